@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+/**
+ * Error codes answered by the API (part 2 §8), extended for cases the spec does not name.
+ * The server never sends translated text; the web app looks each code up in its catalogue.
+ */
+export const ErrorCode = {
+  invalidCredentials: 100,
+  wrongPassword: 101,
+  missingPassword: 102,
+  tooManyAttempts: 103,
+  passwordChangeRequired: 104,
+  accessDenied: 110,
+  csrfFailed: 111,
+  notLoggedIn: 112,
+  invalidInput: 120,
+  payloadTooLarge: 121,
+  unsupportedFileType: 122,
+  notFound: 130,
+  conflict: 140,
+  noRightToRemoveUser: 200,
+  ownerCannotBeDeleted: 201,
+  userNotFound: 202,
+  internal: 500,
+} as const;
+
+export type ErrorCodeName = keyof typeof ErrorCode;
+export type ErrorCodeValue = (typeof ErrorCode)[ErrorCodeName];
+
+export const knownErrorCodes: readonly number[] = Object.values(ErrorCode);
+
+export const apiErrorSchema = z
+  .object({
+    error_code: z.number().int(),
+    message: z.string(),
+    fields: z.array(z.string()).optional(),
+  })
+  .meta({ id: 'ApiError' });
+
+export type ApiError = z.infer<typeof apiErrorSchema>;

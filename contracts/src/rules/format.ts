@@ -1,0 +1,101 @@
+/**
+ * Number and date formats of part 2 §9, shared by the web app and the documents.
+ * Dates of deliveries are Prague wall-clock; instants are shown in Prague time.
+ */
+export type Lang = 'cs' | 'en';
+const locale = (lang: Lang) => (lang === 'cs' ? 'cs-CZ' : 'en-GB');
+const timeZone = 'Europe/Prague';
+
+/** "1 234,-": whole currency units with the Czech dash suffix. */
+export function formatMoneyWhole(value: number | null | undefined, noValue = '—'): string {
+  if (value === null || value === undefined || Number.isNaN(value)) return noValue;
+  return `${new Intl.NumberFormat('cs-CZ', { maximumFractionDigits: 0 }).format(Math.round(value))},-`;
+}
+
+/** Exactly two fraction digits, optionally with the currency: "1 234,50 Kč". */
+export function formatMoney(value: number | null | undefined, currency?: 'CZK' | 'EUR', lang: Lang = 'cs', noValue = '—'): string {
+  if (value === null || value === undefined || Number.isNaN(value)) return noValue;
+  return new Intl.NumberFormat(locale(lang), {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    ...(currency ? { style: 'currency', currency } : {}),
+  }).format(value);
+}
+
+/** The "no value" rule of part 2 §9: null shows the label, other empty values show 0. */
+export function formatNumber(value: number | string | null | undefined, lang: Lang = 'cs', noValue = '—'): string {
+  if (value === null) return noValue;
+  const n = typeof value === 'string' ? Number(value.replace(',', '.')) : value;
+  if (n === undefined || value === '' || Number.isNaN(n)) return '0';
+  return new Intl.NumberFormat(locale(lang), { maximumFractionDigits: 2 }).format(n);
+}
+
+export function formatPercent(value: number | null | undefined, lang: Lang = 'cs', noValue = '—'): string {
+  if (value === null || value === undefined) return noValue;
+  return new Intl.NumberFormat(locale(lang), { style: 'percent', maximumFractionDigits: 2 }).format(value / 100);
+}
+
+const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
+
+/** Short form: numeric day, month, year, hour and minute. */
+export function formatDateShort(value: Date | string | null | undefined, lang: Lang = 'cs', noValue = '—'): string {
+  if (!value) return noValue;
+  return new Intl.DateTimeFormat(locale(lang), {
+    timeZone,
+    day: 'numeric',
+    month: 'numeric',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(toDate(value));
+}
+
+/** Long form: adds the weekday and the month's name. */
+export function formatDateLong(value: Date | string | null | undefined, lang: Lang = 'cs', noValue = '—'): string {
+  if (!value) return noValue;
+  return new Intl.DateTimeFormat(locale(lang), {
+    timeZone,
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(toDate(value));
+}
+
+/** A calendar date (YYYY-MM-DD) as the server's day.month.year. */
+export function formatDay(isoDate: string | null | undefined, noValue = '—'): string {
+  if (!isoDate) return noValue;
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate);
+  if (!m) return noValue;
+  return `${Number(m[3])}.${Number(m[2])}.${m[1]}`;
+}
+
+/** day.month.year back to YYYY-MM-DD; null when it is not a real date. */
+export function parseDay(text: string): string | null {
+  const m = /^\s*(\d{1,2})\.\s*(\d{1,2})\.\s*(\d{4})\s*$/.exec(text);
+  if (!m) return null;
+  const [d, mo, y] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return null;
+  return `${y}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}
+
+export const czechMonths = [
+  'leden',
+  'únor',
+  'březen',
+  'duben',
+  'květen',
+  'červen',
+  'červenec',
+  'srpen',
+  'září',
+  'říjen',
+  'listopad',
+  'prosinec',
+] as const;
+
+/** Week starts on Monday (part 1 §9). */
+export const czechWeekdays = ['pondělí', 'úterý', 'středa', 'čtvrtek', 'pátek', 'sobota', 'neděle'] as const;

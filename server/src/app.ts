@@ -1,0 +1,68 @@
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { App, AppContext } from './app-types.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { registerAuth } from './plugins/auth.ts';
+import type { Access } from './plugins/access.ts';
+import { registerDocs } from './plugins/docs.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerWeb } from './plugins/web.ts';
+
+export type RegisteredRoute = { method: string; url: string; access: Access | undefined };
+
+/** Every module's routes, mounted under /api with the spec's paths. */
+const modules: ((app: App) => Promise<void>)[] = [healthRoutes, authRoutes];
+
+export type BuildOptions = { context: AppContext; logger?: boolean | object };
+
+export async function buildApp({ context, logger = false }: BuildOptions): Promise<FastifyInstance & { routesSeen: RegisteredRoute[] }> {
+  const { config } = context;
+  const app = Fastify({
+    logger,
+    bodyLimit: config.bodyLimit,
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('ctx', context);
+
+  const routesSeen: RegisteredRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD') continue;
+      routesSeen.push({ method, url: route.url, access: route.config?.access });
+    }
+  });
+
+  registerErrorHandling(app);
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+        'connect-src': ["'self'", 'https:'],
+        'upgrade-insecure-requests': null,
+      },
+    },
+    strictTransportSecurity: config.cookieSecure,
+  });
+  await app.register(multipart, { limits: { fileSize: config.uploadLimit, files: 1, fields: 20 } });
+  await registerDocs(app);
+  registerAuth(app);
+
+  await app.register(
+    async (api) => {
+      for (const register of modules) await register(api as unknown as App);
+      api.get('/docs', { schema: { hide: true }, config: { access: 'public' } }, async () => app.swagger());
+    },
+    { prefix: '/api' },
+  );
+  await registerWeb(app, config.webDist);
+  return Object.assign(app, { routesSeen }) as unknown as FastifyInstance & { routesSeen: RegisteredRoute[] };
+}

@@ -1,0 +1,68 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .default('false')
+  .transform((v) => v === 'true' || v === '1');
+
+/** Every variable the server reads, with its default; the README lists the same table. */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(12 * 60),
+  SESSION_MAX_HOURS: z.coerce.number().int().positive().default(14 * 24),
+  COOKIE_SECURE: bool,
+  OLD_SYSTEM_URL: z.string().default(''),
+  MAP_TILES_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+  UPLOAD_LIMIT_BYTES: z.coerce.number().int().positive().default(20 * 1024 * 1024),
+  WEB_DIST: z.string().default(''),
+  SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  sessionIdleMs: number;
+  sessionMaxMs: number;
+  cookieSecure: boolean;
+  oldSystemUrl: string;
+  mapTilesUrl: string;
+  bodyLimit: number;
+  uploadLimit: number;
+  webDist: string;
+  seedDemo: 'auto' | 'always' | 'never';
+};
+
+/** Reads and validates the environment once, at start (CONVENTIONS habit 2). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL || undefined,
+    logLevel: e.LOG_LEVEL,
+    sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
+    sessionMaxMs: e.SESSION_MAX_HOURS * 3_600_000,
+    cookieSecure: e.COOKIE_SECURE,
+    oldSystemUrl: e.OLD_SYSTEM_URL,
+    mapTilesUrl: e.MAP_TILES_URL,
+    bodyLimit: e.BODY_LIMIT_BYTES,
+    uploadLimit: e.UPLOAD_LIMIT_BYTES,
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
+    seedDemo: e.SEED_DEMO,
+  };
+}

@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Queries take the database or an open transaction (fastify/demo's repository habit). */
+export type DbOrTx = Db | Tx;
+
+export type Database = {
+  db: Db;
+  engine: 'pglite' | 'postgres';
+  /** True when the embedded database folder was created by this open. */
+  created: boolean;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+};
+
+const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
+
+export type OpenOptions = { databaseUrl?: string | undefined; dataDir?: string; inMemory?: boolean };
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  return openPglite(options);
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Surface a dead server at start, not at the first request.
+  await pool.query('select 1');
+  const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    engine: 'postgres',
+    created: false,
+    migrate: () => migrateNodePg(drizzleNodePg(pool), { migrationsFolder }),
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(options: OpenOptions): Promise<Database> {
+  let dir: string | undefined;
+  let releaseLock = () => {};
+  let created = true;
+  if (!options.inMemory) {
+    dir = path.join(options.dataDir ?? './data', 'pgdata');
+    fs.mkdirSync(dir, { recursive: true });
+    created = !fs.existsSync(path.join(dir, 'PG_VERSION'));
+    releaseLock = takeLock(`${dir}.lock`);
+  }
+  const client = new PGlite(dir, { extensions: { pg_trgm } });
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    db,
+    engine: 'pglite',
+    created,
+    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    close: async () => {
+      await client.close();
+      releaseLock();
+    },
+  };
+}
+
+/**
+ * PGlite has no lock between processes (STACK.md): a second server on the same folder would
+ * corrupt it. The lock file holds the owner's pid; a lock whose process is gone is taken over.
+ */
+function takeLock(file: string): () => void {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
+      return () => fs.rmSync(file, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const pid = Number(fs.readFileSync(file, 'utf8'));
+      if (pid && pid !== process.pid && isAlive(pid)) {
+        throw new Error(
+          `The embedded database ${path.dirname(file)} is in use by process ${pid}. Stop it, or set DATABASE_URL to use a PostgreSQL server.`,
+        );
+      }
+      fs.rmSync(file, { force: true });
+    }
+  }
+  throw new Error(`Could not take the lock ${file}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

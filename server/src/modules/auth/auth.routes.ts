@@ -1,0 +1,97 @@
+import {
+  avatarMaxBytes,
+  functionsAnswerSchema,
+  loginBodySchema,
+  profileUpdateSchema,
+  publicConfigSchema,
+  userAnswerSchema,
+} from '@letokruh/contracts/auth';
+import { okAnswerSchema } from '@letokruh/contracts/common';
+import { ErrorCode } from '@letokruh/contracts/errors';
+import type { FunctionName } from '@letokruh/contracts/permissions';
+import { asc } from 'drizzle-orm';
+import type { App } from '../../app-types.ts';
+import { functions } from '../../db/schema/index.ts';
+import { endSession, startSession } from '../../plugins/auth.ts';
+import { AppError } from '../../plugins/errors.ts';
+import * as q from './auth.queries.ts';
+import { authenticate, getProfile, updateProfile } from './auth.service.ts';
+import { detectImage, mimeOfKey } from './avatar.ts';
+
+const tags = ['session'];
+
+export async function authRoutes(app: App): Promise<void> {
+  const { db, storage, config } = app.ctx;
+
+  app.post(
+    '/auth/login',
+    { schema: { tags, body: loginBodySchema, response: { 200: userAnswerSchema } }, config: { access: 'public' } },
+    async (request, reply) => {
+      const userId = await authenticate(db, { ...request.body, address: request.ip });
+      await startSession(app, request, reply, userId);
+      const user = await getProfile(db, userId, await q.findPermissionsOfUser(db, userId));
+      return { user };
+    },
+  );
+
+  app.get('/auth/logout', { schema: { tags, response: { 200: okAnswerSchema } }, config: { access: 'public' } }, async (request, reply) => {
+    await endSession(app, request, reply);
+    return { ok: true as const };
+  });
+
+  app.get('/auth/user', { schema: { tags, response: { 200: userAnswerSchema } }, config: { access: 'self' } }, async (request) => {
+    const user = request.user!;
+    return { user: await getProfile(db, user.id, user.permissions) };
+  });
+
+  app.put(
+    '/auth/user',
+    { schema: { tags, body: profileUpdateSchema, response: { 200: userAnswerSchema } }, config: { access: 'self' } },
+    async (request) => {
+      const user = request.user!;
+      await updateProfile(db, user.id, request.body);
+      if (request.body.new_password) {
+        // A new password ends every other session of the user; this one stays.
+        await q.deleteSessionsOfUser(db, user.id, request.sessionId);
+      }
+      return { user: await getProfile(db, user.id, user.permissions) };
+    },
+  );
+
+  app.get('/auth/avatar', { schema: { tags }, config: { access: 'self' } }, async (request, reply) => {
+    const profile = await getProfile(db, request.user!.id, []);
+    const key = profile.avatar ? (await q.findUserById(db, profile.id))?.avatarKey : null;
+    const data = key ? await storage.get(key) : null;
+    if (!key || !data) throw new AppError(404, ErrorCode.notFound, 'No avatar');
+    return reply.header('content-type', mimeOfKey(key)).header('cache-control', 'private, no-cache').send(data);
+  });
+
+  app.post(
+    '/auth/avatar',
+    { schema: { tags, consumes: ['multipart/form-data'], response: { 200: userAnswerSchema } }, config: { access: 'self' } },
+    async (request) => {
+      const user = request.user!;
+      const file = await request.file({ limits: { fileSize: avatarMaxBytes, files: 1 } });
+      if (!file) throw new AppError(400, ErrorCode.invalidInput, 'No file sent', ['avatar']);
+      const data = await file.toBuffer();
+      const image = detectImage(data);
+      if (!image) throw new AppError(400, ErrorCode.unsupportedFileType, 'The avatar must be a PNG, JPEG, GIF or WebP image', ['avatar']);
+      const previous = (await q.findUserById(db, user.id))?.avatarKey;
+      const key = await storage.put('avatars', data, image.extension);
+      await q.updateUserProfile(db, user.id, { avatarKey: key });
+      if (previous) await storage.remove(previous);
+      return { user: await getProfile(db, user.id, user.permissions) };
+    },
+  );
+
+  app.get('/functions', { schema: { tags, response: { 200: functionsAnswerSchema } }, config: { access: 'loggedIn' } }, async () => {
+    const items = await db.select().from(functions).orderBy(asc(functions.id));
+    return { items: items as { id: number; name: FunctionName }[] };
+  });
+
+  app.get('/config', { schema: { tags, response: { 200: publicConfigSchema } }, config: { access: 'public' } }, async () => ({
+    old_system_url: config.oldSystemUrl,
+    languages: ['cs', 'en'] as const satisfies ('cs' | 'en')[],
+    map_tiles_url: config.mapTilesUrl,
+  }));
+}

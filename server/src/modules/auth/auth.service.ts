@@ -1,0 +1,72 @@
+import { ErrorCode } from '@letokruh/contracts/errors';
+import type { Profile, ProfileUpdate } from '@letokruh/contracts/auth';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../plugins/errors.ts';
+import * as q from './auth.queries.ts';
+import { hashPassword, verifyAgainstNothing, verifyPassword } from './password.ts';
+import { clearFailures, recordFailure, throttleState } from './throttle.ts';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Checks a username and password under the failed-login throttle; answers the user's id. */
+export async function authenticate(
+  db: Db,
+  options: { username: string; password: string; address: string },
+): Promise<number> {
+  const { username, password, address } = options;
+  const state = await throttleState(db, username, address);
+  if (state.lockedUntil) {
+    throw new AppError(429, ErrorCode.tooManyAttempts, `Too many failed logins; try again after ${state.lockedUntil.toISOString()}`);
+  }
+  if (state.delayMs > 0) await sleep(state.delayMs);
+  const user = await q.findUserByUsername(db, username);
+  const valid = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstNothing(password);
+  if (!user || !valid || !user.isActive) {
+    await recordFailure(db, username, address);
+    throw new AppError(400, ErrorCode.invalidCredentials, 'Invalid username or password');
+  }
+  await clearFailures(db, username);
+  return user.id;
+}
+
+export async function getProfile(db: Db, userId: number, permissions: Iterable<string>): Promise<Profile> {
+  const user = await q.findUserById(db, userId);
+  if (!user) throw new AppError(404, ErrorCode.userNotFound, 'User not found');
+  const functions = await q.findUserFunctions(db, userId);
+  return {
+    id: user.id,
+    username: user.username,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    name: `${user.firstName} ${user.lastName}`.trim(),
+    email: user.email,
+    phone: user.phone,
+    avatar: user.avatarKey !== null,
+    is_active: user.isActive,
+    maximum_order_count: user.maximumOrderCount,
+    must_change_password: user.mustChangePassword,
+    functions,
+    permissions: [...permissions].sort(),
+  };
+}
+
+/** PUT /auth/user: the current password guards every change (codes 102 missing, 101 wrong). */
+export async function updateProfile(db: Db, userId: number, input: ProfileUpdate): Promise<void> {
+  if (!input.old_password) throw new AppError(400, ErrorCode.missingPassword, 'The current password is required');
+  const user = await q.findUserById(db, userId);
+  if (!user) throw new AppError(404, ErrorCode.userNotFound, 'User not found');
+  if (!(await verifyPassword(user.passwordHash, input.old_password))) {
+    throw new AppError(400, ErrorCode.wrongPassword, 'Wrong password');
+  }
+  const newPassword = input.new_password ? await hashPassword(input.new_password) : undefined;
+  if (user.mustChangePassword && !newPassword) {
+    throw new AppError(400, ErrorCode.passwordChangeRequired, 'A new password is required', ['new_password']);
+  }
+  await q.updateUserProfile(db, userId, {
+    firstName: input.first_name,
+    lastName: input.last_name,
+    email: input.email,
+    phone: input.phone,
+    ...(newPassword ? { passwordHash: newPassword, mustChangePassword: false } : {}),
+  });
+}

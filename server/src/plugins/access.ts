@@ -1,0 +1,38 @@
+import type { FunctionName, Permission } from '@letokruh/contracts/permissions';
+
+/**
+ * What a route needs, declared on every route (`config.access`) and enforced in one hook.
+ * - public: no session (login, logout, health, docs, public config)
+ * - self: any logged-in user, also while a password change is pending (own profile, session)
+ * - loggedIn: any logged-in user
+ * - permission: all of the listed permissions; anyPermission: one of them
+ * - anyFunction: one of the listed functions (spec's owner-or-dispatcher checks)
+ */
+export type Access =
+  | 'public'
+  | 'self'
+  | 'loggedIn'
+  | { permission: Permission | Permission[] }
+  | { anyPermission: Permission[] }
+  | { anyFunction: FunctionName[] };
+
+export type SessionUser = {
+  id: number;
+  username: string;
+  functions: FunctionName[];
+  permissions: ReadonlySet<string>;
+  mustChangePassword: boolean;
+};
+
+export function isAllowed(access: Access, user: SessionUser): boolean {
+  if (access === 'public' || access === 'self' || access === 'loggedIn') return true;
+  if ('permission' in access) {
+    const needed = Array.isArray(access.permission) ? access.permission : [access.permission];
+    return needed.every((p) => user.permissions.has(p));
+  }
+  if ('anyPermission' in access) return access.anyPermission.some((p) => user.permissions.has(p));
+  return access.anyFunction.some((f) => user.functions.includes(f));
+}
+
+export const hasFunction = (user: SessionUser, ...names: FunctionName[]) =>
+  names.some((n) => user.functions.includes(n));

@@ -1,0 +1,60 @@
+import { ErrorCode, type ErrorCodeValue } from '@letokruh/contracts/errors';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/** An answer the client caused: carries the status and the error code the web app translates. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly errorCode: ErrorCodeValue,
+    message: string,
+    readonly fields?: string[],
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (what = 'Not found') => new AppError(404, ErrorCode.notFound, what);
+export const badInput = (message: string, fields?: string[]) =>
+  new AppError(400, ErrorCode.invalidInput, message, fields);
+export const conflict = (message: string) => new AppError(409, ErrorCode.conflict, message);
+
+const clientErrorCodes: Record<string, { status: number; code: ErrorCodeValue }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: ErrorCode.payloadTooLarge },
+  FST_REQ_FILE_TOO_LARGE: { status: 413, code: ErrorCode.payloadTooLarge },
+  FST_FILES_LIMIT: { status: 413, code: ErrorCode.payloadTooLarge },
+  FST_PARTS_LIMIT: { status: 413, code: ErrorCode.payloadTooLarge },
+  FST_FIELDS_LIMIT: { status: 413, code: ErrorCode.payloadTooLarge },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: ErrorCode.invalidInput },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: { status: 400, code: ErrorCode.invalidInput },
+};
+
+/** One error handler for the whole API: client mistakes get a code, 5xx details stay in the log. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send({
+        error_code: error.errorCode,
+        message: error.message,
+        ...(error.fields ? { fields: error.fields } : {}),
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields = [...new Set(error.validation.map((v) => v.instancePath.replace(/^\//, '').replaceAll('/', '.')))];
+      return reply.status(400).send({
+        error_code: ErrorCode.invalidInput,
+        message: `Invalid ${error.validationContext ?? 'input'}: ${error.validation.map((v) => `${v.instancePath || '/'} ${v.message}`).join('; ')}`,
+        fields: fields.filter(Boolean),
+      });
+    }
+    const known = error.code ? clientErrorCodes[error.code] : undefined;
+    if (known) return reply.status(known.status).send({ error_code: known.code, message: error.message });
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      // Malformed JSON, empty bodies, bad content types: whatever Fastify refused before our code ran.
+      return reply.status(status).send({ error_code: ErrorCode.invalidInput, message: error.message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ error_code: ErrorCode.internal, message: 'Internal error' });
+  });
+}
