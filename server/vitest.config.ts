@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    name: 'server',
+    include: ['src/**/*.test.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    // Each file builds its own app on a fresh database; two workers fit two cores.
+    pool: 'forks',
+    maxWorkers: 2,
+  },
+});

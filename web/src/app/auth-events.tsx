@@ -1,0 +1,37 @@
+import { notifications } from '@mantine/notifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { userQueryKey } from '../features/auth/api';
+import { ErrorCode } from '@letokruh/contracts/errors';
+import { onAuthProblems } from './api-client';
+
+/**
+ * What a 401 or 403 on any call does: 401 clears the user and goes to login carrying the wanted
+ * path; a 403 with a still-valid session only tells the user (issue 2 refines part 1 §2).
+ */
+export function AuthEvents() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { t } = useTranslation();
+  useEffect(() => {
+    onAuthProblems({
+      unauthorized() {
+        queryClient.setQueryData(userQueryKey, null);
+        const { pathname, search } = window.location;
+        if (pathname === '/' || pathname.startsWith('/logout')) return;
+        void navigate(`/?path=${encodeURIComponent(pathname + search)}`, { replace: true });
+      },
+      forbidden(error) {
+        if (error.errorCode === ErrorCode.passwordChangeRequired) {
+          void queryClient.invalidateQueries({ queryKey: userQueryKey });
+          void navigate('/account');
+          return;
+        }
+        notifications.show({ color: 'red', message: t('common.accessDenied'), id: 'access-denied' });
+      },
+    });
+  }, [queryClient, navigate, t]);
+  return null;
+}

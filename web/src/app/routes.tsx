@@ -1,0 +1,58 @@
+import { lazy, type ComponentType } from 'react';
+
+const LoginPage = lazy(() => import('../features/auth/login-page').then((m) => ({ default: m.LoginPage })));
+const LogoutPage = lazy(() => import('../features/auth/logout-page').then((m) => ({ default: m.LogoutPage })));
+const AccountPage = lazy(() => import('../features/account/account-page').then((m) => ({ default: m.AccountPage })));
+
+export type AppRoute = {
+  path: string;
+  titleKey: string;
+  /** Shown without a session (login, logout); everything else goes through the guard. */
+  public?: boolean;
+  /** The navigation bar is hidden on login and logout (part 1 §2). */
+  hideNav?: boolean;
+  page?: ComponentType;
+};
+
+/** Every route of both spec parts with its title key; areas not built yet show their heading. */
+export const appRoutes: AppRoute[] = [
+  { path: '/', titleKey: 'titles.login', public: true, hideNav: true, page: LoginPage },
+  { path: '/logout', titleKey: 'titles.logout', public: true, hideNav: true, page: LogoutPage },
+  { path: '/dashboard', titleKey: 'titles.dashboard' },
+  { path: '/orders', titleKey: 'titles.orders' },
+  { path: '/order/:id', titleKey: 'titles.orderDetail' },
+  { path: '/order/:id/customer', titleKey: 'titles.orderCustomer' },
+  { path: '/order/:id/items', titleKey: 'titles.orderItems' },
+  { path: '/order/:id/intern', titleKey: 'titles.orderIntern' },
+  { path: '/order/:id/copy', titleKey: 'titles.orderCopy' },
+  { path: '/account', titleKey: 'titles.account', page: AccountPage },
+  { path: '/users', titleKey: 'titles.users' },
+  { path: '/user/add', titleKey: 'titles.userAdd' },
+  { path: '/user/:id', titleKey: 'titles.userDetail' },
+  { path: '/permissions', titleKey: 'titles.permissions' },
+  { path: '/warehouses', titleKey: 'titles.warehouses' },
+  { path: '/warehouses/add', titleKey: 'titles.warehouseAdd' },
+  { path: '/warehouse/:id', titleKey: 'titles.warehouseDetail' },
+  { path: '/warehouse/:id/add-product', titleKey: 'titles.warehouseAddProduct' },
+  { path: '/warehouse/:id/edit', titleKey: 'titles.warehouseEdit' },
+  { path: '/update-stock/:warehouseId/:productId', titleKey: 'titles.updateStock' },
+  { path: '/customers', titleKey: 'titles.customers' },
+  { path: '/customer/add', titleKey: 'titles.customerAdd' },
+  { path: '/customer/:id', titleKey: 'titles.customerDetail' },
+  { path: '/customer/:id/edit', titleKey: 'titles.customerEdit' },
+  { path: '/products', titleKey: 'titles.products' },
+  { path: '/product/add', titleKey: 'titles.productAdd' },
+  { path: '/product/change-price/:id', titleKey: 'titles.productChangePrice' },
+  { path: '/warehouse-vacations', titleKey: 'titles.warehouseVacations' },
+  { path: '/user-vacations', titleKey: 'titles.userVacations' },
+  { path: '/warehouse-vacation/add', titleKey: 'titles.warehouseVacationAdd' },
+  { path: '/user-vacation/add', titleKey: 'titles.userVacationAdd' },
+  { path: '/warehouse-vacation/:id/edit', titleKey: 'titles.warehouseVacationEdit' },
+  { path: '/user-vacation/:id/edit', titleKey: 'titles.userVacationEdit' },
+  { path: '/overviews', titleKey: 'titles.overviews' },
+  { path: '/transportations', titleKey: 'titles.transportations' },
+  { path: '/transportation/add', titleKey: 'titles.transportationAdd' },
+  { path: '/transportation/:id', titleKey: 'titles.transportationDetail' },
+  { path: '/transportation/:id/edit', titleKey: 'titles.transportationEdit' },
+  { path: '/calculations', titleKey: 'titles.calculations' },
+];

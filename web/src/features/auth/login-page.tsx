@@ -1,0 +1,125 @@
+import { Alert, Anchor, Button, Center, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { ErrorCode } from '@letokruh/contracts/errors';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ApiError, errorKey } from '../../app/api-client';
+import { LanguageSelect } from '../../ui/language-select';
+import { configQuery, fetchUser, login, userQueryKey } from './api';
+
+export const afterLoginRoute = '/dashboard';
+const sessionChecks = { times: 20, everyMs: 100 };
+
+/** Only in-app paths are followed after login; anything else goes to the dashboard. */
+export function safeTarget(path: string | null): string {
+  return path?.startsWith('/') && !path.startsWith('//') && path !== '/' ? path : afterLoginRoute;
+}
+
+/** part 1 §2 and §5: the login screen. */
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const target = safeTarget(params.get('path'));
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const usernameRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
+  const { data: config } = useQuery(configQuery);
+
+  // An existing session is looked for 20 times at 100 ms (part 1 §2) before the form is trusted.
+  useEffect(() => {
+    let checks = 0;
+    const timer = window.setInterval(() => {
+      checks += 1;
+      if (queryClient.getQueryData(userQueryKey)) {
+        window.clearInterval(timer);
+        void navigate(target, { replace: true });
+      } else if (checks >= sessionChecks.times) window.clearInterval(timer);
+    }, sessionChecks.everyMs);
+    void queryClient.fetchQuery({ queryKey: userQueryKey, queryFn: fetchUser });
+    return () => window.clearInterval(timer);
+  }, [queryClient, navigate, target]);
+
+  const mutation = useMutation({
+    mutationFn: () => login(username, password),
+    onSuccess: (user) => {
+      queryClient.setQueryData(userQueryKey, user);
+      void navigate(target, { replace: true });
+    },
+  });
+  const invalid = mutation.error instanceof ApiError && mutation.error.errorCode === ErrorCode.invalidCredentials;
+  const invalidText = invalid ? t('login.invalid') : '';
+
+  // part 1 §5: error 100 is also the custom validity message of both fields.
+  useEffect(() => {
+    usernameRef.current?.setCustomValidity(invalidText);
+    passwordRef.current?.setCustomValidity(invalidText);
+  }, [invalidText]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    mutation.mutate();
+  };
+  const clearError = () => {
+    if (mutation.isError) mutation.reset();
+  };
+
+  return (
+    <Center mih="90vh">
+      <Paper withBorder shadow="sm" p="xl" w={380} radius="md">
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            <Title order={2}>{t('app.name')}</Title>
+            <Title order={4} c="dimmed" fw={500}>
+              {t('login.heading')}
+            </Title>
+            {mutation.isError ? (
+              <Alert color="red" role="alert" data-testid="login-error">
+                {invalid ? t('login.invalid') : t(errorKey(mutation.error))}
+              </Alert>
+            ) : null}
+            <TextInput
+              ref={usernameRef}
+              label={t('login.username')}
+              name="username"
+              autoComplete="username"
+              required
+              autoFocus
+              value={username}
+              error={invalid}
+              onChange={(e) => {
+                setUsername(e.currentTarget.value);
+                clearError();
+              }}
+            />
+            <PasswordInput
+              ref={passwordRef}
+              label={t('login.password')}
+              name="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              error={invalid}
+              onChange={(e) => {
+                setPassword(e.currentTarget.value);
+                clearError();
+              }}
+            />
+            <Button type="submit" loading={mutation.isPending} disabled={!username || !password}>
+              {t('login.submit')}
+            </Button>
+            <LanguageSelect size="sm" />
+            {config?.old_system_url ? (
+              <Anchor href={config.old_system_url} size="sm">
+                {t('login.oldSystem')}
+              </Anchor>
+            ) : null}
+          </Stack>
+        </form>
+      </Paper>
+    </Center>
+  );
+}

@@ -1,0 +1,30 @@
+import { Center, Loader } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { logout, userQueryKey } from './api';
+
+/** part 1 §2: calls the logout endpoint, clears the profile, goes to login. */
+export function LogoutPage() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  useEffect(() => {
+    let cancelled = false;
+    logout()
+      .catch(() => undefined)
+      .finally(() => {
+        if (cancelled) return;
+        queryClient.setQueryData(userQueryKey, null);
+        queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'auth' && q.queryKey[0] !== 'config' });
+        void navigate('/', { replace: true });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [queryClient, navigate]);
+  return (
+    <Center h="50vh">
+      <Loader />
+    </Center>
+  );
+}

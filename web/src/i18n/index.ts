@@ -1,0 +1,28 @@
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import cs from './cs.json';
+import en from './en.json';
+
+export const languages = ['cs', 'en'] as const;
+export type Language = (typeof languages)[number];
+export const languageStorageKey = 'lang';
+
+/** The stored choice (part 2 §9: local storage `lang`), Czech when none or unknown. */
+export function storedLanguage(): Language {
+  const stored = typeof localStorage === 'undefined' ? null : localStorage.getItem(languageStorageKey);
+  return (languages as readonly string[]).includes(stored ?? '') ? (stored as Language) : 'cs';
+}
+
+export const i18n = i18next.createInstance();
+void i18n.use(initReactI18next).init({
+  resources: { cs: { translation: cs }, en: { translation: en } },
+  lng: storedLanguage(),
+  fallbackLng: 'cs',
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
+i18n.on('languageChanged', (lng) => {
+  localStorage.setItem(languageStorageKey, lng);
+  document.documentElement.lang = lng;
+});
+if (typeof document !== 'undefined') document.documentElement.lang = i18n.language;

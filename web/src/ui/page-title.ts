@@ -1,0 +1,10 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** part 1 §2: the page title is the product name plus the page title. */
+export function usePageTitle(titleKey: string): void {
+  const { t, i18n } = useTranslation();
+  useEffect(() => {
+    document.title = `${t('app.name')} – ${t(titleKey)}`;
+  }, [t, titleKey, i18n.language]);
+}
