@@ -59,7 +59,9 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     created = !fs.existsSync(path.join(dir, 'PG_VERSION'));
     releaseLock = takeLock(`${dir}.lock`);
   }
-  const client = new PGlite(dir, { extensions: { pg_trgm } });
+  // One options object: `new PGlite(undefined, options)` would take the undefined folder for the
+  // options and drop the second argument, so the in-memory database had no pg_trgm.
+  const client = new PGlite({ dataDir: dir, extensions: { pg_trgm } });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

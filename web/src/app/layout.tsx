@@ -63,31 +63,71 @@ function NavItems({ vertical, onNavigate }: { vertical?: boolean; onNavigate?: (
   );
 }
 
-function UserCorner({ onNavigate }: { onNavigate?: () => void }) {
+/** Profile, language and the old system behind the avatar; logout always in sight. */
+function UserCorner({ onNavigate, inline }: { onNavigate?: () => void; inline?: boolean }) {
   const { t } = useTranslation();
   const { user } = useAccess();
   const { data: config } = useQuery(configQuery);
+  const oldSystem = config?.old_system_url ? (
+    <Anchor href={config.old_system_url} size="sm" data-testid="old-system-link">
+      {t('nav.oldSystem')}
+    </Anchor>
+  ) : null;
+  const avatar = (
+    <Avatar size="sm" radius="xl" src={user?.avatar ? avatarUrl(user.id) : null}>
+      {user ? `${user.first_name[0] ?? ''}${user.last_name[0] ?? ''}` : null}
+    </Avatar>
+  );
+  const logoutButton = (
+    <Button component={RouterNavLink} to="/logout" variant="default" size="compact-sm" onClick={onNavigate}>
+      {t('nav.logout')}
+    </Button>
+  );
+  if (inline) {
+    return (
+      <Stack gap="sm">
+        <Button component={RouterNavLink} to="/account" variant="subtle" leftSection={avatar} onClick={onNavigate}>
+          {t('nav.account')}
+        </Button>
+        <LanguageSelect />
+        {oldSystem}
+        {logoutButton}
+      </Stack>
+    );
+  }
   return (
     <Group gap="xs" wrap="nowrap">
-      {config?.old_system_url ? (
-        <Anchor href={config.old_system_url} size="sm" data-testid="old-system-link">
-          {t('nav.oldSystem')}
-        </Anchor>
-      ) : null}
-      <LanguageSelect />
-      <UnstyledButton component={RouterNavLink} to="/account" onClick={onNavigate} aria-label={t('nav.account')}>
-        <Group gap={6} wrap="nowrap">
-          <Avatar size="sm" radius="xl" src={user?.avatar ? avatarUrl(user.id) : null}>
-            {user ? `${user.first_name[0] ?? ''}${user.last_name[0] ?? ''}` : null}
-          </Avatar>
-          <Text size="sm" visibleFrom="xl">
+      <Menu position="bottom-end" width={240} closeOnItemClick>
+        <Menu.Target>
+          <UnstyledButton aria-label={t('nav.userMenu')} data-testid="user-menu">
+            <Group gap={6} wrap="nowrap">
+              {avatar}
+              <Text size="sm" visibleFrom="xl">
+                {user?.name}
+              </Text>
+              <IconChevronDown size={14} />
+            </Group>
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item component={RouterNavLink} to="/account">
             {t('nav.account')}
-          </Text>
-        </Group>
-      </UnstyledButton>
-      <Button component={RouterNavLink} to="/logout" variant="default" size="compact-sm" onClick={onNavigate}>
-        {t('nav.logout')}
-      </Button>
+          </Menu.Item>
+          <Menu.Label>{t('nav.language')}</Menu.Label>
+          <Box px="xs" pb="xs">
+            <LanguageSelect />
+          </Box>
+          {oldSystem ? (
+            <>
+              <Menu.Divider />
+              <Box px="sm" py={6}>
+                {oldSystem}
+              </Box>
+            </>
+          ) : null}
+        </Menu.Dropdown>
+      </Menu>
+      {logoutButton}
     </Group>
   );
 }
@@ -100,12 +140,12 @@ export function Layout({ children, showNav }: { children: ReactNode; showNav: bo
     <AppShell header={{ height: 56 }} padding="md">
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="md" wrap="nowrap">
+          <Group gap="md" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
             <Burger opened={opened} onClick={toggle} hiddenFrom="lg" size="sm" aria-label={t('nav.menu')} />
             <Text fw={700} c="wood.8" component={RouterNavLink} to="/dashboard">
               {t('app.name')}
             </Text>
-            <Box visibleFrom="lg">
+            <Box visibleFrom="lg" style={{ minWidth: 0, overflowX: 'auto' }}>
               <NavItems />
             </Box>
           </Group>
@@ -117,7 +157,7 @@ export function Layout({ children, showNav }: { children: ReactNode; showNav: bo
       <Drawer opened={opened} onClose={close} title={t('app.name')} hiddenFrom="lg" size="xs">
         <Stack>
           <NavItems vertical onNavigate={close} />
-          <UserCorner onNavigate={close} />
+          <UserCorner onNavigate={close} inline />
         </Stack>
       </Drawer>
       <AppShell.Main>{children}</AppShell.Main>

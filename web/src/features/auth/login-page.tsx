@@ -90,6 +90,7 @@ export function LoginPage() {
               autoFocus
               value={username}
               error={invalid}
+              aria-invalid={invalid}
               onChange={(e) => {
                 setUsername(e.currentTarget.value);
                 clearError();
@@ -103,6 +104,7 @@ export function LoginPage() {
               required
               value={password}
               error={invalid}
+              aria-invalid={invalid}
               onChange={(e) => {
                 setPassword(e.currentTarget.value);
                 clearError();

@@ -1,0 +1,177 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp, type RegisteredRoute } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { type Db, openDatabase } from '../db/client.ts';
+import { seedDemo } from '../db/seed/index.ts';
+import { diskStorage } from '../plugins/storage.ts';
+
+export type TestApp = FastifyInstance & { routesSeen: RegisteredRoute[] };
+
+export type BuiltTestApp = {
+  app: TestApp;
+  db: Db;
+  /** Where the app keeps its data (files under `files/`); removed by close(). */
+  dataDir: string;
+  /** Closes the app and the database, drops the test database and removes the temp folder. */
+  close(): Promise<void>;
+};
+
+/**
+ * A PostgreSQL server database of its own for one test file: `CREATE DATABASE lt_test_<random>`
+ * on the server of TEST_DATABASE_URL (an admin URL), dropped again by `drop()`.
+ */
+async function createServerDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `lt_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      try {
+        await client.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
+        await client.query(`drop database if exists ${name}`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+/**
+ * Builds the app on a fresh, migrated database with the demo data (fastify/demo's `build(t)`):
+ * a new database on the PostgreSQL server of TEST_DATABASE_URL when set, otherwise in-memory
+ * PGlite. `env` overrides configuration variables (e.g. BODY_LIMIT_BYTES).
+ */
+export async function buildTestApp(env: Record<string, string> = {}): Promise<BuiltTestApp> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'letokruh-test-'));
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  const serverDb = adminUrl ? await createServerDatabase(adminUrl) : undefined;
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    // A folder without index.html: the tests see the API without a web build.
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    LOG_LEVEL: 'silent',
+    ...(serverDb ? { DATABASE_URL: serverDb.url } : {}),
+    ...env,
+  });
+  const database = await openDatabase(serverDb ? { databaseUrl: serverDb.url } : { inMemory: true });
+  await database.migrate();
+  await seedDemo(database.db);
+  const app = await buildApp({
+    context: { config, db: database.db, storage: diskStorage(path.join(dataDir, 'files')) },
+  });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    dataDir,
+    async close() {
+      await app.close();
+      await database.close();
+      await serverDb?.drop();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+type Cookies = Record<string, string>;
+type RequestOptions = Omit<InjectOptions, 'method' | 'url' | 'cookies'>;
+
+/** Keeps the cookies the server sets (and clears), like a browser would for one site. */
+function keepCookies(jar: Cookies, response: LightMyRequestResponse): void {
+  for (const cookie of response.cookies) {
+    const expired = cookie.value === '' || (cookie.expires !== undefined && cookie.expires.getTime() <= Date.now());
+    if (expired) delete jar[cookie.name];
+    else jar[cookie.name] = cookie.value;
+  }
+}
+
+export type Client = {
+  cookies: Cookies;
+  request(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, options?: RequestOptions): Promise<LightMyRequestResponse>;
+  get(url: string, options?: RequestOptions): Promise<LightMyRequestResponse>;
+  post(url: string, payload?: InjectOptions['payload'], options?: RequestOptions): Promise<LightMyRequestResponse>;
+  put(url: string, payload?: InjectOptions['payload'], options?: RequestOptions): Promise<LightMyRequestResponse>;
+  delete(url: string, options?: RequestOptions): Promise<LightMyRequestResponse>;
+};
+
+/**
+ * A browser-like client: carries the cookies (sessionid, csrftoken_new) and sends the
+ * X-CSRFTOKEN header taken from the CSRF cookie, as the web app does.
+ */
+export function client(app: FastifyInstance, cookies: Cookies = {}): Client {
+  const jar: Cookies = { ...cookies };
+  const request: Client['request'] = async (method, url, options = {}) => {
+    const csrf = jar.csrftoken_new;
+    const response = await app.inject({
+      ...options,
+      method,
+      url,
+      cookies: { ...jar },
+      headers: { ...(csrf ? { 'x-csrftoken': csrf } : {}), ...options.headers },
+    });
+    keepCookies(jar, response);
+    return response;
+  };
+  return {
+    cookies: jar,
+    request,
+    get: (url, options) => request('GET', url, options),
+    post: (url, payload, options) => request('POST', url, { ...options, payload }),
+    put: (url, payload, options) => request('PUT', url, { ...options, payload }),
+    delete: (url, options) => request('DELETE', url, options),
+  };
+}
+
+/** A client with the CSRF cookie only, as a browser has it after its first call. */
+export async function anonymous(app: FastifyInstance, options: RequestOptions = {}): Promise<Client> {
+  const c = client(app);
+  await c.get('/api/auth/user', options);
+  if (!c.cookies.csrftoken_new) throw new Error('the server set no csrftoken_new cookie');
+  return c;
+}
+
+/** Logs in as a (demo) user through the API; fails loudly when the login is refused. */
+export async function login(
+  app: FastifyInstance,
+  username: string,
+  password = 'demo',
+  options: RequestOptions = {},
+): Promise<Client & { user: { id: number; username: string; permissions: string[] } }> {
+  const c = await anonymous(app, options);
+  const response = await c.post('/api/auth/login', { username, password }, options);
+  if (response.statusCode !== 200) {
+    throw new Error(`login of ${username} answered ${response.statusCode}: ${response.body}`);
+  }
+  return Object.assign(c, { user: response.json().user });
+}
+
+/** A multipart/form-data body with one file part, for app.inject. */
+export async function multipart(
+  field: string,
+  data: Buffer | string,
+  filename: string,
+  type: string,
+): Promise<{ payload: Buffer; headers: Record<string, string> }> {
+  const form = new FormData();
+  form.append(field, new Blob([typeof data === 'string' ? data : new Uint8Array(data)], { type }), filename);
+  const encoded = new Response(form);
+  return {
+    payload: Buffer.from(await encoded.arrayBuffer()),
+    headers: { 'content-type': encoded.headers.get('content-type') ?? '' },
+  };
+}
