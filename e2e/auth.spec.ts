@@ -43,7 +43,17 @@ test('an anonymous visit goes to login with ?path= and login lands there', async
 test("the driver's navigation differs from the owner's as the permission matrix says", async ({ page }) => {
   await signIn(page, 'owner');
   const ownerNav = navigation(page);
-  for (const item of ['Kalendář', 'Objednávky', 'Přepravy', 'Zákazníci', 'Kalkulace', 'Sklady', 'Produkty', 'Přehledy', 'Uživatelé']) {
+  for (const item of [
+    'Kalendář',
+    'Objednávky',
+    'Přepravy',
+    'Zákazníci',
+    'Kalkulace',
+    'Sklady',
+    'Produkty',
+    'Přehledy',
+    'Uživatelé',
+  ]) {
     await expect(ownerNav.getByRole('link', { name: item, exact: true })).toBeVisible();
   }
   await ownerNav.getByRole('button', { name: 'Dovolené' }).hover();

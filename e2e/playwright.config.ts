@@ -39,6 +39,11 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', OLD_SYSTEM_URL: 'https://old.letokruh.example/' },
+    env: {
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      OLD_SYSTEM_URL: 'https://old.letokruh.example/',
+    },
   },
 });

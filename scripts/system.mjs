@@ -22,7 +22,9 @@ export function ensureSystemPackages() {
   if (missing.length === 0) return;
   const command = `apt-get update && apt-get install -y --no-install-recommends ${missing.join(' ')}`;
   if (!isRoot()) {
-    console.error(`\nThe tests need Debian's ${missing.join(' and ')}. Run as root:\n\n  sudo sh -c '${command}'\n`);
+    console.error(
+      `\nThe tests need Debian's ${missing.join(' and ')}. Run as root:\n\n  sudo sh -c '${command}'\n`,
+    );
     process.exit(1);
   }
   console.log(`Installing ${missing.join(', ')} from Debian…`);

@@ -26,7 +26,9 @@ step('server tests on PostgreSQL', () => {
   try {
     if (!external) pg = startTestPostgres();
     const url = external ?? pg.url;
-    return run('npx', ['vitest', 'run', '--project', 'server'], { env: { ...process.env, TEST_DATABASE_URL: url } });
+    return run('npx', ['vitest', 'run', '--project', 'server'], {
+      env: { ...process.env, TEST_DATABASE_URL: url },
+    });
   } catch (error) {
     console.error(error);
     return 1;
@@ -36,7 +38,9 @@ step('server tests on PostgreSQL', () => {
 });
 
 ensureWebBuild({ force: true });
-step('end-to-end tests (Playwright, Chromium)', () => run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']));
+step('end-to-end tests (Playwright, Chromium)', () =>
+  run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']),
+);
 
 console.log('\nSummary');
 for (const r of results) console.log(`  ${r.ok ? '✓' : '✗'} ${r.name} (${r.seconds} s)`);

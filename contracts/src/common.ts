@@ -8,11 +8,14 @@ export const pagingQuerySchema = z.object({
   per_page: z.coerce
     .number()
     .int()
-    .refine((n) => (pageSizes as readonly number[]).includes(n), { message: 'per_page must be 10, 20, 50, 100 or 1000' })
+    .refine((n) => (pageSizes as readonly number[]).includes(n), {
+      message: 'per_page must be 10, 20, 50, 100 or 1000',
+    })
     .default(10),
 });
 
-export const pagedAnswer = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int() });
+export const pagedAnswer = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number().int() });
 
 export const idParamSchema = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
 

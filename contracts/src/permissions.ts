@@ -30,7 +30,13 @@ export const permissions: readonly Permission[] = [
   ...extraPermissions,
 ];
 
-export const functionNames = ['owner', 'dispatcher', 'technical_specialist', 'warehouseman', 'driver'] as const;
+export const functionNames = [
+  'owner',
+  'dispatcher',
+  'technical_specialist',
+  'warehouseman',
+  'driver',
+] as const;
 export type FunctionName = (typeof functionNames)[number];
 
 const allOf = (model: Model): Permission[] => [

@@ -13,7 +13,12 @@ export function formatMoneyWhole(value: number | null | undefined, noValue = '�
 }
 
 /** Exactly two fraction digits, optionally with the currency: "1 234,50 Kč". */
-export function formatMoney(value: number | null | undefined, currency?: 'CZK' | 'EUR', lang: Lang = 'cs', noValue = '—'): string {
+export function formatMoney(
+  value: number | null | undefined,
+  currency?: 'CZK' | 'EUR',
+  lang: Lang = 'cs',
+  noValue = '—',
+): string {
   if (value === null || value === undefined || Number.isNaN(value)) return noValue;
   return new Intl.NumberFormat(locale(lang), {
     minimumFractionDigits: 2,
@@ -23,7 +28,11 @@ export function formatMoney(value: number | null | undefined, currency?: 'CZK' |
 }
 
 /** The "no value" rule of part 2 §9: null shows the label, other empty values show 0. */
-export function formatNumber(value: number | string | null | undefined, lang: Lang = 'cs', noValue = '—'): string {
+export function formatNumber(
+  value: number | string | null | undefined,
+  lang: Lang = 'cs',
+  noValue = '—',
+): string {
   if (value === null) return noValue;
   const n = typeof value === 'string' ? Number(value.replace(',', '.')) : value;
   if (n === undefined || value === '' || Number.isNaN(n)) return '0';
@@ -32,13 +41,19 @@ export function formatNumber(value: number | string | null | undefined, lang: La
 
 export function formatPercent(value: number | null | undefined, lang: Lang = 'cs', noValue = '—'): string {
   if (value === null || value === undefined) return noValue;
-  return new Intl.NumberFormat(locale(lang), { style: 'percent', maximumFractionDigits: 2 }).format(value / 100);
+  return new Intl.NumberFormat(locale(lang), { style: 'percent', maximumFractionDigits: 2 }).format(
+    value / 100,
+  );
 }
 
 const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 
 /** Short form: numeric day, month, year, hour and minute. */
-export function formatDateShort(value: Date | string | null | undefined, lang: Lang = 'cs', noValue = '—'): string {
+export function formatDateShort(
+  value: Date | string | null | undefined,
+  lang: Lang = 'cs',
+  noValue = '—',
+): string {
   if (!value) return noValue;
   return new Intl.DateTimeFormat(locale(lang), {
     timeZone,
@@ -51,7 +66,11 @@ export function formatDateShort(value: Date | string | null | undefined, lang: L
 }
 
 /** Long form: adds the weekday and the month's name. */
-export function formatDateLong(value: Date | string | null | undefined, lang: Lang = 'cs', noValue = '—'): string {
+export function formatDateLong(
+  value: Date | string | null | undefined,
+  lang: Lang = 'cs',
+  noValue = '—',
+): string {
   if (!value) return noValue;
   return new Intl.DateTimeFormat(locale(lang), {
     timeZone,

@@ -71,8 +71,17 @@ export async function api<T>(method: string, path: string, options: Options = {}
     throw new ApiError(0, null, 'network');
   }
   if (!response.ok) {
-    const payload = (await response.json().catch(() => ({}))) as { error_code?: number; message?: string; fields?: string[] };
-    const error = new ApiError(response.status, payload.error_code ?? null, payload.message ?? response.statusText, payload.fields);
+    const payload = (await response.json().catch(() => ({}))) as {
+      error_code?: number;
+      message?: string;
+      fields?: string[];
+    };
+    const error = new ApiError(
+      response.status,
+      payload.error_code ?? null,
+      payload.message ?? response.statusText,
+      payload.fields,
+    );
     if (response.status === 401) listeners.unauthorized();
     if (response.status === 403 && error.errorCode !== ErrorCode.csrfFailed) listeners.forbidden(error);
     throw error;

@@ -1,10 +1,10 @@
+import { ErrorCode } from '@letokruh/contracts/errors';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { userQueryKey } from '../features/auth/api';
-import { ErrorCode } from '@letokruh/contracts/errors';
 import { onAuthProblems } from './api-client';
 
 /**

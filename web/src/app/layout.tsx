@@ -1,4 +1,17 @@
-import { Anchor, AppShell, Avatar, Box, Burger, Button, Drawer, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
+import {
+  Anchor,
+  AppShell,
+  Avatar,
+  Box,
+  Burger,
+  Button,
+  Drawer,
+  Group,
+  Menu,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -15,7 +28,13 @@ function NavButton({ item, onClick }: { item: NavItem; onClick?: () => void }) {
   const { pathname } = useLocation();
   const active = pathname === item.to || pathname.startsWith(`${item.to}/`);
   return (
-    <Button component={RouterNavLink} to={item.to} variant={active ? 'light' : 'subtle'} size="compact-sm" onClick={onClick}>
+    <Button
+      component={RouterNavLink}
+      to={item.to}
+      variant={active ? 'light' : 'subtle'}
+      size="compact-sm"
+      onClick={onClick}
+    >
       {t(`nav.${item.key}`)}
     </Button>
   );
@@ -86,7 +105,13 @@ function UserCorner({ onNavigate, inline }: { onNavigate?: () => void; inline?: 
   if (inline) {
     return (
       <Stack gap="sm">
-        <Button component={RouterNavLink} to="/account" variant="subtle" leftSection={avatar} onClick={onNavigate}>
+        <Button
+          component={RouterNavLink}
+          to="/account"
+          variant="subtle"
+          leftSection={avatar}
+          onClick={onNavigate}
+        >
           {t('nav.account')}
         </Button>
         <LanguageSelect />

@@ -15,7 +15,12 @@ export const navItems: NavItem[] = [
   { key: 'transportations', to: '/transportations', permission: 'view_transportation' },
   { key: 'customers', to: '/customers', permission: 'view_customer' },
   { key: 'calculations', to: '/calculations', permission: 'view_calculation' },
-  { key: 'warehouseVacations', to: '/warehouse-vacations', permission: 'view_vacationwarehouse', group: 'vacations' },
+  {
+    key: 'warehouseVacations',
+    to: '/warehouse-vacations',
+    permission: 'view_vacationwarehouse',
+    group: 'vacations',
+  },
   { key: 'userVacations', to: '/user-vacations', permission: 'view_vacationuser', group: 'vacations' },
   { key: 'warehouses', to: '/warehouses', permission: 'view_warehouse' },
   { key: 'products', to: '/products', permission: 'view_product' },
@@ -30,6 +35,7 @@ export function visibleNavItems(
 ): NavItem[] {
   return navItems.filter(
     (item) =>
-      (item.permission === null || can(item.permission)) && (!item.anyFunction || hasFunction(...item.anyFunction)),
+      (item.permission === null || can(item.permission)) &&
+      (!item.anyFunction || hasFunction(...item.anyFunction)),
   );
 }

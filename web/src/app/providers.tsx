@@ -8,7 +8,18 @@ import { i18n } from '../i18n';
 const theme = createTheme({
   primaryColor: 'wood',
   colors: {
-    wood: ['#fbf3ea', '#f1e3d2', '#e4c5a1', '#d7a56c', '#cc8a40', '#c57a26', '#c27118', '#ab600c', '#985406', '#854600'],
+    wood: [
+      '#fbf3ea',
+      '#f1e3d2',
+      '#e4c5a1',
+      '#d7a56c',
+      '#cc8a40',
+      '#c57a26',
+      '#c27118',
+      '#ab600c',
+      '#985406',
+      '#854600',
+    ],
   },
   defaultRadius: 'sm',
 });

@@ -18,6 +18,7 @@ export function RouteGuard({ children }: { children: ReactNode }) {
     const wanted = `${location.pathname}${location.search}`;
     return <Navigate to={`/?path=${encodeURIComponent(wanted)}`} replace />;
   }
-  if (user.must_change_password && location.pathname !== '/account') return <Navigate to="/account" replace />;
+  if (user.must_change_password && location.pathname !== '/account')
+    return <Navigate to="/account" replace />;
   return children;
 }

@@ -1,8 +1,12 @@
-import { lazy, type ComponentType } from 'react';
+import { type ComponentType, lazy } from 'react';
 
 const LoginPage = lazy(() => import('../features/auth/login-page').then((m) => ({ default: m.LoginPage })));
-const LogoutPage = lazy(() => import('../features/auth/logout-page').then((m) => ({ default: m.LogoutPage })));
-const AccountPage = lazy(() => import('../features/account/account-page').then((m) => ({ default: m.AccountPage })));
+const LogoutPage = lazy(() =>
+  import('../features/auth/logout-page').then((m) => ({ default: m.LogoutPage })),
+);
+const AccountPage = lazy(() =>
+  import('../features/account/account-page').then((m) => ({ default: m.AccountPage })),
+);
 
 export type AppRoute = {
   path: string;

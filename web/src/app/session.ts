@@ -1,5 +1,4 @@
-import type { Permission } from '@letokruh/contracts/permissions';
-import type { FunctionName } from '@letokruh/contracts/permissions';
+import type { FunctionName, Permission } from '@letokruh/contracts/permissions';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { fetchUser, userQueryKey } from '../features/auth/api';

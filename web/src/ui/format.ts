@@ -16,7 +16,8 @@ export function useFormat() {
   const lang: Lang = i18n.language === 'en' ? 'en' : 'cs';
   const noValue = t('common.noValue');
   return {
-    money: (v: number | null | undefined, currency?: 'CZK' | 'EUR') => formatMoney(v, currency, lang, noValue),
+    money: (v: number | null | undefined, currency?: 'CZK' | 'EUR') =>
+      formatMoney(v, currency, lang, noValue),
     moneyWhole: (v: number | null | undefined) => formatMoneyWhole(v, noValue),
     number: (v: number | string | null | undefined) => formatNumber(v, lang, noValue),
     percent: (v: number | null | undefined) => formatPercent(v, lang, noValue),

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 
 /** part 1 §2: the page title is the product name plus the page title. */
 export function usePageTitle(titleKey: string): void {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   useEffect(() => {
     document.title = `${t('app.name')} – ${t(titleKey)}`;
-  }, [t, titleKey, i18n.language]);
+  }, [t, titleKey]);
 }

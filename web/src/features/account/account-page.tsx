@@ -1,5 +1,19 @@
-import { Alert, Avatar, Badge, Button, FileButton, Group, Paper, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { Profile } from '@letokruh/contracts/auth';
+import {
+  Alert,
+  Avatar,
+  Badge,
+  Button,
+  FileButton,
+  Group,
+  Paper,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -192,8 +206,18 @@ function EditProfile({ user, onDone }: { user: Profile; onDone: () => void }) {
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label={t('account.username')} value={user.username} readOnly disabled />
           <div />
-          <TextInput label={t('account.firstName')} required value={draft.first_name} onChange={set('first_name')} />
-          <TextInput label={t('account.lastName')} required value={draft.last_name} onChange={set('last_name')} />
+          <TextInput
+            label={t('account.firstName')}
+            required
+            value={draft.first_name}
+            onChange={set('first_name')}
+          />
+          <TextInput
+            label={t('account.lastName')}
+            required
+            value={draft.last_name}
+            onChange={set('last_name')}
+          />
           <TextInput label={t('account.email')} type="email" value={draft.email} onChange={set('email')} />
           <TextInput label={t('account.phone')} type="tel" value={draft.phone} onChange={set('phone')} />
         </SimpleGrid>

@@ -1,5 +1,5 @@
-import { Alert, Anchor, Button, Center, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { ErrorCode } from '@letokruh/contracts/errors';
+import { Alert, Anchor, Button, Center, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -50,7 +50,8 @@ export function LoginPage() {
       void navigate(target, { replace: true });
     },
   });
-  const invalid = mutation.error instanceof ApiError && mutation.error.errorCode === ErrorCode.invalidCredentials;
+  const invalid =
+    mutation.error instanceof ApiError && mutation.error.errorCode === ErrorCode.invalidCredentials;
   const invalidText = invalid ? t('login.invalid') : '';
 
   // part 1 §5: error 100 is also the custom validity message of both fields.

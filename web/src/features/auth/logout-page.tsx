@@ -15,7 +15,9 @@ export function LogoutPage() {
       .finally(() => {
         if (cancelled) return;
         queryClient.setQueryData(userQueryKey, null);
-        queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'auth' && q.queryKey[0] !== 'config' });
+        queryClient.removeQueries({
+          predicate: (q) => q.queryKey[0] !== 'auth' && q.queryKey[0] !== 'config',
+        });
         void navigate('/', { replace: true });
       });
     return () => {
