@@ -28,8 +28,10 @@ export function ensureNodeModules() {
   const marker = path.join(root, 'node_modules', '.package-lock.json');
   const lock = path.join(root, 'package-lock.json');
   if (fs.existsSync(marker) && fs.statSync(marker).mtimeMs >= fs.statSync(lock).mtimeMs) return;
-  console.log('Installing npm dependencies (npm ci)…');
-  mustRun('npm', ['ci', '--no-audit', '--no-fund']);
+  // `npm install` honours the lock file; `npm ci` refuses it here because the registry lacks some
+  // other platforms' optional binaries (Biome's), which the lock file therefore cannot list.
+  console.log('Installing npm dependencies (npm install)…');
+  mustRun('npm', ['install', '--no-audit', '--no-fund']);
 }
 
 function newestMtime(dir) {
