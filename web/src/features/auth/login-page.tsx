@@ -11,9 +11,18 @@ import { configQuery, fetchUser, login, userQueryKey } from './api';
 export const afterLoginRoute = '/dashboard';
 const sessionChecks = { times: 20, everyMs: 100 };
 
-/** Only in-app paths are followed after login; anything else goes to the dashboard. */
+/**
+ * Only in-app paths are followed after login; anything else goes to the dashboard. The path is
+ * resolved as a browser would, since `/\host` and `/<tab>/host` lead to another host too.
+ */
 export function safeTarget(path: string | null): string {
-  return path?.startsWith('/') && !path.startsWith('//') && path !== '/' ? path : afterLoginRoute;
+  if (!path?.startsWith('/') || path === '/') return afterLoginRoute;
+  const origin = 'http://app.invalid';
+  try {
+    return new URL(path, origin).origin === origin ? path : afterLoginRoute;
+  } catch {
+    return afterLoginRoute;
+  }
 }
 
 /** part 1 §2 and §5: the login screen. */

@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import {
+  czechMonths,
+  czechWeekdays,
+  formatDateLong,
+  formatDateShort,
+  formatDay,
+  formatMoney,
+  formatMoneyWhole,
+  formatNumber,
+  formatPercent,
+  parseDay,
+} from './format.ts';
+
+/**
+ * cs-CZ groups thousands with a no-break space (U+00A0), as Intl does: an amount never
+ * wraps between its digits. The tests spell it out so that a plain space fails them.
+ */
+const nbsp = '\u00a0';
+
+describe('formatMoneyWhole', () => {
+  it('shows whole crowns with the ",-" suffix', () => {
+    expect(formatMoneyWhole(1234)).toBe(`1${nbsp}234,-`);
+    expect(formatMoneyWhole(1234567)).toBe(`1${nbsp}234${nbsp}567,-`);
+    expect(formatMoneyWhole(999)).toBe('999,-');
+    expect(formatMoneyWhole(0)).toBe('0,-');
+    expect(formatMoneyWhole(-1234)).toBe(`-1${nbsp}234,-`);
+  });
+
+  it('rounds to whole units', () => {
+    expect(formatMoneyWhole(1234.5)).toBe(`1${nbsp}235,-`);
+    expect(formatMoneyWhole(1234.49)).toBe(`1${nbsp}234,-`);
+  });
+
+  it('shows the no-value label for a missing amount', () => {
+    expect(formatMoneyWhole(null)).toBe('—');
+    expect(formatMoneyWhole(undefined, 'n/a')).toBe('n/a');
+    expect(formatMoneyWhole(Number.NaN)).toBe('—');
+  });
+});
+
+describe('formatMoney', () => {
+  it('always has two fraction digits', () => {
+    expect(formatMoney(1234.5)).toBe(`1${nbsp}234,50`);
+    expect(formatMoney(7)).toBe('7,00');
+    expect(formatMoney(0.125)).toBe('0,13');
+  });
+
+  it('adds the currency in the language of the user', () => {
+    expect(formatMoney(1234.5, 'CZK')).toBe(`1${nbsp}234,50${nbsp}Kč`);
+    expect(formatMoney(1234.5, 'EUR')).toBe(`1${nbsp}234,50${nbsp}€`);
+    expect(formatMoney(1234.5, 'EUR', 'en')).toBe('€1,234.50');
+  });
+
+  it('shows the no-value label for null', () => {
+    expect(formatMoney(null)).toBe('—');
+  });
+});
+
+describe('formatNumber (part 2 §9: null shows the label, other empty values 0)', () => {
+  it('null gives the no-value label', () => {
+    expect(formatNumber(null)).toBe('—');
+    expect(formatNumber(null, 'cs', 'nic')).toBe('nic');
+  });
+
+  it('an empty string or undefined gives 0', () => {
+    expect(formatNumber('')).toBe('0');
+    expect(formatNumber(undefined)).toBe('0');
+  });
+
+  it('formats numbers and numeric strings, with a Czech decimal comma accepted', () => {
+    expect(formatNumber(1234.567)).toBe(`1${nbsp}234,57`);
+    expect(formatNumber('12,5')).toBe('12,5');
+    expect(formatNumber('12.5', 'en')).toBe('12.5');
+    expect(formatNumber(0)).toBe('0');
+  });
+});
+
+it('formatPercent takes whole percent', () => {
+  expect(formatPercent(21)).toBe(`21${nbsp}%`);
+  expect(formatPercent(12.5, 'en')).toBe('12.5%');
+  expect(formatPercent(null)).toBe('—');
+});
+
+describe('dates in Prague time', () => {
+  it('short form: day, month, year, hour and minute, in winter and in summer time', () => {
+    expect(formatDateShort('2024-01-15T07:30:00Z')).toBe('15. 1. 2024 08:30');
+    // 31 March 2024 is the day the clocks go forward: 07:30 UTC is 09:30 in Prague.
+    expect(formatDateShort('2024-03-31T07:30:00Z')).toBe('31. 3. 2024 09:30');
+    expect(formatDateShort(new Date('2024-03-31T07:30:00Z'), 'en')).toBe('31/03/2024, 09:30');
+    expect(formatDateShort(null)).toBe('—');
+  });
+
+  it('long form adds the weekday and the name of the month', () => {
+    expect(formatDateLong('2024-03-31T07:30:00Z')).toBe('neděle 31. března 2024 v 09:30');
+  });
+
+  it('a day just before midnight UTC is the next day in Prague', () => {
+    expect(formatDateShort('2024-06-30T22:30:00Z')).toBe('1. 7. 2024 00:30');
+  });
+});
+
+describe('formatDay and parseDay', () => {
+  it('show a calendar date as day.month.year', () => {
+    expect(formatDay('2024-02-03')).toBe('3.2.2024');
+    expect(formatDay('2024-12-31T23:59:00')).toBe('31.12.2024');
+    expect(formatDay(null)).toBe('—');
+    expect(formatDay('3.2.2024')).toBe('—');
+  });
+
+  it('read day.month.year back, with or without spaces', () => {
+    expect(parseDay('3.2.2024')).toBe('2024-02-03');
+    expect(parseDay(' 03. 02. 2024 ')).toBe('2024-02-03');
+    expect(parseDay('29.2.2024')).toBe('2024-02-29');
+  });
+
+  it.each(['2024-01-01', '1.1.2024', '29.2.2024', '31.12.1999', '15.7.2031'])('round trips %s', (text) => {
+    const iso = /^\d{4}/.test(text) ? text : parseDay(text);
+    expect(iso).not.toBeNull();
+    expect(parseDay(formatDay(iso))).toBe(iso);
+  });
+
+  it.each([
+    '29.2.2023',
+    '31.4.2024',
+    '0.1.2024',
+    '1.13.2024',
+    '32.1.2024',
+    '1.0.2024',
+    '2024-01-02',
+    '1/2/2024',
+    '',
+    '1.2.24',
+    'abc',
+  ])('rejects %j', (text) => {
+    expect(parseDay(text)).toBeNull();
+  });
+});
+
+it('Czech month and weekday names, the week starting on Monday', () => {
+  expect(czechMonths).toHaveLength(12);
+  expect(czechMonths[0]).toBe('leden');
+  expect(czechMonths[11]).toBe('prosinec');
+  expect(czechWeekdays).toHaveLength(7);
+  expect(czechWeekdays[0]).toBe('pondělí');
+  expect(czechWeekdays[6]).toBe('neděle');
+});

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { fromMinor, roundMoney, toMinor } from './money.ts';
+
+describe('roundMoney', () => {
+  it.each([
+    [1.005, 1.01],
+    [-1.005, -1.01],
+    [2.675, 2.68],
+    [8.345, 8.35],
+    [0.285, 0.29],
+    [1.0049999, 1],
+    [1.004, 1],
+    [-1.004, -1],
+    [0.125, 0.13],
+    [-0.125, -0.13],
+    [123456789.125, 123456789.13],
+    [19.99, 19.99],
+    [7, 7],
+  ])('rounds %d half away from zero to %d', (value, expected) => {
+    expect(roundMoney(value)).toBe(expected);
+  });
+
+  it('rounds to other numbers of places: whole units for QR amounts', () => {
+    expect(roundMoney(2.5, 0)).toBe(3);
+    expect(roundMoney(-2.5, 0)).toBe(-3);
+    expect(roundMoney(1234.49, 0)).toBe(1234);
+    expect(roundMoney(1.0005, 3)).toBe(1.001);
+  });
+
+  it('rounds a sum of prices, not its binary artefacts', () => {
+    // 0.1 + 0.2 is 0.30000000000000004 and 1.005 × 100 is 100.49999999999999 in binary,
+    // so Math.round(x * 100) / 100 would give 1 for 1.005 (the cases above).
+    expect(roundMoney(0.1 + 0.2)).toBe(0.3);
+    expect(roundMoney(0.615 * 3)).toBe(1.85);
+    expect(roundMoney(1.15 * 3)).toBe(3.45);
+  });
+
+  it('refuses what is not an amount', () => {
+    expect(() => roundMoney(Number.NaN)).toThrow(RangeError);
+    expect(() => roundMoney(Number.POSITIVE_INFINITY)).toThrow(RangeError);
+  });
+});
+
+describe('minor units', () => {
+  it('converts amounts to whole haléř or cents, rounding first', () => {
+    expect(toMinor(19.99)).toBe(1999);
+    expect(toMinor(1.005)).toBe(101);
+    expect(toMinor(-1.005)).toBe(-101);
+    expect(toMinor(1234)).toBe(123400);
+    expect(Number.isInteger(toMinor(0.1 + 0.2))).toBe(true);
+  });
+
+  it('converts back', () => {
+    expect(fromMinor(1999)).toBe(19.99);
+    expect(fromMinor(toMinor(2.675))).toBe(2.68);
+  });
+});

@@ -1,0 +1,156 @@
+import type { Profile } from '@letokruh/contracts/auth';
+import {
+  defaultPermissionMatrix,
+  type FunctionName,
+  type Permission,
+  permissions,
+} from '@letokruh/contracts/permissions';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { makeProfile, renderWithApp, t } from '../test-utils';
+import { Layout } from './layout';
+import { visibleNavItems } from './nav-items';
+
+function renderLayout(profile: Profile, showNav = true) {
+  return renderWithApp(
+    <Layout showNav={showNav}>
+      <p>obsah stránky</p>
+    </Layout>,
+    { path: '/orders', fetch: { 'GET /api/auth/user': { body: { user: profile } } } },
+  );
+}
+
+/** The top navigation once the profile (the user's name in the corner) has arrived. */
+async function topNav() {
+  await screen.findByText('Jan Novák');
+  return screen.getByRole('navigation', { name: t('nav.menu') });
+}
+
+const linkNames = (root: HTMLElement) =>
+  within(root)
+    .queryAllByRole('link')
+    .map((a) => a.textContent);
+const hrefOf = (root: HTMLElement, name: string) =>
+  within(root).getByRole('link', { name }).getAttribute('href');
+
+describe('Layout navigation', () => {
+  it('a driver sees the calendar, orders, transportations, customers and the vacations menu', async () => {
+    const { user } = renderLayout(makeProfile(['driver']));
+    const nav = await topNav();
+
+    expect(linkNames(nav)).toEqual(['Kalendář', 'Objednávky', 'Přepravy', 'Zákazníci']);
+    expect(hrefOf(nav, 'Kalendář')).toBe('/dashboard');
+    expect(hrefOf(nav, 'Přepravy')).toBe('/transportations');
+    for (const hidden of ['Sklady', 'Produkty', 'Přehledy', 'Uživatelé', 'Kalkulace', 'Oprávnění']) {
+      expect(within(nav).queryByRole('link', { name: hidden }), hidden).toBeNull();
+    }
+    // The current page is highlighted.
+    expect(within(nav).getByRole('link', { name: 'Objednávky' }).getAttribute('aria-current')).toBe('page');
+
+    // Dovolené opens a menu with only the drivers' vacations.
+    const vacations = within(nav).getByRole('button', { name: 'Dovolené' });
+    await user.hover(vacations);
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((i) => i.textContent)).toEqual(['Řidiči']);
+    expect(items[0]?.getAttribute('href')).toBe('/user-vacations');
+    expect(screen.getByText('obsah stránky')).toBeTruthy();
+  });
+
+  it('an owner sees every area, the permissions screen and both vacation lists', async () => {
+    const { user } = renderLayout(makeProfile(['owner']));
+    const nav = await topNav();
+
+    expect(linkNames(nav)).toEqual([
+      'Kalendář',
+      'Objednávky',
+      'Přepravy',
+      'Zákazníci',
+      'Kalkulace',
+      'Sklady',
+      'Produkty',
+      'Přehledy',
+      'Uživatelé',
+      'Oprávnění',
+    ]);
+    expect(hrefOf(nav, 'Sklady')).toBe('/warehouses');
+    expect(hrefOf(nav, 'Oprávnění')).toBe('/permissions');
+
+    await user.hover(within(nav).getByRole('button', { name: 'Dovolené' }));
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((i) => [i.textContent, i.getAttribute('href')])).toEqual([
+      ['Sklady', '/warehouse-vacations'],
+      ['Řidiči', '/user-vacations'],
+    ]);
+  });
+
+  it('the logout link and the user menu are always in sight', async () => {
+    renderLayout(makeProfile(['driver']));
+    await topNav();
+    expect(screen.getByRole('link', { name: t('nav.logout') }).getAttribute('href')).toBe('/logout');
+    expect(screen.getByRole('button', { name: t('nav.userMenu') })).toBeTruthy();
+  });
+
+  it('pages without navigation show only their content', async () => {
+    renderLayout(makeProfile(['owner']), false);
+    expect(screen.getByText('obsah stránky')).toBeTruthy();
+    expect(screen.queryByRole('navigation')).toBeNull();
+    expect(screen.queryByRole('link', { name: t('nav.logout') })).toBeNull();
+  });
+});
+
+describe('visibleNavItems', () => {
+  const keysFor = (functions: FunctionName[]) => {
+    const held = new Set<Permission>(functions.flatMap((f) => defaultPermissionMatrix[f]));
+    return visibleNavItems(
+      (p) => held.has(p),
+      (...names) => names.some((n) => functions.includes(n)),
+    ).map((i) => i.key);
+  };
+
+  it('gives a driver the calendar, orders, transportations, customers and drivers’ vacations', () => {
+    expect(keysFor(['driver'])).toEqual([
+      'dashboard',
+      'orders',
+      'transportations',
+      'customers',
+      'userVacations',
+    ]);
+  });
+
+  it('gives a warehouseman no transportations, users or overviews', () => {
+    expect(keysFor(['warehouseman'])).toEqual([
+      'dashboard',
+      'orders',
+      'customers',
+      'calculations',
+      'warehouseVacations',
+      'userVacations',
+      'warehouses',
+      'products',
+    ]);
+  });
+
+  it('gives a dispatcher everything but the permissions screen', () => {
+    const keys = keysFor(['dispatcher']);
+    expect(keys).toContain('users');
+    expect(keys).toContain('overviews');
+    expect(keys).not.toContain('permissions');
+  });
+
+  it('shows the permissions screen to the owner function only, not to every permission', () => {
+    const all = () => true;
+    expect(visibleNavItems(all, () => false).map((i) => i.key)).not.toContain('permissions');
+    expect(keysFor(['owner'])).toContain('permissions');
+    expect(keysFor(['owner'])).toHaveLength(12);
+    expect(defaultPermissionMatrix.owner).toEqual(permissions);
+  });
+
+  it('without any permission leaves only the calendar', () => {
+    expect(
+      visibleNavItems(
+        () => false,
+        () => false,
+      ).map((i) => i.key),
+    ).toEqual(['dashboard']);
+  });
+});
