@@ -2,6 +2,7 @@ import { Center, Loader } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
+import { clearListStates } from '../../ui/list-state';
 import { logout, userQueryKey } from './api';
 
 /** part 1 §2: calls the logout endpoint, clears the profile, goes to login. */
@@ -15,6 +16,7 @@ export function LogoutPage() {
       .finally(() => {
         if (cancelled) return;
         queryClient.setQueryData(userQueryKey, null);
+        clearListStates();
         queryClient.removeQueries({
           predicate: (q) => q.queryKey[0] !== 'auth' && q.queryKey[0] !== 'config',
         });

@@ -1,0 +1,91 @@
+import { pageSizes } from '@letokruh/contracts/common';
+import { Center, Group, Loader, Pagination, Select, Table, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export type Column<T> = {
+  key: string;
+  header: ReactNode;
+  cell: (row: T) => ReactNode;
+  width?: number | string;
+};
+
+type Props<T> = {
+  columns: Column<T>[];
+  rows: T[] | undefined;
+  total: number;
+  rowKey: (row: T) => string | number;
+  currentPage: number;
+  perPage: number;
+  onPage: (page: number) => void;
+  onPerPage: (perPage: number) => void;
+  loading?: boolean;
+  error?: ReactNode;
+};
+
+/** The paged table of every list (part 2 §9: sizes 10–1000, default 10, a window of ~9 pages). */
+export function PagedTable<T>(props: Props<T>) {
+  const { t } = useTranslation();
+  const pages = Math.max(1, Math.ceil(props.total / props.perPage));
+  return (
+    <>
+      <Table.ScrollContainer minWidth={700}>
+        <Table striped highlightOnHover verticalSpacing="xs">
+          <Table.Thead>
+            <Table.Tr>
+              {props.columns.map((c) => (
+                <Table.Th key={c.key} w={c.width}>
+                  {c.header}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {(props.rows ?? []).map((row) => (
+              <Table.Tr key={props.rowKey(row)}>
+                {props.columns.map((c) => (
+                  <Table.Td key={c.key}>{c.cell(row)}</Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {props.loading && !props.rows ? (
+        <Center p="md">
+          <Loader size="sm" />
+        </Center>
+      ) : null}
+      {props.error}
+      {!props.loading && props.rows?.length === 0 ? (
+        <Text c="dimmed" ta="center" p="md">
+          {t('common.noRecords')}
+        </Text>
+      ) : null}
+      <Group justify="space-between" mt="sm">
+        <Text size="sm" c="dimmed">
+          {t('common.records', { count: props.total })}
+        </Text>
+        <Group gap="sm">
+          <Pagination
+            total={pages}
+            value={Math.min(props.currentPage, pages)}
+            onChange={props.onPage}
+            siblings={3}
+            boundaries={1}
+            size="sm"
+          />
+          <Select
+            aria-label={t('common.perPage')}
+            w={90}
+            size="xs"
+            allowDeselect={false}
+            value={String(props.perPage)}
+            onChange={(v) => v && props.onPerPage(Number(v))}
+            data={pageSizes.map((n) => String(n))}
+          />
+        </Group>
+      </Group>
+    </>
+  );
+}
