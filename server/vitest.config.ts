@@ -9,5 +9,7 @@ export default defineConfig({
     // Each file builds its own app on a fresh database; two workers fit two cores.
     pool: 'forks',
     maxWorkers: 2,
+    // Vitest 4 wants projects with their own worker count in their own group.
+    sequence: { groupOrder: 1 },
   },
 });

@@ -19,12 +19,15 @@ const modules: ((app: App) => Promise<void>)[] = [healthRoutes, authRoutes];
 
 export type BuildOptions = { context: AppContext; logger?: boolean | object };
 
-export async function buildApp({ context, logger = false }: BuildOptions): Promise<FastifyInstance & { routesSeen: RegisteredRoute[] }> {
+export async function buildApp({
+  context,
+  logger = false,
+}: BuildOptions): Promise<FastifyInstance & { routesSeen: RegisteredRoute[] }> {
   const { config } = context;
   const app = Fastify({
     logger,
     bodyLimit: config.bodyLimit,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

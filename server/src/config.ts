@@ -13,13 +13,30 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(12 * 60),
-  SESSION_MAX_HOURS: z.coerce.number().int().positive().default(14 * 24),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(12 * 60),
+  SESSION_MAX_HOURS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(14 * 24),
   COOKIE_SECURE: bool,
+  TRUST_PROXY: bool,
   OLD_SYSTEM_URL: z.string().default(''),
   MAP_TILES_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
-  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
-  UPLOAD_LIMIT_BYTES: z.coerce.number().int().positive().default(20 * 1024 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024),
+  UPLOAD_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(20 * 1024 * 1024),
   WEB_DIST: z.string().default(''),
   SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
 });
@@ -33,6 +50,8 @@ export type Config = {
   sessionIdleMs: number;
   sessionMaxMs: number;
   cookieSecure: boolean;
+  /** Believe X-Forwarded-For only behind a proxy we run; else anyone could dodge the login throttle. */
+  trustProxy: boolean;
   oldSystemUrl: string;
   mapTilesUrl: string;
   bodyLimit: number;
@@ -58,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     sessionMaxMs: e.SESSION_MAX_HOURS * 3_600_000,
     cookieSecure: e.COOKIE_SECURE,
+    trustProxy: e.TRUST_PROXY,
     oldSystemUrl: e.OLD_SYSTEM_URL,
     mapTilesUrl: e.MAP_TILES_URL,
     bodyLimit: e.BODY_LIMIT_BYTES,

@@ -1,9 +1,9 @@
+import path from 'node:path';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { demoUsers } from './db/seed/users.ts';
 import { startDatabase } from './db/start.ts';
 import { diskStorage } from './plugins/storage.ts';
-import path from 'node:path';
-import { demoUsers } from './db/seed/users.ts';
 
 const config = loadConfig();
 const database = await startDatabase(config, console);
@@ -24,5 +24,7 @@ process.once('SIGTERM', () => void shutdown('SIGTERM'));
 await app.listen({ port: config.port, host: config.host });
 const address = `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.port}/`;
 console.log(`\nLetokruh is running at ${address}`);
-console.log(`Database: ${database.engine === 'pglite' ? `embedded (${config.dataDir})` : 'PostgreSQL server'}`);
+console.log(
+  `Database: ${database.engine === 'pglite' ? `embedded (${config.dataDir})` : 'PostgreSQL server'}`,
+);
 console.log(`Demo accounts (password "demo"): ${demoUsers.map((u) => u.username).join(', ')}\n`);

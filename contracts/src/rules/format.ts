@@ -1,3 +1,5 @@
+import { roundMoney } from './money.ts';
+
 /**
  * Number and date formats of part 2 §9, shared by the web app and the documents.
  * Dates of deliveries are Prague wall-clock; instants are shown in Prague time.
@@ -9,7 +11,7 @@ const timeZone = 'Europe/Prague';
 /** "1 234,-": whole currency units with the Czech dash suffix. */
 export function formatMoneyWhole(value: number | null | undefined, noValue = '—'): string {
   if (value === null || value === undefined || Number.isNaN(value)) return noValue;
-  return `${new Intl.NumberFormat('cs-CZ', { maximumFractionDigits: 0 }).format(Math.round(value))},-`;
+  return `${new Intl.NumberFormat('cs-CZ', { maximumFractionDigits: 0 }).format(roundMoney(value, 0) || 0)},-`;
 }
 
 /** Exactly two fraction digits, optionally with the currency: "1 234,50 Kč". */

@@ -9,8 +9,14 @@ export type Currency = (typeof currencies)[number];
 export function roundMoney(value: number, places = 2): number {
   if (!Number.isFinite(value)) throw new RangeError(`not a finite amount: ${value}`);
   const sign = value < 0 ? -1 : 1;
-  const shifted = Number(`${Math.abs(value)}e${places}`);
-  return sign * Number(`${Math.round(shifted)}e-${places}`);
+  const shifted = shift(Math.abs(value), places);
+  return sign * shift(Math.round(shifted), -places) || 0;
+}
+
+/** Moves the decimal point through the number's text, so 1.005 stays 1.005 and not 1.00499…. */
+function shift(value: number, places: number): number {
+  const [mantissa, exponent = '0'] = String(value).split('e');
+  return Number(`${mantissa}e${Number(exponent) + places}`);
 }
 
 /** Amount in minor units (haléř, cent) from a decimal amount. */

@@ -55,7 +55,11 @@ export function registerAuth(app: FastifyInstance): void {
     if (!access) return; // unknown route: the not-found handler answers
     if (unsafeMethods.has(request.method)) {
       const sent = request.headers[csrfHeader];
-      if (typeof sent !== 'string' || !request.cookies[csrfCookie] || !sameToken(sent, request.cookies[csrfCookie])) {
+      if (
+        typeof sent !== 'string' ||
+        !request.cookies[csrfCookie] ||
+        !sameToken(sent, request.cookies[csrfCookie])
+      ) {
         throw new AppError(403, ErrorCode.csrfFailed, 'CSRF token missing or wrong');
       }
     }
@@ -78,7 +82,10 @@ async function loadUser(app: FastifyInstance, request: FastifyRequest, reply: Fa
   const row = await findSession(db, id);
   const now = Date.now();
   const expired =
-    row && (row.expires_at.getTime() <= now || row.last_seen_at.getTime() + config.sessionIdleMs <= now || !row.is_active);
+    row &&
+    (row.expires_at.getTime() <= now ||
+      row.last_seen_at.getTime() + config.sessionIdleMs <= now ||
+      !row.is_active);
   if (!row || expired) {
     if (row) await deleteSession(db, id);
     reply.clearCookie(sessionCookie, { path: '/' });
@@ -122,7 +129,11 @@ export async function startSession(
   });
 }
 
-export async function endSession(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+export async function endSession(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
   const token = request.cookies[sessionCookie];
   if (token) await deleteSession(app.ctx.db, hashToken(token));
   reply.clearCookie(sessionCookie, { path: '/' });

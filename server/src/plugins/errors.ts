@@ -40,7 +40,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const fields = [...new Set(error.validation.map((v) => v.instancePath.replace(/^\//, '').replaceAll('/', '.')))];
+      const fields = [
+        ...new Set(error.validation.map((v) => v.instancePath.replace(/^\//, '').replaceAll('/', '.'))),
+      ];
       return reply.status(400).send({
         error_code: ErrorCode.invalidInput,
         message: `Invalid ${error.validationContext ?? 'input'}: ${error.validation.map((v) => `${v.instancePath || '/'} ${v.message}`).join('; ')}`,

@@ -8,12 +8,20 @@ import type { FastifyInstance } from 'fastify';
 export async function registerWeb(app: FastifyInstance, webDist: string): Promise<void> {
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1y', immutable: true });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      maxAge: '1y',
+      immutable: true,
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api' || request.method !== 'GET' || !hasWeb) {
       return reply.status(404).send({ error_code: ErrorCode.notFound, message: 'Not found' });
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist, { maxAge: 0, immutable: false });
+    // index.html names the hashed assets of the current build: always revalidated. Without
+    // cacheControl: false, send would replace this header with "public, max-age=0".
+    return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist, { cacheControl: false });
   });
 }

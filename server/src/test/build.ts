@@ -42,7 +42,10 @@ async function createServerDatabase(adminUrl: string): Promise<{ url: string; dr
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
       try {
-        await client.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
+        await client.query(
+          'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+          [name],
+        );
         await client.query(`drop database if exists ${name}`);
       } finally {
         await client.end();
@@ -58,34 +61,37 @@ async function createServerDatabase(adminUrl: string): Promise<{ url: string; dr
  */
 export async function buildTestApp(env: Record<string, string> = {}): Promise<BuiltTestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'letokruh-test-'));
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  const serverDb = adminUrl ? await createServerDatabase(adminUrl) : undefined;
-  const config = loadConfig({
-    DATA_DIR: dataDir,
-    // A folder without index.html: the tests see the API without a web build.
-    WEB_DIST: path.join(dataDir, 'no-web'),
-    LOG_LEVEL: 'silent',
-    ...(serverDb ? { DATABASE_URL: serverDb.url } : {}),
-    ...env,
-  });
-  const database = await openDatabase(serverDb ? { databaseUrl: serverDb.url } : { inMemory: true });
-  await database.migrate();
-  await seedDemo(database.db);
-  const app = await buildApp({
-    context: { config, db: database.db, storage: diskStorage(path.join(dataDir, 'files')) },
-  });
-  await app.ready();
-  return {
-    app,
-    db: database.db,
-    dataDir,
-    async close() {
-      await app.close();
-      await database.close();
-      await serverDb?.drop();
-      await fs.rm(dataDir, { recursive: true, force: true });
-    },
+  // Whatever was opened is closed again, also when building fails half-way.
+  const cleanups: (() => Promise<unknown>)[] = [() => fs.rm(dataDir, { recursive: true, force: true })];
+  const close = async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   };
+  try {
+    const adminUrl = process.env.TEST_DATABASE_URL;
+    const serverDb = adminUrl ? await createServerDatabase(adminUrl) : undefined;
+    if (serverDb) cleanups.push(() => serverDb.drop());
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      // A folder without index.html: the tests see the API without a web build.
+      WEB_DIST: path.join(dataDir, 'no-web'),
+      LOG_LEVEL: 'silent',
+      ...(serverDb ? { DATABASE_URL: serverDb.url } : {}),
+      ...env,
+    });
+    const database = await openDatabase(serverDb ? { databaseUrl: serverDb.url } : { inMemory: true });
+    cleanups.push(() => database.close());
+    await database.migrate();
+    await seedDemo(database.db);
+    const app = await buildApp({
+      context: { config, db: database.db, storage: diskStorage(path.join(dataDir, 'files')) },
+    });
+    cleanups.push(() => app.close());
+    await app.ready();
+    return { app, db: database.db, dataDir, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }
 
 type Cookies = Record<string, string>;
@@ -94,7 +100,8 @@ type RequestOptions = Omit<InjectOptions, 'method' | 'url' | 'cookies'>;
 /** Keeps the cookies the server sets (and clears), like a browser would for one site. */
 function keepCookies(jar: Cookies, response: LightMyRequestResponse): void {
   for (const cookie of response.cookies) {
-    const expired = cookie.value === '' || (cookie.expires !== undefined && cookie.expires.getTime() <= Date.now());
+    const expired =
+      cookie.value === '' || (cookie.expires !== undefined && cookie.expires.getTime() <= Date.now());
     if (expired) delete jar[cookie.name];
     else jar[cookie.name] = cookie.value;
   }
@@ -102,10 +109,22 @@ function keepCookies(jar: Cookies, response: LightMyRequestResponse): void {
 
 export type Client = {
   cookies: Cookies;
-  request(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, options?: RequestOptions): Promise<LightMyRequestResponse>;
+  request(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    options?: RequestOptions,
+  ): Promise<LightMyRequestResponse>;
   get(url: string, options?: RequestOptions): Promise<LightMyRequestResponse>;
-  post(url: string, payload?: InjectOptions['payload'], options?: RequestOptions): Promise<LightMyRequestResponse>;
-  put(url: string, payload?: InjectOptions['payload'], options?: RequestOptions): Promise<LightMyRequestResponse>;
+  post(
+    url: string,
+    payload?: InjectOptions['payload'],
+    options?: RequestOptions,
+  ): Promise<LightMyRequestResponse>;
+  put(
+    url: string,
+    payload?: InjectOptions['payload'],
+    options?: RequestOptions,
+  ): Promise<LightMyRequestResponse>;
   delete(url: string, options?: RequestOptions): Promise<LightMyRequestResponse>;
 };
 

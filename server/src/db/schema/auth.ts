@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 export const functions = pgTable('functions', {
   id: serial('id').primaryKey(),
@@ -54,7 +64,10 @@ export const userFunctions = pgTable(
       .notNull()
       .references(() => functions.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.functionId] }), index('user_functions_function_idx').on(t.functionId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.functionId] }),
+    index('user_functions_function_idx').on(t.functionId),
+  ],
 );
 
 /** Server-side sessions: the cookie holds a random token, the table only its SHA-256. */

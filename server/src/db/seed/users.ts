@@ -19,7 +19,10 @@ export type UserSeed = {
 let counter = 0;
 
 /** Test factory with overrides; the demo seed uses it too (epic-stack habit). */
-export async function createUser(db: DbOrTx, overrides: UserSeed = { username: '' }): Promise<{ id: number }> {
+export async function createUser(
+  db: DbOrTx,
+  overrides: UserSeed = { username: '' },
+): Promise<{ id: number }> {
   counter += 1;
   const username = overrides.username || `user${counter}_${Date.now().toString(36)}`;
   const [row] = await db
@@ -38,7 +41,10 @@ export async function createUser(db: DbOrTx, overrides: UserSeed = { username: '
   if (!row) throw new Error('user insert returned nothing');
   const fns = overrides.functions ?? [];
   if (fns.length > 0) {
-    const rows = await db.select({ id: s.functions.id }).from(s.functions).where(inArray(s.functions.name, fns));
+    const rows = await db
+      .select({ id: s.functions.id })
+      .from(s.functions)
+      .where(inArray(s.functions.name, fns));
     await db.insert(s.userFunctions).values(rows.map((f) => ({ userId: row.id, functionId: f.id })));
   }
   return row;
@@ -47,7 +53,13 @@ export async function createUser(db: DbOrTx, overrides: UserSeed = { username: '
 /** One demo user per function, password "demo" (issue 2). */
 export const demoUsers: (UserSeed & { username: string })[] = [
   { username: 'owner', first_name: 'Petr', last_name: 'Dvořák', functions: ['owner'], phone: '603111222' },
-  { username: 'dispatcher', first_name: 'Jana', last_name: 'Nováková', functions: ['dispatcher'], phone: '603222333' },
+  {
+    username: 'dispatcher',
+    first_name: 'Jana',
+    last_name: 'Nováková',
+    functions: ['dispatcher'],
+    phone: '603222333',
+  },
   {
     username: 'technician',
     first_name: 'Tomáš',

@@ -25,7 +25,10 @@ export async function authRoutes(app: App): Promise<void> {
 
   app.post(
     '/auth/login',
-    { schema: { tags, body: loginBodySchema, response: { 200: userAnswerSchema } }, config: { access: 'public' } },
+    {
+      schema: { tags, body: loginBodySchema, response: { 200: userAnswerSchema } },
+      config: { access: 'public' },
+    },
     async (request, reply) => {
       const userId = await authenticate(db, { ...request.body, address: request.ip });
       await startSession(app, request, reply, userId);
@@ -34,19 +37,30 @@ export async function authRoutes(app: App): Promise<void> {
     },
   );
 
-  app.get('/auth/logout', { schema: { tags, response: { 200: okAnswerSchema } }, config: { access: 'public' } }, async (request, reply) => {
-    await endSession(app, request, reply);
-    return { ok: true as const };
-  });
+  app.get(
+    '/auth/logout',
+    { schema: { tags, response: { 200: okAnswerSchema } }, config: { access: 'public' } },
+    async (request, reply) => {
+      await endSession(app, request, reply);
+      return { ok: true as const };
+    },
+  );
 
-  app.get('/auth/user', { schema: { tags, response: { 200: userAnswerSchema } }, config: { access: 'self' } }, async (request) => {
-    const user = request.user!;
-    return { user: await getProfile(db, user.id, user.permissions) };
-  });
+  app.get(
+    '/auth/user',
+    { schema: { tags, response: { 200: userAnswerSchema } }, config: { access: 'self' } },
+    async (request) => {
+      const user = request.user!;
+      return { user: await getProfile(db, user.id, user.permissions) };
+    },
+  );
 
   app.put(
     '/auth/user',
-    { schema: { tags, body: profileUpdateSchema, response: { 200: userAnswerSchema } }, config: { access: 'self' } },
+    {
+      schema: { tags, body: profileUpdateSchema, response: { 200: userAnswerSchema } },
+      config: { access: 'self' },
+    },
     async (request) => {
       const user = request.user!;
       await updateProfile(db, user.id, request.body);
@@ -63,19 +77,31 @@ export async function authRoutes(app: App): Promise<void> {
     const key = profile.avatar ? (await q.findUserById(db, profile.id))?.avatarKey : null;
     const data = key ? await storage.get(key) : null;
     if (!key || !data) throw new AppError(404, ErrorCode.notFound, 'No avatar');
-    return reply.header('content-type', mimeOfKey(key)).header('cache-control', 'private, no-cache').send(data);
+    return reply
+      .header('content-type', mimeOfKey(key))
+      .header('cache-control', 'private, no-cache')
+      .send(data);
   });
 
   app.post(
     '/auth/avatar',
-    { schema: { tags, consumes: ['multipart/form-data'], response: { 200: userAnswerSchema } }, config: { access: 'self' } },
+    {
+      schema: { tags, consumes: ['multipart/form-data'], response: { 200: userAnswerSchema } },
+      config: { access: 'self' },
+    },
     async (request) => {
       const user = request.user!;
       const file = await request.file({ limits: { fileSize: avatarMaxBytes, files: 1 } });
       if (!file) throw new AppError(400, ErrorCode.invalidInput, 'No file sent', ['avatar']);
       const data = await file.toBuffer();
       const image = detectImage(data);
-      if (!image) throw new AppError(400, ErrorCode.unsupportedFileType, 'The avatar must be a PNG, JPEG, GIF or WebP image', ['avatar']);
+      if (!image)
+        throw new AppError(
+          400,
+          ErrorCode.unsupportedFileType,
+          'The avatar must be a PNG, JPEG, GIF or WebP image',
+          ['avatar'],
+        );
       const previous = (await q.findUserById(db, user.id))?.avatarKey;
       const key = await storage.put('avatars', data, image.extension);
       await q.updateUserProfile(db, user.id, { avatarKey: key });
@@ -84,14 +110,22 @@ export async function authRoutes(app: App): Promise<void> {
     },
   );
 
-  app.get('/functions', { schema: { tags, response: { 200: functionsAnswerSchema } }, config: { access: 'loggedIn' } }, async () => {
-    const items = await db.select().from(functions).orderBy(asc(functions.id));
-    return { items: items as { id: number; name: FunctionName }[] };
-  });
+  app.get(
+    '/functions',
+    { schema: { tags, response: { 200: functionsAnswerSchema } }, config: { access: 'loggedIn' } },
+    async () => {
+      const items = await db.select().from(functions).orderBy(asc(functions.id));
+      return { items: items as { id: number; name: FunctionName }[] };
+    },
+  );
 
-  app.get('/config', { schema: { tags, response: { 200: publicConfigSchema } }, config: { access: 'public' } }, async () => ({
-    old_system_url: config.oldSystemUrl,
-    languages: ['cs', 'en'] as const satisfies ('cs' | 'en')[],
-    map_tiles_url: config.mapTilesUrl,
-  }));
+  app.get(
+    '/config',
+    { schema: { tags, response: { 200: publicConfigSchema } }, config: { access: 'public' } },
+    async () => ({
+      old_system_url: config.oldSystemUrl,
+      languages: ['cs', 'en'] as const satisfies ('cs' | 'en')[],
+      map_tiles_url: config.mapTilesUrl,
+    }),
+  );
 }

@@ -1,5 +1,5 @@
-import { ErrorCode } from '@letokruh/contracts/errors';
 import type { Profile, ProfileUpdate } from '@letokruh/contracts/auth';
+import { ErrorCode } from '@letokruh/contracts/errors';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import * as q from './auth.queries.ts';
@@ -16,11 +16,17 @@ export async function authenticate(
   const { username, password, address } = options;
   const state = await throttleState(db, username, address);
   if (state.lockedUntil) {
-    throw new AppError(429, ErrorCode.tooManyAttempts, `Too many failed logins; try again after ${state.lockedUntil.toISOString()}`);
+    throw new AppError(
+      429,
+      ErrorCode.tooManyAttempts,
+      `Too many failed logins; try again after ${state.lockedUntil.toISOString()}`,
+    );
   }
   if (state.delayMs > 0) await sleep(state.delayMs);
   const user = await q.findUserByUsername(db, username);
-  const valid = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstNothing(password);
+  const valid = user
+    ? await verifyPassword(user.passwordHash, password)
+    : await verifyAgainstNothing(password);
   if (!user || !valid || !user.isActive) {
     await recordFailure(db, username, address);
     throw new AppError(400, ErrorCode.invalidCredentials, 'Invalid username or password');
@@ -52,7 +58,8 @@ export async function getProfile(db: Db, userId: number, permissions: Iterable<s
 
 /** PUT /auth/user: the current password guards every change (codes 102 missing, 101 wrong). */
 export async function updateProfile(db: Db, userId: number, input: ProfileUpdate): Promise<void> {
-  if (!input.old_password) throw new AppError(400, ErrorCode.missingPassword, 'The current password is required');
+  if (!input.old_password)
+    throw new AppError(400, ErrorCode.missingPassword, 'The current password is required');
   const user = await q.findUserById(db, userId);
   if (!user) throw new AppError(404, ErrorCode.userNotFound, 'User not found');
   if (!(await verifyPassword(user.passwordHash, input.old_password))) {

@@ -1,10 +1,13 @@
-import { avatarMimeTypes } from '@letokruh/contracts/auth';
+import type { avatarMimeTypes } from '@letokruh/contracts/auth';
 
 type ImageType = { mime: (typeof avatarMimeTypes)[number]; extension: string };
 
 /** Detects an image by its first bytes; the browser's claimed type is not trusted. */
 export function detectImage(data: Buffer): ImageType | null {
-  if (data.length >= 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
+  if (
+    data.length >= 8 &&
+    data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  ) {
     return { mime: 'image/png', extension: 'png' };
   }
   if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) {
@@ -12,7 +15,8 @@ export function detectImage(data: Buffer): ImageType | null {
   }
   const head = data.subarray(0, 12).toString('latin1');
   if (head.startsWith('GIF87a') || head.startsWith('GIF89a')) return { mime: 'image/gif', extension: 'gif' };
-  if (head.startsWith('RIFF') && head.slice(8, 12) === 'WEBP') return { mime: 'image/webp', extension: 'webp' };
+  if (head.startsWith('RIFF') && head.slice(8, 12) === 'WEBP')
+    return { mime: 'image/webp', extension: 'webp' };
   return null;
 }
 

@@ -1,7 +1,8 @@
 import argon2 from 'argon2';
 
 /** argon2id with the library's defaults (64 MiB, t=3, p=4). */
-export const hashPassword = (password: string): Promise<string> => argon2.hash(password, { type: argon2.argon2id });
+export const hashPassword = (password: string): Promise<string> =>
+  argon2.hash(password, { type: argon2.argon2id });
 
 export async function verifyPassword(hash: string, password: string): Promise<boolean> {
   try {

@@ -33,7 +33,8 @@ export async function throttleState(db: DbOrTx, username: string, address: strin
     const until = row.locked_until ? new Date(row.locked_until) : null;
     if (until && until > new Date() && (!lockedUntil || until > lockedUntil)) lockedUntil = until;
     const over = row.failures - limits.slowAfter + 1;
-    if (over > 0) delayMs = Math.max(delayMs, Math.min(over * throttlePolicy.delayStepMs, throttlePolicy.maxDelayMs));
+    if (over > 0)
+      delayMs = Math.max(delayMs, Math.min(over * throttlePolicy.delayStepMs, throttlePolicy.maxDelayMs));
   }
   return { lockedUntil, delayMs };
 }

@@ -7,7 +7,10 @@ const healthSchema = z.object({ status: z.enum(['ok', 'error']), database: z.enu
 export async function healthRoutes(app: App): Promise<void> {
   app.get(
     '/health',
-    { schema: { tags: ['health'], response: { 200: healthSchema, 503: healthSchema } }, config: { access: 'public' } },
+    {
+      schema: { tags: ['health'], response: { 200: healthSchema, 503: healthSchema } },
+      config: { access: 'public' },
+    },
     async (request, reply) => {
       try {
         await app.ctx.db.execute(sql`select 1`);
