@@ -6,8 +6,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { App, AppContext } from './app-types.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
-import { registerAuth } from './plugins/auth.ts';
 import type { Access } from './plugins/access.ts';
+import { registerAuth } from './plugins/auth.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerWeb } from './plugins/web.ts';
