@@ -6,6 +6,9 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { App, AppContext } from './app-types.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { productRoutes } from './modules/products/products.routes.ts';
+import { stockRoutes } from './modules/stock/stock.routes.ts';
+import { warehouseRoutes } from './modules/warehouses/warehouses.routes.ts';
 import type { Access } from './plugins/access.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerDocs } from './plugins/docs.ts';
@@ -15,7 +18,13 @@ import { registerWeb } from './plugins/web.ts';
 export type RegisteredRoute = { method: string; url: string; access: Access | undefined };
 
 /** Every module's routes, mounted under /api with the spec's paths. */
-const modules: ((app: App) => Promise<void>)[] = [healthRoutes, authRoutes];
+const modules: ((app: App) => Promise<void>)[] = [
+  healthRoutes,
+  authRoutes,
+  warehouseRoutes,
+  productRoutes,
+  stockRoutes,
+];
 
 export type BuildOptions = { context: AppContext; logger?: boolean | object };
 

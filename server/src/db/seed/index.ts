@@ -1,9 +1,13 @@
 import type { DbOrTx } from '../client.ts';
+import { seedCatalogue } from './catalogue.ts';
 import { seedPermissions } from './reference.ts';
 import { seedDemoUsers } from './users.ts';
+import { seedWarehouses } from './warehouses.ts';
 
 /** Deterministic demo data: the same rows every time, safe to run on a seeded database. */
 export async function seedDemo(db: DbOrTx): Promise<void> {
   await seedPermissions(db);
   await seedDemoUsers(db);
+  await seedWarehouses(db);
+  await seedCatalogue(db);
 }

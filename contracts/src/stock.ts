@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { pagedAnswer, pagingQuerySchema } from './common.ts';
+import { measurementUnits, productTypes } from './products.ts';
+
+/** Stock of products in warehouses and its ledger (part 2 §2, §3, §5, §7; DESIGN §3 Stock). */
+
+export const stockChangeReasons = ['manual', 'order_done', 'order_undone', 'conversion'] as const;
+export type StockChangeReason = (typeof stockChangeReasons)[number];
+
+/** Bound of one change (part 2 §5, §9). */
+export const stockChangeLimit = 1_000_000;
+
+/** Amounts are kept to two decimals: PRMS and PRMR are cubic metres, and conversions split them. */
+const twoDecimals = (n: number) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;
+
+/** PUT /update_stock/{warehouseId}/{productId}: `amount` is the change, not the new total. */
+export const stockUpdateSchema = z.object({
+  amount: z
+    .number()
+    .min(-stockChangeLimit)
+    .max(stockChangeLimit)
+    .refine((n) => n !== 0, 'a change of 0 changes nothing')
+    .refine(twoDecimals, 'at most two decimals'),
+});
+export type StockUpdate = z.infer<typeof stockUpdateSchema>;
+
+export const stockPathSchema = z.object({
+  warehouseId: z.coerce.number().int().positive().max(2147483647),
+  productId: z.coerce.number().int().positive().max(2147483647),
+});
+export const warehouseIdPathSchema = stockPathSchema.pick({ warehouseId: true });
+
+/** POST /warehouse/{id}/add_product: the warehouse starts keeping the product, at 0. */
+export const addProductToWarehouseSchema = z.object({
+  product_id: z.number().int().positive().max(2147483647),
+});
+
+export const stockProductSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  shorten_name: z.string(),
+  type: z.enum(productTypes),
+  length: z.number(),
+  measurement_unit: z.enum(measurementUnits),
+  hidden: z.boolean(),
+});
+
+export const productStockSchema = z
+  .object({ warehouse_id: z.number().int(), product: stockProductSchema, amount: z.number() })
+  .meta({ id: 'ProductStock' });
+export type ProductStock = z.infer<typeof productStockSchema>;
+
+export const productStockAnswerSchema = z.object({ item: productStockSchema });
+export const productStockListQuerySchema = pagingQuerySchema.extend({
+  name: z.string().trim().max(200).optional(),
+});
+export const productStockListAnswerSchema = pagedAnswer(productStockSchema);
+
+/** One ledger row (part 2 §3 "Stock change: product_stock, amount, created"), with who and why. */
+export const stockChangeSchema = z
+  .object({
+    id: z.number().int(),
+    product_stock: z.object({
+      warehouse_id: z.number().int(),
+      product: z.object({ id: z.number().int(), name: z.string(), measurement_unit: z.string() }),
+    }),
+    /** The change, signed. */
+    amount: z.number(),
+    /** The stock right after this change. */
+    amount_after: z.number(),
+    reason: z.enum(stockChangeReasons),
+    created: z.string(),
+    created_by: z.object({ id: z.number().int(), first_name: z.string(), last_name: z.string() }).nullable(),
+    order_id: z.number().int().nullable(),
+    conversion_id: z.number().int().nullable(),
+  })
+  .meta({ id: 'StockChange' });
+export type StockChange = z.infer<typeof stockChangeSchema>;
+
+export const stockChangesQuerySchema = pagingQuerySchema.extend({
+  product_id: z.coerce.number().int().positive().max(2147483647).optional(),
+});
+export const stockChangesAnswerSchema = pagedAnswer(stockChangeSchema);

@@ -1,0 +1,69 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  check,
+  foreignKey,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth.ts';
+import { products } from './products.ts';
+import { warehouses } from './warehouses.ts';
+
+/**
+ * The amount of a product a warehouse holds. It changes only by `amount = amount + delta` in the
+ * transaction that writes the matching stock_ledger row (DESIGN §3 Stock).
+ */
+export const productStock = pgTable(
+  'product_stock',
+  {
+    warehouseId: integer('warehouse_id')
+      .notNull()
+      .references(() => warehouses.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    amount: numeric('amount', { precision: 12, scale: 2, mode: 'number' }).notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.warehouseId, t.productId] }),
+    index('product_stock_product_idx').on(t.productId),
+  ],
+);
+
+/** Every change of stock: who, when, why, by how much and what it left. */
+export const stockLedger = pgTable(
+  'stock_ledger',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    warehouseId: integer('warehouse_id').notNull(),
+    productId: integer('product_id').notNull(),
+    delta: numeric('delta', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    amountAfter: numeric('amount_after', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    reason: text('reason', { enum: ['manual', 'order_done', 'order_undone', 'conversion'] }).notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    orderId: integer('order_id'),
+    conversionId: integer('conversion_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'stock_ledger_stock_fk',
+      columns: [t.warehouseId, t.productId],
+      foreignColumns: [productStock.warehouseId, productStock.productId],
+    }),
+    index('stock_ledger_warehouse_idx').on(t.warehouseId, t.id),
+    index('stock_ledger_stock_idx').on(t.warehouseId, t.productId, t.id),
+    check(
+      'stock_ledger_reason_check',
+      sql`${t.reason} in ('manual', 'order_done', 'order_undone', 'conversion')`,
+    ),
+    check('stock_ledger_delta_check', sql`${t.delta} <> 0`),
+  ],
+);

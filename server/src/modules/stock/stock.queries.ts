@@ -1,0 +1,137 @@
+import type { StockChangeReason } from '@letokruh/contracts/stock';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { productStock, stockLedger } from '../../db/schema/index.ts';
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** Creates the stock row at 0; answers false when the warehouse already keeps the product. */
+export async function insertStockRow(db: DbOrTx, warehouseId: number, productId: number): Promise<boolean> {
+  const rows = await db
+    .insert(productStock)
+    .values({ warehouseId, productId, amount: 0 })
+    .onConflictDoNothing()
+    .returning({ productId: productStock.productId });
+  return rows.length === 1;
+}
+
+/**
+ * The one way stock changes: `amount = amount + delta` in place, so concurrent changes queue on
+ * the row lock and none is lost. With `floor` set, a change that would leave less than the floor
+ * updates nothing. Answers the new amount, or undefined when no row was changed.
+ */
+export async function addToStock(
+  db: DbOrTx,
+  options: { warehouseId: number; productId: number; delta: number; floor: number | null },
+): Promise<number | undefined> {
+  const { warehouseId, productId, delta, floor } = options;
+  const guard = floor === null ? sql`` : sql` and amount + ${delta}::numeric >= ${floor}::numeric`;
+  const result = await db.execute(sql`
+    update product_stock set amount = amount + ${delta}::numeric, updated_at = now()
+    where warehouse_id = ${warehouseId} and product_id = ${productId}${guard}
+    returning amount::text as amount`);
+  const row = rowsOf<{ amount: string }>(result)[0];
+  return row ? Number(row.amount) : undefined;
+}
+
+export async function insertLedgerRow(
+  db: DbOrTx,
+  row: {
+    warehouseId: number;
+    productId: number;
+    delta: number;
+    amountAfter: number;
+    reason: StockChangeReason;
+    userId: number | null;
+    orderId?: number | null;
+    conversionId?: number | null;
+  },
+): Promise<void> {
+  await db.insert(stockLedger).values(row);
+}
+
+export type StockRow = {
+  warehouse_id: number;
+  amount: string;
+  product_id: number;
+  name: string;
+  shorten_name: string;
+  type: 'Měkké' | 'Tvrdé' | 'Doplňkový prodej';
+  length: number;
+  measurement_unit: 'PRMS' | 'PRMR';
+  hidden: boolean;
+};
+
+const stockSelect = sql`select ps.warehouse_id, ps.amount::text as amount, p.id as product_id, p.name,
+  p.shorten_name, p.type, p.length, p.measurement_unit, p.hidden
+  from product_stock ps join products p on p.id = ps.product_id`;
+
+export async function findStock(
+  db: DbOrTx,
+  warehouseId: number,
+  productId: number,
+): Promise<StockRow | undefined> {
+  const result = await db.execute(
+    sql`${stockSelect} where ps.warehouse_id = ${warehouseId} and ps.product_id = ${productId}`,
+  );
+  return rowsOf<StockRow>(result)[0];
+}
+
+export async function listStock(
+  db: DbOrTx,
+  warehouseId: number,
+  options: { offset: number; limit: number; name?: string | undefined },
+): Promise<{ rows: StockRow[]; total: number }> {
+  const nameFilter = options.name ? sql` and p.name ilike ${`%${escapeLike(options.name)}%`}` : sql``;
+  const where = sql`where ps.warehouse_id = ${warehouseId}${nameFilter}`;
+  const rows = rowsOf<StockRow>(
+    await db.execute(sql`${stockSelect} ${where}
+      order by p.type, p.name, p.length, p.id limit ${options.limit} offset ${options.offset}`),
+  );
+  const [counted] = rowsOf<{ total: number }>(
+    await db.execute(sql`select count(*)::int as total from product_stock ps
+      join products p on p.id = ps.product_id ${where}`),
+  );
+  return { rows, total: Number(counted?.total ?? 0) };
+}
+
+export type LedgerRow = {
+  id: number;
+  warehouse_id: number;
+  product_id: number;
+  product_name: string;
+  measurement_unit: string;
+  delta: string;
+  amount_after: string;
+  reason: StockChangeReason;
+  created_at: string | Date;
+  user_id: number | null;
+  first_name: string | null;
+  last_name: string | null;
+  order_id: number | null;
+  conversion_id: number | null;
+};
+
+/** The history of one warehouse, newest first. */
+export async function listLedger(
+  db: DbOrTx,
+  warehouseId: number,
+  options: { offset: number; limit: number; productId?: number | undefined },
+): Promise<{ rows: LedgerRow[]; total: number }> {
+  const where = sql`where l.warehouse_id = ${warehouseId}${
+    options.productId ? sql` and l.product_id = ${options.productId}` : sql``
+  }`;
+  const rows = rowsOf<LedgerRow>(
+    await db.execute(sql`
+      select l.id::int as id, l.warehouse_id, l.product_id, p.name as product_name, p.measurement_unit,
+        l.delta::text as delta, l.amount_after::text as amount_after, l.reason, l.created_at,
+        l.user_id, u.first_name, u.last_name, l.order_id, l.conversion_id
+      from stock_ledger l join products p on p.id = l.product_id left join users u on u.id = l.user_id
+      ${where} order by l.id desc limit ${options.limit} offset ${options.offset}`),
+  );
+  const [counted] = rowsOf<{ total: number }>(
+    await db.execute(sql`select count(*)::int as total from stock_ledger l ${where}`),
+  );
+  return { rows, total: Number(counted?.total ?? 0) };
+}

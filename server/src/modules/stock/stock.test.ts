@@ -1,0 +1,242 @@
+import { ErrorCode } from '@letokruh/contracts/errors';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client.ts';
+import { type BuiltTestApp, buildTestApp, type Client, login, type TestApp } from '../../test/build.ts';
+
+let t: BuiltTestApp;
+let app: TestApp;
+let db: Db;
+let owner: Client;
+let warehouseman: Client;
+let technician: Client;
+let jihlava: number;
+let trebic: number;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  app = t.app;
+  db = t.db;
+  owner = await login(app, 'owner');
+  warehouseman = await login(app, 'warehouseman');
+  technician = await login(app, 'technician');
+  const warehouses = (await owner.get('/api/warehouses')).json().items as { id: number; name: string }[];
+  jihlava = warehouses.find((w) => w.name === 'Sklad Jihlava')!.id;
+  trebic = warehouses.find((w) => w.name === 'Sklad Třebíč')!.id;
+});
+afterAll(() => t?.close());
+
+const rows = async <T>(query: ReturnType<typeof sql>) =>
+  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+const ledgerCount = async () =>
+  Number((await rows<{ n: number }>(sql`select count(*)::int as n from stock_ledger`))[0]?.n);
+
+/** A fresh product kept in a warehouse at 0, so that each test starts from a known amount. */
+async function keptProduct(warehouseId: number): Promise<number> {
+  const added = await owner.post('/api/product/add', {
+    name: `Test ${Math.random().toString(36).slice(2, 8)}`,
+    shorten_name: 'T',
+    type: 'Tvrdé',
+    length: 33,
+    measurement_unit: 'PRMS',
+  });
+  const productId = added.json().item.id;
+  const kept = await owner.post(`/api/warehouse/${warehouseId}/add_product`, { product_id: productId });
+  expect(kept.statusCode).toBe(201);
+  return productId;
+}
+
+const stockOf = async (warehouseId: number, productId: number) =>
+  (await owner.get(`/api/update_stock/${warehouseId}/${productId}`)).json().item.amount as number;
+
+describe('GET /api/warehouse/:id/product_stock', () => {
+  it('pages the stock of a warehouse with its products', async () => {
+    const response = await technician.get(`/api/warehouse/${jihlava}/product_stock?per_page=10`);
+    expect(response.statusCode).toBe(200);
+    const { items, total } = response.json();
+    expect(items).toHaveLength(10);
+    expect(total).toBeGreaterThanOrEqual(28);
+    expect(items[0]).toMatchObject({
+      warehouse_id: jihlava,
+      amount: expect.any(Number),
+      product: {
+        id: expect.any(Number),
+        name: expect.any(String),
+        measurement_unit: expect.stringMatching(/PRM[SR]/),
+      },
+    });
+    const page3 = (
+      await technician.get(`/api/warehouse/${jihlava}/product_stock?per_page=10&current_page=3`)
+    ).json();
+    expect(page3.items.length).toBe(Math.min(10, total - 20));
+  });
+
+  it('refuses a driver (403), an unknown warehouse (404)', async () => {
+    const driver = await login(app, 'driver');
+    expect((await driver.get(`/api/warehouse/${jihlava}/product_stock`)).statusCode).toBe(403);
+    expect((await technician.get('/api/warehouse/999999/product_stock')).statusCode).toBe(404);
+  });
+});
+
+describe('POST /api/warehouse/:id/add_product', () => {
+  it('starts keeping a product at 0, once', async () => {
+    const productId = await keptProduct(trebic);
+    expect(await stockOf(trebic, productId)).toBe(0);
+    const again = await owner.post(`/api/warehouse/${trebic}/add_product`, { product_id: productId });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error_code).toBe(ErrorCode.conflict);
+  });
+
+  it('refuses a product off the offer (409), unknown ids (404), bad input (400), a technician (403)', async () => {
+    const productId = await keptProduct(trebic);
+    await owner.delete(`/api/product/${productId}/delete`);
+    expect(
+      (await owner.post(`/api/warehouse/${jihlava}/add_product`, { product_id: productId })).statusCode,
+    ).toBe(409);
+    expect(
+      (await owner.post(`/api/warehouse/${jihlava}/add_product`, { product_id: 999999 })).statusCode,
+    ).toBe(404);
+    expect(
+      (await owner.post('/api/warehouse/999999/add_product', { product_id: productId })).statusCode,
+    ).toBe(404);
+    const bad = await owner.post(`/api/warehouse/${jihlava}/add_product`, { product_id: 'x' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toEqual(['product_id']);
+    expect(
+      (await technician.post(`/api/warehouse/${jihlava}/add_product`, { product_id: 1 })).statusCode,
+    ).toBe(403);
+  });
+});
+
+describe('PUT /api/update_stock/:warehouseId/:productId', () => {
+  it('changes the stock by the amount and writes a ledger row with who, when and why', async () => {
+    const productId = await keptProduct(jihlava);
+    const first = await warehouseman.put(`/api/update_stock/${jihlava}/${productId}`, { amount: 12.5 });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().item.amount).toBe(12.5);
+    const second = await warehouseman.put(`/api/update_stock/${jihlava}/${productId}`, { amount: -2 });
+    expect(second.json().item.amount).toBe(10.5);
+    const history = await warehouseman.get(`/api/product_stock_changes/${jihlava}?product_id=${productId}`);
+    expect(history.statusCode).toBe(200);
+    expect(history.json().total).toBe(2);
+    expect(history.json().items).toMatchObject([
+      {
+        amount: -2,
+        amount_after: 10.5,
+        reason: 'manual',
+        created_by: { first_name: 'Karel', last_name: 'Procházka' },
+      },
+      {
+        amount: 12.5,
+        amount_after: 12.5,
+        reason: 'manual',
+        product_stock: { warehouse_id: jihlava, product: { id: productId } },
+      },
+    ]);
+    const created = new Date(history.json().items[0].created).getTime();
+    expect(Math.abs(Date.now() - created)).toBeLessThan(60_000);
+  });
+
+  it('refuses to go below zero with 409 / 140 and writes nothing', async () => {
+    const productId = await keptProduct(jihlava);
+    await owner.put(`/api/update_stock/${jihlava}/${productId}`, { amount: 3 });
+    const before = await ledgerCount();
+    const response = await owner.put(`/api/update_stock/${jihlava}/${productId}`, { amount: -3.01 });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error_code).toBe(ErrorCode.conflict);
+    expect(await stockOf(jihlava, productId)).toBe(3);
+    expect(await ledgerCount()).toBe(before);
+    expect(
+      (await owner.put(`/api/update_stock/${jihlava}/${productId}`, { amount: -3 })).json().item.amount,
+    ).toBe(0);
+  });
+
+  it('refuses amounts out of part 2 §5 bounds, zero, text and three decimals with 400 / 120', async () => {
+    const productId = await keptProduct(jihlava);
+    const before = await ledgerCount();
+    for (const body of [
+      { amount: 1_000_001 },
+      { amount: -1_000_001 },
+      { amount: 0 },
+      { amount: '5' },
+      { amount: 1.005 },
+      {},
+    ]) {
+      const response = await owner.put(`/api/update_stock/${jihlava}/${productId}`, body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(response.json()).toMatchObject({ error_code: ErrorCode.invalidInput, fields: ['amount'] });
+    }
+    expect(
+      (await owner.put(`/api/update_stock/${jihlava}/${productId}`, { amount: 1_000_000 })).statusCode,
+    ).toBe(200);
+    expect(await ledgerCount()).toBe(before + 1);
+  });
+
+  it('answers 404 for a product the warehouse does not keep and for unknown ids', async () => {
+    const productId = await keptProduct(trebic);
+    const notKept = await owner.put(`/api/update_stock/${jihlava}/${productId}`, { amount: 1 });
+    expect(notKept.statusCode).toBe(404);
+    expect(notKept.json().error_code).toBe(ErrorCode.notFound);
+    expect((await owner.put(`/api/update_stock/999999/${productId}`, { amount: 1 })).statusCode).toBe(404);
+    expect((await owner.put(`/api/update_stock/${jihlava}/999999`, { amount: 1 })).statusCode).toBe(404);
+  });
+
+  it('needs change_warehouse: the technician may look but not change, nor see the history', async () => {
+    const response = await technician.put(`/api/update_stock/${jihlava}/1`, { amount: 1 });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error_code).toBe(ErrorCode.accessDenied);
+    expect((await technician.get(`/api/product_stock_changes/${jihlava}`)).statusCode).toBe(403);
+    expect((await technician.get(`/api/warehouse/${jihlava}/product_stock`)).statusCode).toBe(200);
+  });
+});
+
+describe('the stock ledger', () => {
+  it('50 concurrent changes of one product lose nothing; the amount equals the ledger sum', async () => {
+    const productId = await keptProduct(jihlava);
+    await owner.put(`/api/update_stock/${jihlava}/${productId}`, { amount: 100 });
+    // Deltas that may run in any order without going below zero: at most 10 × 2 taken.
+    const deltas = Array.from({ length: 50 }, (_, i) => (i % 5 === 0 ? -2 : (i % 7) + 0.25));
+    const responses = await Promise.all(
+      deltas.map((amount) => owner.put(`/api/update_stock/${jihlava}/${productId}`, { amount })),
+    );
+    expect(responses.map((r) => r.statusCode)).toEqual(deltas.map(() => 200));
+    const expected = 100 + deltas.reduce((a, b) => a + b, 0);
+    expect(await stockOf(jihlava, productId)).toBeCloseTo(expected, 2);
+    const ledger = await rows<{ delta: string; amount_after: string }>(sql`
+      select delta::text, amount_after::text from stock_ledger
+      where warehouse_id = ${jihlava} and product_id = ${productId} order by id`);
+    expect(ledger).toHaveLength(51);
+    // Each row's amount_after is the previous one plus its delta: the changes queued, none overlapped.
+    let running = 0;
+    for (const row of ledger) {
+      running = Math.round((running + Number(row.delta)) * 100) / 100;
+      expect(Number(row.amount_after)).toBe(running);
+    }
+    expect(running).toBeCloseTo(expected, 2);
+  });
+
+  it('every stock row, seeded or changed, equals the sum of its ledger', async () => {
+    const drift = await rows<{ warehouse_id: number; product_id: number }>(sql`
+      select ps.warehouse_id, ps.product_id from product_stock ps
+      left join (select warehouse_id, product_id, sum(delta) as total from stock_ledger group by 1, 2) l
+        on l.warehouse_id = ps.warehouse_id and l.product_id = ps.product_id
+      where ps.amount <> coalesce(l.total, 0)`);
+    expect(drift).toEqual([]);
+    const stockRows = await rows<{ n: number }>(sql`select count(*)::int as n from product_stock`);
+    expect(Number(stockRows[0]?.n)).toBeGreaterThan(80);
+  });
+});
+
+describe('GET /api/product_stock_changes/:warehouseId', () => {
+  it('pages the history of one warehouse, newest first', async () => {
+    const response = await owner.get(`/api/product_stock_changes/${trebic}?per_page=20`);
+    expect(response.statusCode).toBe(200);
+    const { items, total } = response.json();
+    expect(total).toBeGreaterThan(20);
+    expect(items).toHaveLength(20);
+    for (const item of items) expect(item.product_stock.warehouse_id).toBe(trebic);
+    const ids = items.map((i: { id: number }) => i.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    expect((await owner.get('/api/product_stock_changes/999999')).statusCode).toBe(404);
+  });
+});
