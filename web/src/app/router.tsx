@@ -2,6 +2,7 @@ import { Center, Loader } from '@mantine/core';
 import { Suspense, useState } from 'react';
 import { createBrowserRouter, Outlet, RouterProvider } from 'react-router';
 import { usePageTitle } from '../ui/page-title';
+import { NotFoundPage } from '../ui/not-found-page';
 import { PlaceholderPage } from '../ui/placeholder-page';
 import { AuthEvents } from './auth-events';
 import { Layout } from './layout';
@@ -28,7 +29,7 @@ function RoutePage({ route }: { route: AppRoute }) {
 }
 
 function NotFound() {
-  return <RoutePage route={{ path: '*', titleKey: 'titles.notFound' }} />;
+  return <RoutePage route={{ path: '*', titleKey: 'titles.notFound', page: NotFoundPage }} />;
 }
 
 function Root() {
