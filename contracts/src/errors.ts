@@ -21,6 +21,8 @@ export const ErrorCode = {
   noRightToRemoveUser: 200,
   ownerCannotBeDeleted: 201,
   userNotFound: 202,
+  usernameTaken: 203,
+  ownerShielded: 204,
   internal: 500,
 } as const;
 

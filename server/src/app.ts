@@ -8,6 +8,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { productRoutes } from './modules/products/products.routes.ts';
 import { stockRoutes } from './modules/stock/stock.routes.ts';
+import { userRoutes } from './modules/users/users.routes.ts';
 import { warehouseRoutes } from './modules/warehouses/warehouses.routes.ts';
 import type { Access } from './plugins/access.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -24,6 +25,7 @@ const modules: ((app: App) => Promise<void>)[] = [
   warehouseRoutes,
   productRoutes,
   stockRoutes,
+  userRoutes,
 ];
 
 export type BuildOptions = { context: AppContext; logger?: boolean | object };

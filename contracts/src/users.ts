@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { functionSchema } from './auth.ts';
+import { pagedAnswer, pagingQuerySchema } from './common.ts';
+import { functionNames, permissions } from './permissions.ts';
+
+/** A user as the user list and the user page show it (part 2 §3). */
+export const userItemSchema = z
+  .object({
+    id: z.number().int(),
+    username: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    is_active: z.boolean(),
+    functions: z.array(functionSchema),
+    maximum_order_count: z.number().int().nullable(),
+    /** Optimistic concurrency: an edit sends back the version it was based on. */
+    version: z.number().int(),
+  })
+  .meta({ id: 'User' });
+export type UserItem = z.infer<typeof userItemSchema>;
+
+export const userListQuerySchema = pagingQuerySchema;
+export const userListAnswerSchema = pagedAnswer(userItemSchema);
+export type UserList = z.infer<typeof userListAnswerSchema>;
+export const userItemAnswerSchema = z.object({ item: userItemSchema });
+
+/** The technician's (technical_specialist's) daily limit; other functions have none. */
+export const maximumOrderCountLimit = 10_000;
+
+const text = (max: number) => z.string().trim().max(max);
+
+/** Fields the owner sets on the user page, the same for adding and editing. */
+const userFieldsSchema = z.object({
+  first_name: text(150).min(1),
+  last_name: text(150).min(1),
+  email: z.union([z.literal(''), z.email().max(254)]),
+  phone: text(30),
+  /** Function names (not ids): stable across databases and readable in the API docs. */
+  functions: z.array(z.enum(functionNames)).min(1).max(functionNames.length),
+  /** Kept only when the functions include technical_specialist; otherwise stored as null. */
+  maximum_order_count: z.number().int().min(0).max(maximumOrderCountLimit).nullable().optional(),
+});
+
+/** PUT /user/{id}/edit */
+export const userEditSchema = userFieldsSchema.extend({ version: z.number().int().min(1) });
+export type UserEdit = z.infer<typeof userEditSchema>;
+
+/** Letters, digits and @ . + - _ (the usual username alphabet); compared case-insensitively. */
+export const usernameSchema = text(150)
+  .min(1)
+  .regex(/^[\p{L}\p{N}@.+_-]+$/u, { message: 'letters, digits and @ . + - _ only' });
+
+export const initialPasswordMinLength = 8;
+
+/** POST /user/add: the user must change the initial password at the first sign-in. */
+export const userAddSchema = userFieldsSchema.extend({
+  username: usernameSchema,
+  password: z.string().min(initialPasswordMinLength).max(1000),
+});
+export type UserAdd = z.infer<typeof userAddSchema>;
+
+/** GET /permissions: the matrix of functions × permissions (DESIGN §3), owner only. */
+export const permissionMatrixSchema = z
+  .object({
+    functions: z.array(
+      z.object({ id: z.number().int(), name: z.enum(functionNames), permissions: z.array(z.string()) }),
+    ),
+    permissions: z.array(z.string()),
+  })
+  .meta({ id: 'PermissionMatrix' });
+export type PermissionMatrix = z.infer<typeof permissionMatrixSchema>;
+
+/** PUT /permissions: the whole permission list of one function, named by id or by name. */
+export const permissionUpdateSchema = z
+  .object({
+    function_id: z.number().int().positive().optional(),
+    name: z.enum(functionNames).optional(),
+    permissions: z.array(z.enum(permissions as readonly [string, ...string[]])).max(permissions.length),
+  })
+  .refine((body) => body.function_id !== undefined || body.name !== undefined, {
+    message: 'function_id or name is required',
+    path: ['function_id'],
+  });
+export type PermissionUpdate = z.infer<typeof permissionUpdateSchema>;

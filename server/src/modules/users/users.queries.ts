@@ -1,0 +1,98 @@
+import type { FunctionName } from '@letokruh/contracts/permissions';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { functions, userFunctions, users } from '../../db/schema/index.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type FunctionRef = { id: number; name: FunctionName };
+
+/** Active users first, then by surname and first name; the table is small, OFFSET is bounded. */
+export async function listUsers(
+  db: DbOrTx,
+  options: { offset: number; limit: number },
+): Promise<{ rows: UserRow[]; total: number }> {
+  const rows = await db
+    .select()
+    .from(users)
+    .orderBy(
+      desc(users.isActive),
+      asc(sql`lower(${users.lastName})`),
+      asc(sql`lower(${users.firstName})`),
+      asc(users.id),
+    )
+    .limit(options.limit)
+    .offset(options.offset);
+  const [counted] = await db.select({ total: count() }).from(users);
+  return { rows, total: counted?.total ?? 0 };
+}
+
+export async function findUser(
+  db: DbOrTx,
+  id: number,
+  options: { lock?: boolean } = {},
+): Promise<UserRow | undefined> {
+  const query = db.select().from(users).where(eq(users.id, id));
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function usernameExists(db: DbOrTx, username: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.username})`, username.toLowerCase()));
+  return row !== undefined;
+}
+
+/** The functions of each of the given users, in the order of the functions table. */
+export async function findFunctionsOfUsers(
+  db: DbOrTx,
+  userIds: number[],
+): Promise<Map<number, FunctionRef[]>> {
+  const byUser = new Map<number, FunctionRef[]>(userIds.map((id) => [id, []]));
+  if (userIds.length === 0) return byUser;
+  const rows = await db
+    .select({ userId: userFunctions.userId, id: functions.id, name: functions.name })
+    .from(userFunctions)
+    .innerJoin(functions, eq(functions.id, userFunctions.functionId))
+    .where(inArray(userFunctions.userId, userIds))
+    .orderBy(asc(functions.id));
+  for (const row of rows) byUser.get(row.userId)?.push({ id: row.id, name: row.name as FunctionName });
+  return byUser;
+}
+
+export async function insertUser(db: DbOrTx, values: typeof users.$inferInsert): Promise<number> {
+  const [row] = await db.insert(users).values(values).returning({ id: users.id });
+  if (!row) throw new Error('user insert returned nothing');
+  return row.id;
+}
+
+/** Updates the user only if it is still at `version`; answers false when someone was faster. */
+export async function updateUserAtVersion(
+  db: DbOrTx,
+  id: number,
+  version: number,
+  values: Partial<typeof users.$inferInsert>,
+): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ ...values, version: sql`${users.version} + 1` })
+    .where(and(eq(users.id, id), eq(users.version, version)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+export async function setUserActive(db: DbOrTx, id: number, active: boolean): Promise<void> {
+  await db
+    .update(users)
+    .set({ isActive: active, version: sql`${users.version} + 1` })
+    .where(eq(users.id, id));
+}
+
+export async function replaceUserFunctions(db: DbOrTx, userId: number, names: FunctionName[]): Promise<void> {
+  await db.delete(userFunctions).where(eq(userFunctions.userId, userId));
+  if (names.length === 0) return;
+  await db.execute(sql`
+    insert into user_functions (user_id, function_id)
+    select ${userId}, f.id from functions f where f.name = any(${sql.param(names)}::text[])`);
+}

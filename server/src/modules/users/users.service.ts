@@ -1,0 +1,164 @@
+import { ErrorCode } from '@letokruh/contracts/errors';
+import type { FunctionName } from '@letokruh/contracts/permissions';
+import type { UserAdd, UserEdit, UserItem, UserList } from '@letokruh/contracts/users';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { hasFunction, type SessionUser } from '../../plugins/access.ts';
+import { AppError, badInput } from '../../plugins/errors.ts';
+import { deleteSessionsOfUser } from '../auth/auth.queries.ts';
+import { hashPassword } from '../auth/password.ts';
+import * as q from './users.queries.ts';
+
+const userNotFound = () => new AppError(404, ErrorCode.userNotFound, 'User not found');
+
+function toItem(row: q.UserRow, functions: q.FunctionRef[]): UserItem {
+  return {
+    id: row.id,
+    username: row.username,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    // part 2 §5: name is rebuilt from the first and last name, never stored.
+    name: `${row.firstName} ${row.lastName}`.trim(),
+    email: row.email,
+    phone: row.phone,
+    is_active: row.isActive,
+    functions,
+    maximum_order_count: row.maximumOrderCount,
+    version: row.version,
+  };
+}
+
+const isOwner = (functions: q.FunctionRef[]) => functions.some((f) => f.name === 'owner');
+
+/** The technician's limit means nothing for other functions, so it is not kept for them. */
+const orderLimitFor = (functions: FunctionName[], value: number | null | undefined) =>
+  functions.includes('technical_specialist') ? (value ?? null) : null;
+
+export async function listUsers(
+  db: Db,
+  paging: { current_page: number; per_page: number },
+): Promise<UserList> {
+  const { rows, total } = await q.listUsers(db, {
+    offset: (paging.current_page - 1) * paging.per_page,
+    limit: paging.per_page,
+  });
+  const functions = await q.findFunctionsOfUsers(
+    db,
+    rows.map((r) => r.id),
+  );
+  return { items: rows.map((r) => toItem(r, functions.get(r.id) ?? [])), total };
+}
+
+export async function getUser(db: DbOrTx, id: number): Promise<UserItem> {
+  const row = await q.findUser(db, id);
+  if (!row) throw userNotFound();
+  const functions = await q.findFunctionsOfUsers(db, [id]);
+  return toItem(row, functions.get(id) ?? []);
+}
+
+/** Only an owner may make someone an owner: otherwise change_user would lead to every right. */
+function checkOwnerGrant(actor: SessionUser, functions: FunctionName[], alreadyOwner: boolean) {
+  if (functions.includes('owner') && !alreadyOwner && !hasFunction(actor, 'owner')) {
+    throw new AppError(403, ErrorCode.accessDenied, 'Only an owner may give the owner function');
+  }
+}
+
+export async function addUser(db: Db, actor: SessionUser, input: UserAdd): Promise<UserItem> {
+  const functions = [...new Set(input.functions)];
+  checkOwnerGrant(actor, functions, false);
+  const usernameTaken = () =>
+    new AppError(409, ErrorCode.usernameTaken, 'The username is taken', ['username']);
+  if (await q.usernameExists(db, input.username)) throw usernameTaken();
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await db.transaction(async (tx) => {
+      const id = await q.insertUser(tx, {
+        username: input.username,
+        passwordHash,
+        firstName: input.first_name,
+        lastName: input.last_name,
+        email: input.email,
+        phone: input.phone,
+        maximumOrderCount: orderLimitFor(functions, input.maximum_order_count),
+        mustChangePassword: true,
+      });
+      await q.replaceUserFunctions(tx, id, functions);
+      return getUser(tx, id);
+    });
+  } catch (error) {
+    // Two owners adding the same username at once: the unique index decides.
+    if (isUniqueViolation(error)) throw usernameTaken();
+    throw error;
+  }
+}
+
+/**
+ * PUT /user/{id}/edit. Owners are shielded: nobody but the owner themself edits an owner
+ * (DESIGN §3), and an owner keeps the owner function here. A stale version answers 409.
+ */
+export async function editUser(db: Db, actor: SessionUser, id: number, input: UserEdit): Promise<UserItem> {
+  const functions = [...new Set(input.functions)];
+  return db.transaction(async (tx) => {
+    const row = await q.findUser(tx, id, { lock: true });
+    if (!row) throw userNotFound();
+    const current = (await q.findFunctionsOfUsers(tx, [id])).get(id) ?? [];
+    const targetIsOwner = isOwner(current);
+    if (targetIsOwner && actor.id !== id) {
+      throw new AppError(403, ErrorCode.ownerShielded, 'Only the owner may change an owner');
+    }
+    if (targetIsOwner && !functions.includes('owner')) {
+      throw badInput('An owner keeps the owner function', ['functions']);
+    }
+    checkOwnerGrant(actor, functions, targetIsOwner);
+    const saved = await q.updateUserAtVersion(tx, id, input.version, {
+      firstName: input.first_name,
+      lastName: input.last_name,
+      email: input.email,
+      phone: input.phone,
+      maximumOrderCount: orderLimitFor(functions, input.maximum_order_count),
+    });
+    if (!saved) {
+      throw new AppError(409, ErrorCode.conflict, 'The user was changed meanwhile; reload it');
+    }
+    await q.replaceUserFunctions(tx, id, functions);
+    return getUser(tx, id);
+  });
+}
+
+/**
+ * DELETE /user/{id}/delete: deactivation, never removal (orders and ledgers keep their author).
+ * It ends every session of the user in the same transaction, so their next request is a 401.
+ */
+export async function deactivateUser(db: Db, actor: SessionUser, id: number): Promise<UserItem> {
+  // part 2 §8: code 200 is the spec's own answer to a user without the right to remove users.
+  if (!actor.permissions.has('delete_user')) {
+    throw new AppError(403, ErrorCode.noRightToRemoveUser, 'No right to remove a user');
+  }
+  return db.transaction(async (tx) => {
+    const row = await q.findUser(tx, id, { lock: true });
+    if (!row) throw userNotFound();
+    const functions = (await q.findFunctionsOfUsers(tx, [id])).get(id) ?? [];
+    if (isOwner(functions)) {
+      throw new AppError(403, ErrorCode.ownerCannotBeDeleted, 'The owner cannot be deleted');
+    }
+    if (actor.id === id) throw badInput('You cannot deactivate yourself', ['id']);
+    if (row.isActive) await q.setUserActive(tx, id, false);
+    await deleteSessionsOfUser(tx, id);
+    return getUser(tx, id);
+  });
+}
+
+export async function reactivateUser(db: Db, id: number): Promise<UserItem> {
+  return db.transaction(async (tx) => {
+    const row = await q.findUser(tx, id, { lock: true });
+    if (!row) throw userNotFound();
+    if (!row.isActive) await q.setUserActive(tx, id, true);
+    return getUser(tx, id);
+  });
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
