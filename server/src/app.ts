@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App, AppContext } from './app-types.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { customerRoutes } from './modules/customers/customers.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { productRoutes } from './modules/products/products.routes.ts';
 import { stockRoutes } from './modules/stock/stock.routes.ts';
@@ -25,6 +26,7 @@ const modules: ((app: App) => Promise<void>)[] = [
   warehouseRoutes,
   productRoutes,
   stockRoutes,
+  customerRoutes,
   userRoutes,
 ];
 

@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../client.ts';
 import { seedCatalogue } from './catalogue.ts';
+import { seedCustomers } from './customers.ts';
 import { seedPermissions } from './reference.ts';
 import { seedDemoUsers } from './users.ts';
 import { seedWarehouses } from './warehouses.ts';
@@ -10,4 +11,5 @@ export async function seedDemo(db: DbOrTx): Promise<void> {
   await seedDemoUsers(db);
   await seedWarehouses(db);
   await seedCatalogue(db);
+  await seedCustomers(db);
 }

@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { pagedAnswer, pagingQuerySchema } from './common.ts';
+import { fileSchema } from './files.ts';
+
+/** Customers (part 2 §2, §3, §5, §7; part 1 §3). */
+
+/** Phone prefixes of part 1 §9 with the country whose choice offers them (part 2 §5). */
+export const phonePrefixes = [
+  { code: '+420', country: 'Česká republika' },
+  { code: '+421', country: 'Slovensko' },
+  { code: '+43', country: 'Rakousko' },
+] as const;
+export type PhonePrefix = (typeof phonePrefixes)[number]['code'];
+export const phonePrefixCodes = phonePrefixes.map((p) => p.code) as [PhonePrefix, ...PhonePrefix[]];
+export const defaultPhonePrefix: PhonePrefix = '+420';
+export const phonePrefixesAnswerSchema = z.object({
+  items: z.array(z.object({ code: z.enum(phonePrefixCodes), country: z.string() })),
+});
+
+/** The prefix a country suggests (part 2 §5: Austria, Czechia, Slovakia), by its Czech or English name. */
+export function prefixForCountry(country: string): PhonePrefix | undefined {
+  const name = country.trim().toLowerCase();
+  if (['česká republika', 'česko', 'czechia', 'czech republic', 'cz'].includes(name)) return '+420';
+  if (['slovensko', 'slovakia', 'slovenská republika', 'sk'].includes(name)) return '+421';
+  if (['rakousko', 'austria', 'österreich', 'at'].includes(name)) return '+43';
+  return undefined;
+}
+
+/** Customer files are of one type (part 2 §9). */
+export const customerFileTypes = ['Jiné'] as const;
+
+const required = (max: number) => z.string().trim().min(1).max(max);
+const optional = (max: number) => z.string().trim().max(max).default('');
+/** Digits, spaces allowed while typing; kept as digits only. */
+export const phoneSchema = z
+  .string()
+  .trim()
+  .regex(/^[0-9 ]+$/, 'digits only')
+  .transform((s) => s.replaceAll(' ', ''))
+  .refine((s) => s.length >= 6 && s.length <= 15, '6 to 15 digits');
+const emailSchema = z.union([z.literal(''), z.email().max(254)]).default('');
+const latitude = z.number().min(-90).max(90);
+const longitude = z.number().min(-180).max(180);
+
+/** POST /customer/add: the spec's create payload, camelCase as the spec has it. */
+export const customerAddSchema = z.object({
+  firstName: required(100),
+  lastName: required(100),
+  organizationId: optional(20),
+  organizationName: optional(200),
+  phonePrefix: z.enum(phonePrefixCodes).default(defaultPhonePrefix),
+  phone: phoneSchema,
+  email: emailSchema,
+  address: required(300),
+  town: required(100),
+  zip: required(20),
+  country: required(100),
+  lat: latitude,
+  lon: longitude,
+});
+export type CustomerAdd = z.infer<typeof customerAddSchema>;
+
+/** PUT /customer/{id}/edit: the spec's edit payload (snake_case, `final_address`), plus `version`. */
+export const customerEditSchema = z.object({
+  first_name: required(100),
+  last_name: required(100),
+  organization_id: optional(20),
+  organization_name: optional(200),
+  pre_phone: z.enum(phonePrefixCodes),
+  phone: phoneSchema,
+  email: emailSchema,
+  final_address: required(300),
+  town: required(100),
+  zip: required(20),
+  country: required(100),
+  lat: latitude,
+  lon: longitude,
+  version: z.number().int().positive().optional(),
+});
+export type CustomerEdit = z.infer<typeof customerEditSchema>;
+
+export const customerSchema = z
+  .object({
+    id: z.number().int(),
+    intern_id: z.number().int(),
+    name: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    organization_id: z.string(),
+    organization_name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    pre_phone: z.enum(phonePrefixCodes),
+    whole_phone: z.string(),
+    address: z.object({
+      full_address: z.string(),
+      town: z.string(),
+      zip_code: z.string(),
+      country: z.string(),
+      gps_lat: z.number(),
+      gps_lon: z.number(),
+      navigation_link: z.string(),
+    }),
+    to_contact: z.boolean(),
+    version: z.number().int(),
+  })
+  .meta({ id: 'Customer' });
+export type Customer = z.infer<typeof customerSchema>;
+
+export const customerDetailSchema = customerSchema
+  .extend({ files: z.array(fileSchema) })
+  .meta({ id: 'CustomerDetail' });
+
+/** An order in the customer detail (part 2 §3 "Order summary"). */
+export const customerOrderSchema = z.object({
+  id: z.number().int(),
+  intern_id: z.number().int(),
+  created: z.string(),
+  expected_delivery_date: z.string().nullable(),
+});
+
+/** GET /customer/{id}: the spec's keys `customer` and `orders`. */
+export const customerDetailAnswerSchema = z.object({
+  customer: customerDetailSchema,
+  orders: z.array(customerOrderSchema),
+});
+export const customerAnswerSchema = z.object({ item: customerSchema });
+
+export const customerListQuerySchema = pagingQuerySchema.extend({
+  internId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+  fullName: z.string().trim().max(200).optional(),
+  email: z.string().trim().max(254).optional(),
+  phone: z.string().trim().max(30).optional(),
+  address: z.string().trim().max(300).optional(),
+});
+export type CustomerListQuery = z.infer<typeof customerListQuerySchema>;
+export const customerListAnswerSchema = pagedAnswer(customerSchema);
+
+/** A navigation link to the customer's door (part 1 §3 "navigation link"). */
+export const navigationLink = (lat: number, lon: number) =>
+  `https://www.google.com/maps/dir/?api=1&destination=${lat},${lon}`;

@@ -1,0 +1,89 @@
+import { and, asc, count, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { customers } from '../../db/schema/index.ts';
+
+export type CustomerRow = typeof customers.$inferSelect;
+export type CustomerValues = Omit<
+  typeof customers.$inferInsert,
+  'id' | 'internId' | 'wholePhone' | 'version'
+>;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const contains = (text: string) => `%${escapeLike(text)}%`;
+
+export type CustomerFilters = {
+  internId?: number | undefined;
+  fullName?: string | undefined;
+  email?: string | undefined;
+  phone?: string | undefined;
+  address?: string | undefined;
+};
+
+/** Each filter narrows the list; the substring ones are served by the trigram indexes. */
+function whereOf(filters: CustomerFilters): SQL | undefined {
+  const parts: SQL[] = [];
+  if (filters.internId !== undefined) parts.push(eq(customers.internId, filters.internId));
+  if (filters.fullName) {
+    // The same expression as customers_full_name_trgm_idx, so the index serves it.
+    parts.push(
+      sql`(${customers.firstName} || ' ' || ${customers.lastName} || ' ' || ${customers.organizationName}) ilike ${contains(filters.fullName)}`,
+    );
+  }
+  if (filters.email) parts.push(ilike(customers.email, contains(filters.email)));
+  if (filters.phone) {
+    const phone = filters.phone.replace(/[\s\-/]/g, '');
+    if (phone) parts.push(ilike(customers.wholePhone, contains(phone)));
+  }
+  if (filters.address) parts.push(ilike(customers.fullAddress, contains(filters.address)));
+  return parts.length ? and(...parts) : undefined;
+}
+
+export async function listCustomers(
+  db: DbOrTx,
+  filters: CustomerFilters,
+  page: { offset: number; limit: number },
+): Promise<{ rows: CustomerRow[]; total: number }> {
+  const where = whereOf(filters);
+  const rows = await db
+    .select()
+    .from(customers)
+    .where(where)
+    .orderBy(asc(customers.lastName), asc(customers.firstName), asc(customers.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const [counted] = await db.select({ total: count() }).from(customers).where(where);
+  return { rows, total: counted?.total ?? 0 };
+}
+
+export async function findCustomer(
+  db: DbOrTx,
+  id: number,
+  options: { lock?: boolean } = {},
+): Promise<CustomerRow | undefined> {
+  const query = db.select().from(customers).where(eq(customers.id, id));
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function insertCustomer(db: DbOrTx, values: CustomerValues): Promise<CustomerRow> {
+  const [row] = await db.insert(customers).values(values).returning();
+  if (!row) throw new Error('customer insert returned nothing');
+  return row;
+}
+
+export async function updateCustomer(db: DbOrTx, id: number, values: Partial<CustomerValues>): Promise<void> {
+  await db
+    .update(customers)
+    .set({ ...values, version: sql`${customers.version} + 1` })
+    .where(eq(customers.id, id));
+}
+
+/** Flips the flag in place, so two dispatchers clicking at once end where they started. */
+export async function toggleToContact(db: DbOrTx, id: number): Promise<boolean> {
+  const [row] = await db
+    .update(customers)
+    .set({ toContact: sql`not ${customers.toContact}`, version: sql`${customers.version} + 1` })
+    .where(eq(customers.id, id))
+    .returning({ id: customers.id });
+  return row !== undefined;
+}

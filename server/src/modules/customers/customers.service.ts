@@ -1,0 +1,111 @@
+import {
+  type Customer,
+  type CustomerAdd,
+  type CustomerEdit,
+  type CustomerListQuery,
+  navigationLink,
+} from '@letokruh/contracts/customers';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { conflict, notFound } from '../../plugins/errors.ts';
+import { listFiles } from '../files/files.service.ts';
+import * as q from './customers.queries.ts';
+
+export const toCustomer = (r: q.CustomerRow): Customer => ({
+  id: r.id,
+  intern_id: r.internId,
+  name: `${r.firstName} ${r.lastName}`.trim(),
+  first_name: r.firstName,
+  last_name: r.lastName,
+  organization_id: r.organizationId,
+  organization_name: r.organizationName,
+  email: r.email,
+  phone: r.phone,
+  pre_phone: r.prePhone as Customer['pre_phone'],
+  whole_phone: r.wholePhone,
+  address: {
+    full_address: r.fullAddress,
+    town: r.town,
+    zip_code: r.zipCode,
+    country: r.country,
+    gps_lat: r.gpsLat,
+    gps_lon: r.gpsLon,
+    navigation_link: navigationLink(r.gpsLat, r.gpsLon),
+  },
+  to_contact: r.toContact,
+  version: r.version,
+});
+
+export async function requireCustomer(db: DbOrTx, id: number): Promise<q.CustomerRow> {
+  const row = await q.findCustomer(db, id);
+  if (!row) throw notFound('Customer not found');
+  return row;
+}
+
+export async function listCustomers(db: DbOrTx, query: CustomerListQuery) {
+  const { rows, total } = await q.listCustomers(db, query, {
+    offset: (query.current_page - 1) * query.per_page,
+    limit: query.per_page,
+  });
+  return { items: rows.map(toCustomer), total };
+}
+
+/** POST /customer/add: the create payload's camelCase fields onto the customer. */
+export async function addCustomer(db: Db, input: CustomerAdd): Promise<Customer> {
+  const row = await q.insertCustomer(db, {
+    firstName: input.firstName,
+    lastName: input.lastName,
+    organizationId: input.organizationId,
+    organizationName: input.organizationName,
+    email: input.email,
+    prePhone: input.phonePrefix,
+    phone: input.phone,
+    fullAddress: input.address,
+    town: input.town,
+    zipCode: input.zip,
+    country: input.country,
+    gpsLat: input.lat,
+    gpsLon: input.lon,
+  });
+  return toCustomer(row);
+}
+
+/** PUT /customer/{id}/edit under the row lock; a stale `version` answers 409 and writes nothing. */
+export async function editCustomer(db: Db, id: number, input: CustomerEdit): Promise<Customer> {
+  return db.transaction(async (tx) => {
+    const row = await q.findCustomer(tx, id, { lock: true });
+    if (!row) throw notFound('Customer not found');
+    if (input.version !== undefined && input.version !== row.version) {
+      throw conflict(`The customer was changed meanwhile (version ${row.version}, edit of ${input.version})`);
+    }
+    await q.updateCustomer(tx, id, {
+      firstName: input.first_name,
+      lastName: input.last_name,
+      organizationId: input.organization_id,
+      organizationName: input.organization_name,
+      email: input.email,
+      prePhone: input.pre_phone,
+      phone: input.phone,
+      fullAddress: input.final_address,
+      town: input.town,
+      zipCode: input.zip,
+      country: input.country,
+      gpsLat: input.lat,
+      gpsLon: input.lon,
+    });
+    return toCustomer((await q.findCustomer(tx, id))!);
+  });
+}
+
+/**
+ * GET /customer/{id}: the customer with files, and its orders. Orders arrive with the orders
+ * module (issue of part 1); until then the list is empty.
+ */
+export async function getCustomerDetail(db: DbOrTx, id: number) {
+  const row = await requireCustomer(db, id);
+  return { customer: { ...toCustomer(row), files: await listFiles(db, 'customer', id) }, orders: [] };
+}
+
+export async function toggleToContact(db: Db, id: number): Promise<Customer> {
+  if (!(await q.toggleToContact(db, id))) throw notFound('Customer not found');
+  return toCustomer(await requireCustomer(db, id));
+}

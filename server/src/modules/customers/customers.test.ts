@@ -1,0 +1,320 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { ErrorCode } from '@letokruh/contracts/errors';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client.ts';
+import { demoCustomerCount } from '../../db/seed/customers.ts';
+import { type BuiltTestApp, buildTestApp, type Client, login, type TestApp } from '../../test/build.ts';
+
+let t: BuiltTestApp;
+let app: TestApp;
+let db: Db;
+let technician: Client;
+let dispatcher: Client;
+let driver: Client;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  app = t.app;
+  db = t.db;
+  technician = await login(app, 'technician');
+  dispatcher = await login(app, 'dispatcher');
+  driver = await login(app, 'driver');
+});
+afterAll(() => t?.close());
+
+const countCustomers = async () =>
+  Number(
+    (
+      (await db.execute(sql`select count(*)::int as n from customers`)) as unknown as {
+        rows: { n: number }[];
+      }
+    ).rows[0]?.n,
+  );
+
+const newCustomer = (overrides: Record<string, unknown> = {}) => ({
+  firstName: 'Alžběta',
+  lastName: 'Zelenková',
+  phone: '603 123 456',
+  email: 'alzbeta.zelenkova@seznam.cz',
+  address: 'Lipová 12, 588 13 Polná',
+  town: 'Polná',
+  zip: '588 13',
+  country: 'Česká republika',
+  lat: 49.4875,
+  lon: 15.7201,
+  ...overrides,
+});
+
+async function form(fields: Record<string, string>, file?: { data: string; name: string; type: string }) {
+  const body = new FormData();
+  for (const [k, v] of Object.entries(fields)) body.append(k, v);
+  if (file) body.append('file', new Blob([file.data], { type: file.type }), file.name);
+  const encoded = new Response(body);
+  return {
+    payload: Buffer.from(await encoded.arrayBuffer()),
+    headers: { 'content-type': encoded.headers.get('content-type') ?? '' },
+  };
+}
+
+describe('GET /api/customers', () => {
+  it('pages the demo customers with the fields of part 1 §3', async () => {
+    const response = await technician.get('/api/customers?per_page=20&current_page=2');
+    expect(response.statusCode).toBe(200);
+    const { items, total } = response.json();
+    expect(total).toBe(demoCustomerCount);
+    expect(items).toHaveLength(20);
+    const c = items[0];
+    expect(c.intern_id).toBeGreaterThanOrEqual(10001);
+    expect(c.whole_phone).toBe(`${c.pre_phone}${c.phone}`);
+    expect(c.name).toBe(`${c.first_name} ${c.last_name}`);
+    expect(c.address.navigation_link).toContain(`${c.address.gps_lat},${c.address.gps_lon}`);
+    expect(c.address.gps_lat).toBeGreaterThan(48.9);
+    expect(c.address.gps_lat).toBeLessThan(49.8);
+  });
+
+  it('filters by name, intern id, phone, e-mail and address, each narrowing', async () => {
+    const all = (await technician.get('/api/customers?per_page=1000')).json().items;
+    const someone = all.find((c: { email: string }) => c.email);
+    const byId = (await technician.get(`/api/customers?internId=${someone.intern_id}`)).json();
+    expect(byId.items.map((c: { id: number }) => c.id)).toEqual([someone.id]);
+    const byPhone = (
+      await technician.get(`/api/customers?phone=${encodeURIComponent(someone.phone.slice(2, 8))}`)
+    ).json();
+    expect(byPhone.items.map((c: { id: number }) => c.id)).toContain(someone.id);
+    for (const c of byPhone.items) expect(c.whole_phone).toContain(someone.phone.slice(2, 8));
+    const byName = (await technician.get('/api/customers?fullName=nov&per_page=100')).json();
+    expect(byName.total).toBeGreaterThan(0);
+    for (const c of byName.items) expect(`${c.name} ${c.organization_name}`.toLowerCase()).toContain('nov');
+    const byAddress = (
+      await technician.get(`/api/customers?address=${encodeURIComponent('Třebíč')}&per_page=100`)
+    ).json();
+    expect(byAddress.total).toBeGreaterThan(0);
+    for (const c of byAddress.items) expect(c.address.full_address).toContain('Třebíč');
+    const both = (
+      await technician.get(`/api/customers?address=${encodeURIComponent('Třebíč')}&email=seznam&per_page=100`)
+    ).json();
+    expect(both.total).toBeLessThan(byAddress.total);
+    for (const c of both.items) expect(c.email).toContain('seznam');
+    const none = (await technician.get('/api/customers?fullName=%25')).json();
+    expect(none.total).toBe(0);
+  });
+
+  it('refuses a bad page size and a user without view_customer', async () => {
+    expect((await technician.get('/api/customers?per_page=15')).statusCode).toBe(400);
+    expect((await technician.get('/api/customers?internId=abc')).statusCode).toBe(400);
+    expect((await driver.get('/api/customers')).statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/customer/add', () => {
+  it('creates a customer with +420 by default, digits-only phone and a new intern_id', async () => {
+    const before = (await technician.get('/api/customers?per_page=1000')).json().items;
+    const response = await technician.post(
+      '/api/customer/add',
+      newCustomer({ organizationName: 'Zelenka s.r.o.' }),
+    );
+    expect(response.statusCode).toBe(201);
+    const { item } = response.json();
+    expect(item).toMatchObject({
+      first_name: 'Alžběta',
+      last_name: 'Zelenková',
+      pre_phone: '+420',
+      phone: '603123456',
+      whole_phone: '+420603123456',
+      organization_name: 'Zelenka s.r.o.',
+      organization_id: '',
+      to_contact: false,
+      address: {
+        full_address: 'Lipová 12, 588 13 Polná',
+        town: 'Polná',
+        zip_code: '588 13',
+        gps_lat: 49.4875,
+      },
+    });
+    expect(Math.max(...before.map((c: { intern_id: number }) => c.intern_id))).toBeLessThan(item.intern_id);
+    const other = await technician.post('/api/customer/add', newCustomer({ phonePrefix: '+421', email: '' }));
+    expect(other.json().item).toMatchObject({ whole_phone: '+421603123456', email: '' });
+    expect(other.json().item.intern_id).not.toBe(item.intern_id);
+  });
+
+  it('names every missing required field (part 2 §5) and writes nothing', async () => {
+    const before = await countCustomers();
+    const response = await technician.post('/api/customer/add', { organizationId: '12345678' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error_code).toBe(ErrorCode.invalidInput);
+    expect([...response.json().fields].sort()).toEqual(
+      ['address', 'country', 'firstName', 'lastName', 'lat', 'lon', 'phone', 'town', 'zip'].sort(),
+    );
+    for (const [overrides, field] of [
+      [{ email: 'not-an-email' }, 'email'],
+      [{ phonePrefix: '+1' }, 'phonePrefix'],
+      [{ phone: '60x123' }, 'phone'],
+      [{ lat: 91 }, 'lat'],
+    ] as const) {
+      const bad = await technician.post('/api/customer/add', newCustomer(overrides));
+      expect(bad.statusCode, field).toBe(400);
+      expect(bad.json().fields).toEqual([field]);
+    }
+    expect(await countCustomers()).toBe(before);
+  });
+
+  it('needs add_customer: the driver is refused with 403 / 110', async () => {
+    const response = await driver.post('/api/customer/add', newCustomer());
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error_code).toBe(ErrorCode.accessDenied);
+  });
+});
+
+describe('GET /api/customer/:id and PUT /api/customer/:id/edit', () => {
+  const edit = (c: { first_name: string; version: number }, overrides: Record<string, unknown> = {}) => ({
+    first_name: c.first_name,
+    last_name: 'Zelenková-Malá',
+    organization_id: '25596641',
+    organization_name: '',
+    pre_phone: '+43',
+    phone: '6641234567',
+    email: '',
+    final_address: 'Hauptplatz 5, 3830 Waidhofen an der Thaya',
+    town: 'Waidhofen an der Thaya',
+    zip: '3830',
+    country: 'Rakousko',
+    lat: 48.8153,
+    lon: 15.2857,
+    version: c.version,
+    ...overrides,
+  });
+
+  it('answers the customer with files and orders under the spec keys', async () => {
+    const { item } = (await technician.post('/api/customer/add', newCustomer())).json();
+    const response = await driver.get(`/api/customer/${item.id}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ customer: { ...item, files: [] }, orders: [] });
+    const missing = await driver.get('/api/customer/999999');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error_code).toBe(ErrorCode.notFound);
+  });
+
+  it('takes the edit payload (final_address, pre_phone) and bumps the version', async () => {
+    const { item } = (await technician.post('/api/customer/add', newCustomer())).json();
+    const response = await technician.put(`/api/customer/${item.id}/edit`, edit(item));
+    expect(response.statusCode).toBe(200);
+    expect(response.json().item).toMatchObject({
+      id: item.id,
+      intern_id: item.intern_id,
+      last_name: 'Zelenková-Malá',
+      whole_phone: '+436641234567',
+      address: {
+        full_address: 'Hauptplatz 5, 3830 Waidhofen an der Thaya',
+        country: 'Rakousko',
+        zip_code: '3830',
+      },
+      version: item.version + 1,
+    });
+  });
+
+  it('answers 409 to a stale version, 400 to a missing field, 404, 403, writing nothing', async () => {
+    const { item } = (await technician.post('/api/customer/add', newCustomer())).json();
+    expect((await technician.put(`/api/customer/${item.id}/edit`, edit(item))).statusCode).toBe(200);
+    const stale = await technician.put(`/api/customer/${item.id}/edit`, edit(item, { last_name: 'Jiná' }));
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error_code).toBe(ErrorCode.conflict);
+    const { final_address: _omit, ...withoutAddress } = edit(item);
+    const missing = await technician.put(`/api/customer/${item.id}/edit`, withoutAddress);
+    expect(missing.json().fields).toEqual(['final_address']);
+    expect((await technician.put('/api/customer/999999/edit', edit(item))).statusCode).toBe(404);
+    expect((await driver.put(`/api/customer/${item.id}/edit`, edit(item))).statusCode).toBe(403);
+    expect((await driver.get(`/api/customer/${item.id}`)).json().customer.last_name).toBe('Zelenková-Malá');
+  });
+});
+
+describe('PUT /api/customer/:id/change_to_contact', () => {
+  it('lets the dispatcher toggle the flag, and nobody else', async () => {
+    const { item } = (await technician.post('/api/customer/add', newCustomer())).json();
+    const on = await dispatcher.put(`/api/customer/${item.id}/change_to_contact`);
+    expect(on.statusCode).toBe(200);
+    expect(on.json().item.to_contact).toBe(true);
+    expect((await dispatcher.put(`/api/customer/${item.id}/change_to_contact`)).json().item.to_contact).toBe(
+      false,
+    );
+    const owner = await login(app, 'owner');
+    expect((await owner.put(`/api/customer/${item.id}/change_to_contact`)).statusCode).toBe(403);
+    expect((await technician.put(`/api/customer/${item.id}/change_to_contact`)).statusCode).toBe(403);
+    expect((await dispatcher.put('/api/customer/999999/change_to_contact')).statusCode).toBe(404);
+  });
+});
+
+describe('customer files', () => {
+  const pdf = { data: '%PDF-1.4 dodací podmínky', name: 'Smlouva řezivo.pdf', type: 'application/pdf' };
+
+  it('uploads, lists, downloads and deletes a file', async () => {
+    const { item: customer } = (await technician.post('/api/customer/add', newCustomer())).json();
+    const upload = await form({ title: 'Smlouva', file_type: 'Jiné' }, pdf);
+    const added = await technician.post(`/api/customer/${customer.id}/files/add`, upload.payload, {
+      headers: upload.headers,
+    });
+    expect(added.statusCode).toBe(201);
+    const file = added.json().item;
+    expect(file).toMatchObject({
+      name: 'Smlouva řezivo.pdf',
+      title: 'Smlouva',
+      file_type: 'Jiné',
+      content_type: 'application/pdf',
+      uploaded_by: { first_name: 'Tomáš', last_name: 'Svoboda' },
+    });
+    expect((await driver.get(`/api/customer/${customer.id}`)).json().customer.files).toEqual([file]);
+    const download = await driver.get(`/api/customer/${customer.id}/files/${file.id}/download`);
+    expect(download.statusCode).toBe(200);
+    expect(download.body).toBe(pdf.data);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect(download.headers['content-disposition']).toContain(
+      `filename*=UTF-8''${encodeURIComponent(pdf.name)}`,
+    );
+    const stored = await fs.readdir(path.join(t.dataDir, 'files', 'customers'));
+    expect(stored).toHaveLength(1);
+    const other = (await technician.post('/api/customer/add', newCustomer())).json().item;
+    expect((await driver.get(`/api/customer/${other.id}/files/${file.id}/download`)).statusCode).toBe(404);
+    expect((await driver.delete(`/api/customer/${customer.id}/files/${file.id}/delete`)).statusCode).toBe(
+      403,
+    );
+    const removed = await technician.delete(`/api/customer/${customer.id}/files/${file.id}/delete`);
+    expect(removed.statusCode).toBe(200);
+    expect((await driver.get(`/api/customer/${customer.id}/files/${file.id}/download`)).statusCode).toBe(404);
+    expect(await fs.readdir(path.join(t.dataDir, 'files', 'customers'))).toEqual([]);
+    expect((await technician.delete(`/api/customer/${customer.id}/files/${file.id}/delete`)).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('refuses a wrong file type, a missing title or file, a non-multipart body; stores nothing', async () => {
+    const { item: customer } = (await technician.post('/api/customer/add', newCustomer())).json();
+    const url = `/api/customer/${customer.id}/files/add`;
+    const cases: [Awaited<ReturnType<typeof form>>, string[]][] = [
+      [await form({ title: 'Faktura', file_type: 'Faktura' }, pdf), ['file_type']],
+      [await form({ file_type: 'Jiné' }, pdf), ['title']],
+      [await form({ title: 'Bez souboru', file_type: 'Jiné' }), ['file']],
+    ];
+    for (const [upload, fields] of cases) {
+      const response = await technician.post(url, upload.payload, { headers: upload.headers });
+      expect(response.statusCode, fields.join()).toBe(400);
+      expect(response.json()).toMatchObject({ error_code: ErrorCode.invalidInput, fields });
+    }
+    expect((await technician.post(url, { title: 'x', file_type: 'Jiné' })).statusCode).toBe(400);
+    expect((await driver.get(`/api/customer/${customer.id}`)).json().customer.files).toEqual([]);
+    const upload = await form({ title: 'x', file_type: 'Jiné' }, pdf);
+    expect(
+      (await technician.post('/api/customer/999999/files/add', upload.payload, { headers: upload.headers }))
+        .statusCode,
+    ).toBe(404);
+    expect((await driver.post(url, upload.payload, { headers: upload.headers })).statusCode).toBe(403);
+  });
+});
+
+describe('GET /api/phone_prefixes', () => {
+  it('answers the three prefixes with their countries', async () => {
+    const response = await driver.get('/api/phone_prefixes');
+    expect(response.statusCode).toBe(200);
+    expect(response.json().items.map((p: { code: string }) => p.code)).toEqual(['+420', '+421', '+43']);
+  });
+});

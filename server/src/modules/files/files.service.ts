@@ -1,0 +1,111 @@
+import type { Readable } from 'node:stream';
+import { type FileItem, fileUploadFieldsSchema } from '@letokruh/contracts/files';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { badInput, notFound } from '../../plugins/errors.ts';
+import type { Storage } from '../../plugins/storage.ts';
+import * as q from './files.queries.ts';
+
+/** Shared by customers, orders and transportations: their routes name the owner. */
+export type FileOwner = q.FileOwner;
+
+export const toFileItem = (r: q.FileRow): FileItem => ({
+  id: r.id,
+  name: r.name,
+  title: r.title,
+  file_type: r.fileType,
+  content_type: r.contentType,
+  size: r.size,
+  uploaded_by: r.uploadedBy === null ? null : { first_name: r.firstName ?? '', last_name: r.lastName ?? '' },
+  created: r.createdAt.toISOString(),
+});
+
+export const listFiles = async (db: DbOrTx, owner: FileOwner, ownerId: number) =>
+  (await q.findFiles(db, owner, ownerId)).map(toFileItem);
+
+const safeContentType = (type: string) =>
+  /^[\w.+-]+\/[\w.+-]+$/.test(type) ? type.toLowerCase() : 'application/octet-stream';
+const extensionOf = (name: string) => /\.([a-z0-9]{1,10})$/i.exec(name)?.[1]?.toLowerCase() ?? '';
+
+async function drain(stream: Readable): Promise<void> {
+  for await (const _ of stream) {
+    // discard file parts the call does not take
+  }
+}
+
+/**
+ * Reads a multipart upload (title, file_type, file, in any order), validates it, stores the bytes
+ * and records the file. A refused upload leaves neither a row nor bytes behind.
+ */
+export async function receiveUpload(
+  request: FastifyRequest,
+  options: {
+    db: Db;
+    storage: Storage;
+    owner: FileOwner;
+    ownerId: number;
+    fileTypes: readonly [string, ...string[]];
+  },
+): Promise<FileItem> {
+  const fields: Record<string, string> = {};
+  let file: { data: Buffer; name: string; type: string } | undefined;
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      if (part.fieldname === 'file')
+        file = { data: await part.toBuffer(), name: part.filename, type: part.mimetype };
+      else await drain(part.file);
+    } else if (typeof part.value === 'string') {
+      fields[part.fieldname] = part.value;
+    }
+  }
+  const parsed = fileUploadFieldsSchema(options.fileTypes).safeParse(fields);
+  const bad = parsed.success ? [] : [...new Set(parsed.error.issues.map((i) => String(i.path[0])))];
+  if (!file || file.data.length === 0) bad.push('file');
+  if (!parsed.success || !file || bad.length) throw badInput('Invalid upload', bad);
+  const name = file.name.replace(/[\\/]/g, '_').slice(0, 255) || 'soubor';
+  const key = await options.storage.put(`${options.owner}s`, file.data, extensionOf(name));
+  try {
+    const id = await q.insertFile(options.db, {
+      ownerType: options.owner,
+      ownerId: options.ownerId,
+      name,
+      title: parsed.data.title,
+      fileType: parsed.data.file_type,
+      contentType: safeContentType(file.type),
+      size: file.data.length,
+      storageKey: key,
+      uploadedBy: request.user?.id ?? null,
+    });
+    const row = await q.findFile(options.db, options.owner, options.ownerId, id);
+    return toFileItem(row!);
+  } catch (error) {
+    await options.storage.remove(key);
+    throw error;
+  }
+}
+
+export async function removeFile(db: Db, storage: Storage, owner: FileOwner, ownerId: number, id: number) {
+  const row = await q.findFile(db, owner, ownerId, id);
+  if (!row) throw notFound('File not found');
+  await q.deleteFile(db, id);
+  // The row goes first: a failure now leaves an orphan blob, never a row without its bytes.
+  await storage.remove(row.storageKey);
+}
+
+export async function sendFile(
+  reply: FastifyReply,
+  options: { db: DbOrTx; storage: Storage; owner: FileOwner; ownerId: number; id: number },
+) {
+  const row = await q.findFile(options.db, options.owner, options.ownerId, options.id);
+  const data = row ? await options.storage.get(row.storageKey) : null;
+  if (!row || !data) throw notFound('File not found');
+  const ascii = row.name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return reply
+    .header('content-type', row.contentType)
+    .header(
+      'content-disposition',
+      `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(row.name)}`,
+    )
+    .header('cache-control', 'private, no-cache')
+    .send(data);
+}
