@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App, AppContext } from './app-types.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { conversionRoutes } from './modules/conversions/conversions.routes.ts';
 import { customerRoutes } from './modules/customers/customers.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { productRoutes } from './modules/products/products.routes.ts';
@@ -27,6 +28,7 @@ const modules: ((app: App) => Promise<void>)[] = [
   productRoutes,
   stockRoutes,
   customerRoutes,
+  conversionRoutes,
   userRoutes,
 ];
 

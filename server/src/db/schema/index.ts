@@ -1,4 +1,5 @@
 export * from './auth.ts';
+export * from './conversions.ts';
 export * from './customers.ts';
 export * from './files.ts';
 export * from './products.ts';

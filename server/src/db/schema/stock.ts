@@ -12,6 +12,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
+import { conversions } from './conversions.ts';
 import { products } from './products.ts';
 import { warehouses } from './warehouses.ts';
 
@@ -49,7 +50,7 @@ export const stockLedger = pgTable(
     reason: text('reason', { enum: ['manual', 'order_done', 'order_undone', 'conversion'] }).notNull(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     orderId: integer('order_id'),
-    conversionId: integer('conversion_id'),
+    conversionId: integer('conversion_id').references(() => conversions.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

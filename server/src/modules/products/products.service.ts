@@ -39,6 +39,9 @@ const toProduct = (p: q.ProductRow, prices: q.PriceRow[]): Product => ({
   prices: prices.filter((r) => r.productId === p.id).map(toPrice),
 });
 
+/** For other modules: the product, or undefined. */
+export const findProduct = (db: DbOrTx, id: number) => q.findProduct(db, id);
+
 export async function requireProduct(db: DbOrTx, id: number): Promise<q.ProductRow> {
   const row = await q.findProduct(db, id);
   if (!row) throw notFound('Product not found');

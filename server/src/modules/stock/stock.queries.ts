@@ -96,6 +96,20 @@ export async function listStock(
   return { rows, total: Number(counted?.total ?? 0) };
 }
 
+/** Amounts of some products in one warehouse; products it does not keep are missing. */
+export async function findAmounts(
+  db: DbOrTx,
+  warehouseId: number,
+  productIds: number[],
+): Promise<Map<number, number>> {
+  if (!productIds.length) return new Map();
+  const result = await db.execute(sql`select product_id, amount::text as amount from product_stock
+    where warehouse_id = ${warehouseId} and product_id = any(${sql.param(productIds)}::int[])`);
+  return new Map(
+    rowsOf<{ product_id: number; amount: string }>(result).map((r) => [r.product_id, Number(r.amount)]),
+  );
+}
+
 export type LedgerRow = {
   id: number;
   warehouse_id: number;

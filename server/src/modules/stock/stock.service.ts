@@ -94,6 +94,14 @@ export async function getStock(db: DbOrTx, warehouseId: number, productId: numbe
   return toProductStock(row);
 }
 
+/** For conversions: what the warehouse holds of each product (missing: not kept). */
+export const stockAmounts = (db: DbOrTx, warehouseId: number, productIds: number[]) =>
+  q.findAmounts(db, warehouseId, productIds);
+
+/** For conversions: makes the warehouse keep a product (at 0) if it does not yet. */
+export const keepProduct = (tx: Tx, warehouseId: number, productId: number) =>
+  q.insertStockRow(tx, warehouseId, productId);
+
 /** POST /warehouse/{id}/add_product: the warehouse starts keeping a product on offer, at 0. */
 export async function addProductToWarehouse(db: Db, warehouseId: number, productId: number) {
   return db.transaction(async (tx) => {

@@ -1,0 +1,23 @@
+import type { CalculationType } from '@letokruh/contracts/rules/conversion';
+import type { DbOrTx } from '../../db/client.ts';
+import { conversionItems, conversions } from '../../db/schema/index.ts';
+
+export async function insertConversion(
+  db: DbOrTx,
+  values: {
+    warehouseId: number;
+    calculationType: CalculationType;
+    coefficient: number;
+    createdBy: number;
+    items: { side: 'input' | 'output'; productId: number; amount: number }[];
+  },
+): Promise<{ id: number; createdAt: Date }> {
+  const { items, ...conversion } = values;
+  const [row] = await db
+    .insert(conversions)
+    .values(conversion)
+    .returning({ id: conversions.id, createdAt: conversions.createdAt });
+  if (!row) throw new Error('conversion insert returned nothing');
+  await db.insert(conversionItems).values(items.map((item) => ({ ...item, conversionId: row.id })));
+  return row;
+}
