@@ -1,8 +1,8 @@
 import { Center, Loader } from '@mantine/core';
 import { Suspense, useState } from 'react';
 import { createBrowserRouter, Outlet, RouterProvider } from 'react-router';
-import { usePageTitle } from '../ui/page-title';
 import { NotFoundPage } from '../ui/not-found-page';
+import { usePageTitle } from '../ui/page-title';
 import { PlaceholderPage } from '../ui/placeholder-page';
 import { AuthEvents } from './auth-events';
 import { Layout } from './layout';
