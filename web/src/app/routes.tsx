@@ -7,6 +7,14 @@ const LogoutPage = lazy(() =>
 const AccountPage = lazy(() =>
   import('../features/account/account-page').then((m) => ({ default: m.AccountPage })),
 );
+const UsersPage = lazy(() => import('../features/users/users-page').then((m) => ({ default: m.UsersPage })));
+const UserPage = lazy(() => import('../features/users/user-page').then((m) => ({ default: m.UserPage })));
+const UserAddPage = lazy(() =>
+  import('../features/users/user-add-page').then((m) => ({ default: m.UserAddPage })),
+);
+const PermissionsPage = lazy(() =>
+  import('../features/permissions/permissions-page').then((m) => ({ default: m.PermissionsPage })),
+);
 
 export type AppRoute = {
   path: string;
@@ -30,10 +38,10 @@ export const appRoutes: AppRoute[] = [
   { path: '/order/:id/intern', titleKey: 'titles.orderIntern' },
   { path: '/order/:id/copy', titleKey: 'titles.orderCopy' },
   { path: '/account', titleKey: 'titles.account', page: AccountPage },
-  { path: '/users', titleKey: 'titles.users' },
-  { path: '/user/add', titleKey: 'titles.userAdd' },
-  { path: '/user/:id', titleKey: 'titles.userDetail' },
-  { path: '/permissions', titleKey: 'titles.permissions' },
+  { path: '/users', titleKey: 'titles.users', page: UsersPage },
+  { path: '/user/add', titleKey: 'titles.userAdd', page: UserAddPage },
+  { path: '/user/:id', titleKey: 'titles.userDetail', page: UserPage },
+  { path: '/permissions', titleKey: 'titles.permissions', page: PermissionsPage },
   { path: '/warehouses', titleKey: 'titles.warehouses' },
   { path: '/warehouses/add', titleKey: 'titles.warehouseAdd' },
   { path: '/warehouse/:id', titleKey: 'titles.warehouseDetail' },

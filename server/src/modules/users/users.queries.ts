@@ -6,6 +6,13 @@ import { functions, userFunctions, users } from '../../db/schema/index.ts';
 export type UserRow = typeof users.$inferSelect;
 export type FunctionRef = { id: number; name: FunctionName };
 
+/**
+ * Roughly Czech order without depending on the database's collation (embedded PGlite has only
+ * "C"): accents are dropped for sorting, so Černý sorts among the C's instead of after Z.
+ */
+const sortKey = (column: typeof users.lastName | typeof users.firstName) =>
+  sql`lower(translate(${column}, 'ÁČĎÉĚÍŇÓŘŠŤÚŮÝŽáčďéěíňóřšťúůýž', 'ACDEEINORSTUUYZacdeeinorstuuyz'))`;
+
 /** Active users first, then by surname and first name; the table is small, OFFSET is bounded. */
 export async function listUsers(
   db: DbOrTx,
@@ -14,12 +21,7 @@ export async function listUsers(
   const rows = await db
     .select()
     .from(users)
-    .orderBy(
-      desc(users.isActive),
-      asc(sql`lower(${users.lastName})`),
-      asc(sql`lower(${users.firstName})`),
-      asc(users.id),
-    )
+    .orderBy(desc(users.isActive), asc(sortKey(users.lastName)), asc(sortKey(users.firstName)), asc(users.id))
     .limit(options.limit)
     .offset(options.offset);
   const [counted] = await db.select({ total: count() }).from(users);

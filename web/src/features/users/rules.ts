@@ -1,0 +1,14 @@
+import type { UserItem } from '@letokruh/contracts/users';
+import type { useAccess } from '../../app/session';
+
+type Access = ReturnType<typeof useAccess>;
+
+export const isOwner = (user: Pick<UserItem, 'functions'>) => user.functions.some((f) => f.name === 'owner');
+
+/** DESIGN §3: nobody but the owner themself edits an owner; the server refuses the rest too. */
+export const canEditUser = (access: Access, target: UserItem) =>
+  access.can('change_user') && (!isOwner(target) || access.user?.id === target.id);
+
+/** Owners are never deactivated, and nobody deactivates themself (the server refuses both). */
+export const canToggleActive = (access: Access, target: UserItem) =>
+  access.can('delete_user') && !isOwner(target) && access.user?.id !== target.id;

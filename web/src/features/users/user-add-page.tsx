@@ -1,0 +1,45 @@
+import type { UserAdd } from '@letokruh/contracts/users';
+import { Alert, Anchor, Stack, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useAccess } from '../../app/session';
+import { addUser, usersKey } from './api';
+import { draftOf, UserForm } from './user-form';
+
+/** A new user with an initial password that they must change at their first sign-in (issue 4). */
+export function UserAddPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const access = useAccess();
+  const add = useMutation({
+    mutationFn: (body: UserAdd) => addUser(body),
+    onSuccess: (user) => {
+      void queryClient.invalidateQueries({ queryKey: usersKey });
+      notifications.show({ color: 'green', message: t('users.added', { name: user.name }) });
+      void navigate('/users');
+    },
+  });
+  if (!access.user) return null;
+  if (!access.can('add_user')) return <Alert color="red">{t('common.accessDenied')}</Alert>;
+  return (
+    <Stack maw={820}>
+      <Anchor component={Link} to="/users" size="sm">
+        {t('users.backToList')}
+      </Anchor>
+      <Title order={2}>{t('users.addHeading')}</Title>
+      <UserForm
+        mode="add"
+        initial={draftOf()}
+        canGrantOwner={access.hasFunction('owner')}
+        pending={add.isPending}
+        serverError={add.error}
+        submitLabel={t('users.create')}
+        onSubmit={(body) => add.mutate(body)}
+        onCancel={() => void navigate('/users')}
+      />
+    </Stack>
+  );
+}

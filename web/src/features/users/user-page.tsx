@@ -1,0 +1,151 @@
+import type { UserEdit, UserItem } from '@letokruh/contracts/users';
+import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ApiError, errorKey } from '../../app/api-client';
+import { useAccess } from '../../app/session';
+import { useFormat } from '../../ui/format';
+import { userQueryKey } from '../auth/api';
+import { ActiveToggle } from './active-toggle';
+import { editUser, userQuery, usersKey } from './api';
+import { canEditUser, canToggleActive, isOwner } from './rules';
+import { draftOf, UserForm } from './user-form';
+
+/** part 2 §2: the user detail that really saves; a 404 goes back to the list. */
+export function UserPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const access = useAccess();
+  const params = useParams();
+  const id = Number(params.id);
+  const validId = Number.isInteger(id) && id > 0;
+  const allowed = access.can('view_user');
+  const user = useQuery({ ...userQuery(id), enabled: validId && allowed });
+  const missing = !validId || (user.error instanceof ApiError && user.error.status === 404);
+
+  useEffect(() => {
+    if (!missing) return;
+    notifications.show({ id: 'user-not-found', color: 'red', message: t('errors.202') });
+    void navigate('/users', { replace: true });
+  }, [missing, navigate, t]);
+
+  if (!access.user) return null;
+  if (!allowed) return <Alert color="red">{t('common.accessDenied')}</Alert>;
+  if (missing) return null;
+  if (user.error) return <Alert color="red">{t(errorKey(user.error))}</Alert>;
+  if (!user.data) return null;
+  const item = user.data;
+  return (
+    <Stack maw={820}>
+      <Anchor component={Link} to="/users" size="sm">
+        {t('users.backToList')}
+      </Anchor>
+      <Group justify="space-between">
+        <Group gap="sm">
+          <Title order={2}>{item.name || item.username}</Title>
+          {isOwner(item) ? <Badge variant="light">{t('functions.owner')}</Badge> : null}
+          {!item.is_active ? <Badge color="gray">{t('users.inactive')}</Badge> : null}
+        </Group>
+        {canToggleActive(access, item) ? <ActiveToggle user={item} size="sm" /> : null}
+      </Group>
+      {canEditUser(access, item) ? (
+        <EditUser key={item.version} item={item} onReload={() => void user.refetch()} />
+      ) : (
+        <ViewUser item={item} />
+      )}
+    </Stack>
+  );
+}
+
+function EditUser({ item, onReload }: { item: UserItem; onReload(): void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const access = useAccess();
+  const save = useMutation({
+    mutationFn: (body: UserEdit) => editUser(item.id, body),
+    onSuccess: (next) => {
+      queryClient.setQueryData(userQuery(item.id).queryKey, next);
+      void queryClient.invalidateQueries({ queryKey: [...usersKey, 'list'] });
+      // Editing oneself may change one's own functions and with them the navigation.
+      if (next.id === access.user?.id) void queryClient.invalidateQueries({ queryKey: userQueryKey });
+      notifications.show({ color: 'green', message: t('users.saved', { name: next.name }) });
+      void navigate('/users');
+    },
+  });
+  const stale = save.error instanceof ApiError && save.error.status === 409;
+  return (
+    <>
+      {stale ? (
+        <Alert color="orange" role="alert">
+          <Group justify="space-between">
+            <Text size="sm">{t('errors.140')}</Text>
+            <Button size="compact-sm" variant="white" onClick={onReload}>
+              {t('users.reload')}
+            </Button>
+          </Group>
+        </Alert>
+      ) : null}
+      <UserForm
+        mode="edit"
+        version={item.version}
+        initial={draftOf(item)}
+        canGrantOwner={access.hasFunction('owner')}
+        ownerLocked={isOwner(item)}
+        pending={save.isPending}
+        serverError={stale ? null : save.error}
+        submitLabel={t('users.save')}
+        onSubmit={(body) => save.mutate(body)}
+        onCancel={() => void navigate('/users')}
+      />
+    </>
+  );
+}
+
+function Field({ label, value }: { label: string; value: string }) {
+  const { t } = useTranslation();
+  return (
+    <div>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text>{value || t('common.noValue')}</Text>
+    </div>
+  );
+}
+
+function ViewUser({ item }: { item: UserItem }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  return (
+    <Paper withBorder p="md">
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Field label={t('users.fields.username')} value={item.username} />
+        <Field label={t('users.fields.name')} value={item.name} />
+        <Field label={t('users.fields.email')} value={item.email} />
+        <Field label={t('users.fields.phone')} value={item.phone} />
+        <div>
+          <Text size="sm" c="dimmed">
+            {t('users.fields.functions')}
+          </Text>
+          <Group gap={4}>
+            {item.functions.map((f) => (
+              <Badge key={f.id} variant="light">
+                {t(`functions.${f.name}`)}
+              </Badge>
+            ))}
+          </Group>
+        </div>
+        {item.functions.some((f) => f.name === 'technical_specialist') ? (
+          <Field
+            label={t('users.fields.maximumOrderCount')}
+            value={format.number(item.maximum_order_count)}
+          />
+        ) : null}
+      </SimpleGrid>
+    </Paper>
+  );
+}
