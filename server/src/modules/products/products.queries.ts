@@ -69,12 +69,15 @@ export async function listProducts(
   return { rows, total: counted?.total ?? 0 };
 }
 
+/** Types in the spec's order (part 2 §3), not the alphabet's. */
+const typeOrder = sql`case ${products.type} when 'Měkké' then 0 when 'Tvrdé' then 1 else 2 end`;
+
 export async function findUnhiddenProducts(db: DbOrTx): Promise<ProductRow[]> {
   return db
     .select()
     .from(products)
     .where(eq(products.hidden, false))
-    .orderBy(asc(products.type), asc(products.name), asc(products.length), asc(products.id));
+    .orderBy(typeOrder, asc(products.name), asc(products.length), asc(products.id));
 }
 
 const priceColumns = sql`pp.id::int as id, pp.product_id as "productId", pp.warehouse_id as "warehouseId",

@@ -181,6 +181,12 @@ describe('DELETE /api/product/:id/delete and /api/unhidden_products', () => {
     const unhidden = async () =>
       (await technician.get('/api/unhidden_products')).json().items.map((p: { id: number }) => p.id);
     expect(await unhidden()).toContain(item.id);
+    const types = (await technician.get('/api/unhidden_products'))
+      .json()
+      .items.map((p: { type: string }) => p.type);
+    const ranks = types.map((type: string) => ['Měkké', 'Tvrdé', 'Doplňkový prodej'].indexOf(type));
+    expect(ranks).toEqual([...ranks].sort((a: number, b: number) => a - b));
+    expect(new Set(ranks)).toEqual(new Set([0, 1, 2]));
     const response = await owner.delete(`/api/product/${item.id}/delete`);
     expect(response.statusCode).toBe(200);
     expect(response.json().item.hidden).toBe(true);
