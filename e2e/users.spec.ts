@@ -96,7 +96,8 @@ test("taking view_product from the dispatcher removes Produkty from the dispatch
   await expect(products).toBeVisible();
 
   await signIn(page, 'owner');
-  await navigation(page).getByRole('link', { name: 'Oprávnění', exact: true }).click();
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: 'Oprávnění' }).click();
   const viewProduct = page.getByRole('checkbox', { name: 'Dispečer: Produkty – Zobrazit' });
   try {
     await expect(viewProduct).toBeChecked();

@@ -14,10 +14,22 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
       index: false,
       maxAge: '1y',
       immutable: true,
+      setHeaders: (reply, filePath) => {
+        if (path.basename(filePath) === 'index.html') reply.header('cache-control', 'no-cache');
+      },
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.url === '/api' || request.method !== 'GET' || !hasWeb) {
+    const url = request.url.split('?')[0] ?? '';
+    if (url.startsWith('/api/') || url === '/api' || !['GET', 'HEAD'].includes(request.method) || !hasWeb) {
+      return reply.status(404).send({ error_code: ErrorCode.notFound, message: 'Not found' });
+    }
+    if (url.startsWith('/assets/')) {
+      // wildcard: false routes only the files found at start; a rebuild's new assets land here.
+      const file = path.join(webDist, path.normalize(url).replace(/^(\.\.[/\\])+/, ''));
+      if (file.startsWith(path.join(webDist, 'assets')) && fs.existsSync(file)) {
+        return reply.sendFile(path.relative(webDist, file), webDist);
+      }
       return reply.status(404).send({ error_code: ErrorCode.notFound, message: 'Not found' });
     }
     // index.html names the hashed assets of the current build: always revalidated. Without

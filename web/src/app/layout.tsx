@@ -20,16 +20,18 @@ import { useTranslation } from 'react-i18next';
 import { NavLink as RouterNavLink, useLocation } from 'react-router';
 import { avatarUrl, configQuery } from '../features/auth/api';
 import { LanguageSelect } from '../ui/language-select';
-import { type NavItem, visibleNavItems } from './nav-items';
+import { isActive, type NavItem, visibleNavItems } from './nav-items';
 import { useAccess } from './session';
 
 function NavButton({ item, onClick }: { item: NavItem; onClick?: () => void }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const active = pathname === item.to || pathname.startsWith(`${item.to}/`);
+  const active = isActive(item, pathname);
   return (
     <Button
       component={RouterNavLink}
+      px={6}
+      style={{ flexShrink: 0 }}
       to={item.to}
       variant={active ? 'light' : 'subtle'}
       size="compact-sm"
@@ -44,7 +46,8 @@ function NavButton({ item, onClick }: { item: NavItem; onClick?: () => void }) {
 function NavItems({ vertical, onNavigate }: { vertical?: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const { can, hasFunction } = useAccess();
-  const items = visibleNavItems(can, hasFunction);
+  const { pathname } = useLocation();
+  const items = visibleNavItems(can, hasFunction).filter((i) => vertical || i.place !== 'userMenu');
   const vacations = items.filter((i) => i.group === 'vacations');
   const Wrap = vertical ? Stack : Group;
   const rendered: ReactNode[] = [];
@@ -57,7 +60,13 @@ function NavItems({ vertical, onNavigate }: { vertical?: boolean; onNavigate?: (
         ) : (
           <Menu key="vacations" trigger="hover" openDelay={50} closeDelay={150} position="bottom-start">
             <Menu.Target>
-              <Button variant="subtle" size="compact-sm" rightSection={<IconChevronDown size={14} />}>
+              <Button
+                variant={vacations.some((v) => isActive(v, pathname)) ? 'light' : 'subtle'}
+                size="compact-sm"
+                px={6}
+                style={{ flexShrink: 0 }}
+                rightSection={<IconChevronDown size={14} />}
+              >
                 {t('nav.vacations')}
               </Button>
             </Menu.Target>
@@ -76,7 +85,7 @@ function NavItems({ vertical, onNavigate }: { vertical?: boolean; onNavigate?: (
     rendered.push(<NavButton key={item.key} item={item} onClick={onNavigate} />);
   }
   return (
-    <Wrap gap={2} wrap="nowrap" component="nav" aria-label={t('nav.menu')}>
+    <Wrap gap={0} wrap="nowrap" component="nav" aria-label={t('nav.menu')}>
       {rendered}
     </Wrap>
   );
@@ -85,8 +94,9 @@ function NavItems({ vertical, onNavigate }: { vertical?: boolean; onNavigate?: (
 /** Profile, language and the old system behind the avatar; logout always in sight. */
 function UserCorner({ onNavigate, inline }: { onNavigate?: () => void; inline?: boolean }) {
   const { t } = useTranslation();
-  const { user } = useAccess();
+  const { user, can, hasFunction } = useAccess();
   const { data: config } = useQuery(configQuery);
+  const adminItems = visibleNavItems(can, hasFunction).filter((i) => i.place === 'userMenu');
   const oldSystem = config?.old_system_url ? (
     <Anchor href={config.old_system_url} size="sm" data-testid="old-system-link">
       {t('nav.oldSystem')}
@@ -138,6 +148,11 @@ function UserCorner({ onNavigate, inline }: { onNavigate?: () => void; inline?: 
           <Menu.Item component={RouterNavLink} to="/account">
             {t('nav.account')}
           </Menu.Item>
+          {adminItems.map((item) => (
+            <Menu.Item key={item.key} component={RouterNavLink} to={item.to}>
+              {t(`nav.${item.key}`)}
+            </Menu.Item>
+          ))}
           <Menu.Label>{t('nav.language')}</Menu.Label>
           <Box px="xs" pb="xs">
             <LanguageSelect />

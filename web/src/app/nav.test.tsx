@@ -70,10 +70,13 @@ describe('Layout navigation', () => {
       'Produkty',
       'Přehledy',
       'Uživatelé',
-      'Oprávnění',
     ]);
     expect(hrefOf(nav, 'Sklady')).toBe('/warehouses');
-    expect(hrefOf(nav, 'Oprávnění')).toBe('/permissions');
+    // The permissions screen sits in the avatar menu.
+    await user.click(screen.getByRole('button', { name: t('nav.userMenu') }));
+    const admin = await screen.findByRole('menuitem', { name: 'Oprávnění' });
+    expect(admin.getAttribute('href')).toBe('/permissions');
+    await user.keyboard('{Escape}');
 
     await user.hover(within(nav).getByRole('button', { name: 'Dovolené' }));
     const items = await screen.findAllByRole('menuitem');
