@@ -78,6 +78,9 @@ export async function findStock(
   return rowsOf<StockRow>(result)[0];
 }
 
+/** Products of a stock table come by type in the spec's order (part 2 §3), as the offer does. */
+const typeOrder = sql`case p.type when 'Měkké' then 0 when 'Tvrdé' then 1 else 2 end`;
+
 export async function listStock(
   db: DbOrTx,
   warehouseId: number,
@@ -87,7 +90,7 @@ export async function listStock(
   const where = sql`where ps.warehouse_id = ${warehouseId}${nameFilter}`;
   const rows = rowsOf<StockRow>(
     await db.execute(sql`${stockSelect} ${where}
-      order by p.type, p.name, p.length, p.id limit ${options.limit} offset ${options.offset}`),
+      order by ${typeOrder}, p.name, p.length, p.id limit ${options.limit} offset ${options.offset}`),
   );
   const [counted] = rowsOf<{ total: number }>(
     await db.execute(sql`select count(*)::int as total from product_stock ps

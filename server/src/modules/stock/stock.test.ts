@@ -71,6 +71,14 @@ describe('GET /api/warehouse/:id/product_stock', () => {
     expect(page3.items.length).toBe(Math.min(10, total - 20));
   });
 
+  it('lists softwood first, then hardwood, then additional sale goods', async () => {
+    const { items } = (await technician.get(`/api/warehouse/${jihlava}/product_stock?per_page=100`)).json();
+    const order = ['Měkké', 'Tvrdé', 'Doplňkový prodej'];
+    const ranks = items.map((s: { product: { type: string } }) => order.indexOf(s.product.type));
+    expect(new Set(ranks)).toEqual(new Set([0, 1, 2]));
+    expect(ranks).toEqual([...ranks].sort((a: number, b: number) => a - b));
+  });
+
   it('refuses a driver (403), an unknown warehouse (404)', async () => {
     const driver = await login(app, 'driver');
     expect((await driver.get(`/api/warehouse/${jihlava}/product_stock`)).statusCode).toBe(403);
