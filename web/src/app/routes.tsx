@@ -16,6 +16,27 @@ const PermissionsPage = lazy(() =>
   import('../features/permissions/permissions-page').then((m) => ({ default: m.PermissionsPage })),
 );
 
+const WarehousesPage = lazy(() =>
+  import('../features/warehouses/warehouses-page').then((m) => ({ default: m.WarehousesPage })),
+);
+const WarehouseAddPage = lazy(() =>
+  import('../features/warehouses/warehouse-add-page').then((m) => ({ default: m.WarehouseAddPage })),
+);
+const WarehouseStockPage = lazy(() =>
+  import('../features/warehouses/warehouse-stock-page').then((m) => ({ default: m.WarehouseStockPage })),
+);
+const WarehouseAddProductPage = lazy(() =>
+  import('../features/warehouses/warehouse-add-product-page').then((m) => ({
+    default: m.WarehouseAddProductPage,
+  })),
+);
+const WarehouseEditPage = lazy(() =>
+  import('../features/warehouses/warehouse-edit-page').then((m) => ({ default: m.WarehouseEditPage })),
+);
+const UpdateStockPage = lazy(() =>
+  import('../features/warehouses/update-stock-page').then((m) => ({ default: m.UpdateStockPage })),
+);
+
 export type AppRoute = {
   path: string;
   titleKey: string;
@@ -42,12 +63,16 @@ export const appRoutes: AppRoute[] = [
   { path: '/user/add', titleKey: 'titles.userAdd', page: UserAddPage },
   { path: '/user/:id', titleKey: 'titles.userDetail', page: UserPage },
   { path: '/permissions', titleKey: 'titles.permissions', page: PermissionsPage },
-  { path: '/warehouses', titleKey: 'titles.warehouses' },
-  { path: '/warehouses/add', titleKey: 'titles.warehouseAdd' },
-  { path: '/warehouse/:id', titleKey: 'titles.warehouseDetail' },
-  { path: '/warehouse/:id/add-product', titleKey: 'titles.warehouseAddProduct' },
-  { path: '/warehouse/:id/edit', titleKey: 'titles.warehouseEdit' },
-  { path: '/update-stock/:warehouseId/:productId', titleKey: 'titles.updateStock' },
+  { path: '/warehouses', titleKey: 'titles.warehouses', page: WarehousesPage },
+  { path: '/warehouses/add', titleKey: 'titles.warehouseAdd', page: WarehouseAddPage },
+  { path: '/warehouse/:id', titleKey: 'titles.warehouseDetail', page: WarehouseStockPage },
+  {
+    path: '/warehouse/:id/add-product',
+    titleKey: 'titles.warehouseAddProduct',
+    page: WarehouseAddProductPage,
+  },
+  { path: '/warehouse/:id/edit', titleKey: 'titles.warehouseEdit', page: WarehouseEditPage },
+  { path: '/update-stock/:warehouseId/:productId', titleKey: 'titles.updateStock', page: UpdateStockPage },
   { path: '/customers', titleKey: 'titles.customers' },
   { path: '/customer/add', titleKey: 'titles.customerAdd' },
   { path: '/customer/:id', titleKey: 'titles.customerDetail' },

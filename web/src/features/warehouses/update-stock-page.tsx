@@ -1,0 +1,145 @@
+import { ErrorCode } from '@letokruh/contracts/errors';
+import { stockChangeLimit } from '@letokruh/contracts/stock';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  NumberInput,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ApiError, errorKey } from '../../app/api-client';
+import { useFormat } from '../../ui/format';
+import { useDecimalProps } from '../../ui/number-props';
+import { useStock } from './api/get-stock';
+import { useWarehouse } from './api/get-warehouse';
+import { useUpdateStock } from './api/update-stock';
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** part 2 §2, §5: shows the current amount and takes a change of −1 000 000 to 1 000 000. */
+export function UpdateStockPage() {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const decimal = useDecimalProps();
+  const navigate = useNavigate();
+  const params = useParams();
+  const warehouseId = Number(params.warehouseId);
+  const productId = Number(params.productId);
+  const warehouse = useWarehouse(warehouseId);
+  const stock = useStock(warehouseId, productId);
+  const update = useUpdateStock(warehouseId, productId);
+  const [change, setChange] = useState<number | ''>('');
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const unit = stock.data?.product.measurement_unit ?? '';
+  const current = stock.data?.amount ?? 0;
+  const after = change === '' ? null : round2(current + change);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setProblem(null);
+    if (change === '') return setProblem(t('errors.missingFields'));
+    if (change === 0) return setProblem(t('stock.zeroChange'));
+    if (Math.abs(change) > stockChangeLimit) return setProblem(t('stock.outOfBounds'));
+    if (after !== null && after < 0) return setProblem(t('stock.belowZero'));
+    update.mutate(change, {
+      onSuccess: (saved) => {
+        notifications.show({
+          color: 'green',
+          message: t('stock.saved', {
+            name: saved.product.name,
+            amount: `${format.number(saved.amount)} ${saved.product.measurement_unit}`,
+          }),
+        });
+        navigate(`/warehouse/${warehouseId}`);
+      },
+      onError: (e) =>
+        // 409 here means someone else took stock meanwhile and this change would go below zero.
+        setProblem(
+          e instanceof ApiError && e.errorCode === ErrorCode.conflict ? t('stock.belowZero') : t(errorKey(e)),
+        ),
+    });
+  };
+
+  return (
+    <Stack maw={640}>
+      <Anchor component={Link} to={`/warehouse/${warehouseId}`} size="sm">
+        {t('stock.backToStock')}
+      </Anchor>
+      <Title order={2}>{t('stock.updateHeading')}</Title>
+      {stock.isError ? <Alert color="red">{t(errorKey(stock.error))}</Alert> : null}
+      <Paper withBorder p="md" component="form" onSubmit={submit} noValidate>
+        <Stack>
+          {problem ? (
+            <Alert color="red" role="alert">
+              {problem}
+            </Alert>
+          ) : null}
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <div>
+              <Text size="sm" c="dimmed">
+                {t('stock.fields.warehouse')}
+              </Text>
+              <Text>{warehouse.data?.name ?? t('common.noValue')}</Text>
+            </div>
+            <div>
+              <Text size="sm" c="dimmed">
+                {t('stock.fields.product')}
+              </Text>
+              <Text>{stock.data?.product.name ?? t('common.noValue')}</Text>
+            </div>
+            <div>
+              <Text size="sm" c="dimmed">
+                {t('stock.currentAmount')}
+              </Text>
+              <Text fw={600} data-testid="current-amount">
+                {stock.data ? `${format.number(current)} ${unit}` : t('common.noValue')}
+              </Text>
+            </div>
+          </SimpleGrid>
+          <NumberInput
+            label={t('stock.fields.change')}
+            description={t('stock.changeHint')}
+            required
+            value={change}
+            onChange={(v) => setChange(v === '' || Number.isNaN(Number(v)) ? '' : Number(v))}
+            min={-stockChangeLimit}
+            max={stockChangeLimit}
+            decimalScale={2}
+            {...decimal}
+            clampBehavior="none"
+            rightSection={
+              <Text size="sm" c="dimmed">
+                {unit}
+              </Text>
+            }
+            rightSectionWidth={64}
+            error={problem !== null && change === ''}
+            w={280}
+          />
+          <Text size="sm" data-testid="amount-after">
+            {t('stock.amountAfter')}:{' '}
+            {after === null ? t('common.noValue') : `${format.number(after)} ${unit}`}
+          </Text>
+          <Group>
+            <Button type="submit" loading={update.isPending} disabled={!stock.data}>
+              {t('stock.saveChange')}
+            </Button>
+            <Button component={Link} to={`/warehouse/${warehouseId}`} variant="default">
+              {t('common.cancel')}
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,94 @@
+import { Alert, Anchor, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { errorKey } from '../../app/api-client';
+import { useAddProductToWarehouse } from './api/add-product-to-warehouse';
+import { useOfferedProducts } from './api/get-offered-products';
+import { useProductStock } from './api/get-product-stock';
+import { useWarehouse } from './api/get-warehouse';
+
+/** part 2 §2 /warehouse/{id}/add-product: the warehouse starts keeping a product, at 0. */
+export function WarehouseAddProductPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const id = Number(useParams().id);
+  const warehouse = useWarehouse(id);
+  const offered = useOfferedProducts();
+  // The products already kept are left out of the choice (the server would answer 409).
+  const kept = useProductStock(id, { current_page: 1, per_page: 1000 });
+  const add = useAddProductToWarehouse(id);
+  const [productId, setProductId] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const keptIds = new Set(kept.data?.items.map((s) => s.product.id));
+  const choices = (offered.data ?? [])
+    .filter((p) => !keptIds.has(p.id))
+    .map((p) => ({ value: String(p.id), label: `${p.name} (${p.shorten_name})` }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setProblem(null);
+    if (!productId) return setProblem(t('errors.missingFields'));
+    add.mutate(Number(productId), {
+      onSuccess: (stock) => {
+        notifications.show({
+          color: 'green',
+          message: t('stock.productAdded', { name: stock.product.name }),
+        });
+        navigate(`/warehouse/${id}`);
+      },
+      onError: (e) => setProblem(t(errorKey(e))),
+    });
+  };
+
+  const loading = offered.isPending || kept.isPending;
+  return (
+    <Stack maw={640}>
+      <Anchor component={Link} to={`/warehouse/${id}`} size="sm">
+        {t('stock.backToStock')}
+      </Anchor>
+      <Title order={2}>{t('stock.addProductHeading')}</Title>
+      {warehouse.data ? <Text c="dimmed">{warehouse.data.name}</Text> : null}
+      <Paper withBorder p="md" component="form" onSubmit={submit} noValidate>
+        <Stack>
+          {problem ? (
+            <Alert color="red" role="alert">
+              {problem}
+            </Alert>
+          ) : null}
+          {offered.isError ? <Alert color="red">{t(errorKey(offered.error))}</Alert> : null}
+          <Select
+            label={t('stock.fields.product')}
+            placeholder={loading ? t('common.loading') : t('stock.pickProduct')}
+            required
+            searchable
+            data={choices}
+            value={productId}
+            onChange={setProductId}
+            nothingFoundMessage={t('stock.noProductToAdd')}
+            error={problem === t('errors.missingFields')}
+            disabled={loading}
+          />
+          {!loading && choices.length === 0 ? (
+            <Text c="dimmed" size="sm">
+              {t('stock.noProductToAdd')}
+            </Text>
+          ) : null}
+          <Text size="sm" c="dimmed">
+            {t('stock.addProductHint')}
+          </Text>
+          <Group>
+            <Button type="submit" loading={add.isPending}>
+              {t('stock.addProduct')}
+            </Button>
+            <Button component={Link} to={`/warehouse/${id}`} variant="default">
+              {t('common.cancel')}
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,151 @@
+import { hexColorSchema, type Warehouse } from '@letokruh/contracts/warehouses';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Center,
+  ColorInput,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { errorKey } from '../../app/api-client';
+import { useEditWarehouse } from './api/edit-warehouse';
+import { useWarehouse } from './api/get-warehouse';
+import { type CarDraft, CarsEditor } from './cars-editor';
+import { StaffSelect } from './staff-select';
+
+/** part 2 §2: edit sets drivers and warehousemen (and, issue 3, the cars), then back to the list. */
+export function WarehouseEditPage() {
+  const { t } = useTranslation();
+  const id = Number(useParams().id);
+  const warehouse = useWarehouse(id);
+  return (
+    <Stack maw={860}>
+      <Anchor component={Link} to="/warehouses" size="sm">
+        {t('warehouses.backToList')}
+      </Anchor>
+      <Title order={2}>
+        {warehouse.data
+          ? t('warehouses.editHeading', { name: warehouse.data.name })
+          : t('titles.warehouseEdit')}
+      </Title>
+      {warehouse.isPending ? (
+        <Center p="xl">
+          <Loader />
+        </Center>
+      ) : warehouse.isError ? (
+        <Alert color="red">{t(errorKey(warehouse.error))}</Alert>
+      ) : (
+        // Keyed by version: a fresh load after someone else's save starts a fresh draft.
+        <EditForm key={warehouse.data.version} warehouse={warehouse.data} />
+      )}
+    </Stack>
+  );
+}
+
+function EditForm({ warehouse }: { warehouse: Warehouse }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const edit = useEditWarehouse(warehouse.id);
+  const [drivers, setDrivers] = useState(() => warehouse.drivers.map((d) => d.id));
+  const [warehousemen, setWarehousemen] = useState(() => warehouse.warehousemen.map((w) => w.id));
+  const [color, setColor] = useState(warehouse.color);
+  const [cars, setCars] = useState<CarDraft[]>(() =>
+    warehouse.cars.map((c) => ({ key: `car-${c.id}`, id: c.id, name: c.name, hex_color: c.hex_color })),
+  );
+  const [problem, setProblem] = useState<string | null>(null);
+  const [invalidCars, setInvalidCars] = useState<string[]>([]);
+  const [badColor, setBadColor] = useState(false);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setProblem(null);
+    const unnamed = cars.filter((c) => !c.name.trim()).map((c) => c.key);
+    setInvalidCars(unnamed);
+    if (unnamed.length > 0) return setProblem(t('errors.missingFields'));
+    const wrongColour = !hexColorSchema.safeParse(color).success;
+    const wrongCars = cars.filter((c) => !hexColorSchema.safeParse(c.hex_color).success).map((c) => c.key);
+    setBadColor(wrongColour);
+    setInvalidCars(wrongCars);
+    if (wrongColour || wrongCars.length > 0) return setProblem(t('warehouses.badColor'));
+    edit.mutate(
+      {
+        drivers,
+        warehousemen,
+        // Sent only when changed: a new colour also recomputes the calendar's text colour.
+        ...(color !== warehouse.color ? { color } : {}),
+        cars: cars.map(({ id, name, hex_color }) => ({
+          ...(id ? { id } : {}),
+          name: name.trim(),
+          hex_color,
+        })),
+        version: warehouse.version,
+      },
+      {
+        onSuccess: (saved) => {
+          notifications.show({ color: 'green', message: t('warehouses.saved', { name: saved.name }) });
+          navigate('/warehouses');
+        },
+        onError: (e) => setProblem(t(errorKey(e))),
+      },
+    );
+  };
+
+  return (
+    <Paper withBorder p="md" component="form" onSubmit={submit} noValidate>
+      <Stack>
+        {problem ? (
+          <Alert color="red" role="alert">
+            {problem}
+          </Alert>
+        ) : null}
+        <Text c="dimmed" size="sm">
+          {warehouse.address.full_address}
+        </Text>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <StaffSelect
+            kind="drivers"
+            label={t('warehouses.fields.drivers')}
+            value={drivers}
+            onChange={setDrivers}
+            assigned={warehouse.drivers}
+          />
+          <StaffSelect
+            kind="warehousemen"
+            label={t('warehouses.fields.warehousemen')}
+            value={warehousemen}
+            onChange={setWarehousemen}
+            assigned={warehouse.warehousemen}
+          />
+        </SimpleGrid>
+        <ColorInput
+          label={t('warehouses.fields.color')}
+          value={color}
+          onChange={setColor}
+          format="hex"
+          error={badColor}
+          w={260}
+        />
+        <Title order={4}>{t('warehouses.cars')}</Title>
+        <CarsEditor cars={cars} onChange={setCars} invalid={invalidCars} />
+        <Group>
+          <Button type="submit" loading={edit.isPending}>
+            {t('common.save')}
+          </Button>
+          <Button component={Link} to="/warehouses" variant="default">
+            {t('common.cancel')}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,132 @@
+import type { ProductStock } from '@letokruh/contracts/stock';
+import { Alert, Anchor, Badge, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { errorKey } from '../../app/api-client';
+import { useAccess } from '../../app/session';
+import { useFormat } from '../../ui/format';
+import { useListState } from '../../ui/list-state';
+import { type Column, PagedTable } from '../../ui/paged-table';
+import { useProductStock } from './api/get-product-stock';
+import { useWarehouse } from './api/get-warehouse';
+import { StockChangesTable } from './stock-changes-table';
+
+/** part 2 §2 /warehouse/{id}: the stock table, add a product, change stock, and the history. */
+export function WarehouseStockPage() {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const { can } = useAccess();
+  const id = Number(useParams().id);
+  const warehouse = useWarehouse(id);
+  const list = useListState(`warehouse-stock-${id}`, { name: '' });
+  const [name] = useDebouncedValue(list.filters.name, 500);
+  const stock = useProductStock(id, {
+    current_page: list.current_page,
+    per_page: list.per_page,
+    name: name.trim() || undefined,
+  });
+  const mayChange = can('change_warehouse');
+
+  const columns: Column<ProductStock>[] = [
+    {
+      key: 'product',
+      header: t('stock.fields.product'),
+      cell: (s) => (
+        <Group gap="xs" wrap="nowrap">
+          <Text size="sm">{s.product.name}</Text>
+          {s.product.hidden ? (
+            <Badge color="gray" variant="light" size="sm">
+              {t('stock.notOffered')}
+            </Badge>
+          ) : null}
+        </Group>
+      ),
+    },
+    { key: 'short', header: t('stock.fields.shortenName'), cell: (s) => s.product.shorten_name, width: 120 },
+    {
+      key: 'amount',
+      header: t('stock.fields.amount'),
+      cell: (s) => (
+        <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
+          {`${format.number(s.amount)} ${s.product.measurement_unit}`}
+        </Text>
+      ),
+      width: 160,
+    },
+    ...(mayChange
+      ? [
+          {
+            key: 'actions',
+            header: t('common.actions'),
+            width: 160,
+            cell: (s: ProductStock) => (
+              <Button
+                component={Link}
+                to={`/update-stock/${id}/${s.product.id}`}
+                size="compact-sm"
+                variant="light"
+                aria-label={t('stock.changeOf', { name: s.product.name })}
+              >
+                {t('stock.change')}
+              </Button>
+            ),
+          },
+        ]
+      : []),
+  ];
+
+  return (
+    <Stack>
+      <Anchor component={Link} to="/warehouses" size="sm">
+        {t('warehouses.backToList')}
+      </Anchor>
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Group gap="sm">
+            <Title order={2}>{warehouse.data?.name ?? t('titles.warehouseDetail')}</Title>
+            {warehouse.data?.hidden ? (
+              <Badge color="gray" variant="light">
+                {t('warehouses.notInUse')}
+              </Badge>
+            ) : null}
+          </Group>
+          {warehouse.data ? <Text c="dimmed">{warehouse.data.address.full_address}</Text> : null}
+        </div>
+        {mayChange ? (
+          <Button component={Link} to={`/warehouse/${id}/add-product`}>
+            {t('stock.addProduct')}
+          </Button>
+        ) : null}
+      </Group>
+      {warehouse.isError ? <Alert color="red">{t(errorKey(warehouse.error))}</Alert> : null}
+      <Title order={3}>{t('stock.heading')}</Title>
+      <TextInput
+        label={t('stock.fields.product')}
+        value={list.filters.name}
+        onChange={(e) => list.setFilter('name', e.currentTarget.value)}
+        w={260}
+      />
+      <PagedTable
+        columns={columns}
+        rows={stock.data?.items}
+        total={stock.data?.total ?? 0}
+        rowKey={(s) => s.product.id}
+        currentPage={list.current_page}
+        perPage={list.per_page}
+        onPage={list.setPage}
+        onPerPage={list.setPerPage}
+        loading={stock.isPending}
+        error={stock.isError ? <Alert color="red">{t(errorKey(stock.error))}</Alert> : null}
+      />
+      {mayChange ? (
+        <>
+          <Title order={3} mt="lg">
+            {t('stock.historyHeading')}
+          </Title>
+          <StockChangesTable warehouseId={id} />
+        </>
+      ) : null}
+    </Stack>
+  );
+}
