@@ -97,6 +97,8 @@ export const productDetailSchema = productSchema
   })
   .meta({ id: 'ProductDetail' });
 
+export type ProductDetail = z.infer<typeof productDetailSchema>;
+
 export const productAnswerSchema = z.object({ item: productDetailSchema });
 
 export const productListQuerySchema = pagingQuerySchema.extend({
@@ -107,6 +109,7 @@ export const productListQuerySchema = pagingQuerySchema.extend({
 });
 export const productListAnswerSchema = pagedAnswer(productSchema);
 export const unhiddenProductsAnswerSchema = z.object({ items: z.array(productBaseSchema) });
+export type ProductBase = z.infer<typeof productBaseSchema>;
 
 /** A product as the order items step uses it (part 1 §3). */
 export const availableProductSchema = productBaseSchema

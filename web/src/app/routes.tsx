@@ -37,6 +37,16 @@ const UpdateStockPage = lazy(() =>
   import('../features/warehouses/update-stock-page').then((m) => ({ default: m.UpdateStockPage })),
 );
 
+const ProductsPage = lazy(() =>
+  import('../features/products/products-page').then((m) => ({ default: m.ProductsPage })),
+);
+const ProductAddPage = lazy(() =>
+  import('../features/products/product-add-page').then((m) => ({ default: m.ProductAddPage })),
+);
+const ChangePricePage = lazy(() =>
+  import('../features/products/change-price-page').then((m) => ({ default: m.ChangePricePage })),
+);
+
 export type AppRoute = {
   path: string;
   titleKey: string;
@@ -77,9 +87,9 @@ export const appRoutes: AppRoute[] = [
   { path: '/customer/add', titleKey: 'titles.customerAdd' },
   { path: '/customer/:id', titleKey: 'titles.customerDetail' },
   { path: '/customer/:id/edit', titleKey: 'titles.customerEdit' },
-  { path: '/products', titleKey: 'titles.products' },
-  { path: '/product/add', titleKey: 'titles.productAdd' },
-  { path: '/product/change-price/:id', titleKey: 'titles.productChangePrice' },
+  { path: '/products', titleKey: 'titles.products', page: ProductsPage },
+  { path: '/product/add', titleKey: 'titles.productAdd', page: ProductAddPage },
+  { path: '/product/change-price/:id', titleKey: 'titles.productChangePrice', page: ChangePricePage },
   { path: '/warehouse-vacations', titleKey: 'titles.warehouseVacations' },
   { path: '/user-vacations', titleKey: 'titles.userVacations' },
   { path: '/warehouse-vacation/add', titleKey: 'titles.warehouseVacationAdd' },
