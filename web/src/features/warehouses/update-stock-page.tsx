@@ -124,7 +124,7 @@ export function UpdateStockPage() {
             }
             rightSectionWidth={64}
             error={problem !== null && change === ''}
-            w={280}
+            w={360}
           />
           <Text size="sm" data-testid="amount-after">
             {t('stock.amountAfter')}:{' '}
