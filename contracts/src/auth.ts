@@ -52,6 +52,8 @@ export const publicConfigSchema = z.object({
   old_system_url: z.string(),
   languages: z.array(z.enum(['cs', 'en'])),
   map_tiles_url: z.string(),
+  /** A maps service answers address suggestions; without one, coordinates are typed by hand. */
+  address_suggestions: z.boolean(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

@@ -8,6 +8,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { conversionRoutes } from './modules/conversions/conversions.routes.ts';
 import { customerRoutes } from './modules/customers/customers.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { mapsRoutes } from './modules/maps/maps.routes.ts';
 import { productRoutes } from './modules/products/products.routes.ts';
 import { stockRoutes } from './modules/stock/stock.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
@@ -29,6 +30,7 @@ const modules: ((app: App) => Promise<void>)[] = [
   stockRoutes,
   customerRoutes,
   conversionRoutes,
+  mapsRoutes,
   userRoutes,
 ];
 

@@ -27,6 +27,8 @@ const envSchema = z.object({
   TRUST_PROXY: bool,
   OLD_SYSTEM_URL: z.string().default(''),
   MAP_TILES_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  MAPS_API_KEY: z.string().default(''),
+  MAPS_API_URL: z.url().default('https://api.mapy.cz'),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -54,6 +56,9 @@ export type Config = {
   trustProxy: boolean;
   oldSystemUrl: string;
   mapTilesUrl: string;
+  /** Key of the maps service (address suggestions); empty: coordinates are typed by hand. */
+  mapsApiKey: string;
+  mapsApiUrl: string;
   bodyLimit: number;
   uploadLimit: number;
   webDist: string;
@@ -80,6 +85,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     oldSystemUrl: e.OLD_SYSTEM_URL,
     mapTilesUrl: e.MAP_TILES_URL,
+    mapsApiKey: e.MAPS_API_KEY,
+    mapsApiUrl: e.MAPS_API_URL,
     bodyLimit: e.BODY_LIMIT_BYTES,
     uploadLimit: e.UPLOAD_LIMIT_BYTES,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),

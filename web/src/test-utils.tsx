@@ -27,7 +27,12 @@ export type MockRoute = MockAnswer | ((request: RecordedRequest) => MockAnswer |
 /** Keyed by `METHOD /path`, e.g. `'POST /api/auth/login'`. */
 export type MockRoutes = Record<string, MockRoute>;
 
-export const testConfig: PublicConfig = { old_system_url: '', languages: ['cs', 'en'], map_tiles_url: '' };
+export const testConfig: PublicConfig = {
+  old_system_url: '',
+  languages: ['cs', 'en'],
+  map_tiles_url: '',
+  address_suggestions: false,
+};
 
 /**
  * Replaces `fetch` with a mock that answers by method and path. A request nobody answers is

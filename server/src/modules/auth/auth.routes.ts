@@ -126,6 +126,7 @@ export async function authRoutes(app: App): Promise<void> {
       old_system_url: config.oldSystemUrl,
       languages: ['cs', 'en'] as const satisfies ('cs' | 'en')[],
       map_tiles_url: config.mapTilesUrl,
+      address_suggestions: config.mapsApiKey !== '',
     }),
   );
 }
