@@ -44,6 +44,9 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       OLD_SYSTEM_URL: 'https://old.letokruh.example/',
+      // Map tiles from the test server itself, where they do not exist: maps must cope, and the
+      // browser never reaches the internet.
+      MAP_TILES_URL: '/api/no-tiles/{z}/{x}/{y}.png',
     },
   },
 });

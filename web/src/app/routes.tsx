@@ -47,6 +47,22 @@ const ChangePricePage = lazy(() =>
   import('../features/products/change-price-page').then((m) => ({ default: m.ChangePricePage })),
 );
 
+const CustomersPage = lazy(() =>
+  import('../features/customers/customers-page').then((m) => ({ default: m.CustomersPage })),
+);
+const CustomerAddPage = lazy(() =>
+  import('../features/customers/customer-add-page').then((m) => ({ default: m.CustomerAddPage })),
+);
+const CustomerDetailPage = lazy(() =>
+  import('../features/customers/customer-detail-page').then((m) => ({ default: m.CustomerDetailPage })),
+);
+const CustomerEditPage = lazy(() =>
+  import('../features/customers/customer-edit-page').then((m) => ({ default: m.CustomerEditPage })),
+);
+const ConversionPage = lazy(() =>
+  import('../features/conversions/conversion-page').then((m) => ({ default: m.ConversionPage })),
+);
+
 export type AppRoute = {
   path: string;
   titleKey: string;
@@ -83,10 +99,11 @@ export const appRoutes: AppRoute[] = [
   },
   { path: '/warehouse/:id/edit', titleKey: 'titles.warehouseEdit', page: WarehouseEditPage },
   { path: '/update-stock/:warehouseId/:productId', titleKey: 'titles.updateStock', page: UpdateStockPage },
-  { path: '/customers', titleKey: 'titles.customers' },
-  { path: '/customer/add', titleKey: 'titles.customerAdd' },
-  { path: '/customer/:id', titleKey: 'titles.customerDetail' },
-  { path: '/customer/:id/edit', titleKey: 'titles.customerEdit' },
+  { path: '/customers', titleKey: 'titles.customers', page: CustomersPage },
+  { path: '/customer/add', titleKey: 'titles.customerAdd', page: CustomerAddPage },
+  { path: '/customer/:id', titleKey: 'titles.customerDetail', page: CustomerDetailPage },
+  { path: '/customer/:id/edit', titleKey: 'titles.customerEdit', page: CustomerEditPage },
+  { path: '/warehouse/:id/conversion', titleKey: 'titles.warehouseConversion', page: ConversionPage },
   { path: '/products', titleKey: 'titles.products', page: ProductsPage },
   { path: '/product/add', titleKey: 'titles.productAdd', page: ProductAddPage },
   { path: '/product/change-price/:id', titleKey: 'titles.productChangePrice', page: ChangePricePage },

@@ -1,0 +1,138 @@
+import { expect, type Page, test } from '@playwright/test';
+import { signIn } from './helpers';
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => {
+    if (!sessionStorage.getItem('lang-set')) {
+      localStorage.setItem('lang', 'cs');
+      sessionStorage.setItem('lang-set', '1');
+    }
+  });
+});
+
+const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
+
+test('a technician adds a Slovak customer, switching the prefix when asked, and finds them in the list', async ({
+  page,
+}) => {
+  await signIn(page, 'technician');
+  await page.goto('/customers');
+  await page.getByRole('link', { name: 'Přidat zákazníka' }).click();
+  await expect(page).toHaveURL(/\/customer\/add$/);
+
+  // Nothing filled in: the red alert of the spec, nothing sent.
+  await page.getByRole('button', { name: 'Vytvořit zákazníka' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Vyplňte prosím všechna povinná pole');
+
+  await page.getByLabel(/^Jméno/).fill('Ľubomír');
+  await page.getByLabel(/^Příjmení/).fill('Kováčik-Hrdina');
+  await page.getByLabel(/^Telefon/).fill('905 123 456');
+  await page.getByLabel(/^E-mail/).fill('lubomir.kovacik@example.sk');
+  await page.getByLabel(/^Adresa/).fill('Hlavná 12, 040 01 Košice');
+  await page.getByLabel(/^Obec/).fill('Košice');
+  await page.getByLabel(/^PSČ/).fill('040 01');
+  await page.getByRole('combobox', { name: /^Země/ }).fill('Slovensko');
+  await page.getByLabel(/^Zeměpisná šířka/).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Změnit předvolbu?' });
+  await expect(dialog).toContainText('Změnit předvolbu telefonu na +421?');
+  await dialog.getByRole('button', { name: 'Změnit na +421' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('combobox', { name: /^Předvolba/ })).toHaveValue('+421');
+
+  // Coordinates copied from a map go into both fields at once.
+  await page.getByLabel(/^Zeměpisná šířka/).click();
+  await page.evaluate(() => {
+    const data = new DataTransfer();
+    data.setData('text/plain', '48.7164, 21.2611');
+    document.activeElement?.dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: data, bubbles: true }),
+    );
+  });
+  await expect(page.getByLabel(/^Zeměpisná délka/)).toHaveValue('21.2611');
+  await expect(page.getByTestId('map')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Vytvořit zákazníka' }).click();
+  await expect(page).toHaveURL(/\/customers$/);
+  await expect(page.getByText(/Zákazník Ľubomír Kováčik-Hrdina byl přidán pod číslem \d+/)).toBeVisible();
+
+  await page.getByLabel('Jméno nebo organizace').fill('Kováčik-Hrdina');
+  const found = row(page, 'Ľubomír Kováčik-Hrdina');
+  await expect(found).toHaveCount(1);
+  await expect(found).toContainText('+421 905 123 456');
+  await expect(page.getByRole('row')).toHaveCount(2);
+
+  await found.getByRole('link', { name: 'Ľubomír Kováčik-Hrdina' }).click();
+  await expect(page.getByRole('heading', { name: 'Ľubomír Kováčik-Hrdina' })).toBeVisible();
+  await expect(page.getByRole('link', { name: '+421 905 123 456' })).toHaveAttribute(
+    'href',
+    'tel:+421905123456',
+  );
+  await expect(page.getByText('Zákazník zatím nemá žádné objednávky.')).toBeVisible();
+});
+
+test('filters survive leaving the list and coming back; clearing them shows everyone again', async ({
+  page,
+}) => {
+  await signIn(page, 'dispatcher');
+  await page.goto('/customers');
+  const total = page.getByText(/^\d+ záznam/);
+  await expect(total).toHaveText(/^3\d\d záznamů$/);
+  const everyone = (await total.textContent()) ?? '';
+  await page.getByLabel('Adresa').fill('Třebíč');
+  await expect(total).not.toHaveText(everyone);
+  const firstRow = page.getByRole('row').nth(1);
+  await expect(firstRow).toContainText('Třebíč');
+  const count = await total.textContent();
+  const name = (await firstRow.getByRole('cell').nth(1).getByRole('link').textContent()) ?? '';
+
+  await firstRow.getByRole('link', { name }).click();
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+  await page.getByRole('link', { name: 'Kalendář' }).click();
+  await page.getByRole('link', { name: 'Zákazníci' }).click();
+
+  await expect(page.getByLabel('Adresa')).toHaveValue('Třebíč');
+  await expect(total).toHaveText(count ?? '');
+  await page.getByRole('button', { name: 'Zrušit filtry' }).click();
+  await expect(page.getByLabel('Adresa')).toHaveValue('');
+  await expect(total).toHaveText(everyone);
+});
+
+test('a dispatcher marks a customer to contact and keeps a file with them', async ({ page }) => {
+  await signIn(page, 'dispatcher');
+  await page.goto('/customers');
+  await page.getByRole('row').nth(1).getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/customer\/\d+$/);
+
+  const toggle = page.getByRole('switch', { name: 'Oslovit zákazníka' });
+  await expect(toggle).not.toBeChecked();
+  await toggle.click({ force: true });
+  await expect(toggle).toBeChecked();
+  await expect(page.getByText('Zákazník je označen k oslovení.')).toBeVisible();
+
+  await page.getByLabel(/^Název/).fill('Plánek příjezdu');
+  await page.locator('input[type="file"]').setInputFiles({
+    name: 'prijezd.txt',
+    mimeType: 'text/plain',
+    buffer: Buffer.from('Za kapličkou doprava.'),
+  });
+  await page.getByRole('button', { name: 'Nahrát' }).click();
+  const file = row(page, 'Plánek příjezdu');
+  await expect(file).toContainText('prijezd.txt');
+  await expect(file).toContainText('Jiné');
+
+  const download = page.waitForEvent('download');
+  await file.getByRole('link', { name: 'Stáhnout Plánek příjezdu' }).click();
+  expect((await download).suggestedFilename()).toBe('prijezd.txt');
+
+  await file.getByRole('button', { name: 'Smazat Plánek příjezdu' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Smazat' }).click();
+  await expect(page.getByText('Žádné soubory.')).toBeVisible();
+});
+
+test('an unknown customer leads back to the list', async ({ page }) => {
+  await signIn(page, 'technician');
+  await page.goto('/customer/999999');
+  await expect(page).toHaveURL(/\/customers$/);
+  await expect(page.getByText('Zákazník nebyl nalezen.')).toBeVisible();
+});

@@ -1,0 +1,234 @@
+import { customerFileTypes } from '@letokruh/contracts/customers';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Center,
+  Grid,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { errorKey } from '../../app/api-client';
+import { useAccess } from '../../app/session';
+import { FilesPanel } from '../../ui/files-panel';
+import { useFormat } from '../../ui/format';
+import { LocationMap } from '../../ui/location-map';
+import type { CustomerDetail } from './api';
+import { formatPhone, telHref } from './phone';
+import { ToContactToggle } from './to-contact-toggle';
+import { useCustomerOfRoute } from './use-customer';
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Table.Tr>
+      <Table.Th w={170} fw={500} c="dimmed" style={{ verticalAlign: 'top' }}>
+        {label}
+      </Table.Th>
+      <Table.Td>{children}</Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** part 2 §2 customer detail: map, fields, orders, files and the dispatcher's to-contact flag. */
+export function CustomerDetailPage() {
+  const { t } = useTranslation();
+  const access = useAccess();
+  const allowed = access.can('view_customer');
+  const { id, query, missing } = useCustomerOfRoute(allowed);
+  if (!access.user) return null;
+  if (!allowed) return <Alert color="red">{t('common.accessDenied')}</Alert>;
+  if (missing) return null;
+  if (query.error) return <Alert color="red">{t(errorKey(query.error))}</Alert>;
+  if (!query.data)
+    return (
+      <Center h="30vh">
+        <Loader />
+      </Center>
+    );
+  const { customer, orders } = query.data;
+  const { address } = customer;
+  const noValue = t('common.noValue');
+
+  return (
+    <Stack>
+      <Anchor component={Link} to="/customers" size="sm">
+        {t('customers.backToList')}
+      </Anchor>
+      <Group justify="space-between" align="flex-start">
+        <Group gap="sm">
+          <Title order={2}>{customer.name}</Title>
+          <Badge variant="light" size="lg" tt="none" ff="monospace">
+            {t('customers.internIdBadge', { internId: customer.intern_id })}
+          </Badge>
+          {customer.to_contact ? (
+            <Badge color="orange" variant="filled" size="lg" tt="none">
+              {t('customers.toContactYes')}
+            </Badge>
+          ) : null}
+        </Group>
+        {access.can('change_customer') ? (
+          <Button component={Link} to={`/customer/${id}/edit`}>
+            {t('common.edit')}
+          </Button>
+        ) : null}
+      </Group>
+
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <Paper withBorder p="md" h="100%">
+            <Table variant="vertical" layout="fixed" withRowBorders={false} verticalSpacing={6}>
+              <Table.Tbody>
+                <Row label={t('customers.fields.name')}>{customer.name}</Row>
+                <Row label={t('customers.fields.organization')}>
+                  {customer.organization_name || customer.organization_id
+                    ? [
+                        customer.organization_name,
+                        customer.organization_id &&
+                          t('customers.organizationId', { id: customer.organization_id }),
+                      ]
+                        .filter(Boolean)
+                        .join(', ')
+                    : noValue}
+                </Row>
+                <Row label={t('customers.fields.phone')}>
+                  <Anchor href={telHref(customer.pre_phone, customer.phone)} size="sm">
+                    {formatPhone(customer.pre_phone, customer.phone)}
+                  </Anchor>
+                </Row>
+                <Row label={t('customers.fields.email')}>
+                  {customer.email ? (
+                    <Anchor href={`mailto:${customer.email}`} size="sm">
+                      {customer.email}
+                    </Anchor>
+                  ) : (
+                    noValue
+                  )}
+                </Row>
+                <Row label={t('customers.fields.address')}>{address.full_address}</Row>
+                <Row label={t('customers.fields.townZipCountry')}>
+                  {[address.zip_code, address.town].filter(Boolean).join(' ')}, {address.country}
+                </Row>
+                <Row label={t('customers.fields.gps')}>
+                  <Text size="sm" ff="monospace" span>
+                    {address.gps_lat}, {address.gps_lon}
+                  </Text>{' '}
+                  <Anchor href={address.navigation_link} target="_blank" rel="noopener noreferrer" size="sm">
+                    {t('customers.navigate')}
+                  </Anchor>
+                </Row>
+                <Row label={t('customers.fields.toContact')}>
+                  {access.hasFunction('dispatcher') ? (
+                    <ToContactToggle customer={customer} />
+                  ) : customer.to_contact ? (
+                    t('common.yes')
+                  ) : (
+                    t('common.no')
+                  )}
+                </Row>
+              </Table.Tbody>
+            </Table>
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <LocationMap
+            lat={address.gps_lat}
+            lon={address.gps_lon}
+            label={address.full_address}
+            height={320}
+          />
+        </Grid.Col>
+      </Grid>
+
+      <OrdersPanel orders={orders} />
+
+      <FilesPanel
+        basePath={`/customer/${id}`}
+        files={customer.files}
+        fileTypes={customerFileTypes}
+        canChange={access.can('change_customer')}
+        onChanged={() => void query.refetch()}
+      />
+    </Stack>
+  );
+}
+
+/** part 2 §2: the customer's orders with links to the detail, the items step and a copy. */
+function OrdersPanel({ orders }: { orders: CustomerDetail['orders'] }) {
+  const { t } = useTranslation();
+  const access = useAccess();
+  const format = useFormat();
+  return (
+    <Paper withBorder p="md">
+      <Title order={3} mb="sm">
+        {t('customers.orders')}
+      </Title>
+      {orders.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          {t('customers.noOrders')}
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table striped verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('customers.orderFields.internId')}</Table.Th>
+                <Table.Th>{t('customers.orderFields.created')}</Table.Th>
+                <Table.Th>{t('customers.orderFields.expected')}</Table.Th>
+                <Table.Th>{t('common.actions')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {orders.map((order) => (
+                <Table.Tr key={order.id}>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/order/${order.id}`} ff="monospace">
+                      {order.intern_id}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{format.dateShort(order.created)}</Table.Td>
+                  <Table.Td>{format.day(order.expected_delivery_date)}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <Button component={Link} to={`/order/${order.id}`} size="compact-sm" variant="default">
+                        {t('common.detail')}
+                      </Button>
+                      {access.can('change_order') ? (
+                        <Button
+                          component={Link}
+                          to={`/order/${order.id}/items`}
+                          size="compact-sm"
+                          variant="subtle"
+                        >
+                          {t('customers.orderItems')}
+                        </Button>
+                      ) : null}
+                      {access.can('add_order') ? (
+                        <Button
+                          component={Link}
+                          to={`/order/${order.id}/copy`}
+                          size="compact-sm"
+                          variant="subtle"
+                        >
+                          {t('customers.orderCopy')}
+                        </Button>
+                      ) : null}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,75 @@
+import type { CustomerEdit } from '@letokruh/contracts/customers';
+import { Alert, Anchor, Button, Center, Loader, Stack, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { ApiError, errorKey } from '../../app/api-client';
+import { useAccess } from '../../app/session';
+import { customersKey, editCustomer } from './api';
+import { CustomerForm } from './customer-form';
+import { draftOf, toEditPayload } from './payloads';
+import { useCustomerOfRoute } from './use-customer';
+
+/** part 2 §2: the same fields as adding, sent as the edit payload (snake_case) with the version. */
+export function CustomerEditPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const access = useAccess();
+  const allowed = access.can('change_customer');
+  const { id, query, missing } = useCustomerOfRoute(allowed);
+  const edit = useMutation({
+    mutationFn: (body: CustomerEdit) => editCustomer(id, body),
+    onSuccess: (customer) => {
+      void queryClient.invalidateQueries({ queryKey: customersKey });
+      notifications.show({ color: 'green', message: t('customers.saved', { name: customer.name }) });
+      void navigate(`/customer/${id}`);
+    },
+  });
+  if (!access.user) return null;
+  if (!allowed) return <Alert color="red">{t('common.accessDenied')}</Alert>;
+  if (missing) return null;
+  if (query.error) return <Alert color="red">{t(errorKey(query.error))}</Alert>;
+  if (!query.data)
+    return (
+      <Center h="30vh">
+        <Loader />
+      </Center>
+    );
+  const { customer } = query.data;
+  const stale = edit.error instanceof ApiError && edit.error.status === 409;
+  return (
+    <Stack maw={900}>
+      <Anchor component={Link} to={`/customer/${id}`} size="sm">
+        {t('customers.backToDetail')}
+      </Anchor>
+      <Title order={2}>{t('customers.editHeading', { name: customer.name })}</Title>
+      <CustomerForm
+        // A reloaded record starts the form again from what is stored.
+        key={customer.version}
+        initial={draftOf(customer)}
+        submitLabel={t('common.save')}
+        pending={edit.isPending}
+        serverError={edit.error}
+        serverErrorAction={
+          stale ? (
+            <Button
+              size="compact-sm"
+              variant="white"
+              color="red"
+              onClick={() => {
+                edit.reset();
+                void query.refetch();
+              }}
+            >
+              {t('customers.reload')}
+            </Button>
+          ) : null
+        }
+        onSubmit={(value) => edit.mutate(toEditPayload(value, customer.version))}
+        onCancel={() => void navigate(`/customer/${id}`)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,23 @@
+import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../app/api-client';
+import { customerQuery } from './api';
+
+/** The customer of the address; an unknown one returns to the list (part 2 §2, §8). */
+export function useCustomerOfRoute(enabled: boolean) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const id = Number(useParams().id);
+  const valid = Number.isInteger(id) && id > 0;
+  const query = useQuery({ ...customerQuery(id), enabled: enabled && valid });
+  const missing = !valid || (query.error instanceof ApiError && query.error.status === 404);
+  useEffect(() => {
+    if (!enabled || !missing) return;
+    notifications.show({ color: 'orange', message: t('customers.notFound') });
+    void navigate('/customers', { replace: true });
+  }, [enabled, missing, navigate, t]);
+  return { id, query, missing };
+}

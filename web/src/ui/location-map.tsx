@@ -1,0 +1,31 @@
+import { Center, Loader } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+
+/** Leaflet and its CSS load only with the first map, so that lists and forms do not pay for them. */
+const LeafletMap = lazy(() => import('./location-map-leaflet').then((m) => ({ default: m.LeafletMap })));
+
+export type LocationMapProps = {
+  lat: number;
+  lon: number;
+  /** What the marker's tooltip says, e.g. the address. */
+  label?: string;
+  /** part 2 §9: map zoom 15. */
+  zoom?: number;
+  height?: number;
+};
+
+/** A map of one place (DESIGN §3: Leaflet with the configured tile address). */
+export function LocationMap(props: LocationMapProps) {
+  const height = props.height ?? 300;
+  return (
+    <Suspense
+      fallback={
+        <Center h={height}>
+          <Loader size="sm" />
+        </Center>
+      }
+    >
+      <LeafletMap {...props} height={height} />
+    </Suspense>
+  );
+}
