@@ -10,8 +10,10 @@ import { customerRoutes } from './modules/customers/customers.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mapsRoutes } from './modules/maps/maps.routes.ts';
 import { productRoutes } from './modules/products/products.routes.ts';
+import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { stockRoutes } from './modules/stock/stock.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
+import { vacationRoutes } from './modules/vacations/vacations.routes.ts';
 import { warehouseRoutes } from './modules/warehouses/warehouses.routes.ts';
 import type { Access } from './plugins/access.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -32,6 +34,8 @@ const modules: ((app: App) => Promise<void>)[] = [
   conversionRoutes,
   mapsRoutes,
   userRoutes,
+  vacationRoutes,
+  referenceRoutes,
 ];
 
 export type BuildOptions = { context: AppContext; logger?: boolean | object };

@@ -3,5 +3,7 @@ export * from './conversions.ts';
 export * from './customers.ts';
 export * from './files.ts';
 export * from './products.ts';
+export * from './reference.ts';
 export * from './stock.ts';
+export * from './vacations.ts';
 export * from './warehouses.ts';

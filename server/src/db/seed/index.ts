@@ -2,6 +2,7 @@ import type { DbOrTx } from '../client.ts';
 import { seedCatalogue } from './catalogue.ts';
 import { seedCustomers } from './customers.ts';
 import { seedPermissions } from './reference.ts';
+import { seedReferenceData, seedVacations } from './reference-data.ts';
 import { seedDemoUsers } from './users.ts';
 import { seedWarehouses } from './warehouses.ts';
 
@@ -12,4 +13,6 @@ export async function seedDemo(db: DbOrTx): Promise<void> {
   await seedWarehouses(db);
   await seedCatalogue(db);
   await seedCustomers(db);
+  await seedReferenceData(db);
+  await seedVacations(db);
 }

@@ -74,12 +74,17 @@ export async function warehouseRoutes(app: App): Promise<void> {
     async (request) => ({ item: await service.hideWarehouse(db, request.params.id) }),
   );
 
-  // The warehouse forms pick from these; the transportation form picks its driver (part 2 §2).
+  // The warehouse forms pick from these; the transportation form and the driver vacation form
+  // pick a driver (part 2 §2).
   app.get(
     '/drivers',
     {
       schema: { tags, response: { 200: staffAnswerSchema } },
-      config: { access: { anyPermission: ['view_warehouse', 'view_transportation'] } },
+      config: {
+        access: {
+          anyPermission: ['view_warehouse', 'view_transportation', 'add_vacationuser', 'change_vacationuser'],
+        },
+      },
     },
     async () => service.listStaff(db, 'driver'),
   );

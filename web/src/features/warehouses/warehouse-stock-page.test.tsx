@@ -36,6 +36,9 @@ describe('WarehouseStockPage', () => {
     expect(screen.getByRole('link', { name: t('stock.addProduct') }).getAttribute('href')).toBe(
       '/warehouse/1/add-product',
     );
+    expect(screen.getByRole('link', { name: t('conversions.open') }).getAttribute('href')).toBe(
+      '/warehouse/1/conversion',
+    );
   });
 
   it('with change_warehouse shows the history: when, product, signed change, amount after, reason, who', async () => {

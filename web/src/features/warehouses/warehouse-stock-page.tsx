@@ -94,9 +94,14 @@ export function WarehouseStockPage() {
           {warehouse.data ? <Text c="dimmed">{warehouse.data.address.full_address}</Text> : null}
         </div>
         {mayChange ? (
-          <Button component={Link} to={`/warehouse/${id}/add-product`}>
-            {t('stock.addProduct')}
-          </Button>
+          <Group gap="sm">
+            <Button component={Link} to={`/warehouse/${id}/conversion`} variant="light">
+              {t('conversions.open')}
+            </Button>
+            <Button component={Link} to={`/warehouse/${id}/add-product`}>
+              {t('stock.addProduct')}
+            </Button>
+          </Group>
         ) : null}
       </Group>
       {warehouse.isError ? <Alert color="red">{t(errorKey(warehouse.error))}</Alert> : null}

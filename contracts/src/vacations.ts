@@ -1,0 +1,189 @@
+import { z } from 'zod';
+import { pagedAnswer, pagingQuerySchema } from './common.ts';
+import { periodProblems } from './rules/vacation-period.ts';
+
+/**
+ * Vacations of warehouses (closures) and of drivers (part 2 §2, §3, §7) and what the calendar
+ * draws of them (part 1 §3, §7: get-vacations, get-drivers-vacations).
+ */
+
+const id = z.number().int().positive().max(2147483647);
+export const isoDaySchema = z.iso.date();
+/** An hour of the day, HH:mm (00:00–23:59). */
+export const clockSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:mm');
+
+/** Part 2 §5: the `from` date never after the `to` date; each bad field is named. */
+function checkPeriod(
+  value: { vacation_from: string; vacation_to: string; from_time?: string | null; to_time?: string | null },
+  ctx: z.RefinementCtx,
+) {
+  // Runs also when a field failed its own check: compare only real days and hours.
+  const days = [value.vacation_from, value.vacation_to];
+  const times = [value.from_time, value.to_time].filter((t) => t !== null && t !== undefined);
+  if (!days.every((d) => isoDaySchema.safeParse(d).success)) return;
+  if (!times.every((t) => clockSchema.safeParse(t).success)) return;
+  for (const field of periodProblems(value)) {
+    ctx.addIssue({ code: 'custom', path: [field], message: 'the vacation ends before it starts' });
+  }
+}
+
+/**
+ * POST /warehouse_vacation/add and PUT /warehouse_vacation/{id}/edit. Days are both included;
+ * `from_time` (on the first day) and `to_time` (on the last day) make a closure of hours, and
+ * left out they mean from the start of the first day and to the end of the last.
+ */
+export const warehouseVacationInputSchema = z
+  .object({
+    warehouse: id,
+    vacation_from: isoDaySchema,
+    vacation_to: isoDaySchema,
+    from_time: clockSchema.nullable().optional(),
+    to_time: clockSchema.nullable().optional(),
+    /** Optimistic concurrency on edit: the version the form was loaded with. */
+    version: z.number().int().positive().optional(),
+  })
+  .superRefine(checkPeriod);
+export type WarehouseVacationInput = z.infer<typeof warehouseVacationInputSchema>;
+
+/**
+ * POST /user_vacation/add takes the spec's `driver`, PUT /user_vacation/{id}/edit the spec's
+ * `user` (part 2 §7); both calls accept either name for the same user id.
+ */
+export const userVacationInputSchema = z
+  .object({
+    driver: id.optional(),
+    user: id.optional(),
+    vacation_from: isoDaySchema,
+    vacation_to: isoDaySchema,
+    version: z.number().int().positive().optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.driver === undefined && value.user === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['driver'], message: 'driver (or user) is required' });
+    } else if (value.driver !== undefined && value.user !== undefined && value.driver !== value.user) {
+      ctx.addIssue({ code: 'custom', path: ['driver'], message: 'driver and user name different users' });
+    }
+    checkPeriod(value, ctx);
+  });
+export type UserVacationInput = z.infer<typeof userVacationInputSchema>;
+
+export const vacationWarehouseSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  color: z.string(),
+  text_color: z.string(),
+});
+
+export const warehouseVacationSchema = z
+  .object({
+    id: z.number().int(),
+    warehouse: vacationWarehouseSchema,
+    vacation_from: z.string(),
+    vacation_to: z.string(),
+    from_time: z.string().nullable(),
+    to_time: z.string().nullable(),
+    /** False once deactivated: gone from the lists and the calendar, still readable by id. */
+    active: z.boolean(),
+    version: z.number().int(),
+  })
+  .meta({ id: 'WarehouseVacation' });
+export type WarehouseVacation = z.infer<typeof warehouseVacationSchema>;
+
+export const vacationUserSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  name: z.string(),
+});
+
+export const userVacationSchema = z
+  .object({
+    id: z.number().int(),
+    user: vacationUserSchema,
+    vacation_from: z.string(),
+    vacation_to: z.string(),
+    active: z.boolean(),
+    version: z.number().int(),
+  })
+  .meta({ id: 'UserVacation' });
+export type UserVacation = z.infer<typeof userVacationSchema>;
+
+export const warehouseVacationListQuerySchema = pagingQuerySchema.extend({
+  warehouse: z.coerce.number().int().positive().max(2147483647).optional(),
+});
+export type WarehouseVacationListQuery = z.infer<typeof warehouseVacationListQuerySchema>;
+export const userVacationListQuerySchema = pagingQuerySchema.extend({
+  user: z.coerce.number().int().positive().max(2147483647).optional(),
+});
+export type UserVacationListQuery = z.infer<typeof userVacationListQuerySchema>;
+
+export const warehouseVacationListAnswerSchema = pagedAnswer(warehouseVacationSchema);
+export const userVacationListAnswerSchema = pagedAnswer(userVacationSchema);
+export const warehouseVacationAnswerSchema = z.object({ item: warehouseVacationSchema });
+export const userVacationAnswerSchema = z.object({ item: userVacationSchema });
+
+/** The calendar asks for at most this many days at once (a week is 7, a month view 42). */
+export const calendarMaxDays = 62;
+
+/**
+ * A list in a query string: repeated (`dates=a&dates=b`), comma-separated (`dates=a,b`) or
+ * both, as different HTTP clients send them.
+ */
+const queryList = <T extends z.ZodType>(item: T, max: number) =>
+  z.preprocess(
+    (raw) =>
+      (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw])
+        .flatMap((v) => String(v).split(','))
+        .map((v) => v.trim())
+        .filter(Boolean),
+    z.array(item).max(max),
+  );
+
+/** GET /api/get-vacations: the selected warehouses and the days of the week shown. */
+export const calendarVacationsQuerySchema = z.object({
+  warehouses: queryList(z.coerce.number().int().positive().max(2147483647), 1000),
+  dates: queryList(isoDaySchema, calendarMaxDays),
+});
+/** GET /api/get-drivers-vacations */
+export const calendarDriversVacationsQuerySchema = z.object({
+  dates: queryList(isoDaySchema, calendarMaxDays),
+});
+
+/** One day of a warehouse closure on the calendar (part 1 §3); `id` is the vacation's. */
+export const calendarClosureSchema = z.object({
+  id: z.number().int(),
+  date: z.string(),
+  from_time: z.string(),
+  /** Minutes from `from_time` on that day. */
+  duration: z.number().int(),
+  warehouse: vacationWarehouseSchema,
+});
+export type CalendarClosure = z.infer<typeof calendarClosureSchema>;
+
+/** One day of a driver's vacation on the calendar (part 1 §3); `id` is the vacation's. */
+export const calendarDriverVacationSchema = z.object({
+  id: z.number().int(),
+  date: z.string(),
+  name: z.string(),
+  hex_color: z.string(),
+  user_id: z.number().int(),
+});
+export type CalendarDriverVacation = z.infer<typeof calendarDriverVacationSchema>;
+
+export const calendarClosuresAnswerSchema = z.object({ data: z.array(calendarClosureSchema) });
+export const calendarDriverVacationsAnswerSchema = z.object({ data: z.array(calendarDriverVacationSchema) });
+
+/** Colours of drivers on the calendar, chosen by user id so that a driver keeps one colour. */
+export const driverPalette = [
+  '#e03131',
+  '#1971c2',
+  '#2f9e44',
+  '#f08c00',
+  '#9c36b5',
+  '#0c8599',
+  '#c2255c',
+  '#5c940d',
+] as const;
+export const driverColor = (userId: number): string =>
+  driverPalette[userId % driverPalette.length] ?? driverPalette[0];

@@ -1,0 +1,77 @@
+import { addDays } from '@letokruh/contracts/rules/prague-day';
+import { closureDays, daysWithin } from '@letokruh/contracts/rules/vacation-period';
+import {
+  type CalendarClosure,
+  type CalendarDriverVacation,
+  driverColor,
+} from '@letokruh/contracts/vacations';
+import type { DbOrTx } from '../../db/client.ts';
+import * as q from './vacations.queries.ts';
+
+const sortedDays = (dates: string[]) => [...new Set(dates)].sort();
+
+/**
+ * GET /api/get-vacations (part 1 §7): the closures of the asked warehouses on the asked days,
+ * one entry per day a closure touches, with the hour it starts that day and its minutes.
+ */
+export async function calendarClosures(
+  db: DbOrTx,
+  query: { warehouses: number[]; dates: string[] },
+): Promise<{ data: CalendarClosure[] }> {
+  const days = sortedDays(query.dates);
+  const first = days[0];
+  const last = days.at(-1);
+  if (!first || !last || query.warehouses.length === 0) return { data: [] };
+  const rows = await q.findClosuresBetween(
+    db,
+    [...new Set(query.warehouses)],
+    `${first}T00:00`,
+    `${addDays(last, 1)}T00:00`,
+  );
+  const data = rows.flatMap((row) =>
+    closureDays({ start: row.startsAt, end: row.endsAt }, days).map((day) => ({
+      id: row.id,
+      ...day,
+      warehouse: {
+        id: row.warehouseId,
+        name: row.warehouseName,
+        color: row.warehouseColor,
+        text_color: row.warehouseTextColor,
+      },
+    })),
+  );
+  data.sort(
+    (a, b) =>
+      a.date.localeCompare(b.date) ||
+      a.from_time.localeCompare(b.from_time) ||
+      a.warehouse.name.localeCompare(b.warehouse.name, 'cs') ||
+      a.id - b.id,
+  );
+  return { data };
+}
+
+/**
+ * GET /api/get-drivers-vacations (part 1 §7): every active driver's vacation on the asked days,
+ * one entry per day, with the driver's name and a colour of their own.
+ */
+export async function calendarDriverVacations(
+  db: DbOrTx,
+  query: { dates: string[] },
+): Promise<{ data: CalendarDriverVacation[] }> {
+  const days = sortedDays(query.dates);
+  const first = days[0];
+  const last = days.at(-1);
+  if (!first || !last) return { data: [] };
+  const rows = await q.findUserVacationsBetween(db, first, last);
+  const data = rows.flatMap((row) =>
+    daysWithin(row.vacationFrom, row.vacationTo, days).map((date) => ({
+      id: row.id,
+      date,
+      name: `${row.firstName} ${row.lastName}`.trim(),
+      hex_color: driverColor(row.userId),
+      user_id: row.userId,
+    })),
+  );
+  data.sort((a, b) => a.date.localeCompare(b.date)); // stable: keeps the name order within a day
+  return { data };
+}

@@ -1,0 +1,208 @@
+import { pragueDay } from '@letokruh/contracts/rules/prague-day';
+import { closureBounds, closurePeriod } from '@letokruh/contracts/rules/vacation-period';
+import type {
+  UserVacation,
+  UserVacationInput,
+  UserVacationListQuery,
+  WarehouseVacation,
+  WarehouseVacationInput,
+  WarehouseVacationListQuery,
+} from '@letokruh/contracts/vacations';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import type { SessionUser } from '../../plugins/access.ts';
+import { badInput, conflict, notFound } from '../../plugins/errors.ts';
+import { listStaff, requireWarehouse } from '../warehouses/warehouses.service.ts';
+import * as q from './vacations.queries.ts';
+
+const pragueClock = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/Prague',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+/** The Prague wall-clock instant now, YYYY-MM-DDTHH:mm. */
+const pragueNow = (now = new Date()) => `${pragueDay(now)}T${pragueClock.format(now)}`;
+
+export const toWarehouseVacation = (row: q.WarehouseVacationRow): WarehouseVacation => ({
+  id: row.id,
+  warehouse: {
+    id: row.warehouseId,
+    name: row.warehouseName,
+    color: row.warehouseColor,
+    text_color: row.warehouseTextColor,
+  },
+  ...closurePeriod({ start: row.startsAt, end: row.endsAt }),
+  active: row.deactivatedAt === null,
+  version: row.version,
+});
+
+export const toUserVacation = (row: q.UserVacationRow): UserVacation => ({
+  id: row.id,
+  user: {
+    id: row.userId,
+    username: row.username,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    name: `${row.firstName} ${row.lastName}`.trim(),
+  },
+  vacation_from: row.vacationFrom,
+  vacation_to: row.vacationTo,
+  active: row.deactivatedAt === null,
+  version: row.version,
+});
+
+const page = (query: { current_page: number; per_page: number }) => ({
+  offset: (query.current_page - 1) * query.per_page,
+  limit: query.per_page,
+});
+
+/** A stale `version` or a deactivated vacation refuses the edit with 409, writing nothing. */
+function checkEditable(row: { version: number; deactivatedAt: Date | null }, version: number | undefined) {
+  if (row.deactivatedAt !== null) throw conflict('The vacation was deactivated');
+  if (version !== undefined && version !== row.version) {
+    throw conflict(`The vacation was changed meanwhile (version ${row.version}, edit of ${version})`);
+  }
+}
+
+// ---- warehouse vacations (closures) ----
+
+export async function listWarehouseVacations(db: DbOrTx, query: WarehouseVacationListQuery) {
+  const { rows, total } = await q.listWarehouseVacations(
+    db,
+    { warehouseId: query.warehouse, now: pragueNow() },
+    page(query),
+  );
+  return { items: rows.map(toWarehouseVacation), total };
+}
+
+export async function getWarehouseVacation(db: DbOrTx, id: number): Promise<WarehouseVacation> {
+  const row = await q.findWarehouseVacation(db, id);
+  if (!row) throw notFound('Warehouse vacation not found');
+  return toWarehouseVacation(row);
+}
+
+/** A closure needs a warehouse in use; an edit may keep the hidden warehouse it already had. */
+async function checkWarehouse(db: DbOrTx, warehouseId: number, current?: number): Promise<void> {
+  const warehouse = await requireWarehouse(db, warehouseId).catch(() => undefined);
+  if (!warehouse) throw badInput(`Unknown warehouse ${warehouseId}`, ['warehouse']);
+  if (warehouse.hidden && warehouseId !== current) {
+    throw badInput(`The warehouse ${warehouseId} is not in use`, ['warehouse']);
+  }
+}
+
+export async function addWarehouseVacation(
+  db: Db,
+  input: WarehouseVacationInput,
+  actor: SessionUser,
+): Promise<WarehouseVacation> {
+  return db.transaction(async (tx) => {
+    await checkWarehouse(tx, input.warehouse);
+    const { start, end } = closureBounds(input);
+    const id = await q.insertWarehouseVacation(tx, {
+      warehouseId: input.warehouse,
+      startsAt: start,
+      endsAt: end,
+      createdBy: actor.id,
+    });
+    return getWarehouseVacation(tx, id);
+  });
+}
+
+export async function editWarehouseVacation(
+  db: Db,
+  id: number,
+  input: WarehouseVacationInput,
+): Promise<WarehouseVacation> {
+  return db.transaction(async (tx) => {
+    const row = await q.findWarehouseVacation(tx, id, { lock: true });
+    if (!row) throw notFound('Warehouse vacation not found');
+    checkEditable(row, input.version);
+    await checkWarehouse(tx, input.warehouse, row.warehouseId);
+    const { start, end } = closureBounds(input);
+    await q.updateWarehouseVacation(tx, id, { warehouseId: input.warehouse, startsAt: start, endsAt: end });
+    return getWarehouseVacation(tx, id);
+  });
+}
+
+/** "Deactivate" (part 2 §2): the row stays for the record; doing it twice changes nothing. */
+export async function deactivateWarehouseVacation(
+  db: Db,
+  id: number,
+  actor: SessionUser,
+): Promise<WarehouseVacation> {
+  return db.transaction(async (tx) => {
+    const row = await q.findWarehouseVacation(tx, id, { lock: true });
+    if (!row) throw notFound('Warehouse vacation not found');
+    await q.deactivateWarehouseVacation(tx, id, actor.id);
+    return getWarehouseVacation(tx, id);
+  });
+}
+
+// ---- user (driver) vacations ----
+
+export async function listUserVacations(db: DbOrTx, query: UserVacationListQuery) {
+  const { rows, total } = await q.listUserVacations(
+    db,
+    { userId: query.user, today: pragueDay() },
+    page(query),
+  );
+  return { items: rows.map(toUserVacation), total };
+}
+
+export async function getUserVacation(db: DbOrTx, id: number): Promise<UserVacation> {
+  const row = await q.findUserVacation(db, id);
+  if (!row) throw notFound('User vacation not found');
+  return toUserVacation(row);
+}
+
+/** The vacation is a driver's: an active user with the driver function (an edit may keep its user). */
+async function checkDriver(db: DbOrTx, userId: number, current?: number): Promise<void> {
+  if (userId === current) return;
+  const drivers = await listStaff(db, 'driver');
+  if (!drivers.items.some((d) => d.id === userId)) {
+    throw badInput(`User ${userId} is not an active driver`, ['driver']);
+  }
+}
+
+const driverOf = (input: UserVacationInput) => (input.driver ?? input.user) as number;
+
+export async function addUserVacation(
+  db: Db,
+  input: UserVacationInput,
+  actor: SessionUser,
+): Promise<UserVacation> {
+  return db.transaction(async (tx) => {
+    await checkDriver(tx, driverOf(input));
+    const id = await q.insertUserVacation(tx, {
+      userId: driverOf(input),
+      vacationFrom: input.vacation_from,
+      vacationTo: input.vacation_to,
+      createdBy: actor.id,
+    });
+    return getUserVacation(tx, id);
+  });
+}
+
+export async function editUserVacation(db: Db, id: number, input: UserVacationInput): Promise<UserVacation> {
+  return db.transaction(async (tx) => {
+    const row = await q.findUserVacation(tx, id, { lock: true });
+    if (!row) throw notFound('User vacation not found');
+    checkEditable(row, input.version);
+    await checkDriver(tx, driverOf(input), row.userId);
+    await q.updateUserVacation(tx, id, {
+      userId: driverOf(input),
+      vacationFrom: input.vacation_from,
+      vacationTo: input.vacation_to,
+    });
+    return getUserVacation(tx, id);
+  });
+}
+
+export async function deactivateUserVacation(db: Db, id: number, actor: SessionUser): Promise<UserVacation> {
+  return db.transaction(async (tx) => {
+    const row = await q.findUserVacation(tx, id, { lock: true });
+    if (!row) throw notFound('User vacation not found');
+    await q.deactivateUserVacation(tx, id, actor.id);
+    return getUserVacation(tx, id);
+  });
+}
