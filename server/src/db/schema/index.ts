@@ -2,6 +2,7 @@ export * from './auth.ts';
 export * from './conversions.ts';
 export * from './customers.ts';
 export * from './files.ts';
+export * from './orders.ts';
 export * from './products.ts';
 export * from './reference.ts';
 export * from './stock.ts';

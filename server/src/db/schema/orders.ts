@@ -1,0 +1,144 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  time,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth.ts';
+import { customers } from './customers.ts';
+import { products } from './products.ts';
+import { adtypes, suppliers } from './reference.ts';
+import { cars, warehouses } from './warehouses.ts';
+
+/**
+ * The last order number handed out in each year. `insert … on conflict do update set last = last
+ * + 1 returning last` is one atomic statement: concurrent orders queue on the year's row and each
+ * gets its own number (DESIGN §3 Order numbers).
+ */
+export const orderNumberCounters = pgTable(
+  'order_number_counters',
+  {
+    year: smallint('year').primaryKey(),
+    last: integer('last').notNull(),
+  },
+  (t) => [check('order_number_counters_last_check', sql`${t.last} between 1 and 999999`)],
+);
+
+/**
+ * An order (part 1 §3). A new order is a draft without customer, warehouse and currency; the
+ * three steps fill it in. Delivery date and time are the Prague wall clock (DESIGN §3 Time);
+ * `created` and `collected_revenue_at` are instants.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    /** Year and six-digit sequence, e.g. 2026000042: the payment's variable symbol. */
+    internId: bigint('intern_id', { mode: 'number' }).notNull(),
+    customerId: integer('customer_id').references(() => customers.id),
+    warehouseId: integer('warehouse_id').references(() => warehouses.id),
+    currency: text('currency', { enum: ['CZK', 'EUR'] }),
+    /** Null: personal collection. */
+    driverId: integer('driver_id').references(() => users.id),
+    carId: integer('car_id').references(() => cars.id),
+    supplierId: integer('supplier_id').references(() => suppliers.id),
+    adtypeId: integer('adtype_id').references(() => adtypes.id),
+    paymentType: text('payment_type', { enum: ['cash', 'qr_transfer'] })
+      .notNull()
+      .default('cash'),
+    hidden: boolean('hidden').notNull().default(false),
+    done: boolean('done').notNull().default(false),
+    prepared: boolean('prepared').notNull().default(false),
+    collectedRevenueBy: integer('collected_revenue_by').references(() => users.id),
+    collectedRevenueAt: timestamp('collected_revenue_at', { withTimezone: true }),
+    expectedDeliveryDate: date('expected_delivery_date', { mode: 'string' }),
+    expectedDeliveryTime: time('expected_delivery_time'),
+    /** Minutes at the customer. */
+    expectedDeliveryDuration: integer('expected_delivery_duration').notNull().default(60),
+    /** One way, km. */
+    distance: numeric('distance', { precision: 8, scale: 2, mode: 'number' }).notNull().default(0),
+    /** One way, minutes. */
+    duration: integer('duration').notNull().default(0),
+    /** Rate per km with VAT; null until the order has a currency. */
+    deliveryPriceAmount: numeric('delivery_price_amount', { precision: 12, scale: 2, mode: 'number' }),
+    minimumDeliveryPrice: numeric('minimum_delivery_price', { precision: 12, scale: 2, mode: 'number' }),
+    note: text('note').notNull().default(''),
+    version: integer('version').notNull().default(1),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_intern_id_uq').on(t.internId),
+    // The internId filter with fewer than ten digits looks for them anywhere in the number.
+    index('orders_intern_id_trgm_idx').using('gin', sql`(${t.internId}::text) gin_trgm_ops`),
+    // The calendar: a week of the chosen warehouses; also the list's warehouse and date filters.
+    index('orders_warehouse_date_idx').on(t.warehouseId, t.expectedDeliveryDate),
+    index('orders_date_idx').on(t.expectedDeliveryDate),
+    // Clashes of a driver or a car around one day.
+    index('orders_driver_date_idx')
+      .on(t.driverId, t.expectedDeliveryDate)
+      .where(sql`${t.driverId} is not null`),
+    index('orders_car_date_idx').on(t.carId, t.expectedDeliveryDate).where(sql`${t.carId} is not null`),
+    index('orders_customer_idx').on(t.customerId),
+    index('orders_created_idx').on(t.createdAt),
+    index('orders_adtype_idx').on(t.adtypeId).where(sql`${t.adtypeId} is not null`),
+    check('orders_intern_id_check', sql`${t.internId} between 1000000000 and 9999999999`),
+    check('orders_currency_check', sql`${t.currency} is null or ${t.currency} in ('CZK', 'EUR')`),
+    check('orders_payment_type_check', sql`${t.paymentType} in ('cash', 'qr_transfer')`),
+    check('orders_duration_check', sql`${t.expectedDeliveryDuration} >= 0 and ${t.duration} >= 0`),
+    check('orders_distance_check', sql`${t.distance} >= 0`),
+    check(
+      'orders_delivery_price_check',
+      sql`${t.deliveryPriceAmount} >= 0 and ${t.minimumDeliveryPrice} >= 0`,
+    ),
+    // A cancelled order is never done: cancelling a done order puts its goods back (DESIGN §3 Stock).
+    check('orders_hidden_not_done_check', sql`not (${t.hidden} and ${t.done})`),
+    check(
+      'orders_collected_check',
+      sql`(${t.collectedRevenueAt} is null) = (${t.collectedRevenueBy} is null)`,
+    ),
+  ],
+);
+
+/**
+ * A line of an order: the product, the amount, and the price with VAT, currency, VAT and discount
+ * it was saved with (DESIGN §3 Prices on orders). One line per product.
+ */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    amount: numeric('amount', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    prepared: boolean('prepared').notNull().default(false),
+    price: numeric('price', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    currency: text('currency', { enum: ['CZK', 'EUR'] }).notNull(),
+    vat: smallint('vat').notNull(),
+    discount: numeric('discount', { precision: 5, scale: 4, mode: 'number' }).notNull().default(1),
+  },
+  (t) => [
+    uniqueIndex('order_items_order_product_uq').on(t.orderId, t.productId),
+    index('order_items_product_idx').on(t.productId),
+    check('order_items_amount_check', sql`${t.amount} > 0`),
+    check('order_items_price_check', sql`${t.price} >= 0`),
+    check('order_items_currency_check', sql`${t.currency} in ('CZK', 'EUR')`),
+    check('order_items_vat_check', sql`${t.vat} in (0, 10, 13, 15, 20, 21)`),
+    check('order_items_discount_check', sql`${t.discount} between 0 and 1`),
+  ],
+);
