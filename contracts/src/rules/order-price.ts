@@ -1,0 +1,98 @@
+import { type Currency, fromMinor, roundMoney, toMinor } from './money.ts';
+
+/**
+ * Prices of an order (part 1 §9, DESIGN §3 Money): product prices are entered with VAT and split
+ * per line; the delivery is rate × km × 2 (there and back), raised to the minimum, and its share
+ * without VAT uses a fixed rate per currency. The server saves what these functions give and the
+ * web app shows the same while typing, so a total on screen is the total saved.
+ */
+
+/** Part 1 §9: default rate per km, minimum price and the VAT of the delivery share, per currency. */
+export const deliveryDefaults: Record<Currency, { rate: number; minimum: number; vat: number }> = {
+  CZK: { rate: 30, minimum: 600, vat: 21 },
+  EUR: { rate: 1.25, minimum: 30, vat: 20 },
+};
+
+/** One line of an order: unit price with VAT, amount, VAT rate in percent, discount as a multiplier. */
+export type PricedLine = { price: number; amount: number; vat: number; discount?: number };
+
+export type LineTotals = {
+  /** Price × amount × discount, with VAT. */
+  total_price_vat: number;
+  /** The same without VAT. */
+  total_price: number;
+};
+
+/** Without VAT from an amount with VAT, rounded once. */
+export const withoutVat = (withVat: number, vat: number): number => roundMoney((withVat * 100) / (100 + vat));
+
+export function lineTotals(line: PricedLine): LineTotals {
+  const withVat = roundMoney(line.price * line.amount * (line.discount ?? 1));
+  return { total_price_vat: withVat, total_price: withoutVat(withVat, line.vat) };
+}
+
+export type DeliveryTerms = {
+  /** Price per km with VAT (the spec's delivery_price.amount). */
+  rate: number;
+  /** The least the delivery costs (delivery_price.minimum_price). */
+  minimum: number;
+  /** One way, in km; the car goes there and back. */
+  distance: number;
+};
+
+/** Part 1 §9: rate × distance × 2, raised to the minimum. */
+export function deliveryPrice({ rate, minimum, distance }: DeliveryTerms): number {
+  return Math.max(roundMoney(rate * distance * 2), roundMoney(minimum));
+}
+
+export type OrderTotals = {
+  /** Sum of the lines with VAT. */
+  product_prices: number;
+  /** The delivery with VAT. */
+  delivery_price: number;
+  /** Lines and delivery without VAT. */
+  total_price: number;
+  /** The VAT in the order: price_with_vat − total_price. */
+  total_price_vat: number;
+  /** Lines and delivery with VAT: what the customer pays. */
+  price_with_vat: number;
+};
+
+/**
+ * The totals of an order. Each line is rounded on its own, then summed in minor units, so the sum
+ * never drifts by binary fractions. Without a currency (a draft) there is no delivery price.
+ */
+export function orderTotals(input: {
+  currency: Currency | null;
+  lines: readonly PricedLine[];
+  delivery: DeliveryTerms | null;
+}): OrderTotals {
+  let withVat = 0;
+  let net = 0;
+  for (const line of input.lines) {
+    const totals = lineTotals(line);
+    withVat += toMinor(totals.total_price_vat);
+    net += toMinor(totals.total_price);
+  }
+  const delivery = input.currency && input.delivery ? deliveryPrice(input.delivery) : 0;
+  const deliveryNet = input.currency ? withoutVat(delivery, deliveryDefaults[input.currency].vat) : 0;
+  const price = withVat + toMinor(delivery);
+  const totalNet = net + toMinor(deliveryNet);
+  return {
+    product_prices: fromMinor(withVat),
+    delivery_price: delivery,
+    total_price: fromMinor(totalNet),
+    total_price_vat: fromMinor(price - totalNet),
+    price_with_vat: fromMinor(price),
+  };
+}
+
+/**
+ * Part 1 §4: when the rate is changed from its default while the minimum is still the default,
+ * the minimum falls to 0 (a negotiated rate is not raised to the list minimum). Answers the minimum
+ * to keep.
+ */
+export function minimumAfterRateChange(currency: Currency, rate: number, minimum: number): number {
+  const defaults = deliveryDefaults[currency];
+  return rate !== defaults.rate && minimum === defaults.minimum ? 0 : minimum;
+}
