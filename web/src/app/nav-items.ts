@@ -48,6 +48,13 @@ export const navItems: NavItem[] = [
   { key: 'overviews', to: '/overviews', permission: 'view_stats' },
   { key: 'users', to: '/users', permission: 'view_user', also: ['/user/'] },
   { key: 'permissions', to: '/permissions', permission: null, anyFunction: ['owner'], place: 'userMenu' },
+  {
+    key: 'referenceData',
+    to: '/reference-data',
+    permission: null,
+    anyFunction: ['owner'],
+    place: 'userMenu',
+  },
 ];
 
 export const isActive = (item: NavItem, pathname: string): boolean =>

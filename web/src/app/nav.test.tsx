@@ -76,6 +76,8 @@ describe('Layout navigation', () => {
     await user.click(screen.getByRole('button', { name: t('nav.userMenu') }));
     const admin = await screen.findByRole('menuitem', { name: 'Oprávnění' });
     expect(admin.getAttribute('href')).toBe('/permissions');
+    const reference = await screen.findByRole('menuitem', { name: 'Číselníky', hidden: true });
+    expect(reference.getAttribute('href')).toBe('/reference-data');
     await user.keyboard('{Escape}');
 
     await user.hover(within(nav).getByRole('button', { name: 'Dovolené' }));
@@ -144,7 +146,9 @@ describe('visibleNavItems', () => {
     const all = () => true;
     expect(visibleNavItems(all, () => false).map((i) => i.key)).not.toContain('permissions');
     expect(keysFor(['owner'])).toContain('permissions');
-    expect(keysFor(['owner'])).toHaveLength(12);
+    expect(keysFor(['owner'])).toContain('referenceData');
+    expect(keysFor(['dispatcher'])).not.toContain('referenceData');
+    expect(keysFor(['owner'])).toHaveLength(13);
     expect(defaultPermissionMatrix.owner).toEqual(permissions);
   });
 

@@ -63,6 +63,34 @@ const ConversionPage = lazy(() =>
   import('../features/conversions/conversion-page').then((m) => ({ default: m.ConversionPage })),
 );
 
+const WarehouseVacationsPage = lazy(() =>
+  import('../features/vacations/warehouse-vacations-page').then((m) => ({
+    default: m.WarehouseVacationsPage,
+  })),
+);
+const UserVacationsPage = lazy(() =>
+  import('../features/vacations/user-vacations-page').then((m) => ({ default: m.UserVacationsPage })),
+);
+const WarehouseVacationAddPage = lazy(() =>
+  import('../features/vacations/warehouse-vacation-pages').then((m) => ({
+    default: m.WarehouseVacationAddPage,
+  })),
+);
+const WarehouseVacationEditPage = lazy(() =>
+  import('../features/vacations/warehouse-vacation-pages').then((m) => ({
+    default: m.WarehouseVacationEditPage,
+  })),
+);
+const UserVacationAddPage = lazy(() =>
+  import('../features/vacations/user-vacation-pages').then((m) => ({ default: m.UserVacationAddPage })),
+);
+const UserVacationEditPage = lazy(() =>
+  import('../features/vacations/user-vacation-pages').then((m) => ({ default: m.UserVacationEditPage })),
+);
+const ReferenceDataPage = lazy(() =>
+  import('../features/reference-data/reference-data-page').then((m) => ({ default: m.ReferenceDataPage })),
+);
+
 export type AppRoute = {
   path: string;
   titleKey: string;
@@ -89,6 +117,7 @@ export const appRoutes: AppRoute[] = [
   { path: '/user/add', titleKey: 'titles.userAdd', page: UserAddPage },
   { path: '/user/:id', titleKey: 'titles.userDetail', page: UserPage },
   { path: '/permissions', titleKey: 'titles.permissions', page: PermissionsPage },
+  { path: '/reference-data', titleKey: 'titles.referenceData', page: ReferenceDataPage },
   { path: '/warehouses', titleKey: 'titles.warehouses', page: WarehousesPage },
   { path: '/warehouses/add', titleKey: 'titles.warehouseAdd', page: WarehouseAddPage },
   { path: '/warehouse/:id', titleKey: 'titles.warehouseDetail', page: WarehouseStockPage },
@@ -107,12 +136,20 @@ export const appRoutes: AppRoute[] = [
   { path: '/products', titleKey: 'titles.products', page: ProductsPage },
   { path: '/product/add', titleKey: 'titles.productAdd', page: ProductAddPage },
   { path: '/product/change-price/:id', titleKey: 'titles.productChangePrice', page: ChangePricePage },
-  { path: '/warehouse-vacations', titleKey: 'titles.warehouseVacations' },
-  { path: '/user-vacations', titleKey: 'titles.userVacations' },
-  { path: '/warehouse-vacation/add', titleKey: 'titles.warehouseVacationAdd' },
-  { path: '/user-vacation/add', titleKey: 'titles.userVacationAdd' },
-  { path: '/warehouse-vacation/:id/edit', titleKey: 'titles.warehouseVacationEdit' },
-  { path: '/user-vacation/:id/edit', titleKey: 'titles.userVacationEdit' },
+  { path: '/warehouse-vacations', titleKey: 'titles.warehouseVacations', page: WarehouseVacationsPage },
+  { path: '/user-vacations', titleKey: 'titles.userVacations', page: UserVacationsPage },
+  {
+    path: '/warehouse-vacation/add',
+    titleKey: 'titles.warehouseVacationAdd',
+    page: WarehouseVacationAddPage,
+  },
+  { path: '/user-vacation/add', titleKey: 'titles.userVacationAdd', page: UserVacationAddPage },
+  {
+    path: '/warehouse-vacation/:id/edit',
+    titleKey: 'titles.warehouseVacationEdit',
+    page: WarehouseVacationEditPage,
+  },
+  { path: '/user-vacation/:id/edit', titleKey: 'titles.userVacationEdit', page: UserVacationEditPage },
   { path: '/overviews', titleKey: 'titles.overviews' },
   { path: '/transportations', titleKey: 'titles.transportations' },
   { path: '/transportation/add', titleKey: 'titles.transportationAdd' },

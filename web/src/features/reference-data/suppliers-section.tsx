@@ -1,0 +1,119 @@
+import type { Supplier, SupplierInput } from '@letokruh/contracts/reference';
+import { groupIban } from '@letokruh/contracts/rules/bank-account';
+import { Alert, Button, Group, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorKey } from '../../app/api-client';
+import { ConfirmButton } from '../../ui/confirm-button';
+import { addSupplier, editSupplier, referenceKey, removeSupplier, suppliersQuery } from './api';
+import { SupplierForm } from './supplier-form';
+
+/** Suppliers named on delivery notes and QR payments (part 1 §3), kept by the owner. */
+export function SuppliersSection() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const suppliers = useQuery(suppliersQuery);
+  // null: closed; 'new': adding; a supplier: editing it.
+  const [editing, setEditing] = useState<Supplier | 'new' | null>(null);
+  const close = () => setEditing(null);
+  const save = useMutation({
+    mutationFn: (body: SupplierInput) =>
+      editing && editing !== 'new' ? editSupplier(editing.id, body) : addSupplier(body),
+    onSuccess: (item) => {
+      void queryClient.invalidateQueries({ queryKey: referenceKey });
+      notifications.show({
+        color: 'green',
+        message: t(editing === 'new' ? 'suppliers.added' : 'suppliers.saved', { name: item.name }),
+      });
+      close();
+    },
+  });
+  const remove = useMutation({
+    mutationFn: removeSupplier,
+    onSuccess: (item) => {
+      void queryClient.invalidateQueries({ queryKey: referenceKey });
+      notifications.show({ color: 'green', message: t('suppliers.removed', { name: item.name }) });
+    },
+    onError: (e) => notifications.show({ color: 'red', message: t(errorKey(e)) }),
+  });
+  const open = (target: Supplier | 'new') => {
+    save.reset();
+    setEditing(target);
+  };
+
+  return (
+    <Paper withBorder p="md">
+      <Stack>
+        <Group justify="space-between">
+          <Title order={3}>{t('suppliers.heading')}</Title>
+          <Button size="sm" onClick={() => open('new')}>
+            {t('suppliers.add')}
+          </Button>
+        </Group>
+        {suppliers.isError ? <Alert color="red">{t(errorKey(suppliers.error))}</Alert> : null}
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('suppliers.fields.name')}</Table.Th>
+                <Table.Th>{t('suppliers.fields.account')}</Table.Th>
+                <Table.Th>{t('suppliers.fields.iban')}</Table.Th>
+                <Table.Th>{t('common.actions')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(suppliers.data ?? []).map((s) => (
+                <Table.Tr key={s.id}>
+                  <Table.Td fw={500}>{s.name}</Table.Td>
+                  <Table.Td ff="monospace">{`${s.bank_account}/${s.bank_code}`}</Table.Td>
+                  <Table.Td ff="monospace">{groupIban(s.iban)}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <Button size="compact-sm" variant="default" onClick={() => open(s)}>
+                        {t('common.edit')}
+                      </Button>
+                      <ConfirmButton
+                        size="compact-sm"
+                        variant="subtle"
+                        color="red"
+                        question={t('suppliers.removeQuestion', { name: s.name })}
+                        confirmLabel={t('suppliers.remove')}
+                        onConfirm={() => remove.mutate(s.id)}
+                      >
+                        {t('suppliers.remove')}
+                      </ConfirmButton>
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        {suppliers.data?.length === 0 ? (
+          <Text c="dimmed" ta="center">
+            {t('common.noRecords')}
+          </Text>
+        ) : null}
+      </Stack>
+      <Modal
+        opened={editing !== null}
+        onClose={close}
+        title={editing === 'new' ? t('suppliers.addHeading') : t('suppliers.editHeading')}
+        size="lg"
+        centered
+      >
+        {editing !== null ? (
+          <SupplierForm
+            initial={editing === 'new' ? undefined : editing}
+            pending={save.isPending}
+            serverError={save.error}
+            onSubmit={(body) => save.mutate(body)}
+            onCancel={close}
+          />
+        ) : null}
+      </Modal>
+    </Paper>
+  );
+}
