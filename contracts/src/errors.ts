@@ -18,6 +18,8 @@ export const ErrorCode = {
   unsupportedFileType: 122,
   notFound: 130,
   conflict: 140,
+  /** An order's delivery clashes with others, a vacation or a closure: save again with confirm_overlap. */
+  overlapNeedsConfirmation: 141,
   noRightToRemoveUser: 200,
   ownerCannotBeDeleted: 201,
   userNotFound: 202,

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { orderSchema } from './orders.ts';
+import { isoDateSchema } from './products.ts';
+
+/** The delivery calendar's orders (part 1 §2 Dashboard, §7 GET /api/get-orders). */
+
+/** At most this many days at once (a week is 7, a month view 42). */
+export const calendarOrderMaxDays = 62;
+
+/** A list in a query string: repeated (`dates=a&dates=b`), comma-separated, or both. */
+const queryList = <T extends z.ZodType>(item: T, max: number) =>
+  z.preprocess(
+    (raw) =>
+      (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw])
+        .flatMap((v) => String(v).split(','))
+        .map((v) => v.trim())
+        .filter(Boolean),
+    z.array(item).max(max),
+  );
+
+const flag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .default('false')
+  .transform((v) => v === 'true' || v === '1');
+
+/**
+ * GET /api/get-orders: the orders to deliver on `dates` from `warehouses`. `show_cobined` (spelt
+ * so) adds every other warehouse's orders, for the intern step's day calendar, which shows what
+ * the drivers and cars do wherever they load; `id_out` leaves out the order being edited.
+ */
+export const calendarOrdersQuerySchema = z.object({
+  warehouses: queryList(z.coerce.number().int().positive().max(2147483647), 1000),
+  dates: queryList(isoDateSchema, calendarOrderMaxDays),
+  show_cobined: flag,
+  id_out: z.coerce.number().int().positive().max(2147483647).optional(),
+});
+export type CalendarOrdersQuery = z.infer<typeof calendarOrdersQuerySchema>;
+
+/** An order on the calendar: the order of GET /order/{id} without its files. */
+export const calendarOrderSchema = orderSchema.omit({ files: true }).meta({ id: 'CalendarOrder' });
+export type CalendarOrder = z.infer<typeof calendarOrderSchema>;
+export const calendarOrdersAnswerSchema = z.object({ data: z.array(calendarOrderSchema) });

@@ -1,0 +1,184 @@
+import { z } from 'zod';
+import { customerAddSchema, customerSchema } from './customers.ts';
+import { paymentTypes } from './orders.ts';
+import { currencySchema, isoDateSchema, priceSchema } from './products.ts';
+import { carSchema, staffMemberSchema, warehouseAddressSchema } from './warehouses.ts';
+
+/** The three steps of creating or editing an order (part 1 §2, §4, §5, §7). */
+
+const id = z.number().int().positive().max(2147483647);
+const twoDecimals = (n: number) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;
+/** Optimistic concurrency: the version the page was loaded with; a stale one answers 409. */
+const version = z.number().int().positive().optional();
+
+/** GET /api/get-customers/phone: each given field narrows; none given finds nothing. */
+export const customerSearchQuerySchema = z.object({
+  phone: z.string().trim().max(30).optional(),
+  first_name: z.string().trim().max(100).optional(),
+  last_name: z.string().trim().max(100).optional(),
+});
+/** At most this many candidates come back. */
+export const customerSearchLimit = 20;
+export const customerSearchAnswerSchema = z.object({ data: z.array(customerSchema) });
+
+/**
+ * POST /order/{id}/customer: `id_found` picks an existing customer; without it the body is the
+ * add-customer form (contracts customers: create payload) and the customer is created.
+ */
+export const orderCustomerPayloadSchema = customerAddSchema
+  .partial()
+  .extend({ id_found: id.optional(), version })
+  .superRefine((value, ctx) => {
+    if (value.id_found !== undefined) return;
+    const parsed = customerAddSchema.safeParse(value);
+    if (parsed.success) return;
+    for (const issue of parsed.error.issues) {
+      ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+    }
+  });
+export type OrderCustomerPayload = z.infer<typeof orderCustomerPayloadSchema>;
+
+/** Part 1 §5: amount at least 1, two decimals (stock is kept in hundredths). */
+export const lineAmountSchema = z.number().min(1).max(1_000_000).refine(twoDecimals, 'at most two decimals');
+export const discountSchema = z.number().min(0).max(1);
+export const distanceSchema = z.number().min(0).max(10_000).refine(twoDecimals, 'at most two decimals');
+export const durationSchema = z
+  .number()
+  .int()
+  .min(0)
+  .max(24 * 60);
+
+/**
+ * POST /order/{id}/items: the whole order may be sent; these fields are read. Lines name their
+ * product by `product.product.id`; `product.amount` is the unit price with VAT (part 1 §5: min 0),
+ * left out for a new line it is the price in force. The VAT of a line comes from the price list.
+ */
+export const orderItemsPayloadSchema = z.object({
+  warehouse_id: id,
+  currency: currencySchema,
+  products: z
+    .array(
+      z.object({
+        amount: lineAmountSchema,
+        product: z.object({
+          product: z.object({ id }),
+          amount: priceSchema.optional(),
+          discount: discountSchema.optional(),
+        }),
+      }),
+    )
+    .max(200),
+  distance: distanceSchema.optional(),
+  duration: durationSchema.optional(),
+  delivery_price_amount: priceSchema.optional(),
+  /** Spelt so by the spec (part 1 §3). */
+  minimim_delivery_price: priceSchema.optional(),
+  version,
+});
+export type OrderItemsPayload = z.infer<typeof orderItemsPayloadSchema>;
+
+export const clockSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:mm');
+const wallClockSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d(:00)?$/, 'YYYY-MM-DDTHH:mm');
+
+/**
+ * POST /order/{id}/intern: the whole order may be sent; these fields are read. The delivery is
+ * `expected_delivery_date` + `expected_delivery_time` or `expected_delivery_datetime` (Prague
+ * clock). `driver_id` null is personal collection. `ad_type` is an id, the order's `{id, name}`
+ * or null. A save that clashes with other orders answers 409 / 141 with the clashes unless
+ * `confirm_overlap` is true.
+ */
+export const orderInternPayloadSchema = z
+  .object({
+    driver_id: id.nullable().optional(),
+    car_id: id.nullable().optional(),
+    supplier_id: id.nullable().optional(),
+    payment_type: z.enum(paymentTypes),
+    warehouse_id: id.optional(),
+    delivery_price_amount: priceSchema.optional(),
+    minimim_delivery_price: priceSchema.optional(),
+    expected_delivery_date: isoDateSchema.optional(),
+    expected_delivery_time: clockSchema.optional(),
+    expected_delivery_datetime: wallClockSchema.optional(),
+    expected_delivery_duration: durationSchema,
+    note: z.string().trim().max(2000).default(''),
+    ad_type: z
+      .union([id, z.object({ id }).transform((a) => a.id)])
+      .nullable()
+      .optional(),
+    confirm_overlap: z.boolean().default(false),
+    version,
+  })
+  .superRefine((value, ctx) => {
+    const fromParts =
+      value.expected_delivery_date !== undefined && value.expected_delivery_time !== undefined;
+    if (!fromParts && value.expected_delivery_datetime === undefined) {
+      for (const field of ['expected_delivery_date', 'expected_delivery_time'] as const) {
+        if (value[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: 'required' });
+      }
+    }
+  })
+  .transform(({ expected_delivery_datetime, ...rest }) => {
+    const [date, time] = expected_delivery_datetime?.split('T') ?? [];
+    return {
+      ...rest,
+      expected_delivery_date: rest.expected_delivery_date ?? (date as string),
+      expected_delivery_time: rest.expected_delivery_time ?? (time as string).slice(0, 5),
+    };
+  });
+export type OrderInternPayload = z.infer<typeof orderInternPayloadSchema>;
+
+export const clashKinds = ['driver', 'car', 'driver_vacation', 'warehouse_closure'] as const;
+export type ClashKind = (typeof clashKinds)[number];
+
+/**
+ * Something the saved delivery (with its travel blocks) runs into: another order of the same
+ * driver or car (`id` and `intern_id` of that order), a vacation of the driver or a closure of the
+ * warehouse (`id` of the vacation). `from` and `to` are that thing's wall-clock span.
+ */
+export const clashSchema = z
+  .object({
+    kind: z.enum(clashKinds),
+    id: z.number().int(),
+    intern_id: z.number().int().nullable(),
+    name: z.string(),
+    from: z.string(),
+    to: z.string(),
+  })
+  .meta({ id: 'Clash' });
+export type Clash = z.infer<typeof clashSchema>;
+
+/**
+ * A 409 of the intern save: with `clashes` (error_code 141) it asks for confirmation; without, it
+ * is the usual conflict (140: stale version, cancelled order, earlier steps missing).
+ */
+export const internConflictAnswerSchema = z.object({
+  error_code: z.number().int(),
+  message: z.string(),
+  clashes: z.array(clashSchema).optional(),
+});
+
+/** GET /warehouse_distance/{orderId}: warehouses in use with the way to the customer. */
+export const warehouseDistanceSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    color: z.string(),
+    text_color: z.string(),
+    address: warehouseAddressSchema,
+    cars: z.array(carSchema),
+    /** One way, km. */
+    distance: z.number(),
+    /** One way, minutes. */
+    duration: z.number().int(),
+    /** True: great-circle distance × road factor, not a route (DESIGN §3). */
+    estimate: z.boolean(),
+  })
+  .meta({ id: 'WarehouseDistance' });
+export const warehouseDistanceAnswerSchema = z.object({
+  warehouses_distance: z.array(warehouseDistanceSchema),
+});
+
+export const orderDriversAnswerSchema = z.object({ items: z.array(staffMemberSchema) });
+export const orderCarsAnswerSchema = z.object({ items: z.array(carSchema) });
