@@ -9,6 +9,8 @@ import { conversionRoutes } from './modules/conversions/conversions.routes.ts';
 import { customerRoutes } from './modules/customers/customers.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mapsRoutes } from './modules/maps/maps.routes.ts';
+import { orderStepRoutes } from './modules/orders/order-steps.routes.ts';
+import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { productRoutes } from './modules/products/products.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { stockRoutes } from './modules/stock/stock.routes.ts';
@@ -36,6 +38,8 @@ const modules: ((app: App) => Promise<void>)[] = [
   userRoutes,
   vacationRoutes,
   referenceRoutes,
+  orderRoutes,
+  orderStepRoutes,
 ];
 
 export type BuildOptions = { context: AppContext; logger?: boolean | object };

@@ -1,6 +1,7 @@
 import type { DbOrTx } from '../client.ts';
 import { seedCatalogue } from './catalogue.ts';
 import { seedCustomers } from './customers.ts';
+import { seedOrders } from './orders.ts';
 import { seedPermissions } from './reference.ts';
 import { seedReferenceData, seedVacations } from './reference-data.ts';
 import { seedDemoUsers } from './users.ts';
@@ -15,4 +16,5 @@ export async function seedDemo(db: DbOrTx): Promise<void> {
   await seedCustomers(db);
   await seedReferenceData(db);
   await seedVacations(db);
+  await seedOrders(db);
 }

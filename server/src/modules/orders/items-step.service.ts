@@ -1,0 +1,112 @@
+import type { OrderItemsPayload } from '@letokruh/contracts/order-steps';
+import type { Order } from '@letokruh/contracts/orders';
+import { deliveryDefaults } from '@letokruh/contracts/rules/order-price';
+import type { Db, Tx } from '../../db/client.ts';
+import { AppError, badInput } from '../../plugins/errors.ts';
+import { getWarehouse, requireWarehouse } from '../warehouses/warehouses.service.ts';
+import { lockForEdit } from './edit-lock.ts';
+import { offerOf } from './offer.ts';
+import { moveStock } from './order-stock.ts';
+import { getOrder } from './order-view.ts';
+import * as q from './orders.queries.ts';
+import { takenBy } from './transitions.service.ts';
+
+/** The warehouse of the payload: 400 on `warehouse_id` unless it exists and is in use (or is the order's). */
+async function chosenWarehouse(tx: Tx, id: number, current: number | null) {
+  try {
+    const warehouse = await requireWarehouse(tx, id);
+    if (warehouse.hidden && id !== current) throw badInput(`Warehouse ${id} is not in use`, ['warehouse_id']);
+    return warehouse;
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 404)
+      throw badInput(`No warehouse ${id}`, ['warehouse_id']);
+    throw error;
+  }
+}
+
+/**
+ * POST /order/{id}/items (part 1 §2 step 2). A line of a product already on the order (in the same
+ * currency) keeps its VAT, its prepared mark and, unless the payload names one, its price and
+ * discount; a new line needs the product on offer in that warehouse and currency today and takes
+ * its VAT (and its price unless one is typed). A new currency brings its default transport rate
+ * and minimum unless the payload names them. A done order moves its stock by the differences.
+ */
+export async function saveItems(
+  db: Db,
+  id: number,
+  payload: OrderItemsPayload,
+  userId: number,
+): Promise<Order> {
+  return db.transaction(async (tx) => {
+    const order = await lockForEdit(tx, id, payload.version);
+    const warehouse = await chosenWarehouse(tx, payload.warehouse_id, order.warehouseId);
+    const currency = payload.currency;
+    const productIds = payload.products.map((p) => p.product.product.id);
+    if (new Set(productIds).size !== productIds.length)
+      throw badInput('A product twice on one order', ['products']);
+
+    const old = new Map((await q.findLines(tx, [id])).map((l) => [l.productId, l]));
+    const offer = await offerOf(tx, warehouse.id, currency);
+    const lines = payload.products.map((line, index) => {
+      const productId = line.product.product.id;
+      const kept = old.get(productId);
+      if (kept && kept.currency === currency) {
+        return {
+          productId,
+          amount: line.amount,
+          price: line.product.amount ?? kept.price,
+          currency,
+          vat: kept.vat,
+          discount: line.product.discount ?? kept.discount,
+          prepared: kept.prepared,
+        };
+      }
+      const offered = offer.get(productId);
+      if (!offered) {
+        throw badInput(`Product ${productId} is not offered in this warehouse in ${currency}`, [
+          `products.${index}.product.product.id`,
+        ]);
+      }
+      return {
+        productId,
+        amount: line.amount,
+        price: line.product.amount ?? offered.price,
+        currency,
+        vat: offered.vat,
+        discount: line.product.discount ?? 1,
+        prepared: false,
+      };
+    });
+
+    const newCurrency = order.currency !== currency || order.deliveryPriceAmount === null;
+    const defaults = deliveryDefaults[currency];
+    const warehouseChanged = order.warehouseId !== warehouse.id;
+    const carStays =
+      !warehouseChanged ||
+      order.carId === null ||
+      (await getWarehouse(tx, warehouse.id)).cars.some((c) => c.id === order.carId);
+
+    if (order.done) {
+      await moveStock(tx, {
+        orderId: id,
+        userId,
+        before: await takenBy(tx, order),
+        after: { warehouseId: warehouse.id, lines },
+      });
+    }
+    await q.replaceLines(tx, id, lines);
+    await q.updateOrder(tx, id, {
+      warehouseId: warehouse.id,
+      currency,
+      distance: payload.distance ?? order.distance,
+      duration: payload.duration ?? order.duration,
+      deliveryPriceAmount:
+        payload.delivery_price_amount ?? (newCurrency ? defaults.rate : order.deliveryPriceAmount),
+      minimumDeliveryPrice:
+        payload.minimim_delivery_price ?? (newCurrency ? defaults.minimum : order.minimumDeliveryPrice),
+      carId: carStays ? order.carId : null,
+      prepared: lines.length > 0 && lines.every((l) => l.prepared),
+    });
+    return getOrder(tx, id);
+  });
+}

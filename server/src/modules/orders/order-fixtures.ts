@@ -1,0 +1,106 @@
+import type { Order } from '@letokruh/contracts/orders';
+import { expect } from 'vitest';
+import { type Client, login, type TestApp } from '../../test/build.ts';
+
+/** Test helpers of the order tests: orders made through the API, as the web app makes them. */
+
+export type Line = { id: number; amount: number; price?: number };
+
+export async function warehouseIds(c: Client): Promise<Record<'jihlava' | 'brod' | 'trebic', number>> {
+  const { items } = (await c.get('/api/warehouses?per_page=100')).json() as {
+    items: { id: number; name: string }[];
+  };
+  const id = (name: string) => items.find((w) => w.name === name)!.id;
+  return { jihlava: id('Sklad Jihlava'), brod: id('Sklad Havlíčkův Brod'), trebic: id('Sklad Třebíč') };
+}
+
+export async function someCustomerId(c: Client, page = 1): Promise<number> {
+  const { items } = (await c.get(`/api/customers?per_page=10&current_page=${page}`)).json();
+  return items[3].id;
+}
+
+/** A product of its own, on offer for 1210 CZK / 50 EUR everywhere, kept in `warehouseId` at `stock`. */
+export async function freshProduct(owner: Client, warehouseId: number, stock = 10): Promise<number> {
+  const added = await owner.post('/api/product/add', {
+    name: `Zkušební ${Math.random().toString(36).slice(2, 8)}`,
+    shorten_name: 'ZK',
+    type: 'Tvrdé',
+    length: 33,
+    measurement_unit: 'PRMS',
+    priceForm: [
+      { currency: 'CZK', price: 1210, vat: 21 },
+      { currency: 'EUR', price: 50, vat: 20 },
+    ],
+  });
+  expect(added.statusCode).toBe(201);
+  const productId = added.json().item.id as number;
+  expect(
+    (await owner.post(`/api/warehouse/${warehouseId}/add_product`, { product_id: productId })).statusCode,
+  ).toBe(201);
+  if (stock)
+    expect(
+      (await owner.put(`/api/update_stock/${warehouseId}/${productId}`, { amount: stock })).statusCode,
+    ).toBe(200);
+  return productId;
+}
+
+export const stockOf = async (owner: Client, warehouseId: number, productId: number) =>
+  (await owner.get(`/api/update_stock/${warehouseId}/${productId}`)).json().item.amount as number;
+
+export const itemsPayload = (warehouseId: number, lines: Line[], extra: Record<string, unknown> = {}) => ({
+  warehouse_id: warehouseId,
+  currency: 'CZK',
+  products: lines.map((l) => ({
+    amount: l.amount,
+    product: { product: { id: l.id }, ...(l.price === undefined ? {} : { amount: l.price }) },
+  })),
+  ...extra,
+});
+
+let minute = 0;
+/** A delivery slot of its own far in the future, so that orders of different tests never clash. */
+export function freeSlot(): { expected_delivery_date: string; expected_delivery_time: string } {
+  minute += 1;
+  const day = new Date(Date.UTC(2030, 0, 1) + minute * 86_400_000).toISOString().slice(0, 10);
+  return { expected_delivery_date: day, expected_delivery_time: '10:00' };
+}
+
+/** Add, customer, items and (unless `intern` is false) intern: an order ready for the transitions. */
+export async function createOrder(
+  c: Client,
+  options: {
+    warehouseId: number;
+    customerId: number;
+    lines: Line[];
+    items?: Record<string, unknown>;
+    intern?: Record<string, unknown> | false;
+  },
+): Promise<Order> {
+  const added = await c.get('/api/order/add');
+  expect(added.statusCode).toBe(200);
+  const id = added.json().id as number;
+  expect((await c.post(`/api/order/${id}/customer`, { id_found: options.customerId })).statusCode).toBe(200);
+  const items = await c.post(
+    `/api/order/${id}/items`,
+    itemsPayload(options.warehouseId, options.lines, options.items),
+  );
+  expect(items.statusCode, items.body).toBe(200);
+  if (options.intern === false) return items.json().item;
+  const intern = await c.post(`/api/order/${id}/intern`, {
+    payment_type: 'cash',
+    expected_delivery_duration: 60,
+    ...freeSlot(),
+    ...options.intern,
+  });
+  expect(intern.statusCode, intern.body).toBe(200);
+  return intern.json().item;
+}
+
+/** The demo users signed in, by username. */
+export async function signIn<const N extends string>(
+  app: TestApp,
+  names: readonly N[],
+): Promise<Record<N, Client>> {
+  const clients = await Promise.all(names.map((name) => login(app, name)));
+  return Object.fromEntries(names.map((name, i) => [name, clients[i]!])) as unknown as Record<N, Client>;
+}

@@ -1,0 +1,185 @@
+import type { OrderState } from '@letokruh/contracts/orders';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  lte,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { customers, orders, warehouses } from '../../db/schema/index.ts';
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const contains = (text: string) => `%${escapeLike(text)}%`;
+
+export type OrderFilters = {
+  internId?: string | undefined;
+  createdFrom?: string | undefined;
+  createdTo?: string | undefined;
+  expectedDeliveryDateFrom?: string | undefined;
+  expectedDeliveryDateTo?: string | undefined;
+  name?: string | undefined;
+  wholePhone?: string | undefined;
+  fullAddress?: string | undefined;
+  warehouse?: number | undefined;
+  state: OrderState;
+  adtype?: number | undefined;
+};
+
+/** A Prague day's first instant: `created` is stored as an instant, filtered by Prague days. */
+const pragueMidnight = (day: string, plusDays = 0) =>
+  sql`((${day}::date + ${plusDays}::int)::timestamp at time zone 'Europe/Prague')`;
+
+const stateFilter: Record<OrderState, SQL | undefined> = {
+  all: undefined,
+  not_done: sql`not ${orders.hidden} and not ${orders.done}`,
+  done: sql`${orders.done}`,
+  hidden: sql`${orders.hidden}`,
+  not_collected: sql`not ${orders.hidden} and ${orders.collectedRevenueAt} is null`,
+};
+
+/**
+ * Each filter narrows the list. Drafts (no customer yet) are left out. The customer's name, phone
+ * and address are substrings served by the customers' trigram indexes; a shorter order number is
+ * looked for inside the numbers (trigram index on intern_id::text).
+ */
+function whereOf(f: OrderFilters): SQL | undefined {
+  const parts: (SQL | undefined)[] = [isNotNull(orders.customerId), stateFilter[f.state]];
+  if (f.internId) {
+    parts.push(
+      f.internId.length === 10
+        ? eq(orders.internId, Number(f.internId))
+        : sql`${orders.internId}::text like ${contains(f.internId)}`,
+    );
+  }
+  if (f.createdFrom) parts.push(gte(orders.createdAt, pragueMidnight(f.createdFrom)));
+  if (f.createdTo) parts.push(sql`${orders.createdAt} < ${pragueMidnight(f.createdTo, 1)}`);
+  if (f.expectedDeliveryDateFrom) parts.push(gte(orders.expectedDeliveryDate, f.expectedDeliveryDateFrom));
+  if (f.expectedDeliveryDateTo) parts.push(lte(orders.expectedDeliveryDate, f.expectedDeliveryDateTo));
+  if (f.name) {
+    // The expression of customers_full_name_trgm_idx, so that the index serves it.
+    parts.push(
+      sql`(${customers.firstName} || ' ' || ${customers.lastName} || ' ' || ${customers.organizationName}) ilike ${contains(f.name)}`,
+    );
+  }
+  const phone = f.wholePhone?.replace(/[\s\-/]/g, '');
+  if (phone) parts.push(ilike(customers.wholePhone, contains(phone)));
+  if (f.fullAddress) parts.push(ilike(customers.fullAddress, contains(f.fullAddress)));
+  if (f.warehouse !== undefined) parts.push(eq(orders.warehouseId, f.warehouse));
+  if (f.adtype !== undefined) parts.push(eq(orders.adtypeId, f.adtype));
+  return and(...parts);
+}
+
+/** A page of the list, newest order first. */
+export async function listOrders(db: DbOrTx, filters: OrderFilters, page: { offset: number; limit: number }) {
+  const where = whereOf(filters);
+  const rows = await db
+    .select({
+      order: orders,
+      customer: customers,
+      warehouse: {
+        id: warehouses.id,
+        name: warehouses.name,
+        color: warehouses.color,
+        textColor: warehouses.textColor,
+      },
+    })
+    .from(orders)
+    .innerJoin(customers, eq(customers.id, orders.customerId))
+    .leftJoin(warehouses, eq(warehouses.id, orders.warehouseId))
+    .where(where)
+    .orderBy(desc(orders.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  // Every order with a customer_id has its customer (foreign key): count without the join unless
+  // a customer's field is filtered on.
+  const byCustomer = Boolean(filters.name || filters.wholePhone || filters.fullAddress);
+  const counting = db.select({ total: count() }).from(orders);
+  const [counted] = byCustomer
+    ? await counting.innerJoin(customers, eq(customers.id, orders.customerId)).where(where)
+    : await counting.where(where);
+  return { rows, total: counted?.total ?? 0 };
+}
+export type OrderListRow = Awaited<ReturnType<typeof listOrders>>['rows'][number];
+
+/**
+ * The calendar: orders to deliver on the days, not cancelled, of the warehouses (or of all with
+ * `allWarehouses`), by day and hour.
+ */
+export async function findCalendarOrderIds(
+  db: DbOrTx,
+  options: { dates: string[]; warehouseIds: number[] | null; excludeId?: number | undefined },
+): Promise<number[]> {
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        inArray(orders.expectedDeliveryDate, options.dates),
+        options.warehouseIds ? inArray(orders.warehouseId, options.warehouseIds) : undefined,
+        eq(orders.hidden, false),
+        isNotNull(orders.customerId),
+        options.excludeId !== undefined ? ne(orders.id, options.excludeId) : undefined,
+      ),
+    )
+    .orderBy(asc(orders.expectedDeliveryDate), asc(orders.expectedDeliveryTime), asc(orders.id));
+  return rows.map((r) => r.id);
+}
+
+/** The customer detail's order summaries (part 2 §3), newest first. */
+export async function findCustomerOrders(db: DbOrTx, customerId: number) {
+  return db
+    .select({
+      id: orders.id,
+      internId: orders.internId,
+      createdAt: orders.createdAt,
+      expectedDeliveryDate: orders.expectedDeliveryDate,
+    })
+    .from(orders)
+    .where(eq(orders.customerId, customerId))
+    .orderBy(desc(orders.id));
+}
+
+/** Orders of a driver or a car with a delivery between two days (both included), not cancelled. */
+export async function findOrdersOfDriverOrCar(
+  db: DbOrTx,
+  options: { driverId: number | null; carId: number | null; from: string; to: string; excludeId: number },
+) {
+  const who = [
+    options.driverId !== null ? eq(orders.driverId, options.driverId) : undefined,
+    options.carId !== null ? eq(orders.carId, options.carId) : undefined,
+  ].filter((c): c is SQL => c !== undefined);
+  if (!who.length) return [];
+  return db
+    .select({
+      order: orders,
+      customer: {
+        firstName: customers.firstName,
+        lastName: customers.lastName,
+        organizationName: customers.organizationName,
+        town: customers.town,
+      },
+    })
+    .from(orders)
+    .leftJoin(customers, eq(customers.id, orders.customerId))
+    .where(
+      and(
+        or(...who),
+        gte(orders.expectedDeliveryDate, options.from),
+        lte(orders.expectedDeliveryDate, options.to),
+        isNotNull(orders.expectedDeliveryTime),
+        eq(orders.hidden, false),
+        ne(orders.id, options.excludeId),
+      ),
+    )
+    .orderBy(asc(orders.expectedDeliveryDate), asc(orders.expectedDeliveryTime), asc(orders.id));
+}

@@ -1,0 +1,152 @@
+import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  adtypes,
+  cars,
+  customers,
+  orderItems,
+  orderNumberCounters,
+  orders,
+  products,
+  suppliers,
+  users,
+  warehouses,
+} from '../../db/schema/index.ts';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderValues = Partial<Omit<typeof orders.$inferInsert, 'id' | 'internId' | 'version'>>;
+export type LineRow = typeof orderItems.$inferSelect & { product: typeof products.$inferSelect };
+
+/**
+ * The next number of a year's sequence, in one atomic statement: concurrent callers queue on the
+ * year's row and each gets its own number; a rolled-back transaction gives its number back.
+ */
+export async function nextSequence(db: DbOrTx, year: number): Promise<number> {
+  const [row] = await db
+    .insert(orderNumberCounters)
+    .values({ year, last: 1 })
+    .onConflictDoUpdate({
+      target: orderNumberCounters.year,
+      set: { last: sql`${orderNumberCounters.last} + 1` },
+    })
+    .returning({ last: orderNumberCounters.last });
+  if (!row) throw new Error('order number counter returned nothing');
+  return row.last;
+}
+
+export async function insertOrder(db: DbOrTx, values: OrderValues & { internId: number }): Promise<number> {
+  const [row] = await db.insert(orders).values(values).returning({ id: orders.id });
+  if (!row) throw new Error('order insert returned nothing');
+  return row.id;
+}
+
+export async function findOrder(
+  db: DbOrTx,
+  id: number,
+  options: { lock?: boolean } = {},
+): Promise<OrderRow | undefined> {
+  const query = db.select().from(orders).where(eq(orders.id, id));
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row;
+}
+
+/** Writes and moves the version on; the caller holds the row lock. */
+export async function updateOrder(db: DbOrTx, id: number, values: OrderValues): Promise<void> {
+  await db
+    .update(orders)
+    .set({ ...values, version: sql`${orders.version} + 1` })
+    .where(eq(orders.id, id));
+}
+
+export async function findLines(db: DbOrTx, orderIds: number[]): Promise<LineRow[]> {
+  if (!orderIds.length) return [];
+  const rows = await db
+    .select({ line: orderItems, product: products })
+    .from(orderItems)
+    .innerJoin(products, eq(products.id, orderItems.productId))
+    .where(inArray(orderItems.orderId, orderIds))
+    .orderBy(asc(orderItems.orderId), asc(orderItems.id));
+  return rows.map((r) => ({ ...r.line, product: r.product }));
+}
+
+export type LineValues = Omit<typeof orderItems.$inferInsert, 'id' | 'orderId'>;
+
+/**
+ * Makes the order's lines the given ones, one per product: lines of products still there keep their
+ * id (and are updated), the others are removed, new products are added.
+ */
+export async function replaceLines(db: DbOrTx, orderId: number, lines: LineValues[]): Promise<void> {
+  const productIds = lines.map((l) => l.productId);
+  await db
+    .delete(orderItems)
+    .where(
+      and(
+        eq(orderItems.orderId, orderId),
+        productIds.length ? notInArray(orderItems.productId, productIds) : undefined,
+      ),
+    );
+  if (!lines.length) return;
+  await db
+    .insert(orderItems)
+    .values(lines.map((l) => ({ ...l, orderId })))
+    .onConflictDoUpdate({
+      target: [orderItems.orderId, orderItems.productId],
+      set: {
+        amount: sql`excluded.amount`,
+        price: sql`excluded.price`,
+        currency: sql`excluded.currency`,
+        vat: sql`excluded.vat`,
+        discount: sql`excluded.discount`,
+        prepared: sql`excluded.prepared`,
+      },
+    });
+}
+
+export async function setLinePrepared(db: DbOrTx, lineId: number): Promise<void> {
+  await db.update(orderItems).set({ prepared: true }).where(eq(orderItems.id, lineId));
+}
+
+const driver = alias(users, 'driver');
+const collector = alias(users, 'collector');
+
+/** An order with everything its answer names, in one query per batch of orders. */
+export async function findOrderViews(db: DbOrTx, ids: number[]) {
+  if (!ids.length) return [];
+  return db
+    .select({
+      order: orders,
+      customer: customers,
+      warehouse: warehouses,
+      driver: {
+        id: driver.id,
+        username: driver.username,
+        firstName: driver.firstName,
+        lastName: driver.lastName,
+      },
+      collector: {
+        id: collector.id,
+        username: collector.username,
+        firstName: collector.firstName,
+        lastName: collector.lastName,
+      },
+      car: { id: cars.id, name: cars.name, hexColor: cars.hexColor },
+      supplier: {
+        id: suppliers.id,
+        name: suppliers.name,
+        bankAccount: suppliers.bankAccount,
+        bankCode: suppliers.bankCode,
+      },
+      adtype: { id: adtypes.id, name: adtypes.name },
+    })
+    .from(orders)
+    .leftJoin(customers, eq(customers.id, orders.customerId))
+    .leftJoin(warehouses, eq(warehouses.id, orders.warehouseId))
+    .leftJoin(driver, eq(driver.id, orders.driverId))
+    .leftJoin(collector, eq(collector.id, orders.collectedRevenueBy))
+    .leftJoin(cars, eq(cars.id, orders.carId))
+    .leftJoin(suppliers, eq(suppliers.id, orders.supplierId))
+    .leftJoin(adtypes, eq(adtypes.id, orders.adtypeId))
+    .where(inArray(orders.id, ids));
+}
+export type OrderView = Awaited<ReturnType<typeof findOrderViews>>[number];

@@ -1,0 +1,129 @@
+import { idParamSchema } from '@letokruh/contracts/common';
+import { calendarOrdersAnswerSchema, calendarOrdersQuerySchema } from '@letokruh/contracts/order-calendar';
+import {
+  orderAddAnswerSchema,
+  orderAnswerSchema,
+  orderCopyAnswerSchema,
+  orderItemPathSchema,
+  orderListAnswerSchema,
+  orderListQuerySchema,
+} from '@letokruh/contracts/orders';
+import type { App } from '../../app-types.ts';
+import type { Access } from '../../plugins/access.ts';
+import { orderFileRoutes } from './order-files.routes.ts';
+import { getOrder } from './order-view.ts';
+import * as service from './orders.service.ts';
+import * as transitions from './transitions.service.ts';
+
+const tags = ['orders'];
+const changeOrder: Access = { permission: 'change_order' };
+/** Part 1 §6: collecting and returning revenue and marking paid are the owner's or dispatcher's. */
+const ownerOrDispatcher: Access = { anyFunction: ['owner', 'dispatcher'] };
+
+/** The order list, detail, creation, copy and the transitions of part 1 §4 (part 1 §7). */
+export async function orderRoutes(app: App): Promise<void> {
+  const { db } = app.ctx;
+  const answer = { params: idParamSchema, response: { 200: orderAnswerSchema } };
+
+  app.get(
+    '/orders',
+    {
+      schema: { tags, querystring: orderListQuerySchema, response: { 200: orderListAnswerSchema } },
+      config: { access: { permission: 'view_order' } },
+    },
+    async (request) => service.listOrders(db, request.query, request.user!),
+  );
+
+  // A GET that creates, as the spec has it: the draft is harmless and costs one order number.
+  app.get(
+    '/order/add',
+    {
+      schema: { tags, response: { 200: orderAddAnswerSchema } },
+      config: { access: { permission: 'add_order' } },
+    },
+    async (request) => service.addOrder(db, request.user!.id),
+  );
+
+  app.get(
+    '/order/:id',
+    { schema: { tags, ...answer }, config: { access: { permission: 'view_order' } } },
+    async (request) => ({ item: await getOrder(db, request.params.id) }),
+  );
+
+  // Part 1 §6: copy needs change_order; it creates an order, so add_order too.
+  app.get(
+    '/order/:id/copy',
+    {
+      schema: { tags, params: idParamSchema, response: { 200: orderCopyAnswerSchema } },
+      config: { access: { permission: ['add_order', 'change_order'] } },
+    },
+    async (request) => service.copyOrder(db, request.params.id, request.user!.id),
+  );
+
+  app.delete(
+    '/order/:id/delete',
+    { schema: { tags, ...answer }, config: { access: changeOrder } },
+    async (request) => ({
+      item: await transitions.cancelOrder(db, request.params.id, request.user!.id),
+    }),
+  );
+
+  app.put(
+    '/order/:id/restore',
+    { schema: { tags, ...answer }, config: { access: changeOrder } },
+    async (request) => ({
+      item: await transitions.restoreOrder(db, request.params.id),
+    }),
+  );
+
+  app.put(
+    '/order/:id/done',
+    { schema: { tags, ...answer }, config: { access: changeOrder } },
+    async (request) => ({
+      item: await transitions.markDone(db, request.params.id, request.user!.id),
+    }),
+  );
+
+  app.put(
+    '/order/:id/undone',
+    { schema: { tags, ...answer }, config: { access: changeOrder } },
+    async (request) => ({
+      item: await transitions.markUndone(db, request.params.id, request.user!.id),
+    }),
+  );
+
+  app.put(
+    '/order/:id/collect_revenue',
+    { schema: { tags, ...answer }, config: { access: ownerOrDispatcher } },
+    async (request) => ({ item: await transitions.collectRevenue(db, request.params.id, request.user!.id) }),
+  );
+
+  app.put(
+    '/order/:id/return_revenue',
+    { schema: { tags, ...answer }, config: { access: ownerOrDispatcher } },
+    async (request) => ({ item: await transitions.returnRevenue(db, request.params.id) }),
+  );
+
+  app.put(
+    '/order/:id/:itemId/prepared',
+    {
+      schema: { tags, params: orderItemPathSchema, response: { 200: orderAnswerSchema } },
+      config: { access: { permission: 'prepare_order' } },
+    },
+    async (request) => ({
+      item: await transitions.markLinePrepared(db, request.params.id, request.params.itemId),
+    }),
+  );
+
+  // Part 1 §7, served at /api/api/get-orders (DESIGN §2): the calendar is everyone's main screen.
+  app.get(
+    '/api/get-orders',
+    {
+      schema: { tags, querystring: calendarOrdersQuerySchema, response: { 200: calendarOrdersAnswerSchema } },
+      config: { access: { permission: 'view_order' } },
+    },
+    async (request) => service.calendarOrders(db, request.query),
+  );
+
+  await orderFileRoutes(app);
+}

@@ -1,0 +1,136 @@
+import { internIdOf, type OrderListItem, type OrderListQuery } from '@letokruh/contracts/orders';
+import { pragueDay } from '@letokruh/contracts/rules/prague-day';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import type { SessionUser } from '../../plugins/access.ts';
+import { notFound } from '../../plugins/errors.ts';
+import { toCustomer } from '../customers/customers.service.ts';
+import { offerOf } from './offer.ts';
+import * as list from './order-list.queries.ts';
+import { clockOf, loadOrders } from './order-view.ts';
+import * as q from './orders.queries.ts';
+
+/** A new order number: this Prague year and the year's next sequence (DESIGN §3 Order numbers). */
+async function newInternId(tx: Tx, now: Date): Promise<number> {
+  const year = Number(pragueDay(now).slice(0, 4));
+  return internIdOf(year, await q.nextSequence(tx, year));
+}
+
+/** GET /order/add: a draft with its number; the three steps fill it in. */
+export async function addOrder(db: Db, userId: number, now = new Date()): Promise<{ id: number }> {
+  return db.transaction(async (tx) => ({
+    id: await q.insertOrder(tx, { internId: await newInternId(tx, now), createdBy: userId }),
+  }));
+}
+
+/**
+ * GET /order/{id}/copy: a new order for the same customer, warehouse, currency, transport, people
+ * and payment, with the same products and amounts at today's prices (products no longer offered
+ * there are left out). The delivery day and the flags start afresh.
+ */
+export async function copyOrder(db: Db, id: number, userId: number, now = new Date()) {
+  return db.transaction(async (tx) => {
+    const source = await q.findOrder(tx, id);
+    if (!source) throw notFound('Order not found');
+    const orderId = await q.insertOrder(tx, {
+      internId: await newInternId(tx, now),
+      createdBy: userId,
+      customerId: source.customerId,
+      warehouseId: source.warehouseId,
+      currency: source.currency,
+      driverId: source.driverId,
+      carId: source.carId,
+      supplierId: source.supplierId,
+      adtypeId: source.adtypeId,
+      paymentType: source.paymentType,
+      expectedDeliveryDuration: source.expectedDeliveryDuration,
+      distance: source.distance,
+      duration: source.duration,
+      deliveryPriceAmount: source.deliveryPriceAmount,
+      minimumDeliveryPrice: source.minimumDeliveryPrice,
+      note: source.note,
+    });
+    if (source.warehouseId !== null && source.currency !== null) {
+      const offer = await offerOf(tx, source.warehouseId, source.currency);
+      const currency = source.currency;
+      const lines = (await q.findLines(tx, [id])).flatMap((line) => {
+        const offered = offer.get(line.productId);
+        return offered
+          ? [
+              {
+                productId: line.productId,
+                amount: line.amount,
+                price: offered.price,
+                vat: offered.vat,
+                currency,
+              },
+            ]
+          : [];
+      });
+      await q.replaceLines(tx, orderId, lines);
+    }
+    return { order_id: orderId };
+  });
+}
+
+const toListItem = (r: list.OrderListRow): OrderListItem => ({
+  id: r.order.id,
+  intern_id: r.order.internId,
+  hidden: r.order.hidden,
+  done: r.order.done,
+  prepared: r.order.prepared,
+  collected_revenue_at: r.order.collectedRevenueAt?.toISOString() ?? null,
+  pay_by_cash: r.order.paymentType === 'cash',
+  payment_type: r.order.paymentType,
+  created: r.order.createdAt.toISOString(),
+  expected_delivery_date: r.order.expectedDeliveryDate,
+  expected_delivery_time: clockOf(r.order.expectedDeliveryTime),
+  currency: r.order.currency,
+  customer: toCustomer(r.customer),
+  warehouse: r.warehouse && {
+    id: r.warehouse.id,
+    name: r.warehouse.name,
+    color: r.warehouse.color,
+    text_color: r.warehouse.textColor,
+  },
+});
+
+/** GET /orders: the created-date and ad-type filters count only for users with add_order (part 1 §2). */
+export async function listOrders(db: DbOrTx, query: OrderListQuery, user: SessionUser) {
+  const mayAdd = user.permissions.has('add_order');
+  const { rows, total } = await list.listOrders(
+    db,
+    {
+      ...query,
+      createdFrom: mayAdd ? query.createdFrom : undefined,
+      createdTo: mayAdd ? query.createdTo : undefined,
+      adtype: mayAdd ? query.adtype : undefined,
+    },
+    { offset: (query.current_page - 1) * query.per_page, limit: query.per_page },
+  );
+  return { items: rows.map(toListItem), total };
+}
+
+/** GET /api/get-orders (part 1 §7): the week's orders of the chosen warehouses. */
+export async function calendarOrders(
+  db: DbOrTx,
+  query: { warehouses: number[]; dates: string[]; show_cobined: boolean; id_out?: number | undefined },
+) {
+  const dates = [...new Set(query.dates)];
+  if (!dates.length || (!query.show_cobined && !query.warehouses.length)) return { data: [] };
+  const ids = await list.findCalendarOrderIds(db, {
+    dates,
+    warehouseIds: query.show_cobined ? null : [...new Set(query.warehouses)],
+    excludeId: query.id_out,
+  });
+  return { data: await loadOrders(db, ids) };
+}
+
+/** For the customer detail (part 2 §3 "Order summary"): the customer's orders, newest first. */
+export async function ordersOfCustomer(db: DbOrTx, customerId: number) {
+  return (await list.findCustomerOrders(db, customerId)).map((o) => ({
+    id: o.id,
+    intern_id: o.internId,
+    created: o.createdAt.toISOString(),
+    expected_delivery_date: o.expectedDeliveryDate,
+  }));
+}
