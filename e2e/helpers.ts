@@ -10,3 +10,20 @@ export async function signIn(page: Page, username: string, password = 'demo'): P
 }
 
 export const navigation = (page: Page) => page.getByRole('navigation').first();
+
+/**
+ * Picks an option of a Mantine Select by its label. The dropdown can re-render while its data
+ * arrives, detaching the option under the pointer; the pick is retried until the field shows it.
+ */
+export async function choose(page: Page, field: string, option: string | RegExp): Promise<void> {
+  const box = page.getByRole('combobox', { name: field, exact: true });
+  await expect(box).toBeEnabled();
+  await expect(async () => {
+    if ((await page.getByRole('listbox').count()) === 0) await box.click();
+    await page
+      .getByRole('option', { name: option, exact: typeof option === 'string' })
+      .first()
+      .click({ timeout: 2_000 });
+    await expect(box).toHaveValue(typeof option === 'string' ? option : /./, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+}

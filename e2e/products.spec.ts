@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signIn } from './helpers';
+import { choose, signIn } from './helpers';
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
@@ -32,8 +32,7 @@ test("a price from tomorrow leaves today's price in the list and the offer", asy
   await row(page, product).getByRole('link', { name: 'Změnit cenu' }).click();
 
   await expect(page.getByRole('heading', { name: `Změna ceny – ${product}` })).toBeVisible();
-  await page.getByRole('combobox', { name: 'Sklad', exact: true }).click();
-  await page.getByRole('option', { name: 'Sklad Jihlava' }).click();
+  await choose(page, 'Sklad', 'Sklad Jihlava');
   await expect(page.getByTestId('current-price')).toContainText(/1\s190,00\sKč/);
   await page.getByLabel(/^Cena s DPH/).fill('1290');
   const { czech } = tomorrow();
@@ -73,15 +72,12 @@ test('the owner adds a product with prices and takes it off the offer', async ({
 
   await page.getByLabel(/^Název/).fill('Jedle štípaná sypané 33 cm');
   await page.getByLabel(/^Zkrácený název/).fill('JD33S');
-  await page.getByRole('combobox', { name: 'Druh', exact: true }).click();
-  await page.getByRole('option', { name: 'Měkké', exact: true }).click();
+  await choose(page, 'Druh', 'Měkké');
   await page.getByLabel(/^Délka \(cm\)/).fill('33');
-  await page.getByRole('combobox', { name: 'Měrná jednotka', exact: true }).click();
-  await page.getByRole('option', { name: /^PRMS/ }).click();
+  await choose(page, 'Měrná jednotka', /^PRMS/);
   await page.getByLabel(/^Cena CZK s DPH/).fill('1150');
   await page.getByLabel(/^Cena EUR s DPH/).fill('46');
-  await page.getByRole('combobox', { name: 'DPH EUR', exact: true }).click();
-  await page.getByRole('option', { name: '20 %' }).click();
+  await choose(page, 'DPH EUR', '20 %');
   await page.getByRole('button', { name: 'Přidat produkt' }).click();
 
   await expect(page).toHaveURL(/\/products$/);
@@ -94,8 +90,7 @@ test('the owner adds a product with prices and takes it off the offer', async ({
   await added.getByRole('button', { name: 'Nenabízet dále' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Nenabízet dále' }).click();
   await expect(row(page, 'Jedle štípaná sypané 33 cm')).toHaveCount(0);
-  await page.getByRole('combobox', { name: 'Nabídka', exact: true }).click();
-  await page.getByRole('option', { name: 'Nenabízené' }).click();
+  await choose(page, 'Nabídka', 'Nenabízené');
   await expect(row(page, 'Jedle štípaná sypané 33 cm')).toContainText('Nenabízí se');
 });
 

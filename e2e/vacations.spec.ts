@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { navigation, signIn } from './helpers';
+import { choose, navigation, signIn } from './helpers';
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('lang', 'cs'));
@@ -23,8 +23,7 @@ test('a closure with from after to is refused; a valid one is listed and can be 
   await expect(page.getByRole('heading', { name: 'Dovolené skladů' })).toBeVisible();
   await page.getByRole('link', { name: 'Přidat dovolenou skladu' }).click();
 
-  await page.getByRole('combobox', { name: 'Sklad', exact: true }).click();
-  await page.getByRole('option', { name: 'Sklad Třebíč' }).click();
+  await choose(page, 'Sklad', 'Sklad Třebíč');
   await typeDay(page, /^Od \*/, '14.4.2031');
   await typeDay(page, /^Do \*/, '12.4.2031');
   await expect(page.getByText('Začátek dovolené nesmí být po jejím konci.')).toBeVisible();
@@ -67,8 +66,7 @@ test("a driver's vacation is edited and deactivated; a driver sees the list with
 }) => {
   await signIn(page, 'dispatcher');
   await page.goto('/user-vacation/add');
-  await page.getByRole('combobox', { name: 'Řidič', exact: true }).click();
-  await page.getByRole('option', { name: 'Lukáš Veselý' }).click();
+  await choose(page, 'Řidič', 'Lukáš Veselý');
   await typeDay(page, /^Od \*/, '3.8.2031');
   await typeDay(page, /^Do \*/, '7.8.2031');
   await page.getByRole('button', { name: 'Přidat dovolenou' }).click();
