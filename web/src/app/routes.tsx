@@ -91,6 +91,25 @@ const ReferenceDataPage = lazy(() =>
   import('../features/reference-data/reference-data-page').then((m) => ({ default: m.ReferenceDataPage })),
 );
 
+const OrdersPage = lazy(() =>
+  import('../features/orders/orders-page').then((m) => ({ default: m.OrdersPage })),
+);
+const OrderDetailPage = lazy(() =>
+  import('../features/orders/order-detail-page').then((m) => ({ default: m.OrderDetailPage })),
+);
+const OrderCustomerPage = lazy(() =>
+  import('../features/order-steps/order-customer-page').then((m) => ({ default: m.OrderCustomerPage })),
+);
+const OrderItemsPage = lazy(() =>
+  import('../features/order-steps/order-items-page').then((m) => ({ default: m.OrderItemsPage })),
+);
+const OrderInternPage = lazy(() =>
+  import('../features/order-steps/order-intern-page').then((m) => ({ default: m.OrderInternPage })),
+);
+const OrderCopyPage = lazy(() =>
+  import('../features/order-steps/order-copy-page').then((m) => ({ default: m.OrderCopyPage })),
+);
+
 export type AppRoute = {
   path: string;
   titleKey: string;
@@ -106,12 +125,12 @@ export const appRoutes: AppRoute[] = [
   { path: '/', titleKey: 'titles.login', public: true, hideNav: true, page: LoginPage },
   { path: '/logout', titleKey: 'titles.logout', public: true, hideNav: true, page: LogoutPage },
   { path: '/dashboard', titleKey: 'titles.dashboard' },
-  { path: '/orders', titleKey: 'titles.orders' },
-  { path: '/order/:id', titleKey: 'titles.orderDetail' },
-  { path: '/order/:id/customer', titleKey: 'titles.orderCustomer' },
-  { path: '/order/:id/items', titleKey: 'titles.orderItems' },
-  { path: '/order/:id/intern', titleKey: 'titles.orderIntern' },
-  { path: '/order/:id/copy', titleKey: 'titles.orderCopy' },
+  { path: '/orders', titleKey: 'titles.orders', page: OrdersPage },
+  { path: '/order/:id', titleKey: 'titles.orderDetail', page: OrderDetailPage },
+  { path: '/order/:id/customer', titleKey: 'titles.orderCustomer', page: OrderCustomerPage },
+  { path: '/order/:id/items', titleKey: 'titles.orderItems', page: OrderItemsPage },
+  { path: '/order/:id/intern', titleKey: 'titles.orderIntern', page: OrderInternPage },
+  { path: '/order/:id/copy', titleKey: 'titles.orderCopy', page: OrderCopyPage },
   { path: '/account', titleKey: 'titles.account', page: AccountPage },
   { path: '/users', titleKey: 'titles.users', page: UsersPage },
   { path: '/user/add', titleKey: 'titles.userAdd', page: UserAddPage },

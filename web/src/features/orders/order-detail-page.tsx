@@ -1,0 +1,6 @@
+import { PlaceholderPage } from '../../ui/placeholder-page';
+
+/** To be built (issue 5). */
+export function OrderDetailPage() {
+  return <PlaceholderPage titleKey="titles.orderDetail" />;
+}
