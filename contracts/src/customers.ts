@@ -117,6 +117,10 @@ export const customerOrderSchema = z.object({
   intern_id: z.number().int(),
   created: z.string(),
   expected_delivery_date: z.string().nullable(),
+  /** Beyond the spec's summary: what the links may offer (edit and copy) and a state label. */
+  hidden: z.boolean(),
+  done: z.boolean(),
+  warehouse: z.object({ id: z.number().int(), name: z.string() }).nullable(),
 });
 
 /** GET /customer/{id}: the spec's keys `customer` and `orders`. */
@@ -132,6 +136,8 @@ export const customerListQuerySchema = pagingQuerySchema.extend({
   email: z.string().trim().max(254).optional(),
   phone: z.string().trim().max(30).optional(),
   address: z.string().trim().max(300).optional(),
+  /** Customers with an order (any state, drafts aside) from this warehouse. */
+  warehouse: z.coerce.number().int().positive().max(2147483647).optional(),
 });
 export type CustomerListQuery = z.infer<typeof customerListQuerySchema>;
 export const customerListAnswerSchema = pagedAnswer(customerSchema);

@@ -90,7 +90,8 @@ export const orders = pgTable(
       .on(t.driverId, t.expectedDeliveryDate)
       .where(sql`${t.driverId} is not null`),
     index('orders_car_date_idx').on(t.carId, t.expectedDeliveryDate).where(sql`${t.carId} is not null`),
-    index('orders_customer_idx').on(t.customerId),
+    // The customer's orders, and the customer list's warehouse filter probed index-only.
+    index('orders_customer_warehouse_idx').on(t.customerId, t.warehouseId),
     index('orders_created_idx').on(t.createdAt),
     index('orders_adtype_idx').on(t.adtypeId).where(sql`${t.adtypeId} is not null`),
     check('orders_intern_id_check', sql`${t.internId} between 1000000000 and 9999999999`),

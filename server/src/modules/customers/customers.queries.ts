@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { customers } from '../../db/schema/index.ts';
+import { customers, orders } from '../../db/schema/index.ts';
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type CustomerValues = Omit<
@@ -17,6 +17,7 @@ export type CustomerFilters = {
   email?: string | undefined;
   phone?: string | undefined;
   address?: string | undefined;
+  warehouse?: number | undefined;
 };
 
 /** Each filter narrows the list; the substring ones are served by the trigram indexes. */
@@ -35,6 +36,12 @@ function whereOf(filters: CustomerFilters): SQL | undefined {
     if (phone) parts.push(ilike(customers.wholePhone, contains(phone)));
   }
   if (filters.address) parts.push(ilike(customers.fullAddress, contains(filters.address)));
+  if (filters.warehouse !== undefined) {
+    // Probed per customer through orders_customer_warehouse_idx (index only).
+    parts.push(
+      sql`exists (select 1 from ${orders} where ${orders.customerId} = ${customers.id} and ${orders.warehouseId} = ${filters.warehouse})`,
+    );
+  }
   return parts.length ? and(...parts) : undefined;
 }
 

@@ -13,6 +13,7 @@ import {
 import { fileAnswerSchema, filePathSchema } from '@letokruh/contracts/files';
 import type { App } from '../../app-types.ts';
 import { receiveUpload, removeFile, sendFile } from '../files/files.service.ts';
+import { ordersOfCustomer } from '../orders/orders.service.ts';
 import * as service from './customers.service.ts';
 
 const tags = ['customers'];
@@ -45,7 +46,10 @@ export async function customerRoutes(app: App): Promise<void> {
       schema: { tags, params: idParamSchema, response: { 200: customerDetailAnswerSchema } },
       config: { access: { permission: 'view_customer' } },
     },
-    async (request) => service.getCustomerDetail(db, request.params.id),
+    async (request) => ({
+      customer: await service.getCustomerDetail(db, request.params.id),
+      orders: await ordersOfCustomer(db, request.params.id),
+    }),
   );
 
   app.put(

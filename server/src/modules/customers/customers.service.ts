@@ -96,13 +96,10 @@ export async function editCustomer(db: Db, id: number, input: CustomerEdit): Pro
   });
 }
 
-/**
- * GET /customer/{id}: the customer with files, and its orders. Orders arrive with the orders
- * module (issue of part 1); until then the list is empty.
- */
+/** The customer of GET /customer/{id} with files; the route adds the orders (orders module). */
 export async function getCustomerDetail(db: DbOrTx, id: number) {
   const row = await requireCustomer(db, id);
-  return { customer: { ...toCustomer(row), files: await listFiles(db, 'customer', id) }, orders: [] };
+  return { ...toCustomer(row), files: await listFiles(db, 'customer', id) };
 }
 
 export async function toggleToContact(db: Db, id: number): Promise<Customer> {

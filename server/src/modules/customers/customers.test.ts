@@ -88,6 +88,25 @@ describe('GET /api/customers', () => {
     expect(none.total).toBe(0);
   });
 
+  it('filters by warehouse: exactly the customers with an order from it', async () => {
+    const rows = (await db.execute(
+      sql`select distinct customer_id as id from orders where warehouse_id = 1 and customer_id is not null`,
+    )) as unknown as { rows: { id: number }[] };
+    const expected = rows.rows.map((r) => r.id).sort((a, b) => a - b);
+    expect(expected.length).toBeGreaterThan(0);
+    const answer = (await technician.get('/api/customers?warehouse=1&per_page=1000')).json();
+    expect(answer.total).toBe(expected.length);
+    expect(answer.items.map((c: { id: number }) => c.id).sort((a: number, b: number) => a - b)).toEqual(
+      expected,
+    );
+    expect(answer.total).toBeLessThan(demoCustomerCount);
+    const narrowed = (await technician.get('/api/customers?warehouse=1&fullName=nov&per_page=1000')).json();
+    expect(narrowed.total).toBeLessThanOrEqual(answer.total);
+    for (const c of narrowed.items) expect(expected).toContain(c.id);
+    expect((await technician.get('/api/customers?warehouse=999999')).json().total).toBe(0);
+    expect((await technician.get('/api/customers?warehouse=x')).statusCode).toBe(400);
+  });
+
   it('refuses a bad page size and a user without view_customer', async () => {
     expect((await technician.get('/api/customers?per_page=15')).statusCode).toBe(400);
     expect((await technician.get('/api/customers?internId=abc')).statusCode).toBe(400);
@@ -178,6 +197,26 @@ describe('GET /api/customer/:id and PUT /api/customer/:id/edit', () => {
     const response = await driver.get(`/api/customer/${item.id}`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ customer: { ...item, files: [] }, orders: [] });
+    const withOrders = (await db.execute(
+      sql`select customer_id as id, count(*)::int as n from orders where customer_id is not null
+          group by customer_id order by count(*) desc, customer_id limit 1`,
+    )) as unknown as { rows: { id: number; n: number }[] };
+    const busy = withOrders.rows[0]!;
+    const detail = (await driver.get(`/api/customer/${busy.id}`)).json();
+    expect(detail.orders).toHaveLength(busy.n);
+    const ids = detail.orders.map((o: { id: number }) => o.id);
+    expect(ids).toEqual([...ids].sort((a: number, b: number) => b - a));
+    expect(detail.orders[0]).toEqual({
+      id: expect.any(Number),
+      intern_id: expect.any(Number),
+      created: expect.any(String),
+      expected_delivery_date: expect.toSatisfy(
+        (d: unknown) => d === null || /^\d{4}-\d{2}-\d{2}$/.test(String(d)),
+      ),
+      hidden: expect.any(Boolean),
+      done: expect.any(Boolean),
+      warehouse: expect.objectContaining({ id: expect.any(Number), name: expect.any(String) }),
+    });
     const missing = await driver.get('/api/customer/999999');
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error_code).toBe(ErrorCode.notFound);

@@ -143,8 +143,13 @@ export async function findCustomerOrders(db: DbOrTx, customerId: number) {
       internId: orders.internId,
       createdAt: orders.createdAt,
       expectedDeliveryDate: orders.expectedDeliveryDate,
+      hidden: orders.hidden,
+      done: orders.done,
+      warehouseId: warehouses.id,
+      warehouseName: warehouses.name,
     })
     .from(orders)
+    .leftJoin(warehouses, eq(warehouses.id, orders.warehouseId))
     .where(eq(orders.customerId, customerId))
     .orderBy(desc(orders.id));
 }

@@ -132,5 +132,8 @@ export async function ordersOfCustomer(db: DbOrTx, customerId: number) {
     intern_id: o.internId,
     created: o.createdAt.toISOString(),
     expected_delivery_date: o.expectedDeliveryDate,
+    hidden: o.hidden,
+    done: o.done,
+    warehouse: o.warehouseId === null ? null : { id: o.warehouseId, name: o.warehouseName ?? '' },
   }));
 }
