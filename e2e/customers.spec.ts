@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { signIn } from './helpers';
+import { choose, signIn } from './helpers';
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
@@ -96,6 +96,27 @@ test('filters survive leaving the list and coming back; clearing them shows ever
   await page.getByRole('button', { name: 'Zrušit filtry' }).click();
   await expect(page.getByLabel('Adresa')).toHaveValue('');
   await expect(total).toHaveText(everyone);
+});
+
+test('the warehouse filter keeps the customers served from it; their detail lists the orders', async ({
+  page,
+}) => {
+  await signIn(page, 'dispatcher');
+  await page.goto('/customers');
+  const total = page.getByText(/^\d+ záznam/);
+  await expect(total).toHaveText(/^3\d\d záznamů$/);
+  const everyone = (await total.textContent()) ?? '';
+  await choose(page, 'Sklad', 'Sklad Třebíč');
+  await expect(total).not.toHaveText(everyone);
+  await page.getByRole('row').nth(1).getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/customer\/\d+$/);
+  const orders = page.getByRole('row').filter({ hasText: 'Sklad Třebíč' });
+  const first = orders.first();
+  await expect(first).toBeVisible();
+  const number = (await first.getByRole('link').first().textContent()) ?? '';
+  expect(number).toMatch(/^20\d{8}$/);
+  await first.getByRole('link', { name: 'Detail' }).click();
+  await expect(page).toHaveURL(/\/order\/\d+$/);
 });
 
 test('a dispatcher marks a customer to contact and keeps a file with them', async ({ page }) => {

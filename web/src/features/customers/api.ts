@@ -12,6 +12,8 @@ export type CustomerFilters = {
   email: string;
   phone: string;
   address: string;
+  /** A warehouse id, or '' for all. */
+  warehouse: string;
 };
 export const noCustomerFilters: CustomerFilters = {
   internId: '',
@@ -19,6 +21,7 @@ export const noCustomerFilters: CustomerFilters = {
   email: '',
   phone: '',
   address: '',
+  warehouse: '',
 };
 
 export type CustomerList = { items: Customer[]; total: number };
@@ -27,6 +30,9 @@ export type CustomerOrder = {
   intern_id: number;
   created: string;
   expected_delivery_date: string | null;
+  hidden: boolean;
+  done: boolean;
+  warehouse: { id: number; name: string } | null;
 };
 export type CustomerDetail = { customer: Customer & { files: FileItem[] }; orders: CustomerOrder[] };
 
@@ -40,6 +46,7 @@ function listQuery(filters: CustomerFilters, paging: { current_page: number; per
     email: filters.email.trim(),
     phone: filters.phone.trim(),
     address: filters.address.trim(),
+    warehouse: /^\d+$/.test(filters.warehouse) ? filters.warehouse : undefined,
   };
 }
 

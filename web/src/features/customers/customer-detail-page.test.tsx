@@ -6,7 +6,24 @@ import { CustomerDetailPage } from './customer-detail-page';
 import { makeCustomer, makeDetail, makeFile } from './test-data';
 
 const orders = [
-  { id: 9, intern_id: 2026000017, created: '2026-03-01T08:00:00.000Z', expected_delivery_date: '2026-03-12' },
+  {
+    id: 9,
+    intern_id: 2026000017,
+    created: '2026-03-01T08:00:00.000Z',
+    expected_delivery_date: '2026-03-12',
+    hidden: false,
+    done: false,
+    warehouse: { id: 1, name: 'Sklad Jihlava' },
+  },
+  {
+    id: 8,
+    intern_id: 2026000011,
+    created: '2026-02-01T08:00:00.000Z',
+    expected_delivery_date: null,
+    hidden: true,
+    done: false,
+    warehouse: null,
+  },
 ];
 
 function renderDetail(functions: FunctionName[], fetch: MockRoutes = {}) {
@@ -51,6 +68,16 @@ describe('CustomerDetailPage', () => {
       .getAllByRole('link')
       .map((a) => a.getAttribute('href'));
     expect(hrefs).toEqual(['/order/9', '/order/9', '/order/9/items', '/order/9/copy']);
+    expect(within(order).getByText('Sklad Jihlava')).toBeTruthy();
+    expect(within(order).getByText(t('customers.orderStates.open'))).toBeTruthy();
+    // A cancelled order offers no edit of its items.
+    const cancelled = screen.getByRole('link', { name: '2026000011' }).closest('tr') as HTMLElement;
+    expect(within(cancelled).getByText(t('customers.orderStates.hidden'))).toBeTruthy();
+    expect(
+      within(cancelled)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/order/8', '/order/8', '/order/8/copy']);
     expect(screen.getByText('Rámcová smlouva')).toBeTruthy();
     expect(screen.getByRole('link', { name: t('common.edit') }).getAttribute('href')).toBe(
       '/customer/5/edit',

@@ -183,6 +183,8 @@ function OrdersPanel({ orders }: { orders: CustomerDetail['orders'] }) {
                 <Table.Th>{t('customers.orderFields.internId')}</Table.Th>
                 <Table.Th>{t('customers.orderFields.created')}</Table.Th>
                 <Table.Th>{t('customers.orderFields.expected')}</Table.Th>
+                <Table.Th>{t('customers.orderFields.warehouse')}</Table.Th>
+                <Table.Th>{t('customers.orderFields.state')}</Table.Th>
                 <Table.Th>{t('common.actions')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -196,12 +198,22 @@ function OrdersPanel({ orders }: { orders: CustomerDetail['orders'] }) {
                   </Table.Td>
                   <Table.Td>{format.dateShort(order.created)}</Table.Td>
                   <Table.Td>{format.day(order.expected_delivery_date)}</Table.Td>
+                  <Table.Td>{order.warehouse?.name ?? t('common.noValue')}</Table.Td>
+                  <Table.Td>
+                    <Badge
+                      variant="light"
+                      tt="none"
+                      color={order.hidden ? 'gray' : order.done ? 'green' : 'blue'}
+                    >
+                      {t(`customers.orderStates.${order.hidden ? 'hidden' : order.done ? 'done' : 'open'}`)}
+                    </Badge>
+                  </Table.Td>
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
                       <Button component={Link} to={`/order/${order.id}`} size="compact-sm" variant="default">
                         {t('common.detail')}
                       </Button>
-                      {access.can('change_order') ? (
+                      {access.can('change_order') && !order.hidden ? (
                         <Button
                           component={Link}
                           to={`/order/${order.id}/items`}
@@ -211,7 +223,7 @@ function OrdersPanel({ orders }: { orders: CustomerDetail['orders'] }) {
                           {t('customers.orderItems')}
                         </Button>
                       ) : null}
-                      {access.can('add_order') ? (
+                      {access.can('add_order') && access.can('change_order') ? (
                         <Button
                           component={Link}
                           to={`/order/${order.id}/copy`}

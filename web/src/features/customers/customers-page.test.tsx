@@ -28,6 +28,14 @@ function renderList(functions: FunctionName[] = ['technical_specialist']) {
     fetch: {
       'GET /api/auth/user': { body: { user: makeProfile(functions) } },
       'GET /api/customers': { body: list },
+      'GET /api/warehouses/own': {
+        body: {
+          items: [
+            { id: 1, name: 'Sklad Jihlava', color: '#2f9e44' },
+            { id: 2, name: 'Sklad Třebíč', color: '#1971c2' },
+          ],
+        },
+      },
     },
   });
 }
@@ -93,6 +101,16 @@ describe('CustomersPage', () => {
     await waitFor(() => expect(lastSearch(api).address).toBe('Polná'));
     await user.click(clear);
     expect(field(t('customers.filters.address')).value).toBe('');
+    await waitFor(() => expect(lastSearch(api)).toEqual({ current_page: '1', per_page: '10' }));
+  });
+
+  it('filters by warehouse, and the clear button drops it', async () => {
+    const { user, api } = renderList();
+    await screen.findByRole('link', { name: 'Josef Novák' });
+    await user.click(field(t('customers.filters.warehouse')));
+    await user.click(await screen.findByRole('option', { name: 'Sklad Třebíč', hidden: true }));
+    await waitFor(() => expect(lastSearch(api).warehouse).toBe('2'));
+    await user.click(screen.getByRole('button', { name: t('common.clearFilters') }));
     await waitFor(() => expect(lastSearch(api)).toEqual({ current_page: '1', per_page: '10' }));
   });
 

@@ -5,6 +5,7 @@ import {
   Badge,
   Button,
   Group,
+  Select,
   SimpleGrid,
   Stack,
   Text,
@@ -16,6 +17,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorKey } from '../../app/api-client';
+import { ownWarehousesQuery } from '../../app/reference-queries';
 import { useAccess } from '../../app/session';
 import { useListState } from '../../ui/list-state';
 import { type Column, PagedTable } from '../../ui/paged-table';
@@ -30,6 +32,7 @@ const filterKeys = [
   'email',
   'phone',
   'address',
+  'warehouse',
 ] as const satisfies (keyof CustomerFilters)[];
 
 /** part 2 §2 Customers: the paged list with its filters, kept for the session (ui/list-state). */
@@ -43,6 +46,7 @@ export function CustomersPage() {
     ...customerListQuery(filters, { current_page: list.current_page, per_page: list.per_page }),
     enabled: allowed,
   });
+  const warehouses = useQuery({ ...ownWarehousesQuery, enabled: allowed });
   if (!access.user) return null;
   if (!allowed) return <Alert color="red">{t('common.accessDenied')}</Alert>;
 
@@ -124,7 +128,7 @@ export function CustomersPage() {
           </Button>
         ) : null}
       </Group>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm" role="search" aria-label={t('common.filter')}>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 6 }} spacing="sm" role="search" aria-label={t('common.filter')}>
         <TextInput
           label={t('customers.filters.internId')}
           inputMode="numeric"
@@ -151,6 +155,14 @@ export function CustomersPage() {
           label={t('customers.filters.address')}
           value={list.filters.address}
           onChange={(e) => list.setFilter('address', e.currentTarget.value)}
+        />
+        <Select
+          label={t('customers.filters.warehouse')}
+          placeholder={t('customers.filters.allWarehouses')}
+          data={(warehouses.data ?? []).map((w) => ({ value: String(w.id), label: w.name }))}
+          value={list.filters.warehouse || null}
+          onChange={(value) => list.setFilter('warehouse', value ?? '')}
+          clearable
         />
       </SimpleGrid>
       <Group justify="flex-end" mt={-4}>

@@ -65,14 +65,7 @@ export const deactivateUserVacation = (id: number) =>
   api<{ item: UserVacation }>('DELETE', `/vacation_user/${id}/delete`).then((a) => a.item);
 
 /** The warehouses a vacation may be for: the user's own (all of them for planners). */
-export const ownWarehousesQuery = queryOptions({
-  queryKey: [...vacationsKey, 'warehouses'],
-  queryFn: ({ signal }) =>
-    api<{ items: { id: number; name: string; color: string }[] }>('GET', '/warehouses/own', { signal }).then(
-      (a) => a.items,
-    ),
-  staleTime: 60_000,
-});
+export { ownWarehousesQuery } from '../../app/reference-queries';
 
 export const driversQuery = queryOptions({
   queryKey: [...vacationsKey, 'drivers'],
