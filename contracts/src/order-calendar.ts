@@ -40,3 +40,16 @@ export type CalendarOrdersQuery = z.infer<typeof calendarOrdersQuerySchema>;
 export const calendarOrderSchema = orderSchema.omit({ files: true }).meta({ id: 'CalendarOrder' });
 export type CalendarOrder = z.infer<typeof calendarOrderSchema>;
 export const calendarOrdersAnswerSchema = z.object({ data: z.array(calendarOrderSchema) });
+
+/**
+ * PUT /order/{id}/reschedule (beyond the spec: dragging an order on the calendar). The new
+ * delivery day and time (Prague clock); clashes answer 409 / 141 as the intern step does until
+ * `confirm_overlap` is true; `version` is the order's as the calendar loaded it.
+ */
+export const orderRescheduleSchema = z.object({
+  expected_delivery_date: isoDateSchema,
+  expected_delivery_time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:mm'),
+  confirm_overlap: z.boolean().default(false),
+  version: z.number().int().nonnegative(),
+});
+export type OrderReschedule = z.infer<typeof orderRescheduleSchema>;

@@ -1,5 +1,11 @@
 import { idParamSchema } from '@letokruh/contracts/common';
-import { calendarOrdersAnswerSchema, calendarOrdersQuerySchema } from '@letokruh/contracts/order-calendar';
+import { ErrorCode } from '@letokruh/contracts/errors';
+import {
+  calendarOrdersAnswerSchema,
+  calendarOrdersQuerySchema,
+  orderRescheduleSchema,
+} from '@letokruh/contracts/order-calendar';
+import { internConflictAnswerSchema } from '@letokruh/contracts/order-steps';
 import {
   orderAddAnswerSchema,
   orderAnswerSchema,
@@ -13,6 +19,7 @@ import type { Access } from '../../plugins/access.ts';
 import { orderFileRoutes } from './order-files.routes.ts';
 import { getOrder } from './order-view.ts';
 import * as service from './orders.service.ts';
+import { rescheduleOrder } from './reschedule.service.ts';
 import * as transitions from './transitions.service.ts';
 
 const tags = ['orders'];
@@ -123,6 +130,29 @@ export async function orderRoutes(app: App): Promise<void> {
       config: { access: { permission: 'view_order' } },
     },
     async (request) => service.calendarOrders(db, request.query),
+  );
+
+  // Beyond the spec: dragging an order on the calendar (issue 6), with the intern step's clash rule.
+  app.put(
+    '/order/:id/reschedule',
+    {
+      schema: {
+        tags,
+        params: idParamSchema,
+        body: orderRescheduleSchema,
+        response: { 200: orderAnswerSchema, 409: internConflictAnswerSchema },
+      },
+      config: { access: changeOrder },
+    },
+    async (request, reply) => {
+      const result = await rescheduleOrder(db, request.params.id, request.body);
+      if ('item' in result) return reply.send(result);
+      return reply.status(409).send({
+        error_code: ErrorCode.overlapNeedsConfirmation,
+        message: 'The delivery clashes; move it again with confirm_overlap to keep it',
+        clashes: result.clashes,
+      });
+    },
   );
 
   await orderFileRoutes(app);
