@@ -20,6 +20,10 @@ export const ErrorCode = {
   conflict: 140,
   /** An order's delivery clashes with others, a vacation or a closure: save again with confirm_overlap. */
   overlapNeedsConfirmation: 141,
+  /** The QR e-mail has nowhere to go: the order's customer has no e-mail (part 1 §5, §8). */
+  customerEmailNotFound: 150,
+  /** The chosen supplier's bank account is not a valid Czech account, so no payment can name it. */
+  supplierAccountInvalid: 151,
   noRightToRemoveUser: 200,
   ownerCannotBeDeleted: 201,
   userNotFound: 202,

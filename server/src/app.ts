@@ -11,6 +11,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { mapsRoutes } from './modules/maps/maps.routes.ts';
 import { orderStepRoutes } from './modules/orders/order-steps.routes.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
+import { paymentRoutes } from './modules/payments/payments.routes.ts';
 import { productRoutes } from './modules/products/products.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { stockRoutes } from './modules/stock/stock.routes.ts';
@@ -40,6 +41,7 @@ const modules: ((app: App) => Promise<void>)[] = [
   referenceRoutes,
   orderRoutes,
   orderStepRoutes,
+  paymentRoutes,
 ];
 
 export type BuildOptions = { context: AppContext; logger?: boolean | object };

@@ -41,6 +41,12 @@ const envSchema = z.object({
     .default(20 * 1024 * 1024),
   WEB_DIST: z.string().default(''),
   SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
+  SMTP_URL: z
+    .string()
+    .default('')
+    .refine((v) => v === '' || /^smtps?:\/\/[^\s]+$/.test(v), 'smtp://… or smtps://…'),
+  MAIL_FROM: z.string().trim().min(1).default('Letokruh <noreply@letokruh.example>'),
+  OUTBOX_DIR: z.string().default(''),
 });
 
 export type Config = {
@@ -63,6 +69,11 @@ export type Config = {
   uploadLimit: number;
   webDist: string;
   seedDemo: 'auto' | 'always' | 'never';
+  /** SMTP server of outgoing e-mail (smtp://user:pass@host:587); empty: e-mails go to `outboxDir`. */
+  smtpUrl: string;
+  mailFrom: string;
+  /** Where e-mails are written as .eml files when there is no SMTP server. */
+  outboxDir: string;
 };
 
 /** Reads and validates the environment once, at start (CONVENTIONS habit 2). */
@@ -91,5 +102,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadLimit: e.UPLOAD_LIMIT_BYTES,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
     seedDemo: e.SEED_DEMO,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    outboxDir: path.resolve(e.OUTBOX_DIR || path.join(e.DATA_DIR, 'outbox')),
   };
 }

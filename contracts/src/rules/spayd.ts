@@ -1,0 +1,142 @@
+import { isValidIBAN } from 'ibantools';
+import { czechIban } from './bank-account.ts';
+import { type Currency, roundMoney } from './money.ts';
+
+/**
+ * Payment QR codes built locally (DESIGN §3 QR payment): the Czech SPAYD string ("Short Payment
+ * Descriptor" of the Czech Banking Association, what every Czech bank app reads) for CZK orders
+ * and the European Payments Council's "BCD" payload (SEPA credit transfer) for EUR orders.
+ */
+
+export const spaydMessageMax = 60;
+export const variableSymbolPattern = /^\d{1,10}$/;
+/** SPAYD's AM has at most 10 characters with the decimal point: 9 999 999.99. */
+const spaydAmountMax = 9_999_999.99;
+/** EPC069-12: EUR 0.01 to 999 999 999.99, beneficiary name up to 70, unstructured text up to 140. */
+const epcAmountMax = 999_999_999.99;
+const epcNameMax = 70;
+const epcTextMax = 140;
+
+export type QrAmount = {
+  /** What the QR asks for. */
+  amount: number;
+  /** The order's total with VAT. */
+  original_amount: number;
+  /** True when `amount` differs from `original_amount`. */
+  rounded: boolean;
+};
+
+/**
+ * The amount of the payment (part 1 §5, §9): a CZK total with VAT is rounded to whole koruny, half
+ * away from zero (the ledger's rounding rule); a EUR total keeps its cents, as SEPA transfers do.
+ */
+export function qrAmount(priceWithVat: number, currency: Currency): QrAmount {
+  const original = roundMoney(priceWithVat);
+  const amount = currency === 'CZK' ? roundMoney(original, 0) : original;
+  return { amount, original_amount: original, rounded: amount !== original };
+}
+
+/** SPAYD separates fields with `*`; a value carries it as `%2A` (DESIGN §3). */
+export const escapeSpaydValue = (value: string): string => value.replaceAll('*', '%2A');
+
+/**
+ * A message for the payee that every bank keeps: diacritics dropped (several Czech banks still show
+ * "?" for them), spaces collapsed, cut so that the escaped value has at most 60 characters.
+ */
+export function spaydMessage(text: string): string {
+  const ascii = text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  let out = '';
+  for (const ch of ascii) {
+    const next = out + escapeSpaydValue(ch);
+    if (next.length > spaydMessageMax) break;
+    out = next;
+  }
+  return out.trimEnd();
+}
+
+export class PaymentQrError extends RangeError {}
+
+function requireIban(iban: string): string {
+  const electronic = iban.replace(/\s+/g, '').toUpperCase();
+  if (!isValidIBAN(electronic)) throw new PaymentQrError(`not a valid IBAN: ${iban}`);
+  return electronic;
+}
+
+function requireAmount(amount: number, max: number): number {
+  if (!Number.isFinite(amount) || amount <= 0 || amount > max) {
+    throw new PaymentQrError(`amount out of range: ${amount}`);
+  }
+  return roundMoney(amount);
+}
+
+export type SpaydInput = {
+  iban: string;
+  /** CZK with at most two decimals; written with exactly two. */
+  amount: number;
+  /** The order's intern_id: digits, at most 10. */
+  variableSymbol: string | number;
+  message?: string;
+};
+
+/** `SPD*1.0*ACC:<IBAN>*AM:<amount>*CC:CZK*X-VS:<vs>*MSG:<message>`, refusing what a bank would refuse. */
+export function buildSpayd(input: SpaydInput): string {
+  const iban = requireIban(input.iban);
+  const amount = requireAmount(input.amount, spaydAmountMax);
+  const vs = String(input.variableSymbol);
+  if (!variableSymbolPattern.test(vs)) throw new PaymentQrError(`not a variable symbol: ${vs}`);
+  const message = input.message ? spaydMessage(input.message) : '';
+  const fields = [
+    'SPD',
+    '1.0',
+    `ACC:${escapeSpaydValue(iban)}`,
+    `AM:${amount.toFixed(2)}`,
+    'CC:CZK',
+    `X-VS:${vs}`,
+    ...(message ? [`MSG:${message}`] : []),
+  ];
+  return fields.join('*');
+}
+
+export type EpcInput = {
+  iban: string;
+  /** The beneficiary: the supplier's name. */
+  name: string;
+  amount: number;
+  /** Unstructured remittance information, e.g. the order number. */
+  text: string;
+};
+
+const cut = (text: string, max: number) => [...text.replace(/\s+/g, ' ').trim()].slice(0, max).join('');
+
+/**
+ * The EPC QR code ("Girocode", EPC069-12 version 002, UTF-8): the BIC is optional inside the EEA,
+ * so it is left out; amount as `EUR12.30`; the order number as unstructured remittance text.
+ */
+export function buildEpcPayload(input: EpcInput): string {
+  const iban = requireIban(input.iban);
+  const amount = requireAmount(input.amount, epcAmountMax);
+  const name = cut(input.name, epcNameMax);
+  if (!name) throw new PaymentQrError('the beneficiary needs a name');
+  return [
+    'BCD',
+    '002',
+    '1',
+    'SCT',
+    '',
+    name,
+    iban,
+    `EUR${amount.toFixed(2)}`,
+    '',
+    '',
+    cut(input.text, epcTextMax),
+  ].join('\n');
+}
+
+/** The IBAN of a supplier's Czech account (bank-account rules), or null when the account is invalid. */
+export const supplierIban = (supplier: { bank_account: string; bank_code: string }): string | null =>
+  czechIban(supplier.bank_account, supplier.bank_code);

@@ -1,0 +1,133 @@
+import { ErrorCode } from '@letokruh/contracts/errors';
+import type { Order } from '@letokruh/contracts/orders';
+import { type QrPayment, qrImageSize } from '@letokruh/contracts/payments';
+import { buildEpcPayload, buildSpayd, qrAmount, supplierIban } from '@letokruh/contracts/rules/spayd';
+import QRCode from 'qrcode';
+import type { DbOrTx } from '../../db/client.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { AppError, badInput, conflict, notFound } from '../../plugins/errors.ts';
+import { loadOrders } from '../orders/order-view.ts';
+import { listSuppliers } from '../reference/reference.service.ts';
+import { qrEmail } from './qr-email.ts';
+
+type OrderView = Omit<Order, 'files'>;
+
+export type PaymentSupplier = {
+  id: number;
+  name: string;
+  bank_account: string;
+  bank_code: string;
+  /** Electronic form. */
+  iban: string;
+};
+
+/**
+ * The supplier named on a payment or a delivery note: an active one (what the web's select offers)
+ * or the one the order already has, even if removed since (it stays on old orders). Unknown: 400 on
+ * `field`. An account that is not a valid Czech account cannot be paid to: 400 / 151.
+ */
+export async function supplierFor(
+  db: DbOrTx,
+  orders: Pick<OrderView, 'default_supplier'>[],
+  supplierId: number,
+  field: string,
+): Promise<PaymentSupplier> {
+  const active = (await listSuppliers(db)).items.find((s) => s.id === supplierId);
+  const own = orders.find((o) => o.default_supplier?.id === supplierId)?.default_supplier;
+  const supplier = active ?? own;
+  if (!supplier) throw badInput(`No supplier ${supplierId}`, [field]);
+  const iban = supplierIban(supplier);
+  if (!iban) {
+    throw new AppError(
+      400,
+      ErrorCode.supplierAccountInvalid,
+      `The account of supplier ${supplierId} is not a valid Czech account`,
+      [field],
+    );
+  }
+  const { id, name, bank_account, bank_code } = supplier;
+  return { id, name, bank_account, bank_code, iban };
+}
+
+type PayableOrder = OrderView & { currency: 'CZK' | 'EUR' };
+
+/** An order one can pay: it exists (404), is not cancelled and has its customer and currency (409 / 140). */
+async function payableOrder(db: DbOrTx, id: number): Promise<PayableOrder> {
+  const [order] = await loadOrders(db, [id]);
+  if (!order) throw notFound('Order not found');
+  if (order.hidden) throw conflict('The order is cancelled: restore it first');
+  if (!order.customer || !order.currency) throw conflict('The order has no customer or currency yet');
+  return order as PayableOrder;
+}
+
+export type BuiltQr = QrPayment & { png: Buffer };
+
+/**
+ * The QR of an order's payment (DESIGN §3 QR payment): SPAYD for CZK with the order number as the
+ * variable symbol, the EPC (SEPA) code for EUR; drawn 350 × 350 px at error correction M.
+ */
+export async function buildQr(order: PayableOrder, supplier: PaymentSupplier): Promise<BuiltQr> {
+  const amounts = qrAmount(order.price_with_vat, order.currency);
+  if (amounts.amount <= 0) throw conflict('The order has nothing to pay');
+  const vs = String(order.intern_id);
+  const payload =
+    order.currency === 'CZK'
+      ? buildSpayd({
+          iban: supplier.iban,
+          amount: amounts.amount,
+          variableSymbol: vs,
+          message: `Objednavka ${vs}`,
+        })
+      : buildEpcPayload({
+          iban: supplier.iban,
+          name: supplier.name,
+          amount: amounts.amount,
+          text: `Objednávka ${vs}`,
+        });
+  const png = await QRCode.toBuffer(payload, {
+    type: 'png',
+    errorCorrectionLevel: 'M',
+    width: qrImageSize,
+  });
+  return {
+    image: `data:image/png;base64,${png.toString('base64')}`,
+    ...amounts,
+    currency: order.currency,
+    variable_symbol: vs,
+    iban: supplier.iban,
+    spayd: payload,
+    format: order.currency === 'CZK' ? 'spayd' : 'epc',
+    png,
+  };
+}
+
+/** GET /order/{id}/qr_payment */
+export async function qrPayment(db: DbOrTx, id: number, supplierId: number): Promise<QrPayment> {
+  const order = await payableOrder(db, id);
+  const { png: _png, ...answer } = await buildQr(
+    order,
+    await supplierFor(db, [order], supplierId, 'supplier'),
+  );
+  return answer;
+}
+
+/**
+ * POST /order/{id}/send_email_qr: the payment details and the same QR to the customer's e-mail
+ * (part 1 §5); no e-mail: 400 / 150, which the web shows as "customer e-mail not found".
+ */
+export async function sendEmailQr(db: DbOrTx, mailer: Mailer, id: number, supplierId: number) {
+  const order = await payableOrder(db, id);
+  const to = order.customer?.email.trim() ?? '';
+  if (!to) throw new AppError(400, ErrorCode.customerEmailNotFound, 'The customer has no e-mail');
+  const supplier = await supplierFor(db, [order], supplierId, 'supplier_id');
+  const qr = await buildQr(order, supplier);
+  try {
+    await mailer.send(qrEmail(order, supplier, qr, to));
+  } catch (error) {
+    // The mail server's refusal is ours to look into, not the user's input: logged by the caller.
+    throw Object.assign(new AppError(502, ErrorCode.internal, 'The e-mail could not be sent'), {
+      cause: error,
+    });
+  }
+  return { sent: true as const, to };
+}
