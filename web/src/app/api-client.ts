@@ -7,6 +7,8 @@ export class ApiError extends Error {
     readonly errorCode: number | null,
     message: string,
     readonly fields: string[] = [],
+    /** The whole error answer, for calls that send more than the code (the intern save's clashes). */
+    readonly answer: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -81,6 +83,7 @@ export async function api<T>(method: string, path: string, options: Options = {}
       payload.error_code ?? null,
       payload.message ?? response.statusText,
       payload.fields,
+      payload,
     );
     if (response.status === 401) listeners.unauthorized();
     if (response.status === 403 && error.errorCode !== ErrorCode.csrfFailed) listeners.forbidden(error);
