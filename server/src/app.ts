@@ -7,6 +7,7 @@ import type { App, AppContext } from './app-types.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { conversionRoutes } from './modules/conversions/conversions.routes.ts';
 import { customerRoutes } from './modules/customers/customers.routes.ts';
+import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mapsRoutes } from './modules/maps/maps.routes.ts';
 import { orderStepRoutes } from './modules/orders/order-steps.routes.ts';
@@ -15,6 +16,7 @@ import { paymentRoutes } from './modules/payments/payments.routes.ts';
 import { productRoutes } from './modules/products/products.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { stockRoutes } from './modules/stock/stock.routes.ts';
+import { transportationRoutes } from './modules/transportations/transportations.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { vacationRoutes } from './modules/vacations/vacations.routes.ts';
 import { warehouseRoutes } from './modules/warehouses/warehouses.routes.ts';
@@ -41,7 +43,9 @@ const modules: ((app: App) => Promise<void>)[] = [
   referenceRoutes,
   orderRoutes,
   orderStepRoutes,
+  transportationRoutes,
   paymentRoutes,
+  documentRoutes,
 ];
 
 export type BuildOptions = { context: AppContext; logger?: boolean | object };

@@ -6,5 +6,6 @@ export * from './orders.ts';
 export * from './products.ts';
 export * from './reference.ts';
 export * from './stock.ts';
+export * from './transportations.ts';
 export * from './vacations.ts';
 export * from './warehouses.ts';

@@ -4,6 +4,7 @@ import { seedCustomers } from './customers.ts';
 import { seedOrders } from './orders.ts';
 import { seedPermissions } from './reference.ts';
 import { seedReferenceData, seedVacations } from './reference-data.ts';
+import { seedTransportations } from './transportations.ts';
 import { seedDemoUsers } from './users.ts';
 import { seedWarehouses } from './warehouses.ts';
 
@@ -17,4 +18,5 @@ export async function seedDemo(db: DbOrTx): Promise<void> {
   await seedReferenceData(db);
   await seedVacations(db);
   await seedOrders(db);
+  await seedTransportations(db);
 }
