@@ -1,6 +1,250 @@
-import { PlaceholderPage } from '../../ui/placeholder-page';
+import type { Order } from '@letokruh/contracts/orders';
+import { type Currency, currencies } from '@letokruh/contracts/rules/money';
+import {
+  Alert,
+  Badge,
+  Button,
+  Grid,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  Radio,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ApiError, errorKey } from '../../app/api-client';
+import { useFormat } from '../../ui/format';
+import { availableProductsQuery, ordersKey, saveItems, warehouseDistanceQuery } from './api';
+import { ItemLines } from './item-lines';
+import {
+  addProduct,
+  changeCurrency,
+  changeWarehouse,
+  type ItemsDraft,
+  itemsDraftOf,
+  itemsPayloadOf,
+  removeLine,
+  updateLine,
+} from './items-draft';
+import { ProductPicker } from './product-picker';
+import { isStale, StaleAlert, StepShell } from './step-shell';
+import { TotalsPanel } from './totals-panel';
 
-/** To be built (issue 5). */
+/** /order/{id}/items (part 1 §2 step 2, §4 items-step rules). */
 export function OrderItemsPage() {
-  return <PlaceholderPage titleKey="titles.orderItems" />;
+  return (
+    <StepShell step="items">
+      {(order, reload) => <ItemsStep key={order.version} order={order} reload={reload} />}
+    </StepShell>
+  );
+}
+
+function ItemsStep({ order, reload }: { order: Order; reload: () => Promise<unknown> }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState<ItemsDraft>(() => itemsDraftOf(order));
+  const [askCurrency, setAskCurrency] = useState<Currency | null>(null);
+  const distances = useQuery({ ...warehouseDistanceQuery(order.id), enabled: order.customer !== null });
+  const products = useQuery({
+    ...availableProductsQuery(draft.warehouseId ?? 0, draft.currency ?? 'CZK'),
+    enabled: draft.warehouseId !== null && draft.currency !== null,
+  });
+  const save = useMutation({
+    mutationFn: () => {
+      const payload = itemsPayloadOf(draft, order.version);
+      if (!payload) throw new Error('warehouse and currency first');
+      return saveItems(order.id, payload);
+    },
+    onSuccess: (saved) => {
+      queryClient.setQueryData([...ordersKey, 'item', order.id], saved);
+      void queryClient.invalidateQueries({ queryKey: ordersKey });
+      void navigate(`/order/${order.id}/intern`);
+    },
+  });
+
+  if (order.customer === null)
+    return (
+      <Alert color="orange" role="alert">
+        {t('orderSteps.items.customerFirst')}
+      </Alert>
+    );
+
+  const pickCurrency = (currency: Currency) => {
+    if (currency === draft.currency) return;
+    // Part 1 §4 clears the lines: asked first when there are any to lose.
+    if (draft.lines.length > 0) setAskCurrency(currency);
+    else setDraft((d) => changeCurrency(d, currency));
+  };
+  const offered = new Set((products.data ?? []).flatMap((g) => g.products.map((p) => p.id)));
+  const saved = new Set(
+    order.warehouse?.id === draft.warehouseId ? order.products.map((l) => l.product.product.id) : [],
+  );
+  const unavailable = new Set(
+    products.data
+      ? draft.lines.map((l) => l.product.id).filter((id) => !offered.has(id) && !saved.has(id))
+      : [],
+  );
+  const ready = draft.warehouseId !== null && draft.currency !== null;
+  const stale = isStale(save.error);
+  const badFields = save.error instanceof ApiError && save.error.status === 400 ? save.error.fields : [];
+
+  return (
+    <Stack>
+      {stale ? <StaleAlert onReload={() => void reload().then(() => save.reset())} /> : null}
+      <Grid gap="lg" align="flex-start">
+        <Grid.Col span={{ base: 12, lg: 8 }}>
+          <Stack gap="lg">
+            <Paper withBorder p="md">
+              <Radio.Group
+                label={t('orderSteps.items.warehouse')}
+                labelProps={{ fz: 'lg', fw: 600 }}
+                value={draft.warehouseId === null ? null : String(draft.warehouseId)}
+                onChange={(v) => {
+                  const w = distances.data?.find((d) => String(d.id) === v);
+                  if (w) setDraft((d) => changeWarehouse(d, w));
+                }}
+              >
+                {distances.isPending ? <Loader size="sm" mt="xs" /> : null}
+                {distances.error ? <Alert color="red">{t(errorKey(distances.error))}</Alert> : null}
+                <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs" mt="xs">
+                  {(distances.data ?? []).map((w) => (
+                    <Radio.Card key={w.id} value={String(w.id)} p="sm" radius="md" aria-label={w.name}>
+                      <Group wrap="nowrap" align="flex-start" gap="xs">
+                        <Radio.Indicator mt={2} />
+                        <Stack gap={2}>
+                          <Group gap={6}>
+                            <Badge color={w.color} autoContrast size="xs" circle>
+                              {' '}
+                            </Badge>
+                            <Text fw={600} size="sm">
+                              {w.name}
+                            </Text>
+                          </Group>
+                          <Text size="xs" c="dimmed">
+                            {w.address.full_address}
+                          </Text>
+                          <Text size="sm">
+                            {t('orderSteps.items.way', {
+                              distance: format.number(w.distance),
+                              duration: w.duration,
+                            })}
+                            {w.estimate ? (
+                              <Text span size="xs" c="dimmed">
+                                {' '}
+                                ({t('orderSteps.items.estimate')})
+                              </Text>
+                            ) : null}
+                          </Text>
+                        </Stack>
+                      </Group>
+                    </Radio.Card>
+                  ))}
+                </SimpleGrid>
+              </Radio.Group>
+              <Stack gap={4} mt="md">
+                <Text fz="lg" fw={600} id="currency-label">
+                  {t('orderSteps.items.currency')}
+                </Text>
+                <SegmentedControl
+                  aria-labelledby="currency-label"
+                  w={200}
+                  value={draft.currency ?? ''}
+                  onChange={(v) => pickCurrency(v as Currency)}
+                  data={currencies.map((c) => ({ value: c, label: c }))}
+                />
+              </Stack>
+            </Paper>
+
+            {ready && draft.currency ? (
+              <Paper withBorder p="md">
+                {products.isPending ? <Loader size="sm" /> : null}
+                {products.error ? <Alert color="red">{t(errorKey(products.error))}</Alert> : null}
+                {products.data ? (
+                  <ProductPicker
+                    groups={products.data}
+                    currency={draft.currency}
+                    onAdd={(product, amount) => setDraft((d) => addProduct(d, product, amount))}
+                  />
+                ) : null}
+              </Paper>
+            ) : (
+              <Text c="dimmed">{t('orderSteps.items.pickFirst')}</Text>
+            )}
+
+            <Stack gap="xs">
+              <Title order={4}>{t('orderSteps.items.lines', { count: draft.lines.length })}</Title>
+              {draft.currency ? (
+                <ItemLines
+                  lines={draft.lines}
+                  currency={draft.currency}
+                  unavailable={unavailable}
+                  onChange={(id, change) => setDraft((d) => updateLine(d, id, change))}
+                  onRemove={(id) => setDraft((d) => removeLine(d, id))}
+                />
+              ) : null}
+            </Stack>
+          </Stack>
+        </Grid.Col>
+
+        <Grid.Col span={{ base: 12, lg: 4 }} style={{ position: 'sticky', top: 70 }}>
+          <Paper withBorder p="md">
+            <Stack>
+              <TotalsPanel draft={draft} onChange={setDraft} />
+              {save.error && !stale ? (
+                <Alert color="red" role="alert">
+                  {t(errorKey(save.error))}
+                  {badFields.some((f) => f.startsWith('products'))
+                    ? ` ${t('orderSteps.items.lineRefused')}`
+                    : ''}
+                </Alert>
+              ) : null}
+              {ready ? (
+                <Button onClick={() => save.mutate()} loading={save.isPending} disabled={order.hidden}>
+                  {t('orderSteps.continue')}
+                </Button>
+              ) : (
+                <Text size="sm" c="dimmed">
+                  {t('orderSteps.items.pickFirst')}
+                </Text>
+              )}
+            </Stack>
+          </Paper>
+        </Grid.Col>
+      </Grid>
+
+      <Modal
+        opened={askCurrency !== null}
+        onClose={() => setAskCurrency(null)}
+        title={t('orderSteps.items.currencyTitle')}
+        centered
+      >
+        <Text mb="lg">{t('orderSteps.items.currencyQuestion', { currency: askCurrency ?? '' })}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => setAskCurrency(null)}>
+            {t('common.cancel')}
+          </Button>
+          <Button
+            color="red"
+            onClick={() => {
+              const currency = askCurrency;
+              setAskCurrency(null);
+              if (currency) setDraft((d) => changeCurrency(d, currency));
+            }}
+          >
+            {t('orderSteps.items.currencyConfirm', { currency: askCurrency ?? '' })}
+          </Button>
+        </Group>
+      </Modal>
+    </Stack>
+  );
 }

@@ -1,0 +1,164 @@
+import type { Customer, CustomerAdd } from '@letokruh/contracts/customers';
+import type { CalendarOrder } from '@letokruh/contracts/order-calendar';
+import type { Clash, OrderItemsPayload, warehouseDistanceSchema } from '@letokruh/contracts/order-steps';
+import type { Order, OrderPerson } from '@letokruh/contracts/orders';
+import type { AvailableProduct, ProductType } from '@letokruh/contracts/products';
+import type { Currency } from '@letokruh/contracts/rules/money';
+import type { CalendarClosure, CalendarDriverVacation } from '@letokruh/contracts/vacations';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../app/api-client';
+
+/** Every order query starts so; a save invalidates them all (list, detail, calendar). */
+export const ordersKey = ['orders'] as const;
+
+export const orderQuery = (id: number) =>
+  queryOptions({
+    queryKey: [...ordersKey, 'item', id],
+    queryFn: ({ signal }) => api<{ item: Order }>('GET', `/order/${id}`, { signal }).then((a) => a.item),
+  });
+
+export type CustomerSearch = { phone: string; first_name: string; last_name: string };
+
+/** GET /api/get-customers/phone (part 1 §7): each given field narrows. */
+export const customerSearchQuery = (search: CustomerSearch) =>
+  queryOptions({
+    queryKey: ['order-steps', 'customer-search', search],
+    queryFn: ({ signal }) =>
+      api<{ data: Customer[] }>('GET', '/api/get-customers/phone', { query: search, signal }).then(
+        (a) => a.data,
+      ),
+    staleTime: 10_000,
+  });
+
+/** POST /order/{id}/customer: a found customer, or the add-customer form's create payload. */
+export const saveCustomer = (id: number, body: { id_found: number } | CustomerAdd, version?: number) =>
+  api<{ item: Order }>('POST', `/order/${id}/customer`, { body: { ...body, version } }).then((a) => a.item);
+
+export type WarehouseDistance = ReturnType<typeof warehouseDistanceSchema.parse>;
+
+export const warehouseDistanceQuery = (orderId: number) =>
+  queryOptions({
+    queryKey: ['order-steps', 'warehouse-distance', orderId],
+    queryFn: ({ signal }) =>
+      api<{ warehouses_distance: WarehouseDistance[] }>('GET', `/warehouse_distance/${orderId}`, {
+        signal,
+      }).then((a) => a.warehouses_distance),
+  });
+
+export type ProductGroup = { name: ProductType; products: AvailableProduct[] };
+
+export const availableProductsQuery = (warehouseId: number, currency: Currency) =>
+  queryOptions({
+    queryKey: ['order-steps', 'available-products', warehouseId, currency],
+    queryFn: ({ signal }) =>
+      api<{ products_types: ProductGroup[] }>('GET', '/available_products', {
+        query: { warehouse_id: warehouseId, currency },
+        signal,
+      }).then((a) => a.products_types),
+  });
+
+export const saveItems = (id: number, body: OrderItemsPayload) =>
+  api<{ item: Order }>('POST', `/order/${id}/items`, { body }).then((a) => a.item);
+
+export const orderDriversQuery = (orderId: number) =>
+  queryOptions({
+    queryKey: ['order-steps', 'drivers', orderId],
+    queryFn: ({ signal }) =>
+      api<{ items: OrderPerson[] }>('GET', `/order/${orderId}/drivers`, { signal }).then((a) => a.items),
+  });
+
+export type CarItem = { id: number; name: string; hex_color: string };
+export const orderCarsQuery = (orderId: number) =>
+  queryOptions({
+    queryKey: ['order-steps', 'cars', orderId],
+    queryFn: ({ signal }) =>
+      api<{ items: CarItem[] }>('GET', `/order/${orderId}/warehouse_cars`, { signal }).then((a) => a.items),
+  });
+
+export type SupplierItem = { id: number; name: string; bank_account: string; bank_code: string };
+/** GET /suppliers: only owners and dispatchers may list them (part 1 §6). */
+export const suppliersQuery = queryOptions({
+  queryKey: ['suppliers', 'active'],
+  queryFn: ({ signal }) =>
+    api<{ items: (SupplierItem & { active?: boolean })[] }>('GET', '/suppliers', { signal }).then((a) =>
+      a.items.filter((s) => s.active !== false),
+    ),
+  staleTime: 60_000,
+});
+
+export const adtypesQuery = queryOptions({
+  queryKey: ['adtypes', 'active'],
+  queryFn: ({ signal }) =>
+    api<{ items: { id: number; name: string; active?: boolean }[] }>('GET', '/adtypes', { signal }).then(
+      (a) => a.items.filter((s) => s.active !== false),
+    ),
+  staleTime: 60_000,
+});
+
+/** The intern step's form as the server reads it (contracts `orderInternPayloadSchema`). */
+export type InternPayload = {
+  driver_id: number | null;
+  car_id: number | null;
+  supplier_id: number | null;
+  payment_type: 'cash' | 'qr_transfer';
+  expected_delivery_date: string;
+  expected_delivery_time: string;
+  expected_delivery_duration: number;
+  note: string;
+  ad_type: number | null;
+  confirm_overlap: boolean;
+  version?: number;
+};
+
+export const saveIntern = (id: number, body: InternPayload) =>
+  api<{ item: Order }>('POST', `/order/${id}/intern`, { body }).then((a) => a.item);
+
+/** The body of a 409 / 141: what the delivery runs into. */
+export type ClashAnswer = { error_code: number; message: string; clashes?: Clash[] };
+
+export const addOrder = () => api<{ id: number }>('GET', '/order/add').then((a) => a.id);
+export const copyOrder = (id: number) =>
+  api<{ order_id: number }>('GET', `/order/${id}/copy`).then((a) => a.order_id);
+
+export type CalendarQuery = {
+  warehouses: number[];
+  dates: string[];
+  /** Every warehouse's orders besides the chosen ones (spelt so by the spec). */
+  combined: boolean;
+  /** The order being edited, left out. */
+  idOut?: number;
+};
+
+/** GET /api/get-orders (part 1 §7). */
+export const calendarOrdersQuery = (q: CalendarQuery) =>
+  queryOptions({
+    queryKey: [...ordersKey, 'calendar', q],
+    queryFn: ({ signal }) =>
+      api<{ data: CalendarOrder[] }>('GET', '/api/get-orders', {
+        query: { warehouses: q.warehouses, dates: q.dates, show_cobined: q.combined, id_out: q.idOut },
+        signal,
+      }).then((a) => a.data),
+    enabled: q.dates.length > 0 && (q.warehouses.length > 0 || q.combined),
+  });
+
+export const calendarClosuresQuery = (warehouses: number[], dates: string[]) =>
+  queryOptions({
+    queryKey: ['vacations', 'calendar', 'closures', warehouses, dates],
+    queryFn: ({ signal }) =>
+      api<{ data: CalendarClosure[] }>('GET', '/api/get-vacations', {
+        query: { warehouses, dates },
+        signal,
+      }).then((a) => a.data),
+    enabled: warehouses.length > 0 && dates.length > 0,
+  });
+
+export const calendarDriverVacationsQuery = (dates: string[]) =>
+  queryOptions({
+    queryKey: ['vacations', 'calendar', 'drivers', dates],
+    queryFn: ({ signal }) =>
+      api<{ data: CalendarDriverVacation[] }>('GET', '/api/get-drivers-vacations', {
+        query: { dates },
+        signal,
+      }).then((a) => a.data),
+    enabled: dates.length > 0,
+  });

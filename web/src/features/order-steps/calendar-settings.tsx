@@ -1,0 +1,146 @@
+import { Checkbox, Group, NumberInput, Stack } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** Part 1 §9: default hours 6 to 18, bounds 0 to 24. */
+export const defaultHours = { start: 6, end: 18 } as const;
+export const hourBounds = { min: 0, max: 24 } as const;
+
+export type CalendarSettings = {
+  start: number;
+  end: number;
+  showIds: boolean;
+  showTravel: boolean;
+  /** Other warehouses' orders too (the spec's show_cobined): drivers and cars load anywhere. */
+  combined: boolean;
+};
+
+export const defaultCalendarSettings: CalendarSettings = {
+  ...defaultHours,
+  showIds: false,
+  showTravel: true,
+  combined: true,
+};
+
+/**
+ * Part 1 §5: the start stays within 0 and the end within 24, the start below the end; when a change
+ * makes them cross, the changed value is corrected to end − 1 (start) or start + 1 (end).
+ */
+export function correctHourRange(
+  changed: 'start' | 'end',
+  value: number,
+  current: { start: number; end: number },
+): { start: number; end: number } {
+  const whole = Math.round(value);
+  if (changed === 'start') {
+    const start = Math.max(hourBounds.min, Math.min(whole, hourBounds.max - 1));
+    return { start: start >= current.end ? current.end - 1 : start, end: current.end };
+  }
+  const end = Math.min(hourBounds.max, Math.max(whole, hourBounds.min + 1));
+  return { start: current.start, end: end <= current.start ? current.start + 1 : end };
+}
+
+const storageKey = 'calendar:settings';
+
+/** The calendar's settings, kept for the browser session (shared with the dashboard calendar). */
+export function useCalendarSettings() {
+  const [settings, setSettings] = useState<CalendarSettings>(() => {
+    try {
+      const stored = sessionStorage.getItem(storageKey);
+      return stored ? { ...defaultCalendarSettings, ...JSON.parse(stored) } : defaultCalendarSettings;
+    } catch {
+      return defaultCalendarSettings;
+    }
+  });
+  const update = (next: CalendarSettings) => {
+    setSettings(next);
+    try {
+      sessionStorage.setItem(storageKey, JSON.stringify(next));
+    } catch {
+      // Storage blocked: the settings live for this page.
+    }
+  };
+  return [settings, update] as const;
+}
+
+type Props = { value: CalendarSettings; onChange: (next: CalendarSettings) => void; withCombined?: boolean };
+
+function HourInput({
+  which,
+  value,
+  onChange,
+}: {
+  which: 'start' | 'end';
+  value: CalendarSettings;
+  onChange: (next: CalendarSettings) => void;
+}) {
+  const { t } = useTranslation();
+  const [text, setText] = useState<number | string>(value[which]);
+  const current = value[which];
+  useEffect(() => setText(current), [current]);
+  // While typing ("2" on the way to "20") only a range that holds is taken; leaving corrects it.
+  const commit = (typed: number | string) => {
+    const n = typeof typed === 'number' ? typed : Number.NaN;
+    const corrected = Number.isFinite(n) ? correctHourRange(which, n, value) : value;
+    setText(corrected[which]);
+    onChange({ ...value, ...corrected });
+  };
+  return (
+    <NumberInput
+      label={t(`orderSteps.calendar.${which}`)}
+      value={text}
+      min={which === 'start' ? hourBounds.min : hourBounds.min + 1}
+      max={which === 'start' ? hourBounds.max - 1 : hourBounds.max}
+      allowDecimal={false}
+      allowNegative={false}
+      clampBehavior="none"
+      w={110}
+      size="xs"
+      onChange={(v) => {
+        setText(v);
+        if (typeof v !== 'number') return;
+        const corrected = correctHourRange(which, v, value);
+        if (corrected[which] === v) onChange({ ...value, ...corrected });
+      }}
+      onBlur={() => commit(text)}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') commit(text);
+      }}
+    />
+  );
+}
+
+/** Hour range, ids and travel blocks (part 1 §2 calendar settings). */
+export function CalendarSettingsFields({ value, onChange, withCombined = true }: Props) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="xs">
+      <Group gap="sm" align="flex-end">
+        <HourInput which="start" value={value} onChange={onChange} />
+        <HourInput which="end" value={value} onChange={onChange} />
+      </Group>
+      <Group gap="md">
+        <Checkbox
+          size="xs"
+          label={t('orderSteps.calendar.showIds')}
+          checked={value.showIds}
+          onChange={(e) => onChange({ ...value, showIds: e.currentTarget.checked })}
+        />
+        <Checkbox
+          size="xs"
+          label={t('orderSteps.calendar.showTravel')}
+          checked={value.showTravel}
+          onChange={(e) => onChange({ ...value, showTravel: e.currentTarget.checked })}
+        />
+        {withCombined ? (
+          <Checkbox
+            size="xs"
+            label={t('orderSteps.calendar.combined')}
+            checked={value.combined}
+            onChange={(e) => onChange({ ...value, combined: e.currentTarget.checked })}
+          />
+        ) : null}
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,62 @@
+import type { Clash } from '@letokruh/contracts/order-steps';
+import { formatDay } from '@letokruh/contracts/rules/format';
+import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+
+/** "9:30" on the delivery's day, "24.11.2026 9:30" on another. */
+function clock(instant: string, day: string | null): string {
+  const [date = '', time = ''] = instant.split('T');
+  const short = time.replace(/^0(\d)/, '$1');
+  return date === day ? short : `${formatDay(date)} ${short}`;
+}
+
+export function clashText(clash: Clash, day: string | null, t: TFunction): string {
+  const when = `${clock(clash.from, day)}–${clock(clash.to, day)}`;
+  return t(`orderSteps.clashes.${clash.kind}`, {
+    internId: clash.intern_id ?? '',
+    name: clash.name,
+    when,
+  });
+}
+
+type Props = {
+  clashes: Clash[] | null;
+  /** The delivery day being saved: clashes on it show only their times. */
+  day: string | null;
+  pending: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+};
+
+/** Part 1 §5: overlapping orders found on save; the user saves anyway or goes back to the form. */
+export function ClashDialog({ clashes, day, pending, onConfirm, onCancel }: Props) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened={clashes !== null}
+      onClose={onCancel}
+      title={t('orderSteps.clashes.title')}
+      centered
+      size="lg"
+    >
+      <Stack>
+        <Text>{t('orderSteps.clashes.intro')}</Text>
+        <List spacing={4} size="sm">
+          {(clashes ?? []).map((c) => (
+            <List.Item key={`${c.kind}-${c.id}`}>{clashText(c, day, t)}</List.Item>
+          ))}
+        </List>
+        <Text fw={600}>{t('orderSteps.clashes.question')}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            {t('orderSteps.clashes.back')}
+          </Button>
+          <Button color="orange" onClick={onConfirm} loading={pending}>
+            {t('orderSteps.clashes.saveAnyway')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,76 @@
+import type { Order, PaymentType } from '@letokruh/contracts/orders';
+import type { InternPayload } from './api';
+
+/** The value of the driver select meaning personal collection (no driver). */
+export const personalCollection = 'none';
+
+/** The intern step's form (part 1 §2 step 3), as the selects hold it. */
+export type InternDraft = {
+  /** A driver id, `personalCollection`, or null before a choice. */
+  driver: string | null;
+  car: string | null;
+  supplier: string | null;
+  payment: PaymentType | null;
+  date: string | null;
+  /** HH:mm */
+  time: string;
+  duration: number | '';
+  note: string;
+  adType: string | null;
+};
+
+export function internDraftOf(order: Order): InternDraft {
+  // A planned order without a driver was chosen as personal collection; a new one asks.
+  const planned = order.expected_delivery_date !== null;
+  return {
+    driver: order.driver ? String(order.driver.id) : planned ? personalCollection : null,
+    car: order.car ? String(order.car.id) : null,
+    supplier: order.default_supplier ? String(order.default_supplier.id) : null,
+    payment: order.payment_type,
+    date: order.expected_delivery_date,
+    time: order.expected_delivery_time ?? '',
+    duration: order.expected_delivery_duration,
+    note: order.note,
+    adType: order.ad_type ? String(order.ad_type.id) : null,
+  };
+}
+
+export type InternProblem = 'missingFields' | 'missingSupplier';
+export type InternField = 'driver' | 'payment' | 'date' | 'time' | 'duration' | 'supplier';
+
+/**
+ * What keeps the form from being sent (part 1 §5): required fields (driver or personal collection,
+ * payment, day, time, duration ≥ 0), and a supplier for a QR transfer, whose code names the
+ * supplier's account (the server refuses it too).
+ */
+export function internProblems(draft: InternDraft): { problem: InternProblem; fields: InternField[] } | null {
+  const missing: InternField[] = [];
+  if (!draft.driver) missing.push('driver');
+  if (!draft.payment) missing.push('payment');
+  if (!draft.date) missing.push('date');
+  if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(draft.time)) missing.push('time');
+  if (draft.duration === '' || draft.duration < 0) missing.push('duration');
+  if (missing.length > 0) return { problem: 'missingFields', fields: missing };
+  if (draft.payment === 'qr_transfer' && !draft.supplier)
+    return { problem: 'missingSupplier', fields: ['supplier'] };
+  return null;
+}
+
+const idOf = (value: string | null) => (value && value !== personalCollection ? Number(value) : null);
+
+/** POST /order/{id}/intern: the form whole (a reference left out is cleared), with the version. */
+export function internPayloadOf(draft: InternDraft, version: number, confirmOverlap = false): InternPayload {
+  return {
+    driver_id: idOf(draft.driver),
+    car_id: idOf(draft.car),
+    supplier_id: idOf(draft.supplier),
+    payment_type: draft.payment ?? 'cash',
+    expected_delivery_date: draft.date ?? '',
+    expected_delivery_time: draft.time,
+    expected_delivery_duration: draft.duration === '' ? 0 : draft.duration,
+    note: draft.note.trim(),
+    ad_type: idOf(draft.adType),
+    confirm_overlap: confirmOverlap,
+    version,
+  };
+}

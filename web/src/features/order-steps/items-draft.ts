@@ -1,0 +1,143 @@
+import type { OrderItemsPayload } from '@letokruh/contracts/order-steps';
+import type { Order } from '@letokruh/contracts/orders';
+import type { AvailableProduct, ProductBase } from '@letokruh/contracts/products';
+import type { Currency } from '@letokruh/contracts/rules/money';
+import {
+  deliveryDefaults,
+  lineTotals,
+  minimumAfterRateChange,
+  type OrderTotals,
+  orderTotals,
+} from '@letokruh/contracts/rules/order-price';
+
+/** A line of the items step as edited: the product, amount, unit price with VAT, VAT and discount. */
+export type DraftLine = {
+  product: ProductBase;
+  amount: number;
+  price: number;
+  vat: number;
+  discount: number;
+};
+
+/** The items step's form (part 1 §2 step 2). */
+export type ItemsDraft = {
+  warehouseId: number | null;
+  currency: Currency | null;
+  lines: DraftLine[];
+  /** One way, km. */
+  distance: number;
+  /** One way, minutes. */
+  duration: number;
+  /** Rate per km with VAT. */
+  rate: number;
+  minimum: number;
+};
+
+export function itemsDraftOf(order: Order): ItemsDraft {
+  const defaults = order.currency ? deliveryDefaults[order.currency] : null;
+  return {
+    warehouseId: order.warehouse?.id ?? null,
+    currency: order.currency,
+    lines: order.products.map((l) => ({
+      product: l.product.product,
+      amount: l.amount,
+      price: l.product.amount,
+      vat: l.product.vat,
+      discount: l.product.discount,
+    })),
+    distance: order.distance,
+    duration: order.duration,
+    rate: order.delivery_price.amount ?? defaults?.rate ?? 0,
+    minimum: order.delivery_price.minimum_price ?? defaults?.minimum ?? 0,
+  };
+}
+
+/** Part 1 §4: a new currency clears every line and brings its transport defaults. */
+export function changeCurrency(draft: ItemsDraft, currency: Currency): ItemsDraft {
+  if (draft.currency === currency) return draft;
+  const defaults = deliveryDefaults[currency];
+  return { ...draft, currency, lines: [], rate: defaults.rate, minimum: defaults.minimum };
+}
+
+/** Part 1 §4: another warehouse brings its distance and duration from the customer. */
+export function changeWarehouse(
+  draft: ItemsDraft,
+  warehouse: { id: number; distance: number; duration: number },
+): ItemsDraft {
+  return {
+    ...draft,
+    warehouseId: warehouse.id,
+    distance: Math.round(warehouse.distance * 100) / 100,
+    duration: warehouse.duration,
+  };
+}
+
+/** Part 1 §4: the delivery-minimum rule (contracts `minimumAfterRateChange`). */
+export function changeRate(draft: ItemsDraft, rate: number): ItemsDraft {
+  const minimum = draft.currency
+    ? minimumAfterRateChange(draft.currency, rate, draft.minimum)
+    : draft.minimum;
+  return { ...draft, rate, minimum };
+}
+
+/** The price with VAT and the VAT of a product in a currency, as the price list has them today. */
+export function offerPrice(product: AvailableProduct, currency: Currency) {
+  const price = product.pricesWithVat.find((p) => p.currency === currency)?.amount;
+  const vat = product.vats.find((v) => v.currency === currency)?.vat;
+  return price === undefined || vat === undefined ? null : { price, vat };
+}
+
+/** Part 1 §2: adding a product already on the order raises its amount; else a new line at today's price. */
+export function addProduct(draft: ItemsDraft, product: AvailableProduct, amount: number): ItemsDraft {
+  if (!draft.currency || !(amount > 0)) return draft;
+  const index = draft.lines.findIndex((l) => l.product.id === product.id);
+  if (index >= 0) {
+    const lines = draft.lines.map((l, i) =>
+      i === index ? { ...l, amount: Math.round((l.amount + amount) * 100) / 100 } : l,
+    );
+    return { ...draft, lines };
+  }
+  const offer = offerPrice(product, draft.currency);
+  if (!offer) return draft;
+  const { pricesWithVat: _p, vats: _v, ...base } = product;
+  return { ...draft, lines: [...draft.lines, { product: base, amount, ...offer, discount: 1 }] };
+}
+
+export function updateLine(draft: ItemsDraft, productId: number, change: Partial<DraftLine>): ItemsDraft {
+  return { ...draft, lines: draft.lines.map((l) => (l.product.id === productId ? { ...l, ...change } : l)) };
+}
+
+export function removeLine(draft: ItemsDraft, productId: number): ItemsDraft {
+  return { ...draft, lines: draft.lines.filter((l) => l.product.id !== productId) };
+}
+
+/** The totals the server will save (contracts `orderTotals`, the one rule for both sides). */
+export function draftTotals(draft: ItemsDraft): OrderTotals {
+  return orderTotals({
+    currency: draft.currency,
+    lines: draft.lines.map((l) => ({ price: l.price, amount: l.amount, vat: l.vat, discount: l.discount })),
+    delivery: { rate: draft.rate, minimum: draft.minimum, distance: draft.distance },
+  });
+}
+
+export const lineTotalWithVat = (line: DraftLine) =>
+  lineTotals({ price: line.price, amount: line.amount, vat: line.vat, discount: line.discount })
+    .total_price_vat;
+
+/** POST /order/{id}/items (contracts `orderItemsPayloadSchema`); null until warehouse and currency are set. */
+export function itemsPayloadOf(draft: ItemsDraft, version: number): OrderItemsPayload | null {
+  if (draft.warehouseId === null || draft.currency === null) return null;
+  return {
+    warehouse_id: draft.warehouseId,
+    currency: draft.currency,
+    products: draft.lines.map((l) => ({
+      amount: l.amount,
+      product: { product: { id: l.product.id }, amount: l.price, discount: l.discount },
+    })),
+    distance: draft.distance,
+    duration: draft.duration,
+    delivery_price_amount: draft.rate,
+    minimim_delivery_price: draft.minimum,
+    version,
+  };
+}
