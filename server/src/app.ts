@@ -7,6 +7,7 @@ import type { App, AppContext } from './app-types.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { conversionRoutes } from './modules/conversions/conversions.routes.ts';
 import { customerRoutes } from './modules/customers/customers.routes.ts';
+import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mapsRoutes } from './modules/maps/maps.routes.ts';
 import { orderStepRoutes } from './modules/orders/order-steps.routes.ts';
@@ -44,6 +45,7 @@ const modules: ((app: App) => Promise<void>)[] = [
   orderStepRoutes,
   transportationRoutes,
   paymentRoutes,
+  documentRoutes,
 ];
 
 export type BuildOptions = { context: AppContext; logger?: boolean | object };

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { isoDateSchema } from './products.ts';
+
+/** Delivery notes and the orders PDF (part 1 §2 list and detail modals, §5, §6, §7). */
+
+export const deliveryNoteLanguages = ['cs', 'de'] as const;
+export type DeliveryNoteLanguage = (typeof deliveryNoteLanguages)[number];
+
+/** One merged PDF holds at most this many orders; more is refused (memory stays bounded). */
+export const maxMergedDeliveryNotes = 500;
+/** The orders PDF covers at most this many days. */
+export const ordersPdfMaxDays = 62;
+
+const id = z.coerce.number().int().positive().max(2147483647);
+const language = z.enum(deliveryNoteLanguages).default('cs');
+
+/** GET /order/{id}/get_delivery_note */
+export const deliveryNoteQuerySchema = z.object({ supplier: id, language });
+export type DeliveryNoteQuery = z.infer<typeof deliveryNoteQuerySchema>;
+
+/** `orders=1&orders=2`, `orders=1,2` and `orders[]=1` alike: one list of ids. */
+function ordersList(query: unknown): unknown {
+  if (!query || typeof query !== 'object') return query;
+  const { 'orders[]': bracketed, orders, ...rest } = query as Record<string, unknown>;
+  const raw = [orders, bracketed].flatMap((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]));
+  const ids = raw
+    .flatMap((v) => String(v).split(','))
+    .map((v) => v.trim())
+    .filter(Boolean);
+  return { ...rest, orders: ids };
+}
+
+/** GET /download_multiple_delivery_notes: at least one order (part 1 §5), at most 500. */
+export const multipleDeliveryNotesQuerySchema = z.preprocess(
+  ordersList,
+  z.object({
+    orders: z.array(id).min(1).max(maxMergedDeliveryNotes),
+    supplier: id,
+    language,
+  }),
+);
+export type MultipleDeliveryNotesQuery = z.infer<typeof multipleDeliveryNotesQuerySchema>;
+
+const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
+
+/** GET /download-orders: a warehouse and a from date are required (part 1 §5); `to` defaults to `from`. */
+export const ordersPdfQuerySchema = z
+  .object({ warehouse: id, from: isoDateSchema, to: isoDateSchema.optional() })
+  .superRefine((q, ctx) => {
+    if (q.to === undefined) return;
+    const days = dayNumber(q.to) - dayNumber(q.from);
+    if (days < 0) ctx.addIssue({ code: 'custom', path: ['to'], message: 'to is before from' });
+    else if (days >= ordersPdfMaxDays) {
+      ctx.addIssue({ code: 'custom', path: ['to'], message: `at most ${ordersPdfMaxDays} days` });
+    }
+  });
+export type OrdersPdfQuery = z.infer<typeof ordersPdfQuerySchema>;

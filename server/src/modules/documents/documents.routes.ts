@@ -1,0 +1,58 @@
+import { idParamSchema } from '@letokruh/contracts/common';
+import {
+  deliveryNoteQuerySchema,
+  multipleDeliveryNotesQuerySchema,
+  ordersPdfQuerySchema,
+} from '@letokruh/contracts/documents';
+import type { FastifyReply } from 'fastify';
+import type { App } from '../../app-types.ts';
+import * as service from './documents.service.ts';
+
+const tags = ['documents'];
+
+const sendPdf = (reply: FastifyReply, { pdf, filename }: service.PdfFile) =>
+  reply
+    .type('application/pdf')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .header('cache-control', 'no-store')
+    .send(pdf);
+
+/** Delivery notes and the orders PDF (part 1 §2 modals, §6, §7). */
+export async function documentRoutes(app: App): Promise<void> {
+  const { db } = app.ctx;
+
+  // The detail's delivery-note modal: whoever may read the order may print its note.
+  app.get(
+    '/order/:id/get_delivery_note',
+    {
+      schema: {
+        tags,
+        params: idParamSchema,
+        querystring: deliveryNoteQuerySchema,
+        produces: ['application/pdf'],
+      },
+      config: { access: { permission: 'view_order' } },
+    },
+    async (request, reply) =>
+      sendPdf(reply, await service.deliveryNote(db, request.params.id, request.query)),
+  );
+
+  // Part 1 §6: the list's row selection and merged download are can_export_delivery_notes.
+  app.get(
+    '/download_multiple_delivery_notes',
+    {
+      schema: { tags, querystring: multipleDeliveryNotesQuerySchema, produces: ['application/pdf'] },
+      config: { access: { permission: ['view_order', 'can_export_delivery_notes'] } },
+    },
+    async (request, reply) => sendPdf(reply, await service.mergedDeliveryNotes(db, request.query)),
+  );
+
+  app.get(
+    '/download-orders',
+    {
+      schema: { tags, querystring: ordersPdfQuerySchema, produces: ['application/pdf'] },
+      config: { access: { permission: ['view_order', 'can_export_orders'] } },
+    },
+    async (request, reply) => sendPdf(reply, await service.ordersPdf(db, request.query)),
+  );
+}
