@@ -1,0 +1,151 @@
+import type { Order, OrderListItem, OrderState } from '@letokruh/contracts/orders';
+import type { Adtype, Supplier } from '@letokruh/contracts/reference';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api } from '../../app/api-client';
+
+/** Query keys of the orders area; every transition invalidates `ordersKey`. */
+export const ordersKey = ['orders'] as const;
+
+/** The list filters of part 1 §2 as the user entered them (strings; empty means no filter). */
+export type OrderFilters = {
+  internId: string;
+  createdFrom: string;
+  createdTo: string;
+  expectedDeliveryDateFrom: string;
+  expectedDeliveryDateTo: string;
+  name: string;
+  wholePhone: string;
+  fullAddress: string;
+  /** A warehouse id, or '' for all. */
+  warehouse: string;
+  state: OrderState;
+  /** An ad type id, or '' for all. */
+  adtype: string;
+};
+
+export const noOrderFilters: OrderFilters = {
+  internId: '',
+  createdFrom: '',
+  createdTo: '',
+  expectedDeliveryDateFrom: '',
+  expectedDeliveryDateTo: '',
+  name: '',
+  wholePhone: '',
+  fullAddress: '',
+  warehouse: '',
+  state: 'all',
+  adtype: '',
+};
+
+export type OrderList = { items: OrderListItem[]; total: number };
+type Paging = { current_page: number; per_page: number };
+
+const day = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined);
+const id = (value: string) => (/^\d+$/.test(value) && Number(value) > 0 ? value : undefined);
+
+/**
+ * What GET /orders is sent (contracts orderListQuerySchema). Values the server would refuse are
+ * left out rather than earning a 400; the created dates and the ad type only with add_order
+ * (part 1 §2), as the server ignores them otherwise.
+ */
+export function orderListParams(filters: OrderFilters, paging: Paging, canAddOrder: boolean) {
+  const internId = filters.internId.trim();
+  return {
+    ...paging,
+    internId: /^\d{1,10}$/.test(internId) ? internId : undefined,
+    createdFrom: canAddOrder ? day(filters.createdFrom) : undefined,
+    createdTo: canAddOrder ? day(filters.createdTo) : undefined,
+    expectedDeliveryDateFrom: day(filters.expectedDeliveryDateFrom),
+    expectedDeliveryDateTo: day(filters.expectedDeliveryDateTo),
+    name: filters.name.trim(),
+    wholePhone: filters.wholePhone.trim(),
+    fullAddress: filters.fullAddress.trim(),
+    warehouse: id(filters.warehouse),
+    state: filters.state === 'all' ? undefined : filters.state,
+    adtype: canAddOrder ? id(filters.adtype) : undefined,
+  };
+}
+
+export const orderListQuery = (params: ReturnType<typeof orderListParams>) =>
+  queryOptions({
+    queryKey: [...ordersKey, 'list', params],
+    queryFn: ({ signal }) => api<OrderList>('GET', '/orders', { query: params, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const orderQuery = (orderId: number) =>
+  queryOptions({
+    queryKey: [...ordersKey, 'item', orderId],
+    queryFn: ({ signal }) => api<{ item: Order }>('GET', `/order/${orderId}`, { signal }).then((a) => a.item),
+  });
+
+/** GET /suppliers: the owner's or dispatcher's (part 1 §6); removed suppliers are left out. */
+export const suppliersQuery = queryOptions({
+  queryKey: ['suppliers'],
+  queryFn: ({ signal }) =>
+    api<{ items: Supplier[] }>('GET', '/suppliers', { signal }).then((a) => a.items.filter((s) => s.active)),
+  staleTime: 60_000,
+});
+
+/** GET /adtypes: loaded only with add_order (part 1 §6). */
+export const adtypesQuery = queryOptions({
+  queryKey: ['adtypes'],
+  queryFn: ({ signal }) => api<{ items: Adtype[] }>('GET', '/adtypes', { signal }).then((a) => a.items),
+  staleTime: 60_000,
+});
+
+/** GET /warehouses: every warehouse in use, for the orders PDF. */
+export const warehousesQuery = queryOptions({
+  queryKey: ['warehouses', 'all-for-orders-pdf'],
+  queryFn: ({ signal }) =>
+    api<{ items: { id: number; name: string }[] }>('GET', '/warehouses', {
+      query: { current_page: 1, per_page: 1000 },
+      signal,
+    }).then((a) => a.items),
+  staleTime: 60_000,
+});
+
+export const addOrder = () => api<{ id: number }>('GET', '/order/add').then((a) => a.id);
+export const copyOrder = (orderId: number) =>
+  api<{ order_id: number }>('GET', `/order/${orderId}/copy`).then((a) => a.order_id);
+
+/** The transitions of part 1 §4 with their method and path (part 1 §7); each answers `{ item }`. */
+export const transitions = {
+  cancel: { method: 'DELETE', path: 'delete' },
+  restore: { method: 'PUT', path: 'restore' },
+  done: { method: 'PUT', path: 'done' },
+  undone: { method: 'PUT', path: 'undone' },
+  collectRevenue: { method: 'PUT', path: 'collect_revenue' },
+  returnRevenue: { method: 'PUT', path: 'return_revenue' },
+} as const;
+export type Transition = keyof typeof transitions;
+
+export const runTransition = (orderId: number, transition: Transition) => {
+  const { method, path } = transitions[transition];
+  return api<{ item: Order }>(method, `/order/${orderId}/${path}`).then((a) => a.item);
+};
+
+export const markLinePrepared = (orderId: number, lineId: number) =>
+  api<{ item: Order }>('PUT', `/order/${orderId}/${lineId}/prepared`).then((a) => a.item);
+
+export type QrPayment = {
+  image: string;
+  amount: number;
+  original_amount: number;
+  rounded: boolean;
+  currency: 'CZK' | 'EUR';
+  variable_symbol: string;
+  iban: string;
+  spayd: string;
+};
+
+export const qrPaymentQuery = (orderId: number, supplierId: number | null) =>
+  queryOptions({
+    queryKey: [...ordersKey, 'qr', orderId, supplierId],
+    queryFn: ({ signal }) =>
+      api<QrPayment>('GET', `/order/${orderId}/qr_payment`, { query: { supplier: supplierId }, signal }),
+    enabled: supplierId !== null,
+  });
+
+export const sendEmailQr = (orderId: number, supplierId: number) =>
+  api<unknown>('POST', `/order/${orderId}/send_email_qr`, { body: { supplier_id: supplierId } });

@@ -1,0 +1,163 @@
+import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueries } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorKey } from '../../app/api-client';
+import { orderQuery } from './api';
+import { type DeliveryNoteLanguage, deliveryNoteLanguages, downloadDocument } from './download';
+import { type SupplierOption, SupplierSelect, useCanListSuppliers } from './supplier-select';
+
+/** Users who may not list suppliers choose among the default suppliers of this many selected orders. */
+const supplierProbeLimit = 20;
+
+export function LanguageSelect({
+  value,
+  onChange,
+}: {
+  value: DeliveryNoteLanguage;
+  onChange: (language: DeliveryNoteLanguage) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Select
+      label={t('orders.documents.language')}
+      required
+      allowDeselect={false}
+      data={deliveryNoteLanguages.map((l) => ({ value: l, label: t(`orders.documents.languages.${l}`) }))}
+      value={value}
+      onChange={(v) => v && onChange(v as DeliveryNoteLanguage)}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}
+
+/** The default suppliers of the given orders, for users without GET /suppliers. */
+function useSuppliersOfOrders(orderIds: number[], enabled: boolean): SupplierOption[] {
+  const results = useQueries({
+    queries: orderIds.slice(0, supplierProbeLimit).map((id) => ({ ...orderQuery(id), enabled })),
+  });
+  const found = new Map<number, SupplierOption>();
+  for (const r of results) {
+    const s = r.data?.default_supplier;
+    if (s) found.set(s.id, { id: s.id, name: s.name });
+  }
+  return [...found.values()];
+}
+
+type Props = { opened: boolean; onClose: () => void; orderIds: number[] };
+
+/** part 1 §2, §5: one PDF of the selected orders' delivery notes; at least one order selected. */
+export function DeliveryNotesModal({ opened, onClose, orderIds }: Props) {
+  const { t } = useTranslation();
+  const canList = useCanListSuppliers();
+  const known = useSuppliersOfOrders(orderIds, opened && !canList);
+  const [supplier, setSupplier] = useState<number | null>(null);
+  const [language, setLanguage] = useState<DeliveryNoteLanguage>('cs');
+  const [problem, setProblem] = useState<string | null>(null);
+  const download = useMutation({
+    mutationFn: () =>
+      downloadDocument(
+        '/download_multiple_delivery_notes',
+        { orders: orderIds, language, supplier: supplier ?? undefined },
+        t('orders.documents.deliveryNotesFile'),
+      ),
+    onSuccess: () => close(),
+    onError: (error) => notifications.show({ color: 'red', message: t(errorKey(error)) }),
+  });
+  const close = () => {
+    setProblem(null);
+    onClose();
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setProblem(null);
+    if (orderIds.length === 0) return setProblem(t('orders.documents.noneSelected'));
+    if (supplier === null) return setProblem(t('orders.documents.selectSupplier'));
+    download.mutate();
+  };
+  return (
+    <Modal opened={opened} onClose={close} title={t('orders.documents.deliveryNotesTitle')} centered>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Text size="sm">{t('orders.documents.selectedCount', { count: orderIds.length })}</Text>
+          {problem ? (
+            <Alert color="red" role="alert" py="xs">
+              {problem}
+            </Alert>
+          ) : null}
+          <SupplierSelect value={supplier} onChange={setSupplier} known={known} />
+          <LanguageSelect value={language} onChange={setLanguage} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={download.isPending}>
+              {t('orders.documents.download')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+type OneProps = {
+  opened: boolean;
+  onClose: () => void;
+  order: { id: number; intern_id: number; default_supplier: SupplierOption | null };
+};
+
+/** part 1 §2 detail: the order's delivery note, for a supplier (the order's by default) and a language. */
+export function DeliveryNoteModal({ opened, onClose, order }: OneProps) {
+  const { t } = useTranslation();
+  const [supplier, setSupplier] = useState<number | null>(order.default_supplier?.id ?? null);
+  const [language, setLanguage] = useState<DeliveryNoteLanguage>('cs');
+  const [problem, setProblem] = useState<string | null>(null);
+  const close = () => {
+    setProblem(null);
+    onClose();
+  };
+  const download = useMutation({
+    mutationFn: () =>
+      downloadDocument(
+        `/order/${order.id}/get_delivery_note`,
+        { supplier: supplier ?? undefined, language },
+        t('orders.documents.deliveryNoteFile', { number: order.intern_id }),
+      ),
+    onSuccess: () => close(),
+    onError: (error) => notifications.show({ color: 'red', message: t(errorKey(error)) }),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setProblem(null);
+    if (supplier === null) return setProblem(t('orders.documents.selectSupplier'));
+    download.mutate();
+  };
+  const known = order.default_supplier
+    ? [{ id: order.default_supplier.id, name: order.default_supplier.name }]
+    : [];
+  return (
+    <Modal opened={opened} onClose={close} title={t('orders.documents.deliveryNoteTitle')} centered>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          {problem ? (
+            <Alert color="red" role="alert" py="xs">
+              {problem}
+            </Alert>
+          ) : null}
+          <SupplierSelect value={supplier} onChange={setSupplier} known={known} />
+          <LanguageSelect value={language} onChange={setLanguage} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={download.isPending}>
+              {t('orders.documents.download')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,25 @@
+import { api } from '../../app/api-client';
+
+type Query = Record<string, string | number | (string | number)[] | undefined>;
+
+/**
+ * Fetches a document through the API client (cookies, error codes, 401 handling) and hands it to
+ * the browser as a download under `fileName`. A failure is thrown as the client's ApiError, for
+ * the caller to show.
+ */
+export async function downloadDocument(path: string, query: Query, fileName: string): Promise<void> {
+  const blob = await api<Blob>('GET', path, { query, blob: true });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked later: some browsers start reading the blob only after the click has returned.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+export const deliveryNoteLanguages = ['cs', 'de'] as const;
+export type DeliveryNoteLanguage = (typeof deliveryNoteLanguages)[number];

@@ -1,0 +1,273 @@
+import type { Order } from '@letokruh/contracts/orders';
+import type { FunctionName } from '@letokruh/contracts/permissions';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { type MockRoutes, makeProfile, renderWithApp, t } from '../../test-utils';
+import { OrderDetailPage } from './order-detail-page';
+import { makeCustomer, makeOrder, suppliers } from './test-data';
+
+function renderDetail(functions: FunctionName[], order: Order = makeOrder(), fetch: MockRoutes = {}) {
+  return renderWithApp(<OrderDetailPage />, {
+    path: `/order/${order.id}`,
+    route: '/order/:id',
+    fetch: {
+      'GET /api/auth/user': { body: { user: makeProfile(functions) } },
+      [`GET /api/order/${order.id}`]: { body: { item: order } },
+      'GET /api/suppliers': { body: suppliers },
+      ...fetch,
+    },
+  });
+}
+
+const heading = () =>
+  screen.findByRole(
+    'heading',
+    { name: t('orders.detail.heading', { number: 2026000248 }) },
+    { timeout: 5_000 },
+  );
+const button = (key: string) => screen.queryByRole('button', { name: t(key) });
+const flag = (key: string, on: boolean) => `${t(key)}: ${on ? t('common.yes') : t('common.no')}`;
+const actionNames = () =>
+  (within(screen.getByTestId('order-actions')).queryAllByRole('button') as HTMLElement[]).map(
+    (b) => b.textContent,
+  );
+
+describe('OrderDetailPage', () => {
+  it('shows the header flags, the customer with links, the internal info and the items with prices', async () => {
+    renderDetail(['dispatcher']);
+    await heading();
+    expect(screen.getByText(flag('orders.flags.done', false))).toBeTruthy();
+    expect(screen.getByText(flag('orders.flags.ready', false))).toBeTruthy();
+    expect(screen.getByText(flag('orders.flags.paid', false))).toBeTruthy();
+    expect(screen.getByText('Pila Kamenice s.r.o.')).toBeTruthy();
+    expect(screen.getByText('25301233')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '+420 726 304 738' }).getAttribute('href')).toBe(
+      'tel:+420726304738',
+    );
+    expect(screen.getByRole('link', { name: 'martina.kovarova@seznam.cz' }).getAttribute('href')).toBe(
+      'mailto:martina.kovarova@seznam.cz',
+    );
+    expect(screen.getByRole('link', { name: t('orders.detail.navigate') }).getAttribute('href')).toContain(
+      'destination=49.365188,15.776149',
+    );
+    expect(screen.getByText('12.12.2026 10:15')).toBeTruthy();
+    expect(screen.getByText(t('orders.detail.distanceValue', { km: '20,6', minutes: 25 }))).toBeTruthy();
+    expect(screen.getByText('4 086,00 Kč')).toBeTruthy();
+    expect(screen.getByText('3 376,86 Kč')).toBeTruthy();
+    expect(screen.getByText('Josef Černý')).toBeTruthy();
+    expect(screen.getByText('Tatra 815 (1J2 4521)')).toBeTruthy();
+    expect(screen.getByText('Složit za garáž.')).toBeTruthy();
+    const [smrk, piliny] = screen.getAllByTestId('order-line') as [HTMLElement, HTMLElement];
+    expect(within(smrk).getByText('Smrk štípaný 33 cm')).toBeTruthy();
+    expect(within(smrk).getByText('33 cm')).toBeTruthy();
+    expect(within(smrk).getByText('2 PRMS')).toBeTruthy();
+    expect(within(smrk).getByText('1 250,00 Kč')).toBeTruthy();
+    expect(within(smrk).getByText('2 500,00 Kč')).toBeTruthy();
+    expect(within(smrk).getByText(t('orders.lines.notPrepared'))).toBeTruthy();
+    expect(within(piliny).getByText(t('orders.lines.prepared'))).toBeTruthy();
+    expect(within(piliny).getByText(t('products.types.additional'))).toBeTruthy();
+  });
+
+  it('without change_order the item prices are hidden; a warehouseman marks an item prepared', async () => {
+    const prepared = makeOrder();
+    prepared.products = prepared.products.map((l) => ({ ...l, prepared: true }));
+    const { user, api } = renderDetail(['warehouseman'], makeOrder(), {
+      'PUT /api/order/271/505/prepared': { body: { item: { ...prepared, prepared: true } } },
+    });
+    await heading();
+    const [smrk] = screen.getAllByTestId('order-line') as [HTMLElement];
+    expect(within(smrk).queryByText('1 250,00 Kč')).toBeNull();
+    expect(within(smrk).queryByText(t('orders.lines.unitPrice'))).toBeNull();
+    // One prepare button: the other item is prepared already.
+    expect(screen.getAllByRole('button', { name: /Označit .* jako připravené/ })).toHaveLength(1);
+    expect(actionNames()).toEqual([t('orders.actions.deliveryNote')]);
+    await user.click(
+      screen.getByRole('button', { name: t('orders.actions.prepareOf', { name: 'Smrk štípaný 33 cm' }) }),
+    );
+    await waitFor(() => expect(api.sent('PUT /api/order/271/505/prepared')).toHaveLength(1));
+    expect(await screen.findByText(flag('orders.flags.ready', true))).toBeTruthy();
+    expect(screen.queryAllByRole('button', { name: /Označit .* jako připravené/ })).toHaveLength(0);
+  });
+
+  it('a dispatcher on an open cash order: edit, done, collect cash, QR, e-mail, delivery note, cancel', async () => {
+    renderDetail(['dispatcher']);
+    await heading();
+    expect(actionNames()).toEqual([
+      t('orders.actions.done'),
+      t('orders.actions.collectRevenue'),
+      t('orders.actions.qr'),
+      t('orders.actions.emailQr'),
+      t('orders.actions.deliveryNote'),
+      t('orders.actions.cancel'),
+    ]);
+    expect(screen.getByRole('link', { name: t('common.edit') }).getAttribute('href')).toBe(
+      '/order/271/items',
+    );
+  });
+
+  it('a done and paid order offers undone and return; a cancelled one only restore and the delivery note', async () => {
+    const first = renderDetail(
+      ['dispatcher'],
+      makeOrder({ done: true, collected_revenue_at: '2026-12-12T10:00:00.000Z' }),
+    );
+    await heading();
+    expect(screen.getByText(flag('orders.flags.done', true))).toBeTruthy();
+    expect(screen.getByText(flag('orders.flags.ready', true))).toBeTruthy();
+    expect(screen.getByText(flag('orders.flags.paid', true))).toBeTruthy();
+    expect(actionNames()).toEqual([
+      t('orders.actions.undone'),
+      t('orders.actions.returnRevenue'),
+      t('orders.actions.qr'),
+      t('orders.actions.emailQr'),
+      t('orders.actions.deliveryNote'),
+      t('orders.actions.cancel'),
+    ]);
+    first.unmount();
+
+    renderDetail(['dispatcher'], makeOrder({ hidden: true }));
+    await heading();
+    expect(actionNames()).toEqual([t('orders.actions.deliveryNote'), t('orders.actions.restore')]);
+    expect(screen.queryByRole('link', { name: t('common.edit') })).toBeNull();
+  });
+
+  it('a QR-transfer order is marked paid; a technician (no owner or dispatcher) cannot collect or send QR', async () => {
+    const transfer = makeOrder({ pay_by_cash: false, payment_type: 'qr_transfer' });
+    const first = renderDetail(['dispatcher'], transfer);
+    await heading();
+    expect(button('orders.actions.markPaid')).toBeTruthy();
+    expect(button('orders.actions.collectRevenue')).toBeNull();
+    first.unmount();
+
+    renderDetail(['technical_specialist'], transfer);
+    await heading();
+    expect(actionNames()).toEqual([
+      t('orders.actions.done'),
+      t('orders.actions.deliveryNote'),
+      t('orders.actions.cancel'),
+    ]);
+    // Prices are shown with change_order.
+    expect(screen.getAllByText(t('orders.lines.unitPrice'))).toHaveLength(2);
+  });
+
+  it('done asks, then shows the answer at once; a 409 shows its error text and changes nothing', async () => {
+    const { user, api } = renderDetail(['dispatcher'], makeOrder(), {
+      'PUT /api/order/271/done': { body: { item: makeOrder({ done: true }) } },
+      'PUT /api/order/271/undone': { status: 409, body: { error_code: 140, message: 'conflict' } },
+    });
+    await heading();
+    await user.click(screen.getByRole('button', { name: t('orders.actions.done') }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(t('orders.questions.done', { number: 2026000248 }))).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: t('orders.actions.done') }));
+    expect(await screen.findByText(flag('orders.flags.done', true))).toBeTruthy();
+    expect(api.sent('PUT /api/order/271/done')).toHaveLength(1);
+    expect(button('orders.actions.done')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: t('orders.actions.undone') }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: t('orders.actions.undone') }),
+    );
+    expect(await screen.findByText(t('errors.140'))).toBeTruthy();
+    expect(screen.getByText(flag('orders.flags.done', true))).toBeTruthy();
+  });
+
+  it('the QR modal shows the 350 px image for the order’s supplier, the amount and the rounding warning', async () => {
+    const { user, api } = renderDetail(['owner'], makeOrder(), {
+      'GET /api/order/271/qr_payment': {
+        body: {
+          image: 'data:image/png;base64,iVBORw0KGgo=',
+          amount: 4086,
+          original_amount: 4085.6,
+          rounded: true,
+          currency: 'CZK',
+          variable_symbol: '2026000248',
+          iban: 'CZ6501000000002718340003',
+          spayd: 'SPD*1.0*ACC:CZ6501000000002718340003*AM:4086.00*CC:CZK*X-VS:2026000248',
+        },
+      },
+    });
+    await heading();
+    await user.click(screen.getByRole('button', { name: t('orders.actions.qr') }));
+    const dialog = await screen.findByRole('dialog');
+    const image = await within(dialog).findByRole('img', {
+      name: t('orders.qr.imageAlt', { number: 2026000248 }),
+    });
+    expect(image.getAttribute('src')).toBe('data:image/png;base64,iVBORw0KGgo=');
+    expect([image.getAttribute('width'), image.getAttribute('height')]).toEqual(['350', '350']);
+    expect(api.sent('GET /api/order/271/qr_payment')[0]?.url.searchParams.get('supplier')).toBe('1');
+    expect(within(dialog).getByText('4 086,00 Kč')).toBeTruthy();
+    expect(within(dialog).getByText('2026000248')).toBeTruthy();
+    expect(
+      within(dialog).getByText(t('orders.qr.rounded', { amount: '4 086,00 Kč', original: '4 085,60 Kč' })),
+    ).toBeTruthy();
+  });
+
+  it('e-mail QR: a customer without e-mail gets the notice and nothing is sent; otherwise it is sent', async () => {
+    const noEmail = makeOrder({ customer: makeCustomer({ email: '' }) });
+    const first = renderDetail(['dispatcher'], noEmail, {
+      'POST /api/order/271/send_email_qr': { body: {} },
+    });
+    await heading();
+    await first.user.click(screen.getByRole('button', { name: t('orders.actions.emailQr') }));
+    const dialog = await screen.findByRole('dialog');
+    await first.user.click(within(dialog).getByRole('button', { name: t('orders.qr.send') }));
+    expect(await screen.findByText(t('orders.qr.emailNotFound'))).toBeTruthy();
+    expect(first.api.sent('POST /api/order/271/send_email_qr')).toHaveLength(0);
+    first.unmount();
+
+    const second = renderDetail(['dispatcher'], makeOrder(), {
+      'POST /api/order/271/send_email_qr': { body: { sent: true, to: 'martina.kovarova@seznam.cz' } },
+    });
+    await heading();
+    await second.user.click(screen.getByRole('button', { name: t('orders.actions.emailQr') }));
+    const again = await screen.findByRole('dialog');
+    expect(within(again).getByText(/martina\.kovarova@seznam\.cz/)).toBeTruthy();
+    await second.user.click(within(again).getByRole('button', { name: t('orders.qr.send') }));
+    expect(await screen.findByText(t('orders.qr.emailSent'))).toBeTruthy();
+    expect(second.api.sent('POST /api/order/271/send_email_qr')[0]?.body).toEqual({ supplier_id: 1 });
+  });
+
+  it('e-mail QR: the server’s "customer e-mail not found" answer shows the same notice', async () => {
+    const { user } = renderDetail(['dispatcher'], makeOrder(), {
+      'POST /api/order/271/send_email_qr': { status: 409, body: { error_code: 150, message: 'no e-mail' } },
+    });
+    await heading();
+    await user.click(screen.getByRole('button', { name: t('orders.actions.emailQr') }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: t('orders.qr.send') }),
+    );
+    expect(await screen.findByText(t('orders.qr.emailNotFound'))).toBeTruthy();
+  });
+
+  it('without a default supplier the QR modal and the delivery note ask to select one', async () => {
+    const { user, api } = renderDetail(['dispatcher'], makeOrder({ default_supplier: null }));
+    await heading();
+    await user.click(screen.getByRole('button', { name: t('orders.actions.qr') }));
+    expect(await screen.findByText(t('orders.documents.selectSupplier'))).toBeTruthy();
+    expect(api.sent('GET /api/order/271/qr_payment')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: t('common.close') }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(screen.getByRole('button', { name: t('orders.actions.deliveryNote') }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: t('orders.documents.download') }));
+    expect(within(dialog).getByRole('alert').textContent).toBe(t('orders.documents.selectSupplier'));
+  });
+
+  it('personal collection when there is no driver; an unknown order returns to the list', async () => {
+    const first = renderDetail(['driver'], makeOrder({ driver: null }));
+    await heading();
+    expect(screen.getByText(t('orders.personalCollection'))).toBeTruthy();
+    first.unmount();
+
+    renderWithApp(<OrderDetailPage />, {
+      path: '/order/999',
+      route: '/order/:id',
+      fetch: {
+        'GET /api/auth/user': { body: { user: makeProfile(['dispatcher']) } },
+        'GET /api/order/999': { status: 404, body: { error_code: 130, message: 'not found' } },
+      },
+    });
+    expect((await screen.findByTestId('location', {}, { timeout: 5_000 })).textContent).toBe('/orders');
+  });
+});

@@ -1,0 +1,104 @@
+import type { OrderListItem } from '@letokruh/contracts/orders';
+import { Button, Group } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { errorKey } from '../../app/api-client';
+import { useAccess } from '../../app/session';
+import { ConfirmButton } from '../../ui/confirm-button';
+import { copyOrder, ordersKey, runTransition } from './api';
+
+type Props = {
+  order: OrderListItem;
+  /** part 1 §8: a failed cancel or restore is an alert with the text of its error code. */
+  onFailure: (message: string) => void;
+};
+
+/** part 1 §2 row actions: detail; edit, cancel or restore and copy with change_order. */
+export function OrderRowActions({ order, onFailure }: Props) {
+  const { t } = useTranslation();
+  const access = useAccess();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const canChange = access.can('change_order');
+  const transition = useMutation({
+    mutationFn: (name: 'cancel' | 'restore') => runTransition(order.id, name),
+    onSuccess: (item, name) => {
+      notifications.show({
+        color: 'green',
+        message: t(`orders.notices.${name}`, { number: item.intern_id }),
+      });
+      void queryClient.invalidateQueries({ queryKey: ordersKey });
+    },
+    onError: (error) => onFailure(t(errorKey(error))),
+  });
+  const copy = useMutation({
+    mutationFn: () => copyOrder(order.id),
+    onSuccess: (newId) => void navigate(`/order/${newId}/items`),
+    onError: (error) => notifications.show({ color: 'red', message: t(errorKey(error)) }),
+  });
+  const number = order.intern_id;
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Button
+        component={Link}
+        to={`/order/${order.id}`}
+        size="compact-sm"
+        variant="default"
+        aria-label={t('orders.actions.detailOf', { number })}
+      >
+        {t('common.detail')}
+      </Button>
+      {canChange && !order.hidden ? (
+        <Button
+          component={Link}
+          to={`/order/${order.id}/items`}
+          size="compact-sm"
+          variant="subtle"
+          aria-label={t('orders.actions.editOf', { number })}
+        >
+          {t('common.edit')}
+        </Button>
+      ) : null}
+      {/* The server's copy creates an order, so it needs add_order besides change_order. */}
+      {canChange && access.can('add_order') ? (
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          loading={copy.isPending}
+          onClick={() => copy.mutate()}
+          aria-label={t('orders.actions.copyOf', { number })}
+        >
+          {t('orders.actions.copy')}
+        </Button>
+      ) : null}
+      {canChange && !order.hidden ? (
+        <ConfirmButton
+          size="compact-sm"
+          variant="subtle"
+          color="red"
+          loading={transition.isPending}
+          aria-label={t('orders.actions.cancelOf', { number })}
+          question={t('orders.questions.cancel', { number })}
+          confirmLabel={t('orders.actions.cancel')}
+          onConfirm={() => transition.mutate('cancel')}
+        >
+          {t('orders.actions.cancel')}
+        </ConfirmButton>
+      ) : null}
+      {canChange && order.hidden ? (
+        <Button
+          size="compact-sm"
+          variant="subtle"
+          color="teal"
+          loading={transition.isPending}
+          onClick={() => transition.mutate('restore')}
+          aria-label={t('orders.actions.restoreOf', { number })}
+        >
+          {t('orders.actions.restore')}
+        </Button>
+      ) : null}
+    </Group>
+  );
+}

@@ -1,0 +1,299 @@
+import type { FunctionName } from '@letokruh/contracts/permissions';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { field, type MockRoutes, makeProfile, renderWithApp, t } from '../../test-utils';
+import { clearListStates } from '../../ui/list-state';
+import { OrdersPage } from './orders-page';
+import { makeCustomer, makeListItem, suppliers } from './test-data';
+
+const list = {
+  items: [
+    makeListItem(11),
+    makeListItem(12, {
+      hidden: true,
+      customer: makeCustomer({
+        id: 200,
+        name: 'Josef Dvořák',
+        organization_name: 'Truhlářství Dvořák',
+        organization_id: '12345678',
+        pre_phone: '+421',
+        phone: '905111222',
+        address: { ...makeCustomer().address, full_address: 'Hlavní 5, 674 01 Třebíč' },
+      }),
+    }),
+    makeListItem(13, { done: true, collected_revenue_at: '2026-12-05T10:00:00.000Z' }),
+  ],
+  total: 3,
+};
+
+function renderList(functions: FunctionName[] = ['dispatcher'], fetch: MockRoutes = {}) {
+  return renderWithApp(<OrdersPage />, {
+    path: '/orders',
+    fetch: {
+      'GET /api/auth/user': { body: { user: makeProfile(functions) } },
+      'GET /api/orders': { body: list },
+      'GET /api/warehouses/own': {
+        body: {
+          items: [
+            { id: 1, name: 'Sklad Jihlava', color: '#2f9e44' },
+            { id: 2, name: 'Sklad Třebíč', color: '#1971c2' },
+          ],
+        },
+      },
+      'GET /api/adtypes': { body: { items: [{ id: 6, name: 'Seznam.cz', active: true }] } },
+      'GET /api/suppliers': { body: suppliers },
+      'GET /api/warehouses': { body: { items: [{ id: 1, name: 'Sklad Jihlava' }], total: 1 } },
+      ...fetch,
+    },
+  });
+}
+
+type Api = ReturnType<typeof renderList>['api'];
+const lastSearch = (api: Api) =>
+  Object.fromEntries(api.sent('GET /api/orders').at(-1)?.url.searchParams ?? []);
+const rowOf = (number: number) =>
+  screen.getByRole('link', { name: String(number) }).closest('tr') as HTMLElement;
+const fieldIn = (container: HTMLElement, label: string) =>
+  within(container).getByLabelText(label, {
+    selector: 'input',
+    normalizer: (text) => text.replace(/\s*\*\s*$/, '').trim(),
+  });
+/** The first render waits for the profile and the list; a loaded machine may take a while. */
+const loaded = (number: string) => screen.findByRole('link', { name: number }, { timeout: 5_000 });
+const named = (name: string) => ({ name, hidden: true });
+
+beforeEach(() => {
+  clearListStates();
+  vi.stubGlobal(
+    'URL',
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:pdf'), revokeObjectURL: vi.fn() }),
+  );
+});
+
+describe('OrdersPage', () => {
+  it('shows the columns of part 1 §2 with links to the detail and asks for the first page', async () => {
+    const { api } = renderList();
+    await loaded('2026000012');
+    const row = rowOf(2026000012);
+    expect(within(row).getByText('Josef Dvořák')).toBeTruthy();
+    expect(within(row).getByText('Truhlářství Dvořák, IČO 12345678')).toBeTruthy();
+    expect(within(row).getByText('+421 905 111 222')).toBeTruthy();
+    expect(within(row).getByText('Hlavní 5, 674 01 Třebíč')).toBeTruthy();
+    expect(within(row).getByText('12.12.2026')).toBeTruthy();
+    expect(within(row).getByText(t('orders.stages.hidden'))).toBeTruthy();
+    expect(within(rowOf(2026000013)).getByText(t('orders.paidBadge'))).toBeTruthy();
+    expect(screen.getByRole('link', { name: '2026000011' }).getAttribute('href')).toBe('/order/11');
+    expect(api.sent('GET /api/orders')[0]?.url.search).toBe('?current_page=1&per_page=10');
+  });
+
+  it('sends the filters, keeps them when the list is opened again, and clears them with one button', async () => {
+    const first = renderList();
+    await loaded('2026000011');
+    const { user } = first;
+    await user.type(field(t('orders.filters.name')), 'dvoř');
+    await user.type(field(t('orders.filters.internId')), '2026x12');
+    await user.type(field(t('orders.filters.wholePhone')), '905');
+    await user.type(field(t('orders.filters.fullAddress')), 'Třebíč');
+    await user.type(field(t('orders.filters.expectedDeliveryDateFrom')), '1.12.2026');
+    await user.click(field(t('orders.filters.state')));
+    await user.click(await screen.findByRole('option', named(t('orders.states.not_collected'))));
+    await user.click(field(t('orders.filters.warehouse')));
+    await user.click(await screen.findByRole('option', named('Sklad Třebíč')));
+    await user.click(field(t('orders.filters.adtype')));
+    await user.click(await screen.findByRole('option', named('Seznam.cz')));
+    await waitFor(() =>
+      expect(lastSearch(first.api)).toEqual({
+        current_page: '1',
+        per_page: '10',
+        name: 'dvoř',
+        internId: '202612',
+        wholePhone: '905',
+        fullAddress: 'Třebíč',
+        expectedDeliveryDateFrom: '2026-12-01',
+        state: 'not_collected',
+        warehouse: '2',
+        adtype: '6',
+      }),
+    );
+    first.unmount();
+
+    const again = renderList();
+    await loaded('2026000011');
+    expect(field(t('orders.filters.name')).value).toBe('dvoř');
+    expect(field(t('orders.filters.state')).value).toBe(t('orders.states.not_collected'));
+    expect(again.api.sent('GET /api/orders')[0]?.url.searchParams.get('wholePhone')).toBe('905');
+
+    await again.user.click(screen.getByRole('button', { name: t('common.clearFilters') }));
+    expect(field(t('orders.filters.name')).value).toBe('');
+    expect(field(t('orders.filters.state')).value).toBe(t('orders.states.all'));
+    await waitFor(() => expect(lastSearch(again.api)).toEqual({ current_page: '1', per_page: '10' }));
+  });
+
+  it('without add_order: no created-date or ad-type filter, no ad types loaded, no add button', async () => {
+    const { api } = renderList(['warehouseman']);
+    await loaded('2026000011');
+    expect(screen.queryByLabelText(t('orders.filters.createdFrom'))).toBeNull();
+    expect(screen.queryByLabelText(t('orders.filters.adtype'))).toBeNull();
+    expect(screen.getByLabelText(t('orders.filters.expectedDeliveryDateTo'))).toBeTruthy();
+    expect(api.sent('GET /api/adtypes')).toHaveLength(0);
+    expect(screen.queryByRole('button', { name: t('orders.add') })).toBeNull();
+    expect(screen.queryByRole('button', { name: t('orders.documents.ordersPdfButton') })).toBeNull();
+  });
+
+  it('the created-date filter is sent as a day with add_order', async () => {
+    const { user, api } = renderList(['technical_specialist']);
+    await loaded('2026000011');
+    await user.type(field(t('orders.filters.createdTo')), '31.12.2026');
+    await waitFor(() => expect(lastSearch(api).createdTo).toBe('2026-12-31'));
+  });
+
+  it('row actions follow the state: edit and cancel for an open order, restore for a cancelled one', async () => {
+    renderList();
+    await loaded('2026000011');
+    const open = rowOf(2026000011);
+    expect(
+      within(open)
+        .getByRole('link', { name: t('orders.actions.editOf', { number: 2026000011 }) })
+        .getAttribute('href'),
+    ).toBe('/order/11/items');
+    expect(
+      within(open).getByRole('button', { name: t('orders.actions.cancelOf', { number: 2026000011 }) }),
+    ).toBeTruthy();
+    expect(
+      within(open).queryByRole('button', { name: t('orders.actions.restoreOf', { number: 2026000011 }) }),
+    ).toBeNull();
+    const cancelled = rowOf(2026000012);
+    expect(
+      within(cancelled).queryByRole('link', { name: t('orders.actions.editOf', { number: 2026000012 }) }),
+    ).toBeNull();
+    expect(
+      within(cancelled).queryByRole('button', { name: t('orders.actions.cancelOf', { number: 2026000012 }) }),
+    ).toBeNull();
+    expect(
+      within(cancelled).getByRole('button', { name: t('orders.actions.restoreOf', { number: 2026000012 }) }),
+    ).toBeTruthy();
+    expect(
+      within(cancelled).getByRole('button', { name: t('orders.actions.copyOf', { number: 2026000012 }) }),
+    ).toBeTruthy();
+  });
+
+  it('a driver (view only) gets the detail link and nothing else: no edit, cancel, copy, checkboxes', async () => {
+    renderList(['driver']);
+    await loaded('2026000011');
+    const row = rowOf(2026000011);
+    expect(
+      within(row)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/order/11', '/order/11']);
+    expect(within(row).queryAllByRole('button')).toHaveLength(0);
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Dodací listy/ })).toBeNull();
+  });
+
+  it('cancel asks first, then sends DELETE and reloads; a failed restore shows the text of its error code', async () => {
+    const { user, api } = renderList(['dispatcher'], {
+      'DELETE /api/order/11/delete': { body: { item: { intern_id: 2026000011 } } },
+      'PUT /api/order/12/restore': { status: 409, body: { error_code: 140, message: 'conflict' } },
+    });
+    await loaded('2026000011');
+    await user.click(
+      screen.getByRole('button', { name: t('orders.actions.cancelOf', { number: 2026000011 }) }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(t('orders.questions.cancel', { number: 2026000011 }))).toBeTruthy();
+    expect(api.sent('DELETE /api/order/11/delete')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: t('orders.actions.cancel') }));
+    await waitFor(() => expect(api.sent('DELETE /api/order/11/delete')).toHaveLength(1));
+    await waitFor(() => expect(api.sent('GET /api/orders').length).toBeGreaterThan(1));
+
+    await user.click(
+      screen.getByRole('button', { name: t('orders.actions.restoreOf', { number: 2026000012 }) }),
+    );
+    const alert = (await screen.findByText(t('errors.140'))).closest('[role="alert"]');
+    expect(alert).toBeTruthy();
+  });
+
+  it('copy goes to the items step of the new order; add order to the customer step of the draft', async () => {
+    const copied = renderList(['dispatcher'], { 'GET /api/order/11/copy': { body: { order_id: 300 } } });
+    await loaded('2026000011');
+    await copied.user.click(
+      screen.getByRole('button', { name: t('orders.actions.copyOf', { number: 2026000011 }) }),
+    );
+    expect((await screen.findByTestId('location')).textContent).toBe('/order/300/items');
+    copied.unmount();
+
+    const added = renderList(['dispatcher'], { 'GET /api/order/add': { body: { id: 301 } } });
+    await loaded('2026000011');
+    await added.user.click(screen.getByRole('button', { name: t('orders.add') }));
+    expect((await screen.findByTestId('location')).textContent).toBe('/order/301/customer');
+  });
+
+  it('selects rows (one or the whole page) and downloads their delivery notes for a supplier and language', async () => {
+    const { user, api } = renderList(['dispatcher'], {
+      'GET /api/download_multiple_delivery_notes': { body: '%PDF-1.7' },
+    });
+    await loaded('2026000011');
+    const notes = () => screen.getByRole('button', { name: /^Dodací listy/ });
+    await user.click(notes());
+    let dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: t('orders.documents.download') }));
+    expect(within(dialog).getByRole('alert').textContent).toBe(t('orders.documents.noneSelected'));
+    await user.click(within(dialog).getByRole('button', { name: t('common.cancel') }));
+
+    await user.click(screen.getByRole('checkbox', { name: t('orders.selectPage') }));
+    expect(notes().textContent).toBe(t('orders.documents.deliveryNotesButton', { count: 3 }));
+    await user.click(screen.getByRole('checkbox', { name: t('orders.selectOrder', { number: 2026000012 }) }));
+    expect(notes().textContent).toBe(t('orders.documents.deliveryNotesButton', { count: 2 }));
+    expect(
+      (screen.getByRole('checkbox', { name: t('orders.selectPage') }) as HTMLInputElement).indeterminate,
+    ).toBe(true);
+
+    await user.click(notes());
+    dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: t('orders.documents.download') }));
+    expect(within(dialog).getByRole('alert').textContent).toBe(t('orders.documents.selectSupplier'));
+    expect(api.sent('GET /api/download_multiple_delivery_notes')).toHaveLength(0);
+    await user.click(field(t('orders.documents.supplier')));
+    await user.click(await screen.findByRole('option', named('Dřevo Vysočina a.s.')));
+    await user.click(field(t('orders.documents.language')));
+    await user.click(await screen.findByRole('option', named(t('orders.documents.languages.de'))));
+    await user.click(within(dialog).getByRole('button', { name: t('orders.documents.download') }));
+    await waitFor(() => expect(api.sent('GET /api/download_multiple_delivery_notes')).toHaveLength(1));
+    const url = api.sent('GET /api/download_multiple_delivery_notes')[0]?.url as URL;
+    expect(url.searchParams.getAll('orders')).toEqual(['11', '13']);
+    expect(url.searchParams.get('supplier')).toBe('2');
+    expect(url.searchParams.get('language')).toBe('de');
+    expect(URL.createObjectURL).toHaveBeenCalled();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('the orders PDF needs a warehouse and a from date; the to date is optional', async () => {
+    const { user, api } = renderList(['dispatcher'], {
+      'GET /api/download-orders': { status: 400, body: { error_code: 120, message: 'bad' } },
+    });
+    await loaded('2026000011');
+    await user.click(screen.getByRole('button', { name: t('orders.documents.ordersPdfButton') }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: t('orders.documents.download') }));
+    expect(within(dialog).getByRole('alert').textContent).toBe(t('errors.missingFields'));
+    expect(within(dialog).getAllByText(t('orders.documents.required'))).toHaveLength(2);
+    const warehouse = fieldIn(dialog, t('orders.fields.warehouse'));
+    await user.click(warehouse);
+    // The list's own warehouse filter has the same options: pick from this field's listbox.
+    const listbox = await waitFor(() => {
+      const found = document.getElementById(warehouse.getAttribute('aria-controls') ?? '');
+      if (!found) throw new Error('the warehouse listbox is not open');
+      return found;
+    });
+    await user.click(within(listbox).getByRole('option', named('Sklad Jihlava')));
+    await user.type(fieldIn(dialog, t('orders.documents.from')), '7.12.2026');
+    await user.click(within(dialog).getByRole('button', { name: t('orders.documents.download') }));
+    await waitFor(() => expect(api.sent('GET /api/download-orders')).toHaveLength(1));
+    const url = api.sent('GET /api/download-orders')[0]?.url as URL;
+    expect(Object.fromEntries(url.searchParams)).toEqual({ warehouse: '1', from: '2026-12-07' });
+    // A failure is told, and the modal stays for another try.
+    expect(await screen.findByText(t('errors.120'))).toBeTruthy();
+    expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+});

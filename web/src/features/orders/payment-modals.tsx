@@ -1,0 +1,153 @@
+import type { Order } from '@letokruh/contracts/orders';
+import { Alert, Button, Center, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, errorKey } from '../../app/api-client';
+import { useFormat } from '../../ui/format';
+import { qrPaymentQuery, sendEmailQr } from './api';
+import { SupplierSelect } from './supplier-select';
+
+/** part 1 §9: the QR image is 350 px square. */
+const qrSize = 350;
+/** The error code of "the order's customer has no e-mail" (contracts ErrorCode.customerEmailNotFound). */
+const customerEmailNotFound = 150;
+
+type Props = { order: Order; opened: boolean; onClose: () => void };
+
+const knownSupplier = (order: Order) =>
+  order.default_supplier ? [{ id: order.default_supplier.id, name: order.default_supplier.name }] : [];
+
+/** part 1 §2 QR payment: supplier select (the order's by default), the QR image and the amount. */
+export function QrPaymentModal({ order, opened, onClose }: Props) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const [supplier, setSupplier] = useState<number | null>(order.default_supplier?.id ?? null);
+  const qr = useQuery({ ...qrPaymentQuery(order.id, supplier), enabled: opened && supplier !== null });
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('orders.qr.title')} centered size="auto">
+      <Stack w={qrSize + 20} maw="100%">
+        <SupplierSelect value={supplier} onChange={setSupplier} known={knownSupplier(order)} />
+        {supplier === null ? (
+          <Alert color="orange" py="xs">
+            {t('orders.documents.selectSupplier')}
+          </Alert>
+        ) : qr.error ? (
+          <Alert color="red" role="alert" py="xs">
+            {t(errorKey(qr.error))}
+          </Alert>
+        ) : !qr.data ? (
+          <Center h={qrSize}>
+            <Loader />
+          </Center>
+        ) : (
+          <>
+            <Center>
+              <img
+                src={qr.data.image}
+                width={qrSize}
+                height={qrSize}
+                style={{ maxWidth: '100%', height: 'auto', imageRendering: 'pixelated' }}
+                alt={t('orders.qr.imageAlt', { number: order.intern_id })}
+              />
+            </Center>
+            <Table variant="vertical" withRowBorders={false} verticalSpacing={2}>
+              <Table.Tbody>
+                <Table.Tr>
+                  <Table.Th c="dimmed" fw={500}>
+                    {t('orders.qr.amount')}
+                  </Table.Th>
+                  <Table.Td fw={700}>{format.money(qr.data.amount, qr.data.currency)}</Table.Td>
+                </Table.Tr>
+                <Table.Tr>
+                  <Table.Th c="dimmed" fw={500}>
+                    {t('orders.qr.variableSymbol')}
+                  </Table.Th>
+                  <Table.Td ff="monospace">{qr.data.variable_symbol}</Table.Td>
+                </Table.Tr>
+                <Table.Tr>
+                  <Table.Th c="dimmed" fw={500}>
+                    {t('orders.qr.iban')}
+                  </Table.Th>
+                  <Table.Td ff="monospace">{qr.data.iban}</Table.Td>
+                </Table.Tr>
+              </Table.Tbody>
+            </Table>
+            {qr.data.rounded ? (
+              <Alert color="yellow" py="xs">
+                {t('orders.qr.rounded', {
+                  amount: format.money(qr.data.amount, qr.data.currency),
+                  original: format.money(qr.data.original_amount, qr.data.currency),
+                })}
+              </Alert>
+            ) : null}
+          </>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('common.close')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** part 1 §2, §5, §8 e-mail QR: supplier select and a confirmation; needs the customer's e-mail. */
+export function EmailQrModal({ order, opened, onClose }: Props) {
+  const { t } = useTranslation();
+  const [supplier, setSupplier] = useState<number | null>(order.default_supplier?.id ?? null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const email = order.customer?.email ?? '';
+  const close = () => {
+    setProblem(null);
+    onClose();
+  };
+  const noEmail = () => {
+    notifications.show({ color: 'orange', message: t('orders.qr.emailNotFound') });
+    close();
+  };
+  const send = useMutation({
+    mutationFn: (supplierId: number) => sendEmailQr(order.id, supplierId),
+    onSuccess: () => {
+      notifications.show({ color: 'green', message: t('orders.qr.emailSent') });
+      close();
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.errorCode === customerEmailNotFound) return noEmail();
+      setProblem(t(errorKey(error)));
+    },
+  });
+  const confirm = () => {
+    setProblem(null);
+    if (supplier === null) return setProblem(t('orders.documents.selectSupplier'));
+    if (!email) return noEmail();
+    send.mutate(supplier);
+  };
+  return (
+    <Modal opened={opened} onClose={close} title={t('orders.qr.emailTitle')} centered>
+      <Stack>
+        {problem ? (
+          <Alert color="red" role="alert" py="xs">
+            {problem}
+          </Alert>
+        ) : null}
+        <SupplierSelect value={supplier} onChange={setSupplier} known={knownSupplier(order)} />
+        <Text size="sm">
+          {email
+            ? t('orders.qr.emailQuestion', { email, number: order.intern_id })
+            : t('orders.qr.emailMissingHint')}
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>
+            {t('common.cancel')}
+          </Button>
+          <Button loading={send.isPending} onClick={confirm}>
+            {t('orders.qr.send')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,46 @@
+import { Select } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useAccess } from '../../app/session';
+import { suppliersQuery } from './api';
+
+export type SupplierOption = { id: number; name: string };
+
+type Props = {
+  value: number | null;
+  onChange: (id: number | null) => void;
+  /**
+   * Offered when the user may not list suppliers (GET /suppliers is the owner's or dispatcher's,
+   * part 1 §6): the default suppliers of the orders at hand.
+   */
+  known?: SupplierOption[];
+  error?: string | null;
+};
+
+/** Whether the user may list every supplier (part 1 §6). */
+export function useCanListSuppliers() {
+  return useAccess().hasFunction('owner', 'dispatcher');
+}
+
+/** The supplier whose name and account a delivery note or a QR payment carries. */
+export function SupplierSelect({ value, onChange, known = [], error }: Props) {
+  const { t } = useTranslation();
+  const canList = useCanListSuppliers();
+  const suppliers = useQuery({ ...suppliersQuery, enabled: canList });
+  const options: SupplierOption[] = canList ? (suppliers.data ?? []) : known;
+  // A removed supplier still named by the order stays choosable.
+  const all = [...options, ...known.filter((k) => !options.some((o) => o.id === k.id))];
+  return (
+    <Select
+      label={t('orders.documents.supplier')}
+      required
+      placeholder={t('orders.documents.supplierPlaceholder')}
+      data={all.map((s) => ({ value: String(s.id), label: s.name }))}
+      value={value === null ? null : String(value)}
+      onChange={(v) => onChange(v ? Number(v) : null)}
+      error={error}
+      nothingFoundMessage={t('orders.documents.noSuppliers')}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}
