@@ -110,6 +110,27 @@ const OrderCopyPage = lazy(() =>
   import('../features/order-steps/order-copy-page').then((m) => ({ default: m.OrderCopyPage })),
 );
 
+const TransportationsPage = lazy(() =>
+  import('../features/transportations/transportations-page').then((m) => ({
+    default: m.TransportationsPage,
+  })),
+);
+const TransportationAddPage = lazy(() =>
+  import('../features/transportations/transportation-pages').then((m) => ({
+    default: m.TransportationAddPage,
+  })),
+);
+const TransportationEditPage = lazy(() =>
+  import('../features/transportations/transportation-pages').then((m) => ({
+    default: m.TransportationEditPage,
+  })),
+);
+const TransportationDetailPage = lazy(() =>
+  import('../features/transportations/transportation-detail-page').then((m) => ({
+    default: m.TransportationDetailPage,
+  })),
+);
+
 export type AppRoute = {
   path: string;
   titleKey: string;
@@ -170,9 +191,13 @@ export const appRoutes: AppRoute[] = [
   },
   { path: '/user-vacation/:id/edit', titleKey: 'titles.userVacationEdit', page: UserVacationEditPage },
   { path: '/overviews', titleKey: 'titles.overviews' },
-  { path: '/transportations', titleKey: 'titles.transportations' },
-  { path: '/transportation/add', titleKey: 'titles.transportationAdd' },
-  { path: '/transportation/:id', titleKey: 'titles.transportationDetail' },
-  { path: '/transportation/:id/edit', titleKey: 'titles.transportationEdit' },
+  { path: '/transportations', titleKey: 'titles.transportations', page: TransportationsPage },
+  { path: '/transportation/add', titleKey: 'titles.transportationAdd', page: TransportationAddPage },
+  {
+    path: '/transportation/:id',
+    titleKey: 'titles.transportationDetail',
+    page: TransportationDetailPage,
+  },
+  { path: '/transportation/:id/edit', titleKey: 'titles.transportationEdit', page: TransportationEditPage },
   { path: '/calculations', titleKey: 'titles.calculations' },
 ];

@@ -1,0 +1,171 @@
+import { type Transportation, transportationFileTypes } from '@letokruh/contracts/transportations';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { errorKey } from '../../app/api-client';
+import { useAccess } from '../../app/session';
+import { ConfirmButton } from '../../ui/confirm-button';
+import { FilesPanel } from '../../ui/files-panel';
+import { useFormat } from '../../ui/format';
+import { deleteTransportation, transportationsKey } from './api';
+import { useLoadTypeLabels } from './labels';
+import { useTransportationOfRoute } from './use-transportation';
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Table.Tr>
+      <Table.Th w={200} fw={500} c="dimmed" style={{ verticalAlign: 'top' }}>
+        {label}
+      </Table.Th>
+      <Table.Td>{children}</Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** Names one under another, or the dash when there are none (part 2 §2). */
+function Lines({ lines }: { lines: string[] }) {
+  const { t } = useTranslation();
+  if (!lines.length) return <>{t('common.noValue')}</>;
+  return (
+    <Stack gap={2}>
+      {lines.map((line, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the same place may stand twice in one list
+        <Text size="sm" key={i}>
+          {line}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+/**
+ * /transportation/{id} (part 2 §2): the haul's definition list with dashes for empty values,
+ * edit and delete for an owner or dispatcher, and its files; file changes reload the record.
+ */
+export function TransportationDetailPage() {
+  const { t } = useTranslation();
+  const { can, hasFunction, user } = useAccess();
+  const allowed = can('view_transportation');
+  const { id, query, missing } = useTransportationOfRoute(allowed);
+  if (!user) return null;
+  if (!allowed) return <Alert color="red">{t('common.accessDenied')}</Alert>;
+  if (missing) return null;
+  if (query.error) return <Alert color="red">{t(errorKey(query.error))}</Alert>;
+  if (!query.data)
+    return (
+      <Center h="30vh">
+        <Loader />
+      </Center>
+    );
+  const planner = hasFunction('owner', 'dispatcher');
+  return (
+    <Stack maw={960}>
+      <Anchor component={Link} to="/transportations" size="sm">
+        {t('transportations.backToList')}
+      </Anchor>
+      <Group justify="space-between" align="flex-start">
+        <Title order={2}>{t('transportations.detailHeading', { id })}</Title>
+        <Group gap="sm">
+          {planner && can('change_transportation') ? (
+            <Button component={Link} to={`/transportation/${id}/edit`}>
+              {t('common.edit')}
+            </Button>
+          ) : null}
+          {planner && can('delete_transportation') ? <DeleteButton id={id} /> : null}
+        </Group>
+      </Group>
+      <Details item={query.data} />
+      <FilesPanel
+        basePath={`/transportation/${id}`}
+        files={query.data.files}
+        fileTypes={transportationFileTypes}
+        canChange={can('add_transportation') || can('change_transportation')}
+        onChanged={() => void query.refetch()}
+      />
+    </Stack>
+  );
+}
+
+function Details({ item }: { item: Transportation }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const labels = useLoadTypeLabels();
+  const noValue = t('common.noValue');
+  return (
+    <Paper withBorder p="md">
+      <Table variant="vertical" layout="fixed" withRowBorders={false} verticalSpacing={6}>
+        <Table.Tbody>
+          <Row label={t('transportations.fields.date')}>{item.date || noValue}</Row>
+          <Row label={t('transportations.fields.transportType')}>{labels.type(item.load_type.name)}</Row>
+          {item.load_type.choice ? (
+            <Row label={t('transportations.fields.choice')}>{labels.choice(item.load_type.choice)}</Row>
+          ) : null}
+          <Row label={t('transportations.fields.driver')}>{item.driver?.name || noValue}</Row>
+          <Row label={t('transportations.cmrHeading')}>
+            <Lines
+              lines={item.cmr_wagon_number.map((c) =>
+                t('transportations.cmrLine', {
+                  number: c.cmr_or_wagon_number,
+                  amount: format.number(c.amount),
+                }),
+              )}
+            />
+          </Row>
+          <Row label={t('transportations.fields.spz')}>{item.license_plate?.name || noValue}</Row>
+          <Row label={t('transportations.loadingPlaces')}>
+            <Lines lines={item.load_location.map((p) => p.name)} />
+          </Row>
+          <Row label={t('transportations.unloadingPlaces')}>
+            <Lines lines={item.unload_location.map((p) => p.name)} />
+          </Row>
+          <Row label={t('transportations.fields.recipient')}>{item.recipient?.name || noValue}</Row>
+          <Row label={t('transportations.fields.subscriber')}>{item.subscriber?.name || noValue}</Row>
+          <Row label={t('transportations.fields.sortiment')}>{item.wood_type?.name || noValue}</Row>
+        </Table.Tbody>
+      </Table>
+    </Paper>
+  );
+}
+
+function DeleteButton({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const remove = useMutation({
+    mutationFn: () => deleteTransportation(id),
+    onSuccess: () => {
+      // Only the list: refetching this page's own record now would answer 404.
+      void queryClient.invalidateQueries({ queryKey: [...transportationsKey, 'list'] });
+      notifications.show({ color: 'green', message: t('transportations.deleted', { id }) });
+      void navigate('/transportations');
+    },
+    onError: (error) => notifications.show({ color: 'red', message: t(errorKey(error)) }),
+  });
+  return (
+    <ConfirmButton
+      color="red"
+      variant="light"
+      loading={remove.isPending}
+      question={t('transportations.deleteQuestion', { id })}
+      confirmLabel={t('common.delete')}
+      onConfirm={() => remove.mutate()}
+    >
+      {t('common.delete')}
+    </ConfirmButton>
+  );
+}

@@ -1,0 +1,114 @@
+import type { TransportationPayload } from '@letokruh/contracts/transportations';
+import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { ApiError, errorKey } from '../../app/api-client';
+import { useAccess } from '../../app/session';
+import { addTransportation, editTransportation, transportationsKey } from './api';
+import { draftOf, emptyDraft } from './draft';
+import { TransportationForm } from './transportation-form';
+import { useTransportationOfRoute } from './use-transportation';
+
+const listPath = '/transportations';
+
+function Page({ heading, children }: { heading: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Stack maw={960}>
+      <Anchor component={Link} to={listPath} size="sm">
+        {t('transportations.backToList')}
+      </Anchor>
+      <Title order={2}>{heading}</Title>
+      {children}
+    </Stack>
+  );
+}
+
+/** /transportation/add (part 2 §2); success returns to the list. */
+export function TransportationAddPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { can, user } = useAccess();
+  const queryClient = useQueryClient();
+  const add = useMutation({
+    mutationFn: addTransportation,
+    onSuccess: (item) => {
+      void queryClient.invalidateQueries({ queryKey: transportationsKey });
+      notifications.show({ color: 'green', message: t('transportations.added', { id: item.id }) });
+      void navigate(listPath);
+    },
+  });
+  if (!user) return null;
+  if (!can('add_transportation')) return <Alert color="red">{t('common.accessDenied')}</Alert>;
+  return (
+    <Page heading={t('transportations.addHeading')}>
+      <TransportationForm
+        initial={emptyDraft()}
+        pending={add.isPending}
+        serverError={add.error}
+        submitLabel={t('transportations.create')}
+        onSubmit={(body) => add.mutate(body)}
+      />
+    </Page>
+  );
+}
+
+/**
+ * /transportation/{id}/edit: the same form prefilled, saved with the record's version; a stale
+ * one offers to reload (409), an unknown haul goes back to the list. Success returns to the list.
+ */
+export function TransportationEditPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { can, hasFunction, user } = useAccess();
+  const queryClient = useQueryClient();
+  // part 2 §2, §6: correcting a haul is the owner's or the dispatcher's, as the server checks.
+  const allowed = can('change_transportation') && hasFunction('owner', 'dispatcher');
+  const { id, query, missing } = useTransportationOfRoute(allowed);
+  const save = useMutation({
+    mutationFn: (body: TransportationPayload) => editTransportation(id, body),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: transportationsKey });
+      notifications.show({ color: 'green', message: t('transportations.saved') });
+      void navigate(listPath);
+    },
+  });
+  if (!user) return null;
+  if (!allowed) return <Alert color="red">{t('common.accessDenied')}</Alert>;
+  if (missing) return null;
+  if (query.error) return <Alert color="red">{t(errorKey(query.error))}</Alert>;
+  if (!query.data) return null;
+  const item = query.data;
+  const stale = save.error instanceof ApiError && save.error.status === 409;
+  return (
+    <Page heading={t('transportations.editHeading', { id: item.id })}>
+      {stale ? (
+        <Alert color="orange" role="alert">
+          <Group justify="space-between">
+            <Text size="sm">{t('errors.140')}</Text>
+            <Button
+              size="compact-sm"
+              variant="white"
+              onClick={() => void query.refetch().then(() => save.reset())}
+            >
+              {t('transportations.reload')}
+            </Button>
+          </Group>
+        </Alert>
+      ) : null}
+      <TransportationForm
+        key={item.version}
+        initial={draftOf(item)}
+        version={item.version}
+        currentDriver={item.driver}
+        pending={save.isPending}
+        serverError={stale ? null : save.error}
+        submitLabel={t('transportations.save')}
+        onSubmit={(body) => save.mutate(body)}
+      />
+    </Page>
+  );
+}
