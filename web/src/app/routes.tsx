@@ -110,6 +110,10 @@ const OrderCopyPage = lazy(() =>
   import('../features/order-steps/order-copy-page').then((m) => ({ default: m.OrderCopyPage })),
 );
 
+const DashboardPage = lazy(() =>
+  import('../features/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })),
+);
+
 const TransportationsPage = lazy(() =>
   import('../features/transportations/transportations-page').then((m) => ({
     default: m.TransportationsPage,
@@ -145,7 +149,7 @@ export type AppRoute = {
 export const appRoutes: AppRoute[] = [
   { path: '/', titleKey: 'titles.login', public: true, hideNav: true, page: LoginPage },
   { path: '/logout', titleKey: 'titles.logout', public: true, hideNav: true, page: LogoutPage },
-  { path: '/dashboard', titleKey: 'titles.dashboard' },
+  { path: '/dashboard', titleKey: 'titles.dashboard', page: DashboardPage },
   { path: '/orders', titleKey: 'titles.orders', page: OrdersPage },
   { path: '/order/:id', titleKey: 'titles.orderDetail', page: OrderDetailPage },
   { path: '/order/:id/customer', titleKey: 'titles.orderCustomer', page: OrderCustomerPage },

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { clearListStates } from '../../ui/list-state';
+import { resetDashboardState } from '../dashboard/dashboard-state';
 import { logout, userQueryKey } from './api';
 
 /** part 1 §2: calls the logout endpoint, clears the profile, goes to login. */
@@ -17,6 +18,7 @@ export function LogoutPage() {
         if (cancelled) return;
         queryClient.setQueryData(userQueryKey, null);
         clearListStates();
+        resetDashboardState();
         queryClient.removeQueries({
           predicate: (q) => q.queryKey[0] !== 'auth' && q.queryKey[0] !== 'config',
         });

@@ -1,0 +1,330 @@
+import '@mantine/dates/styles.css';
+import 'dayjs/locale/cs';
+import 'dayjs/locale/en-gb';
+import type { CalendarOrder, OrderReschedule } from '@letokruh/contracts/order-calendar';
+import type { Clash } from '@letokruh/contracts/order-steps';
+import type { Order } from '@letokruh/contracts/orders';
+import { isoWeek, weekDates, weekParity } from '@letokruh/contracts/rules/calendar-week';
+import { addDays, pragueDay } from '@letokruh/contracts/rules/prague-day';
+import {
+  ActionIcon,
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Group,
+  LoadingOverlay,
+  Modal,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { DatePicker } from '@mantine/dates';
+import { useMediaQuery } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconChevronLeft, IconChevronRight, IconPrinter } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ApiError, api, errorKey } from '../../app/api-client';
+import { ownWarehousesQuery } from '../../app/reference-queries';
+import { useAccess } from '../../app/session';
+import { useFormat } from '../../ui/format';
+import {
+  addOrder,
+  calendarClosuresQuery,
+  calendarDriverVacationsQuery,
+  calendarOrdersQuery,
+  ordersKey,
+} from '../order-steps/api';
+import { CalendarSettingsFields, useCalendarSettings } from '../order-steps/calendar-settings';
+import { ClashDialog } from '../order-steps/clash-dialog';
+import { useDashboardState } from './dashboard-state';
+import { DaySheet } from './day-sheet';
+import { OrderOverlay } from './order-overlay';
+import { useSettled } from './use-settled';
+import { type Moved, WeekCalendar } from './week-calendar';
+
+/** Part 1 §7, §9: the first request 1 s after opening, later ones 500 ms after the last change. */
+export const firstFetchMs = 1000;
+export const fetchDebounceMs = 500;
+
+/** "listopad 2026" or "listopad – prosinec 2026" for a week across two months. */
+function monthTitle(days: string[], lang: string): string {
+  const month = (day: string, withYear: boolean) =>
+    new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'cs-CZ', {
+      month: 'long',
+      ...(withYear ? { year: 'numeric' } : {}),
+      timeZone: 'UTC',
+    }).format(new Date(`${day}T12:00:00Z`));
+  const first = days[0]!;
+  const last = days.at(-1)!;
+  if (first.slice(0, 7) === last.slice(0, 7)) return month(first, true);
+  if (first.slice(0, 4) === last.slice(0, 4)) return `${month(first, false)} – ${month(last, true)}`;
+  return `${month(first, true)} – ${month(last, true)}`;
+}
+
+type PendingMove = { order: CalendarOrder; to: Moved; revert: () => void; clashes: Clash[] | null };
+
+/** Part 1 §2 Dashboard: the delivery calendar with its left panel and the order overlay. */
+export function DashboardPage() {
+  const { t, i18n } = useTranslation();
+  const format = useFormat();
+  const access = useAccess();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const small = useMediaQuery('(max-width: 48em)') ?? false;
+  const [state, update] = useDashboardState();
+  const [settings, setSettings] = useCalendarSettings();
+  const canView = access.can('view_order');
+  const warehouses = useQuery(ownWarehousesQuery);
+
+  // The first visit takes all the user's own warehouses (one of them: that one, part 1 §7).
+  useEffect(() => {
+    if (state.warehouses === null && warehouses.data)
+      update({ warehouses: warehouses.data.map((w) => w.id) });
+  }, [state.warehouses, warehouses.data, update]);
+
+  const view = small ? 'day' : state.view;
+  const days = view === 'week' ? weekDates(state.date) : [state.date];
+  const week = isoWeek(state.date);
+  const selected = state.warehouses ?? [];
+  const settled = useSettled(
+    { warehouses: selected, dates: weekDates(state.date) },
+    firstFetchMs,
+    fetchDebounceMs,
+  );
+  const query = settled ?? { warehouses: [], dates: [] };
+  const orders = useQuery({
+    ...calendarOrdersQuery({ warehouses: query.warehouses, dates: query.dates, combined: false }),
+    enabled: canView && query.warehouses.length > 0 && query.dates.length > 0,
+  });
+  const closures = useQuery({
+    ...calendarClosuresQuery(query.warehouses, query.dates),
+    enabled: canView && query.warehouses.length > 0 && query.dates.length > 0,
+  });
+  const vacations = useQuery({
+    ...calendarDriverVacationsQuery(query.dates),
+    enabled: canView && query.dates.length > 0,
+  });
+  // Part 1 §7: the calendar keeps the orders whose delivery falls in the week.
+  const shown = useMemo(
+    () =>
+      (orders.data ?? []).filter(
+        (o) => o.expected_delivery_date && query.dates.includes(o.expected_delivery_date),
+      ),
+    [orders.data, query.dates],
+  );
+  const overlayOrder = shown.find((o) => o.id === state.orderId) ?? null;
+
+  const create = useMutation({
+    mutationFn: addOrder,
+    onSuccess: (id) => navigate(`/order/${id}/customer`),
+    onError: (error) => notifications.show({ color: 'red', message: t(errorKey(error)) }),
+  });
+
+  const [move, setMove] = useState<PendingMove | null>(null);
+  const reschedule = useMutation({
+    mutationFn: (p: { order: CalendarOrder; body: OrderReschedule }) =>
+      api<{ item: Order }>('PUT', `/order/${p.order.id}/reschedule`, { body: p.body }).then((a) => a.item),
+    onSuccess: (item) => {
+      setMove(null);
+      notifications.show({
+        color: 'green',
+        message: t('dashboard.move.done', {
+          number: item.intern_id,
+          when: `${format.day(item.expected_delivery_date)} ${item.expected_delivery_time}`,
+        }),
+      });
+      void queryClient.invalidateQueries({ queryKey: ordersKey });
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.errorCode === 141 && move) {
+        setMove({ ...move, clashes: (error.answer.clashes as Clash[] | undefined) ?? [] });
+        return;
+      }
+      move?.revert();
+      setMove(null);
+      notifications.show({ color: 'red', message: t(errorKey(error)) });
+      void queryClient.invalidateQueries({ queryKey: ordersKey });
+    },
+  });
+  const send = (confirm: boolean) =>
+    move &&
+    reschedule.mutate({
+      order: move.order,
+      body: {
+        expected_delivery_date: move.to.date,
+        expected_delivery_time: move.to.time,
+        confirm_overlap: confirm,
+        version: move.order.version,
+      },
+    });
+  const cancelMove = () => {
+    move?.revert();
+    setMove(null);
+  };
+
+  if (!access.user) return null;
+  const go = (delta: number) => update({ date: addDays(state.date, delta * (view === 'week' ? 7 : 1)) });
+  const parity = t(`dashboard.week.${weekParity(week.week)}`);
+
+  return (
+    <Group align="flex-start" gap="md" wrap={small ? 'wrap' : 'nowrap'}>
+      <Paper withBorder p="sm" w={small ? '100%' : 280} style={{ flexShrink: 0 }}>
+        <Stack gap="md">
+          {access.can('add_order') ? (
+            <Button onClick={() => create.mutate()} loading={create.isPending}>
+              {t('dashboard.addOrder')}
+            </Button>
+          ) : null}
+          <DatePicker
+            value={state.date}
+            onChange={(day) => day && update({ date: day.slice(0, 10) })}
+            locale={i18n.language === 'en' ? 'en-gb' : 'cs'}
+            firstDayOfWeek={1}
+            size="xs"
+            aria-label={t('dashboard.pickDate')}
+          />
+          <Checkbox.Group
+            label={t('dashboard.warehouses')}
+            value={selected.map(String)}
+            onChange={(values) => update({ warehouses: values.map(Number) })}
+          >
+            <Stack gap={6} mt={6}>
+              {(warehouses.data ?? []).map((w) => (
+                <Checkbox
+                  key={w.id}
+                  value={String(w.id)}
+                  label={w.name}
+                  color={w.color}
+                  styles={{ label: { fontWeight: 500 } }}
+                />
+              ))}
+            </Stack>
+          </Checkbox.Group>
+          <Box>
+            <Text size="sm" fw={500} mb={4}>
+              {t('dashboard.settings')}
+            </Text>
+            <CalendarSettingsFields value={settings} onChange={setSettings} withCombined={false} />
+          </Box>
+        </Stack>
+      </Paper>
+
+      <Stack gap="sm" style={{ flex: 1, minWidth: 0 }}>
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Group gap="xs">
+            <ActionIcon
+              variant="default"
+              size="lg"
+              onClick={() => go(-1)}
+              aria-label={t('dashboard.previous')}
+            >
+              <IconChevronLeft size={18} />
+            </ActionIcon>
+            <Button variant="default" onClick={() => update({ date: pragueDay() })}>
+              {t('dashboard.today')}
+            </Button>
+            <ActionIcon variant="default" size="lg" onClick={() => go(1)} aria-label={t('dashboard.next')}>
+              <IconChevronRight size={18} />
+            </ActionIcon>
+          </Group>
+          <Title order={2} size="h3" data-testid="calendar-title">
+            {monthTitle(days, i18n.language)} · {t('dashboard.week.label', { week: week.week, parity })}
+          </Title>
+          <Group gap="xs">
+            {small ? null : (
+              <SegmentedControl
+                value={state.view}
+                onChange={(v) => update({ view: v as 'week' | 'day' })}
+                data={[
+                  { value: 'week', label: t('dashboard.view.week') },
+                  { value: 'day', label: t('dashboard.view.day') },
+                ]}
+              />
+            )}
+            {view === 'day' ? (
+              <Button
+                variant="default"
+                leftSection={<IconPrinter size={16} />}
+                onClick={() => window.print()}
+              >
+                {t('dashboard.print')}
+              </Button>
+            ) : null}
+          </Group>
+        </Group>
+        {!canView ? <Alert color="yellow">{t('dashboard.noOrders')}</Alert> : null}
+        {orders.error ? <Alert color="red">{t(errorKey(orders.error))}</Alert> : null}
+        {selected.length === 0 && warehouses.data ? (
+          <Alert color="blue">{t('dashboard.chooseWarehouse')}</Alert>
+        ) : null}
+        <Box pos="relative">
+          <LoadingOverlay visible={orders.isFetching && !orders.data} />
+          <WeekCalendar
+            date={state.date}
+            view={view}
+            orders={shown}
+            closures={closures.data ?? []}
+            driverVacations={vacations.data ?? []}
+            startHour={settings.start}
+            endHour={settings.end}
+            showIds={settings.showIds}
+            showTravel={settings.showTravel}
+            highlightedOrderId={state.orderId}
+            canReschedule={access.can('change_order')}
+            onOrderClick={(orderId) => update({ orderId })}
+            onDayClick={(date) => update({ date, view: 'day' })}
+            onOrderDrop={(order, to, revert) => setMove({ order, to, revert, clashes: null })}
+          />
+        </Box>
+      </Stack>
+
+      <OrderOverlay
+        order={overlayOrder}
+        opened={overlayOrder !== null}
+        canEdit={access.can('change_order')}
+        onClose={() => update({ orderId: null })}
+      />
+      <Modal
+        opened={move !== null && move.clashes === null}
+        onClose={cancelMove}
+        title={t('dashboard.move.title')}
+        centered
+      >
+        {move ? (
+          <Stack>
+            <Text>
+              {t('dashboard.move.question', {
+                number: move.order.intern_id,
+                name: move.order.calendar_name,
+                from: `${format.day(move.order.expected_delivery_date)} ${move.order.expected_delivery_time}`,
+                to: `${format.day(move.to.date)} ${move.to.time}`,
+              })}
+            </Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={cancelMove}>
+                {t('common.cancel')}
+              </Button>
+              <Button onClick={() => send(false)} loading={reschedule.isPending}>
+                {t('dashboard.move.confirm')}
+              </Button>
+            </Group>
+          </Stack>
+        ) : null}
+      </Modal>
+      <ClashDialog
+        clashes={move?.clashes ?? null}
+        day={move?.to.date ?? null}
+        pending={reschedule.isPending}
+        onConfirm={() => send(true)}
+        onCancel={cancelMove}
+      />
+      <DaySheet date={state.date} orders={shown} />
+    </Group>
+  );
+}

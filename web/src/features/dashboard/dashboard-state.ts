@@ -1,0 +1,64 @@
+import { pragueDay } from '@letokruh/contracts/rules/prague-day';
+import { useCallback, useSyncExternalStore } from 'react';
+
+/**
+ * What the dashboard keeps for the browser session (part 1 §3 "Dashboard filter state kept for the
+ * session"): the chosen warehouses, the day, the open order and the view. `warehouses` is null until
+ * the user first chooses, so that the first visit can take all their own warehouses.
+ */
+export type DashboardState = {
+  warehouses: number[] | null;
+  date: string;
+  orderId: number | null;
+  view: 'week' | 'day';
+};
+
+const storageKey = 'dashboard:state';
+const listeners = new Set<() => void>();
+let cached: DashboardState | null = null;
+
+const initial = (): DashboardState => ({ warehouses: null, date: pragueDay(), orderId: null, view: 'week' });
+
+function read(): DashboardState {
+  if (cached) return cached;
+  let value = initial();
+  try {
+    const stored = sessionStorage.getItem(storageKey);
+    if (stored) value = { ...value, ...(JSON.parse(stored) as Partial<DashboardState>) };
+  } catch {
+    // A broken entry is ignored.
+  }
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value.date)) value.date = pragueDay();
+  cached = value;
+  return value;
+}
+
+function write(value: DashboardState): void {
+  cached = value;
+  try {
+    sessionStorage.setItem(storageKey, JSON.stringify(value));
+  } catch {
+    // Storage blocked: the state lives for this page load.
+  }
+  for (const listener of listeners) listener();
+}
+
+/** Forgets the kept state (tests; logout clears session storage anyway). */
+export function resetDashboardState(): void {
+  cached = null;
+  try {
+    sessionStorage.removeItem(storageKey);
+  } catch {
+    // Nothing kept.
+  }
+}
+
+export function useDashboardState() {
+  const subscribe = useCallback((listener: () => void) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  }, []);
+  const state = useSyncExternalStore(subscribe, read);
+  const update = useCallback((patch: Partial<DashboardState>) => write({ ...read(), ...patch }), []);
+  return [state, update] as const;
+}
