@@ -28,7 +28,14 @@ export function ItemLines({ lines, currency, unavailable, onChange, onRemove }: 
   return (
     <Stack gap="xs">
       {lines.map((line) => (
-        <Paper key={line.product.id} withBorder p="sm" radius="md" aria-label={line.product.name}>
+        <Paper
+          key={line.product.id}
+          withBorder
+          p="sm"
+          radius="md"
+          role="group"
+          aria-label={line.product.name}
+        >
           <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
             <Stack gap={0} style={{ flex: '1 1 220px', minWidth: 0 }}>
               <Text fw={600}>{line.product.name}</Text>

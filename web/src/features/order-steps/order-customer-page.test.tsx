@@ -22,7 +22,8 @@ function renderStep(fetch: MockRoutes = {}, order = makeOrder(5)) {
 
 const continueButton = () =>
   screen.getByRole('button', { name: t('orderSteps.continue') }) as HTMLButtonElement;
-const findPanel = async () => screen.findByRole('region', { name: t('orderSteps.customer.findHeading') });
+const findPanel = async () =>
+  screen.findByRole('region', { name: t('orderSteps.customer.findHeading') }, { timeout: 4000 });
 /** A field of the find-customer panel (the add-customer form beside it has fields of the same names). */
 const searchField = (label: string) =>
   within(screen.getByRole('region', { name: t('orderSteps.customer.findHeading') })).getByRole('textbox', {
@@ -50,10 +51,7 @@ describe('OrderCustomerPage', () => {
     const { user } = renderStep({
       'GET /api/api/get-customers/phone': {
         body: {
-          data: [
-            makeCustomer(8),
-            makeCustomer(9, { name: 'Bohumil Zelenka', whole_phone: '+420603999111' }),
-          ],
+          data: [makeCustomer(8), makeCustomer(9, { name: 'Bohumil Zelenka', whole_phone: '+420603999111' })],
         },
       },
     });

@@ -281,8 +281,7 @@ function InternStep({ order, reload }: { order: Order; reload: () => Promise<unk
                 label={t('orderSteps.intern.note')}
                 value={draft.note}
                 onChange={(e) => set('note', e.currentTarget.value)}
-                autosize
-                minRows={2}
+                rows={2}
                 maxLength={2000}
               />
               <Group gap="xs">

@@ -114,6 +114,7 @@ export const distances: WarehouseDistance[] = [
     name: 'Sklad Havlíčkův Brod',
     color: '#1971c2',
     address: { ...jihlava.address, full_address: 'Průmyslová 2146, Havlíčkův Brod' },
+    cars: [],
     distance: 31.37,
     duration: 38,
     estimate: true,
@@ -145,5 +146,8 @@ export const productGroups: ProductGroup[] = [
     name: 'Měkké',
     products: [makeProduct(5, 'Borovice štípaná 33 cm', 1250), makeProduct(6, 'Smrk štípaný 25 cm', 1290)],
   },
-  { name: 'Doplňkový prodej', products: [{ ...makeProduct(9, 'Piliny', 350.5, 12), type: 'Doplňkový prodej' }] },
+  {
+    name: 'Doplňkový prodej',
+    products: [{ ...makeProduct(9, 'Piliny', 350.5, 12), type: 'Doplňkový prodej' }],
+  },
 ];

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { calendarEvents, travelOpacity } from './calendar-events';
+import { makeItemsOrder } from './test-data';
+
+const order = makeItemsOrder(7, {
+  intern_id: 2026000007,
+  expected_delivery_date: '2026-11-23',
+  expected_delivery_time: '09:30',
+  expected_delivery_duration: 45,
+  duration: 20,
+});
+
+describe('calendarEvents (part 1 §9)', () => {
+  it('draws the order for its duration with travel blocks of `duration` minutes before and after', () => {
+    const events = calendarEvents({ orders: [order], options: { showIds: false, showTravel: true } });
+    expect(events.map((e) => [e.extendedProps?.kind, e.start, e.end])).toEqual([
+      ['order', '2026-11-23T09:30', '2026-11-23T10:15'],
+      ['travel-before', '2026-11-23T09:10', '2026-11-23T09:30'],
+      ['travel-after', '2026-11-23T10:15', '2026-11-23T10:35'],
+    ]);
+    expect(events[1]?.classNames).toContain('travel-block');
+    expect(travelOpacity).toBe(0.8);
+  });
+
+  it('hides travel blocks, shows ids and highlights the chosen order on request', () => {
+    const events = calendarEvents({
+      orders: [order],
+      options: { showIds: true, showTravel: false, highlightedOrderId: 7 },
+    });
+    expect(events).toHaveLength(1);
+    expect(events[0]?.title).toBe('2026000007 · Alžběta Zelenková, Polná');
+    expect(events[0]?.classNames).toContain('order-highlighted');
+  });
+
+  it('draws the slot being planned, and leaves out orders without a delivery time', () => {
+    const events = calendarEvents({
+      orders: [makeItemsOrder(8)],
+      planned: { date: '2026-11-23', time: '23:30', duration: 60, travel: 0, title: 'nová' },
+      options: { showIds: false, showTravel: true },
+    });
+    expect(events.map((e) => [e.id, e.start, e.end])).toEqual([
+      ['planned', '2026-11-23T23:30', '2026-11-24T00:30'],
+    ]);
+  });
+});

@@ -1,0 +1,134 @@
+import type { Clash } from '@letokruh/contracts/order-steps';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { type MockRoutes, makeProfile, renderWithApp, t } from '../../test-utils';
+import { OrderInternPage } from './order-intern-page';
+import { makeItemsOrder } from './test-data';
+
+const driver = { id: 5, username: 'driver', first_name: 'Josef', last_name: 'Černý', name: 'Josef Černý' };
+const planned = makeItemsOrder(5, {
+  driver,
+  expected_delivery_date: '2026-11-23',
+  expected_delivery_time: '09:30',
+  expected_delivery_datetime: '2026-11-23T09:30',
+});
+
+const clashes: Clash[] = [
+  {
+    kind: 'driver',
+    id: 141,
+    intern_id: 2026000122,
+    name: 'František Růžička, Rantířov',
+    from: '2026-11-23T09:08',
+    to: '2026-11-23T10:52',
+  },
+];
+
+function renderStep(fetch: MockRoutes = {}, order = planned, functions = ['dispatcher' as const]) {
+  return renderWithApp(<OrderInternPage />, {
+    path: '/order/5/intern',
+    route: '/order/:id/intern',
+    fetch: {
+      'GET /api/auth/user': { body: { user: makeProfile(functions) } },
+      'GET /api/order/5': { body: { item: order } },
+      'GET /api/order/5/drivers': { body: { items: [driver] } },
+      'GET /api/order/5/warehouse_cars': {
+        body: { items: [{ id: 2, name: 'Tatra 815', hex_color: '#000' }] },
+      },
+      'GET /api/suppliers': {
+        body: { items: [{ id: 1, name: 'Letokruh s.r.o.', bank_account: '2718340003', bank_code: '0100' }] },
+      },
+      'GET /api/adtypes': { body: { items: [{ id: 3, name: 'Doporučení' }] } },
+      'GET /api/api/get-orders': { body: { data: [] } },
+      'GET /api/api/get-vacations': { body: { data: [] } },
+      'GET /api/api/get-drivers-vacations': { body: { data: [] } },
+      'POST /api/order/5/intern': (request) =>
+        (request.body as { confirm_overlap: boolean }).confirm_overlap
+          ? { body: { item: planned } }
+          : { status: 409, body: { error_code: 141, message: 'clashes', clashes } },
+      ...fetch,
+    },
+  });
+}
+
+const saveDetail = () =>
+  screen.findByRole('button', { name: t('orderSteps.intern.saveDetail') }, { timeout: 4000 });
+
+describe('OrderInternPage', () => {
+  it('asks about the clashes the server found and, confirmed, sends the same form with confirm_overlap', async () => {
+    const { user, api } = renderStep();
+    await user.click(await saveDetail());
+    const dialog = await screen.findByRole('dialog', { name: t('orderSteps.clashes.title') });
+    expect(within(dialog).getByText(/Ve stejný čas už jsou naplánované jiné objednávky/)).toBeTruthy();
+    expect(within(dialog).getByText(/2026000122 \(František Růžička, Rantířov\), 9:08–10:52/)).toBeTruthy();
+    expect(within(dialog).getByText('Opravdu chcete objednávku uložit?')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: t('orderSteps.clashes.saveAnyway') }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/order/5'));
+    const [first, second] = api.sent('POST /api/order/5/intern').map((r) => r.body);
+    expect(first).toMatchObject({
+      driver_id: 5,
+      expected_delivery_date: '2026-11-23',
+      expected_delivery_time: '09:30',
+      payment_type: 'cash',
+      confirm_overlap: false,
+      version: 4,
+    });
+    expect(second).toEqual({ ...(first as object), confirm_overlap: true });
+  });
+
+  it('going back from the clash question saves nothing and stays on the form', async () => {
+    const { user, api } = renderStep();
+    await user.click(await saveDetail());
+    const dialog = await screen.findByRole('dialog', { name: t('orderSteps.clashes.title') });
+    await user.click(within(dialog).getByRole('button', { name: t('orderSteps.clashes.back') }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.sent('POST /api/order/5/intern')).toHaveLength(1);
+    expect(screen.queryByTestId('location')).toBeNull();
+  });
+
+  it('saves and goes to the list, or creates the next order and opens its customer step', async () => {
+    const ok: MockRoutes = { 'POST /api/order/5/intern': { body: { item: planned } } };
+    const list = renderStep(ok);
+    await list.user.click(await screen.findByRole('button', { name: t('orderSteps.intern.saveList') }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/orders'));
+    list.unmount();
+
+    const next = renderStep({ ...ok, 'GET /api/order/add': { body: { id: 77 } } });
+    await next.user.click(await screen.findByRole('button', { name: t('orderSteps.intern.saveNext') }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/order/77/customer'));
+  });
+
+  it('a new order without day, time or driver says to fill in the required fields and sends nothing', async () => {
+    const { user, api } = renderStep({}, makeItemsOrder(5));
+    await user.click(await saveDetail());
+    expect((await screen.findByRole('alert')).textContent).toBe('Vyplňte prosím všechna povinná pole.');
+    expect(api.sent('POST /api/order/5/intern')).toEqual([]);
+  });
+
+  it('a QR transfer without a supplier asks for one', async () => {
+    const { user, api } = renderStep();
+    await user.click(await screen.findByLabelText(t('orderSteps.intern.payments.qr_transfer')));
+    await user.click(await saveDetail());
+    expect((await screen.findByRole('alert')).textContent).toBe('Vyberte prosím dodavatele.');
+    expect(api.sent('POST /api/order/5/intern')).toEqual([]);
+  });
+
+  it('does not list suppliers for a technician (the server refuses them) and keeps the order’s own', async () => {
+    const { api } = renderStep({}, planned, ['technical_specialist' as 'dispatcher']);
+    await saveDetail();
+    expect(screen.getByText(t('orderSteps.intern.supplierByDispatcher'))).toBeTruthy();
+    expect(api.sent('GET /api/suppliers')).toEqual([]);
+  });
+
+  it('asks the calendar for the day of the warehouse, other warehouses too, without this order', async () => {
+    const { api } = renderStep();
+    await waitFor(() => expect(api.sent('GET /api/api/get-orders').length).toBeGreaterThan(0), {
+      timeout: 2000,
+    });
+    const query = api.sent('GET /api/api/get-orders').at(-1)?.url.searchParams;
+    expect(query?.getAll('warehouses')).toEqual(['1']);
+    expect(query?.getAll('dates')).toEqual(['2026-11-23']);
+    expect(query?.get('show_cobined')).toBe('true');
+    expect(query?.get('id_out')).toBe('5');
+  });
+});

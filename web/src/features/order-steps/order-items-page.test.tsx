@@ -1,0 +1,155 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { field, type MockRoutes, makeProfile, renderWithApp, t } from '../../test-utils';
+import { OrderItemsPage } from './order-items-page';
+import { distances, makeItemsOrder, productGroups } from './test-data';
+
+type User = ReturnType<typeof renderWithApp>['user'];
+
+function renderStep(fetch: MockRoutes = {}, order = makeItemsOrder(5)) {
+  return renderWithApp(<OrderItemsPage />, {
+    path: '/order/5/items',
+    route: '/order/:id/items',
+    fetch: {
+      'GET /api/auth/user': { body: { user: makeProfile(['dispatcher']) } },
+      'GET /api/order/5': { body: { item: order } },
+      'GET /api/warehouse_distance/5': { body: { warehouses_distance: distances } },
+      'GET /api/available_products': { body: { products_types: productGroups } },
+      'POST /api/order/5/items': { body: { item: order } },
+      ...fetch,
+    },
+  });
+}
+
+/** Text as a user reads it: Intl puts no-break spaces into "4 301,50 Kč". */
+const shown = (testId: string) => screen.getByTestId(testId).textContent?.replace(/\s/g, ' ');
+
+async function add(user: User, product: string, amount: string) {
+  await user.click(await screen.findByRole('radio', { name: product }, { timeout: 4000 }));
+  const count = field(t('orderSteps.items.count'));
+  await user.clear(count);
+  await user.type(count, `${amount}{Enter}`);
+}
+
+const line = (name: string) => screen.getByRole('group', { name });
+const amountOf = (name: string) =>
+  (within(line(name)).getByLabelText(t('orderSteps.items.amount')) as HTMLInputElement).value;
+
+describe('OrderItemsPage', () => {
+  it('adds lines (Enter adds), and adding a product already on the order raises its amount', async () => {
+    const { user } = renderStep();
+    await add(user, 'Borovice štípaná 33 cm', '2');
+    expect(amountOf('Borovice štípaná 33 cm')).toBe('2');
+    await add(user, 'Borovice štípaná 33 cm', '1,5');
+    expect(amountOf('Borovice štípaná 33 cm')).toBe('3,5');
+    expect(screen.getAllByRole('group', { name: 'Borovice štípaná 33 cm' })).toHaveLength(1);
+  });
+
+  it('shows the totals of the price rule, computed by hand: 2 × 1250 (21 %), 3 × 350.50 (12 %), 12.5 km at 30', async () => {
+    const { user } = renderStep();
+    await add(user, 'Borovice štípaná 33 cm', '2');
+    await add(user, 'Piliny', '3');
+    // Goods 2500 + 1051.50; transport 30 × 12.5 × 2 = 750 (above the minimum 600).
+    expect(shown('total-products')).toBe('3 551,50 Kč');
+    expect(shown('total-delivery')).toBe('750,00 Kč');
+    // Without VAT: 2066.12 + 938.84 + 619.83 = 3624.79; VAT 4301.50 − 3624.79 = 676.71.
+    expect(shown('total-net')).toBe('3 624,79 Kč');
+    expect(shown('total-vat')).toBe('676,71 Kč');
+    expect(shown('total-with-vat')).toBe('4 301,50 Kč');
+  });
+
+  it('a new currency clears the items after a confirmation and brings its transport defaults', async () => {
+    const { user } = renderStep();
+    await add(user, 'Borovice štípaná 33 cm', '2');
+    await user.click(screen.getByLabelText('EUR'));
+    await user.click(
+      await screen.findByRole('button', { name: t('orderSteps.items.currencyConfirm', { currency: 'EUR' }) }),
+    );
+    await waitFor(() => expect(screen.queryByRole('group', { name: 'Borovice štípaná 33 cm' })).toBeNull());
+    expect(screen.getByText(t('orderSteps.items.noLines'))).toBeTruthy();
+    expect(field(t('orderSteps.items.rate', { currency: 'EUR' })).value).toBe('1,25');
+    expect(field(t('orderSteps.items.minimum', { currency: 'EUR' })).value).toBe('30');
+    // 1.25 × 12.5 × 2 = 31.25 is above the minimum 30.
+    expect(shown('total-delivery')).toBe('31,25 €');
+  });
+
+  it('a rate changed from its default drops the default minimum to 0 (part 1 §4)', async () => {
+    const { user } = renderStep({}, makeItemsOrder(5, { distance: 5 }));
+    await screen.findByRole('radio', { name: 'Sklad Jihlava' }, { timeout: 4000 });
+    const rate = field(t('orderSteps.items.rate', { currency: 'CZK' }));
+    // 30 × 5 × 2 = 300 is raised to the minimum 600.
+    expect(shown('total-delivery')).toBe('600,00 Kč');
+    await user.clear(rate);
+    await user.type(rate, '35');
+    await user.tab();
+    expect(field(t('orderSteps.items.minimum', { currency: 'CZK' })).value).toBe('0');
+    expect(shown('total-delivery')).toBe('350,00 Kč');
+  });
+
+  it('keeps a minimum that is not the default when the rate changes', async () => {
+    const { user } = renderStep(
+      {},
+      makeItemsOrder(5, { distance: 5, delivery_price: { amount: 30, minimum_price: 450, price: 450 } }),
+    );
+    await screen.findByRole('radio', { name: 'Sklad Jihlava' }, { timeout: 4000 });
+    const rate = field(t('orderSteps.items.rate', { currency: 'CZK' }));
+    await user.clear(rate);
+    await user.type(rate, '40');
+    await user.tab();
+    expect(field(t('orderSteps.items.minimum', { currency: 'CZK' })).value).toBe('450');
+  });
+
+  it('another warehouse brings its distance and duration; an emptied price comes back on leaving it', async () => {
+    const { user } = renderStep();
+    await user.click(await screen.findByRole('radio', { name: 'Sklad Havlíčkův Brod' }, { timeout: 4000 }));
+    expect(field(t('orderSteps.items.distance')).value).toBe('31,37');
+    expect(field(t('orderSteps.items.duration')).value).toBe('38');
+    await add(user, 'Smrk štípaný 25 cm', '1');
+    const price = within(line('Smrk štípaný 25 cm')).getByLabelText(
+      t('orderSteps.items.unitPrice', { currency: 'CZK' }),
+    ) as HTMLInputElement;
+    await user.clear(price);
+    await user.tab();
+    expect(price.value).toBe('1 290');
+  });
+
+  it('saves the whole order with the version and the spec field names, then goes to the intern step', async () => {
+    const { user, api } = renderStep();
+    await add(user, 'Borovice štípaná 33 cm', '2');
+    const price = within(line('Borovice štípaná 33 cm')).getByLabelText(
+      t('orderSteps.items.unitPrice', { currency: 'CZK' }),
+    );
+    await user.clear(price);
+    await user.type(price, '1200');
+    await user.click(screen.getByRole('button', { name: t('orderSteps.continue') }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/order/5/intern'));
+    expect(api.sent('POST /api/order/5/items')[0]?.body).toEqual({
+      warehouse_id: 1,
+      currency: 'CZK',
+      products: [{ amount: 2, product: { product: { id: 5 }, amount: 1200, discount: 1 } }],
+      distance: 12.5,
+      duration: 16,
+      delivery_price_amount: 30,
+      minimim_delivery_price: 600,
+      version: 4,
+    });
+    const query = api.sent('GET /api/available_products')[0]?.url.searchParams;
+    expect([query?.get('warehouse_id'), query?.get('currency')]).toEqual(['1', 'CZK']);
+  });
+
+  it('offers no continue button until the warehouse and the currency are chosen', async () => {
+    renderStep({}, makeItemsOrder(5, { warehouse: null, currency: null }));
+    await screen.findByRole('radio', { name: 'Sklad Jihlava' }, { timeout: 4000 });
+    expect(screen.queryByRole('button', { name: t('orderSteps.continue') })).toBeNull();
+  });
+
+  it('a stale save (409 / 140) keeps the page and offers a reload', async () => {
+    const { user } = renderStep({
+      'POST /api/order/5/items': { status: 409, body: { error_code: 140, message: 'stale' } },
+    });
+    await add(user, 'Piliny', '1');
+    await user.click(screen.getByRole('button', { name: t('orderSteps.continue') }));
+    expect(await screen.findByText(t('orderSteps.staleText'))).toBeTruthy();
+    expect(screen.queryByTestId('location')).toBeNull();
+  });
+});
