@@ -87,6 +87,13 @@ describe('access rules', () => {
     expect(isAllowed({ anyPermission: ['change_order', 'delete_order'] }, u)).toBe(false);
   });
 
+  it('anyOf allows what one of its rules allows', () => {
+    const rule = { anyOf: [{ anyFunction: ['owner' as const] }, { permission: 'view_order' as const }] };
+    expect(isAllowed(rule, user([], ['owner']))).toBe(true);
+    expect(isAllowed(rule, user(['view_order'], ['driver']))).toBe(true);
+    expect(isAllowed(rule, user(['view_user'], ['driver']))).toBe(false);
+  });
+
   it('anyFunction checks the functions, not the permissions', () => {
     expect(isAllowed({ anyFunction: ['owner', 'dispatcher'] }, user([], ['dispatcher']))).toBe(true);
     expect(isAllowed({ anyFunction: ['owner', 'dispatcher'] }, user(['view_user'], ['driver']))).toBe(false);

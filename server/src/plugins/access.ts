@@ -7,6 +7,7 @@ import type { FunctionName, Permission } from '@letokruh/contracts/permissions';
  * - loggedIn: any logged-in user
  * - permission: all of the listed permissions; anyPermission: one of them
  * - anyFunction: one of the listed functions (spec's owner-or-dispatcher checks)
+ * - anyOf: one of the listed rules
  */
 export type Access =
   | 'public'
@@ -14,7 +15,8 @@ export type Access =
   | 'loggedIn'
   | { permission: Permission | Permission[] }
   | { anyPermission: Permission[] }
-  | { anyFunction: FunctionName[] };
+  | { anyFunction: FunctionName[] }
+  | { anyOf: Access[] };
 
 export type SessionUser = {
   id: number;
@@ -31,6 +33,7 @@ export function isAllowed(access: Access, user: SessionUser): boolean {
     return needed.every((p) => user.permissions.has(p));
   }
   if ('anyPermission' in access) return access.anyPermission.some((p) => user.permissions.has(p));
+  if ('anyOf' in access) return access.anyOf.some((rule) => isAllowed(rule, user));
   return access.anyFunction.some((f) => user.functions.includes(f));
 }
 

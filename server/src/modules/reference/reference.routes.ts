@@ -24,7 +24,9 @@ export async function referenceRoutes(app: App): Promise<void> {
     '/suppliers',
     {
       schema: { tags, response: { 200: suppliersAnswerSchema } },
-      config: { access: { anyFunction: ['owner', 'dispatcher'] } },
+      // Part 1 §6 lists suppliers for owners and dispatchers; whoever may print a delivery note
+      // (view_order) picks the supplier on it too (decisions: "Suppliers for delivery notes").
+      config: { access: { anyOf: [{ anyFunction: ['owner', 'dispatcher'] }, { permission: 'view_order' }] } },
     },
     async () => service.listSuppliers(db),
   );

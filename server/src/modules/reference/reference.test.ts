@@ -51,13 +51,23 @@ describe('GET /api/suppliers', () => {
     ]);
   });
 
-  it('is refused to the other functions (part 1 §6: owner or dispatcher)', async () => {
+  it('is listed to whoever may print a delivery note (view_order), and to nobody signed out', async () => {
     for (const username of ['driver', 'technician', 'warehouseman']) {
       const c = await login(app, username);
       const response = await c.get('/api/suppliers');
-      expect(response.statusCode, username).toBe(403);
-      expect(response.json().error_code).toBe(ErrorCode.accessDenied);
+      expect(response.statusCode, username).toBe(200);
+      expect(response.json().items.length).toBeGreaterThan(0);
+      // Keeping them stays the owner's.
+      const refused = await c.post('/api/supplier/add', {
+        name: 'X',
+        bank_account: '19-2000145399',
+        bank_code: '0800',
+      });
+      expect(refused.statusCode, username).toBe(403);
+      expect(refused.json().error_code).toBe(ErrorCode.accessDenied);
     }
+    const anonymous = await app.inject({ method: 'GET', url: '/api/suppliers' });
+    expect(anonymous.statusCode).toBe(401);
   });
 });
 
