@@ -45,10 +45,16 @@ function useSuppliersOfOrders(orderIds: number[], enabled: boolean): SupplierOpt
   return [...found.values()];
 }
 
-type Props = { opened: boolean; onClose: () => void; orderIds: number[] };
+type Props = {
+  opened: boolean;
+  onClose: () => void;
+  /** The selection is kept across pages and filters until its notes are downloaded. */
+  onDownloaded: () => void;
+  orderIds: number[];
+};
 
 /** part 1 §2, §5: one PDF of the selected orders' delivery notes; at least one order selected. */
-export function DeliveryNotesModal({ opened, onClose, orderIds }: Props) {
+export function DeliveryNotesModal({ opened, onClose, onDownloaded, orderIds }: Props) {
   const { t } = useTranslation();
   const canList = useCanListSuppliers();
   const known = useSuppliersOfOrders(orderIds, opened && !canList);
@@ -62,7 +68,10 @@ export function DeliveryNotesModal({ opened, onClose, orderIds }: Props) {
         { orders: orderIds, language, supplier: supplier ?? undefined },
         t('orders.documents.deliveryNotesFile'),
       ),
-    onSuccess: () => close(),
+    onSuccess: () => {
+      onDownloaded();
+      close();
+    },
     onError: (error) => notifications.show({ color: 'red', message: t(errorKey(error)) }),
   });
   const close = () => {

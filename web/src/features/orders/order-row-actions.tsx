@@ -84,7 +84,7 @@ export function OrderRowActions({ order, onFailure }: Props) {
           confirmLabel={t('orders.actions.cancel')}
           onConfirm={() => transition.mutate('cancel')}
         >
-          {t('orders.actions.cancel')}
+          {t('orders.actions.cancelShort')}
         </ConfirmButton>
       ) : null}
       {canChange && order.hidden ? (

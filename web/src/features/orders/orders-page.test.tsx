@@ -266,6 +266,8 @@ describe('OrdersPage', () => {
     expect(url.searchParams.get('language')).toBe('de');
     expect(URL.createObjectURL).toHaveBeenCalled();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // Downloaded: the selection starts again.
+    expect(notes().textContent).toBe(t('orders.documents.deliveryNotesButton', { count: 0 }));
   });
 
   it('the orders PDF needs a warehouse and a from date; the to date is optional', async () => {

@@ -3,7 +3,7 @@ import { Alert, Anchor, Badge, Button, Checkbox, Group, Stack, Text, Title } fro
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { errorKey } from '../../app/api-client';
@@ -46,10 +46,6 @@ export function OrdersPage() {
     onSuccess: (id) => void navigate(`/order/${id}/customer`),
     onError: (error) => notifications.show({ color: 'red', message: t(errorKey(error)) }),
   });
-  // Another filter is another set of orders: what was picked before is dropped.
-  const filterKey = JSON.stringify(filters);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the filters
-  useEffect(() => setSelected(new Set()), [filterKey]);
 
   if (!access.user) return null;
   if (!allowed) return <Alert color="red">{t('common.accessDenied')}</Alert>;
@@ -242,6 +238,7 @@ export function OrdersPage() {
         <DeliveryNotesModal
           opened={modal === 'notes'}
           onClose={() => setModal(null)}
+          onDownloaded={() => setSelected(new Set())}
           orderIds={[...selected]}
         />
       ) : null}

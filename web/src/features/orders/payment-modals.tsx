@@ -70,7 +70,7 @@ export function QrPaymentModal({ order, opened, onClose }: Props) {
                   <Table.Th c="dimmed" fw={500}>
                     {t('orders.qr.iban')}
                   </Table.Th>
-                  <Table.Td ff="monospace">{qr.data.iban}</Table.Td>
+                  <Table.Td ff="monospace">{qr.data.iban.replace(/(.{4})(?=.)/g, '$1 ')}</Table.Td>
                 </Table.Tr>
               </Table.Tbody>
             </Table>
