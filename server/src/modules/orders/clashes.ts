@@ -1,4 +1,6 @@
+import { ErrorCode } from '@letokruh/contracts/errors';
 import type { Clash } from '@letokruh/contracts/order-steps';
+import type { Order } from '@letokruh/contracts/orders';
 import { deliverySpan, overlaps, type Span, spanDays } from '@letokruh/contracts/rules/delivery-span';
 import { addDays } from '@letokruh/contracts/rules/prague-day';
 import type { DbOrTx } from '../../db/client.ts';
@@ -100,4 +102,20 @@ export async function findClashes(db: DbOrTx, booking: Booking): Promise<Clash[]
     });
   }
   return merge(clashes);
+}
+
+/**
+ * The answer of a save that may clash (intern step, calendar drag): the order, or 409 / 141 with
+ * the clashes, to be sent again with `confirm_overlap`.
+ */
+export function clashAnswer(result: { item: Order } | { clashes: Clash[] }) {
+  if ('item' in result) return { status: 200 as const, body: result };
+  return {
+    status: 409 as const,
+    body: {
+      error_code: ErrorCode.overlapNeedsConfirmation,
+      message: 'The delivery clashes; send it again with confirm_overlap to keep it',
+      clashes: result.clashes,
+    },
+  };
 }

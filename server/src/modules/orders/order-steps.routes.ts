@@ -1,5 +1,4 @@
 import { idParamSchema } from '@letokruh/contracts/common';
-import { ErrorCode } from '@letokruh/contracts/errors';
 import {
   customerSearchAnswerSchema,
   customerSearchQuerySchema,
@@ -14,6 +13,7 @@ import {
 import { orderAnswerSchema, orderIdPathSchema } from '@letokruh/contracts/orders';
 import type { App } from '../../app-types.ts';
 import type { Access } from '../../plugins/access.ts';
+import { clashAnswer } from './clashes.ts';
 import { findCustomers, setOrderCustomer } from './customer-step.service.ts';
 import { saveIntern } from './intern-step.service.ts';
 import { saveItems } from './items-step.service.ts';
@@ -89,12 +89,8 @@ export async function orderStepRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       const result = await saveIntern(db, request.params.id, request.body);
-      if ('item' in result) return reply.send(result);
-      return reply.status(409).send({
-        error_code: ErrorCode.overlapNeedsConfirmation,
-        message: 'The delivery clashes; save again with confirm_overlap to keep it',
-        clashes: result.clashes,
-      });
+      const answer = clashAnswer(result);
+      return reply.status(answer.status).send(answer.body);
     },
   );
 }

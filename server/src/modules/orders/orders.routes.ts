@@ -1,5 +1,4 @@
 import { idParamSchema } from '@letokruh/contracts/common';
-import { ErrorCode } from '@letokruh/contracts/errors';
 import {
   calendarOrdersAnswerSchema,
   calendarOrdersQuerySchema,
@@ -16,6 +15,7 @@ import {
 } from '@letokruh/contracts/orders';
 import type { App } from '../../app-types.ts';
 import type { Access } from '../../plugins/access.ts';
+import { clashAnswer } from './clashes.ts';
 import { orderFileRoutes } from './order-files.routes.ts';
 import { getOrder } from './order-view.ts';
 import * as service from './orders.service.ts';
@@ -146,12 +146,8 @@ export async function orderRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       const result = await rescheduleOrder(db, request.params.id, request.body);
-      if ('item' in result) return reply.send(result);
-      return reply.status(409).send({
-        error_code: ErrorCode.overlapNeedsConfirmation,
-        message: 'The delivery clashes; move it again with confirm_overlap to keep it',
-        clashes: result.clashes,
-      });
+      const answer = clashAnswer(result);
+      return reply.status(answer.status).send(answer.body);
     },
   );
 
