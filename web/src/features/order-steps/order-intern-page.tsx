@@ -58,6 +58,21 @@ export function OrderInternPage() {
 }
 
 type After = 'detail' | 'list' | 'next';
+
+/** The hour range of the settings, widened to hold the planned slot with its travel. */
+function hoursShowing(
+  settings: { start: number; end: number },
+  planned: { time: string; duration: number; travel: number } | null,
+): { startHour: number; endHour: number } {
+  if (!planned) return { startHour: settings.start, endHour: settings.end };
+  const [h = 0, m = 0] = planned.time.split(':').map(Number);
+  const from = h * 60 + m - planned.travel;
+  const to = h * 60 + m + planned.duration + planned.travel;
+  return {
+    startHour: Math.max(0, Math.min(settings.start, Math.floor(from / 60))),
+    endHour: Math.min(24, Math.max(settings.end, Math.ceil(to / 60))),
+  };
+}
 type SaveCall = { after: After; confirm: boolean };
 
 const today = () => {
@@ -324,8 +339,8 @@ function InternStep({ order, reload }: { order: Order; reload: () => Promise<unk
               <DayCalendar
                 date={draft.date ?? today()}
                 warehouseIds={warehouseIds}
-                startHour={settings.start}
-                endHour={settings.end}
+                // The slot being planned is always in sight, even outside the chosen hours.
+                {...hoursShowing(settings, planned)}
                 showIds={settings.showIds}
                 showTravel={settings.showTravel}
                 combined={settings.combined}
