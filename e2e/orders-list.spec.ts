@@ -151,6 +151,7 @@ test('delivery notes download as PDF, one from the detail and several from the l
   await choose(page, 'Jazyk', 'Němčina');
   const single = page.waitForEvent('download');
   await note.getByRole('button', { name: 'Stáhnout' }).click();
+  expect((await single).suggestedFilename()).toMatch(/^\d{10}\.pdf$/);
   const singleFile = await (await single).path();
   expect(fs.readFileSync(singleFile).subarray(0, 4).toString()).toBe('%PDF');
   await expect(note).toBeHidden();
@@ -174,6 +175,7 @@ test('delivery notes download as PDF, one from the detail and several from the l
   await choose(page, 'Dodavatel', 'Letokruh s.r.o.');
   const merged = page.waitForEvent('download');
   await notes.getByRole('button', { name: 'Stáhnout' }).click();
+  expect((await merged).suggestedFilename()).toMatch(/^dodaci-listy-\d{4}-\d{2}-\d{2}\.pdf$/);
   const mergedFile = await (await merged).path();
   expect(fs.readFileSync(mergedFile).subarray(0, 4).toString()).toBe('%PDF');
   // Downloaded: the selection starts again.

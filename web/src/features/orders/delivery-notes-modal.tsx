@@ -5,7 +5,12 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorKey } from '../../app/api-client';
 import { orderQuery } from './api';
-import { type DeliveryNoteLanguage, deliveryNoteLanguages, downloadDocument } from './download';
+import {
+  type DeliveryNoteLanguage,
+  deliveryNoteLanguages,
+  documentNames,
+  downloadDocument,
+} from './download';
 import { type SupplierOption, SupplierSelect, useCanListSuppliers } from './supplier-select';
 
 /** Users who may not list suppliers choose among the default suppliers of this many selected orders. */
@@ -66,7 +71,7 @@ export function DeliveryNotesModal({ opened, onClose, onDownloaded, orderIds }: 
       downloadDocument(
         '/download_multiple_delivery_notes',
         { orders: orderIds, language, supplier: supplier ?? undefined },
-        t('orders.documents.deliveryNotesFile'),
+        documentNames.deliveryNotes(language),
       ),
     onSuccess: () => {
       onDownloaded();
@@ -132,7 +137,7 @@ export function DeliveryNoteModal({ opened, onClose, order }: OneProps) {
       downloadDocument(
         `/order/${order.id}/get_delivery_note`,
         { supplier: supplier ?? undefined, language },
-        t('orders.documents.deliveryNoteFile', { number: order.intern_id }),
+        documentNames.deliveryNote(order.intern_id),
       ),
     onSuccess: () => close(),
     onError: (error) => notifications.show({ color: 'red', message: t(errorKey(error)) }),

@@ -21,5 +21,17 @@ export async function downloadDocument(path: string, query: Query, fileName: str
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
+/** Today in Prague as YYYY-MM-DD. */
+const pragueToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Prague' }).format(new Date());
+
+/** The names the server gives these documents (docs/decisions.md, documents), for the saved file. */
+export const documentNames = {
+  deliveryNote: (internId: number) => `${internId}.pdf`,
+  deliveryNotes: (language: DeliveryNoteLanguage) =>
+    `${language === 'de' ? 'lieferscheine' : 'dodaci-listy'}-${pragueToday()}.pdf`,
+  ordersPdf: (from: string, to: string | null) =>
+    `objednavky-${from}${to && to !== from ? `-${to}` : ''}.pdf`,
+};
+
 export const deliveryNoteLanguages = ['cs', 'de'] as const;
 export type DeliveryNoteLanguage = (typeof deliveryNoteLanguages)[number];

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { errorKey } from '../../app/api-client';
 import { DayInput } from '../../ui/day-input';
 import { warehousesQuery } from './api';
-import { downloadDocument } from './download';
+import { documentNames, downloadDocument } from './download';
 
 type Props = { opened: boolean; onClose: () => void };
 
@@ -29,7 +29,7 @@ export function OrdersPdfModal({ opened, onClose }: Props) {
       downloadDocument(
         '/download-orders',
         { warehouse: warehouse ?? undefined, from: from ?? undefined, to: to ?? undefined },
-        t('orders.documents.ordersPdfFile', { from }),
+        documentNames.ordersPdf(from ?? '', to),
       ),
     onSuccess: close,
     onError: (error) => notifications.show({ color: 'red', message: t(errorKey(error)) }),
