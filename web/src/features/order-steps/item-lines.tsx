@@ -71,7 +71,7 @@ export function ItemLines({ lines, currency, unavailable, onChange, onRemove }: 
               value={line.price}
               min={0}
               max={1_000_000}
-              w={170}
+              w={200}
               onCommit={(price) => onChange(line.product.id, { price })}
             />
             <Stack gap={0} w={130} align="flex-end">
