@@ -1,4 +1,5 @@
 import type { Order, OrderListItem, OrderState } from '@letokruh/contracts/orders';
+import type { QrPayment } from '@letokruh/contracts/payments';
 import type { Adtype, Supplier } from '@letokruh/contracts/reference';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../app/api-client';
@@ -127,17 +128,6 @@ export const runTransition = (orderId: number, transition: Transition) => {
 
 export const markLinePrepared = (orderId: number, lineId: number) =>
   api<{ item: Order }>('PUT', `/order/${orderId}/${lineId}/prepared`).then((a) => a.item);
-
-export type QrPayment = {
-  image: string;
-  amount: number;
-  original_amount: number;
-  rounded: boolean;
-  currency: 'CZK' | 'EUR';
-  variable_symbol: string;
-  iban: string;
-  spayd: string;
-};
 
 export const qrPaymentQuery = (orderId: number, supplierId: number | null) =>
   queryOptions({

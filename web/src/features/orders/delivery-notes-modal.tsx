@@ -1,3 +1,4 @@
+import { type DeliveryNoteLanguage, deliveryNoteLanguages } from '@letokruh/contracts/documents';
 import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueries } from '@tanstack/react-query';
@@ -5,12 +6,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorKey } from '../../app/api-client';
 import { orderQuery } from './api';
-import {
-  type DeliveryNoteLanguage,
-  deliveryNoteLanguages,
-  documentNames,
-  downloadDocument,
-} from './download';
+import { documentNames, downloadDocument } from './download';
 import { type SupplierOption, SupplierSelect, useCanListSuppliers } from './supplier-select';
 
 /** Users who may not list suppliers choose among the default suppliers of this many selected orders. */

@@ -1,3 +1,4 @@
+import type { DeliveryNoteLanguage } from '@letokruh/contracts/documents';
 import { api } from '../../app/api-client';
 
 type Query = Record<string, string | number | (string | number)[] | undefined>;
@@ -32,6 +33,3 @@ export const documentNames = {
   ordersPdf: (from: string, to: string | null) =>
     `objednavky-${from}${to && to !== from ? `-${to}` : ''}.pdf`,
 };
-
-export const deliveryNoteLanguages = ['cs', 'de'] as const;
-export type DeliveryNoteLanguage = (typeof deliveryNoteLanguages)[number];

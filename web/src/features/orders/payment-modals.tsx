@@ -1,4 +1,6 @@
+import { ErrorCode } from '@letokruh/contracts/errors';
 import type { Order } from '@letokruh/contracts/orders';
+import { qrImageSize } from '@letokruh/contracts/payments';
 import { Alert, Button, Center, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -10,9 +12,7 @@ import { qrPaymentQuery, sendEmailQr } from './api';
 import { SupplierSelect } from './supplier-select';
 
 /** part 1 §9: the QR image is 350 px square. */
-const qrSize = 350;
-/** The error code of "the order's customer has no e-mail" (contracts ErrorCode.customerEmailNotFound). */
-const customerEmailNotFound = 150;
+const qrSize = qrImageSize;
 
 type Props = { order: Order; opened: boolean; onClose: () => void };
 
@@ -115,7 +115,7 @@ export function EmailQrModal({ order, opened, onClose }: Props) {
       close();
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.errorCode === customerEmailNotFound) return noEmail();
+      if (error instanceof ApiError && error.errorCode === ErrorCode.customerEmailNotFound) return noEmail();
       setProblem(t(errorKey(error)));
     },
   });
