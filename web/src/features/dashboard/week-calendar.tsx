@@ -9,9 +9,8 @@ import type { CalendarOrder } from '@letokruh/contracts/order-calendar';
 import type { CalendarClosure, CalendarDriverVacation } from '@letokruh/contracts/vacations';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { calendarEvents } from '../order-steps/calendar-events';
+import { baseCalendarOptions, calendarEvents } from '../order-steps/calendar-events';
 
-const pad = (hour: number) => `${String(hour).padStart(2, '0')}:00:00`;
 const two = (n: number) => String(n).padStart(2, '0');
 
 /** A moved order's new wall-clock day and time, read from the calendar's local Date. */
@@ -107,18 +106,9 @@ export function WeekCalendar(props: WeekCalendarProps) {
         initialView={props.view === 'week' ? 'timeGridWeek' : 'timeGridDay'}
         initialDate={props.date}
         locale={i18n.language === 'en' ? enGbLocale : csLocale}
-        firstDay={1}
-        headerToolbar={false}
-        height="auto"
-        slotDuration="00:15:00"
-        slotLabelInterval="01:00"
-        slotMinTime={pad(props.startHour)}
-        slotMaxTime={pad(props.endHour)}
-        slotLabelFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
-        eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
+        {...baseCalendarOptions(props.startHour, props.endHour)}
         dayHeaderFormat={{ weekday: 'short', day: 'numeric', month: 'numeric' }}
         allDayText={t('dashboard.allDay')}
-        nowIndicator
         editable={props.canReschedule}
         eventDurationEditable={false}
         eventOverlap

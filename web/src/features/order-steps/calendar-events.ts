@@ -155,3 +155,24 @@ export function calendarEvents(input: {
   }
   return events;
 }
+
+const hourOf = (hour: number) => `${String(hour).padStart(2, '0')}:00:00`;
+
+/**
+ * What every delivery calendar shares (part 1 §9): Monday first, quarter-hour rows labelled by the
+ * hour, 24-hour times, the chosen hour range, no toolbar of FullCalendar's own.
+ */
+export function baseCalendarOptions(startHour: number, endHour: number) {
+  return {
+    firstDay: 1,
+    headerToolbar: false as const,
+    height: 'auto' as const,
+    slotDuration: '00:15:00',
+    slotLabelInterval: '01:00',
+    slotMinTime: hourOf(startHour),
+    slotMaxTime: hourOf(endHour),
+    slotLabelFormat: { hour: '2-digit', minute: '2-digit', hour12: false } as const,
+    eventTimeFormat: { hour: '2-digit', minute: '2-digit', hour12: false } as const,
+    nowIndicator: true,
+  };
+}

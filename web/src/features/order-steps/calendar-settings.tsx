@@ -1,10 +1,11 @@
+import {
+  correctHourRange as correctRange,
+  defaultHourRange,
+  hourBounds,
+} from '@letokruh/contracts/rules/calendar-week';
 import { Checkbox, Group, NumberInput, Stack } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-
-/** Part 1 §9: default hours 6 to 18, bounds 0 to 24. */
-export const defaultHours = { start: 6, end: 18 } as const;
-export const hourBounds = { min: 0, max: 24 } as const;
 
 export type CalendarSettings = {
   start: number;
@@ -16,28 +17,19 @@ export type CalendarSettings = {
 };
 
 export const defaultCalendarSettings: CalendarSettings = {
-  ...defaultHours,
+  ...defaultHourRange,
   showIds: false,
   showTravel: true,
   combined: true,
 };
 
-/**
- * Part 1 §5: the start stays within 0 and the end within 24, the start below the end; when a change
- * makes them cross, the changed value is corrected to end − 1 (start) or start + 1 (end).
- */
+/** Part 1 §5 after typing `value` into one end: the rule of contracts/rules/calendar-week. */
 export function correctHourRange(
   changed: 'start' | 'end',
   value: number,
   current: { start: number; end: number },
 ): { start: number; end: number } {
-  const whole = Math.round(value);
-  if (changed === 'start') {
-    const start = Math.max(hourBounds.min, Math.min(whole, hourBounds.max - 1));
-    return { start: start >= current.end ? current.end - 1 : start, end: current.end };
-  }
-  const end = Math.min(hourBounds.max, Math.max(whole, hourBounds.min + 1));
-  return { start: current.start, end: end <= current.start ? current.start + 1 : end };
+  return correctRange({ ...current, [changed]: value }, changed);
 }
 
 const storageKey = 'calendar:settings';

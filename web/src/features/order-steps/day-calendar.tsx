@@ -10,12 +10,10 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorKey } from '../../app/api-client';
 import { calendarClosuresQuery, calendarDriverVacationsQuery, calendarOrdersQuery } from './api';
-import { calendarEvents, type PlannedSlot } from './calendar-events';
+import { baseCalendarOptions, calendarEvents, type PlannedSlot } from './calendar-events';
 
 /** Part 1 §7: calendar requests go 500 ms after the selection last changed. */
 export const calendarDebounceMs = 500;
-
-const pad = (hour: number) => `${String(hour).padStart(2, '0')}:00:00`;
 
 export type DayCalendarProps = {
   /** The day shown, YYYY-MM-DD. */
@@ -102,18 +100,9 @@ export function DayCalendar(props: DayCalendarProps) {
         initialView="timeGridDay"
         initialDate={date}
         locale={i18n.language === 'en' ? enGbLocale : csLocale}
-        firstDay={1}
-        headerToolbar={false}
-        height="auto"
-        slotDuration="00:15:00"
-        slotLabelInterval="01:00"
-        slotMinTime={pad(props.startHour)}
-        slotMaxTime={pad(props.endHour)}
-        slotLabelFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
-        eventTimeFormat={{ hour: '2-digit', minute: '2-digit', hour12: false }}
+        {...baseCalendarOptions(props.startHour, props.endHour)}
         allDayText={t('orderSteps.calendar.allDay')}
         dayHeaderFormat={{ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }}
-        nowIndicator
         events={events}
         eventClick={(info) => {
           const orderId = info.event.extendedProps.orderId as number | undefined;
