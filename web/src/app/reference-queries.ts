@@ -1,5 +1,7 @@
+import type { Supplier } from '@letokruh/contracts/reference';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './api-client';
+import { useAccess } from './session';
 
 export type OwnWarehouse = { id: number; name: string; color: string };
 
@@ -10,3 +12,23 @@ export const ownWarehousesQuery = queryOptions({
     api<{ items: OwnWarehouse[] }>('GET', '/warehouses/own', { signal }).then((a) => a.items),
   staleTime: 60_000,
 });
+
+/**
+ * GET /suppliers without the removed ones: the suppliers a delivery note, a QR payment or an order
+ * may name. Listed to owners, dispatchers and whoever may read orders (decisions: "Suppliers for
+ * delivery notes").
+ */
+export const activeSuppliersQuery = queryOptions({
+  queryKey: ['suppliers', 'active'],
+  queryFn: ({ signal }) =>
+    api<{ items: Supplier[] }>('GET', '/suppliers', { signal }).then((a) =>
+      a.items.filter((s) => s.active !== false),
+    ),
+  staleTime: 60_000,
+});
+
+/** Whether the user may list the suppliers (the server's rule for GET /suppliers). */
+export function useCanListSuppliers(): boolean {
+  const access = useAccess();
+  return access.hasFunction('owner', 'dispatcher') || access.can('view_order');
+}

@@ -75,16 +75,7 @@ export const orderCarsQuery = (orderId: number) =>
       api<{ items: CarItem[] }>('GET', `/order/${orderId}/warehouse_cars`, { signal }).then((a) => a.items),
   });
 
-export type SupplierItem = { id: number; name: string; bank_account: string; bank_code: string };
-/** GET /suppliers: only owners and dispatchers may list them (part 1 §6). */
-export const suppliersQuery = queryOptions({
-  queryKey: ['suppliers', 'active'],
-  queryFn: ({ signal }) =>
-    api<{ items: (SupplierItem & { active?: boolean })[] }>('GET', '/suppliers', { signal }).then((a) =>
-      a.items.filter((s) => s.active !== false),
-    ),
-  staleTime: 60_000,
-});
+export { activeSuppliersQuery as suppliersQuery } from '../../app/reference-queries';
 
 export const adtypesQuery = queryOptions({
   queryKey: ['adtypes', 'active'],

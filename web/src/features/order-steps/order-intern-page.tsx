@@ -23,7 +23,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError, errorKey } from '../../app/api-client';
-import { useAccess } from '../../app/session';
+import { useCanListSuppliers } from '../../app/reference-queries';
 import { DayInput } from '../../ui/day-input';
 import {
   addOrder,
@@ -84,9 +84,8 @@ function InternStep({ order, reload }: { order: Order; reload: () => Promise<unk
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { hasFunction } = useAccess();
-  // Part 1 §6: only owners and dispatchers may list suppliers; others keep the order's own.
-  const listsSuppliers = hasFunction('owner', 'dispatcher');
+  // Owners, dispatchers and order readers list the suppliers (GET /suppliers); others keep the order's own.
+  const listsSuppliers = useCanListSuppliers();
   const [draft, setDraft] = useState<InternDraft>(() => internDraftOf(order));
   const [invalid, setInvalid] = useState<InternField[]>([]);
   const [problem, setProblem] = useState<string | null>(null);

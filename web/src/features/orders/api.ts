@@ -1,6 +1,6 @@
 import type { Order, OrderListItem, OrderState } from '@letokruh/contracts/orders';
 import type { QrPayment } from '@letokruh/contracts/payments';
-import type { Adtype, Supplier } from '@letokruh/contracts/reference';
+import type { Adtype } from '@letokruh/contracts/reference';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../app/api-client';
 
@@ -80,13 +80,7 @@ export const orderQuery = (orderId: number) =>
     queryFn: ({ signal }) => api<{ item: Order }>('GET', `/order/${orderId}`, { signal }).then((a) => a.item),
   });
 
-/** GET /suppliers: the owner's or dispatcher's (part 1 §6); removed suppliers are left out. */
-export const suppliersQuery = queryOptions({
-  queryKey: ['suppliers'],
-  queryFn: ({ signal }) =>
-    api<{ items: Supplier[] }>('GET', '/suppliers', { signal }).then((a) => a.items.filter((s) => s.active)),
-  staleTime: 60_000,
-});
+export { activeSuppliersQuery as suppliersQuery } from '../../app/reference-queries';
 
 /** GET /adtypes: loaded only with add_order (part 1 §6). */
 export const adtypesQuery = queryOptions({

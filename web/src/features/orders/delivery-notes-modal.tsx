@@ -1,16 +1,14 @@
 import { type DeliveryNoteLanguage, deliveryNoteLanguages } from '@letokruh/contracts/documents';
 import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQueries } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorKey } from '../../app/api-client';
-import { orderQuery } from './api';
 import { documentNames, downloadDocument } from './download';
-import { type SupplierOption, SupplierSelect, useCanListSuppliers } from './supplier-select';
+import { type SupplierOption, SupplierSelect } from './supplier-select';
 
 /** Users who may not list suppliers choose among the default suppliers of this many selected orders. */
-const supplierProbeLimit = 20;
 
 export function LanguageSelect({
   value,
@@ -33,19 +31,6 @@ export function LanguageSelect({
   );
 }
 
-/** The default suppliers of the given orders, for users without GET /suppliers. */
-function useSuppliersOfOrders(orderIds: number[], enabled: boolean): SupplierOption[] {
-  const results = useQueries({
-    queries: orderIds.slice(0, supplierProbeLimit).map((id) => ({ ...orderQuery(id), enabled })),
-  });
-  const found = new Map<number, SupplierOption>();
-  for (const r of results) {
-    const s = r.data?.default_supplier;
-    if (s) found.set(s.id, { id: s.id, name: s.name });
-  }
-  return [...found.values()];
-}
-
 type Props = {
   opened: boolean;
   onClose: () => void;
@@ -57,8 +42,6 @@ type Props = {
 /** part 1 §2, §5: one PDF of the selected orders' delivery notes; at least one order selected. */
 export function DeliveryNotesModal({ opened, onClose, onDownloaded, orderIds }: Props) {
   const { t } = useTranslation();
-  const canList = useCanListSuppliers();
-  const known = useSuppliersOfOrders(orderIds, opened && !canList);
   const [supplier, setSupplier] = useState<number | null>(null);
   const [language, setLanguage] = useState<DeliveryNoteLanguage>('cs');
   const [problem, setProblem] = useState<string | null>(null);
@@ -96,7 +79,7 @@ export function DeliveryNotesModal({ opened, onClose, onDownloaded, orderIds }: 
               {problem}
             </Alert>
           ) : null}
-          <SupplierSelect value={supplier} onChange={setSupplier} known={known} />
+          <SupplierSelect value={supplier} onChange={setSupplier} />
           <LanguageSelect value={language} onChange={setLanguage} />
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>

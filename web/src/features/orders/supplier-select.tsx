@@ -1,7 +1,7 @@
 import { Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useAccess } from '../../app/session';
+import { useCanListSuppliers } from '../../app/reference-queries';
 import { suppliersQuery } from './api';
 
 export type SupplierOption = { id: number; name: string };
@@ -9,18 +9,10 @@ export type SupplierOption = { id: number; name: string };
 type Props = {
   value: number | null;
   onChange: (id: number | null) => void;
-  /**
-   * Offered when the user may not list suppliers (GET /suppliers is the owner's or dispatcher's,
-   * part 1 §6): the default suppliers of the orders at hand.
-   */
+  /** The order's own supplier, choosable even when it has been removed since. */
   known?: SupplierOption[];
   error?: string | null;
 };
-
-/** Whether the user may list every supplier (part 1 §6). */
-export function useCanListSuppliers() {
-  return useAccess().hasFunction('owner', 'dispatcher');
-}
 
 /** The supplier whose name and account a delivery note or a QR payment carries. */
 export function SupplierSelect({ value, onChange, known = [], error }: Props) {
