@@ -15,6 +15,7 @@ import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { paymentRoutes } from './modules/payments/payments.routes.ts';
 import { productRoutes } from './modules/products/products.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
+import { statsRoutes } from './modules/stats/stats.routes.ts';
 import { stockRoutes } from './modules/stock/stock.routes.ts';
 import { transportationRoutes } from './modules/transportations/transportations.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
@@ -46,6 +47,7 @@ const modules: ((app: App) => Promise<void>)[] = [
   transportationRoutes,
   paymentRoutes,
   documentRoutes,
+  statsRoutes,
 ];
 
 export type BuildOptions = { context: AppContext; logger?: boolean | object };

@@ -1,0 +1,78 @@
+import {
+  collectedRevenueAnswerSchema,
+  collectedRevenueQuerySchema,
+  collectorsAnswerSchema,
+  productStatsAnswerSchema,
+  type StatsExport,
+  statsExportQuerySchema,
+  statsExports,
+  statsQuerySchema,
+  warehouseStatsAnswerSchema,
+} from '@letokruh/contracts/stats';
+import type { App } from '../../app-types.ts';
+import type { Access } from '../../plugins/access.ts';
+import * as service from './stats.service.ts';
+import { statsXlsx } from './stats-exports.ts';
+
+const tags = ['stats'];
+const access: Access = { permission: 'view_stats' };
+const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The overviews page (part 2 §2 Overviews, §7): every call needs view_stats. */
+export async function statsRoutes(app: App): Promise<void> {
+  const { db } = app.ctx;
+
+  app.get(
+    '/stats_by_warehouses',
+    {
+      schema: { tags, querystring: statsQuerySchema, response: { 200: warehouseStatsAnswerSchema } },
+      config: { access },
+    },
+    async (request) => service.statsByWarehouses(db, request.query),
+  );
+
+  app.get(
+    '/stats_for_products',
+    {
+      schema: { tags, querystring: statsQuerySchema, response: { 200: productStatsAnswerSchema } },
+      config: { access },
+    },
+    async (request) => service.statsForProducts(db, request.query),
+  );
+
+  app.get(
+    '/get_collected_revenue_by_warehouses',
+    {
+      schema: {
+        tags,
+        querystring: collectedRevenueQuerySchema,
+        response: { 200: collectedRevenueAnswerSchema },
+      },
+      config: { access },
+    },
+    async (request) => service.collectedRevenue(db, request.query),
+  );
+
+  app.get(
+    '/stats_collectors',
+    { schema: { tags, response: { 200: collectorsAnswerSchema } }, config: { access } },
+    async () => service.collectors(db),
+  );
+
+  for (const [kind, path] of Object.entries(statsExports) as [StatsExport, string][]) {
+    app.get(
+      path,
+      { schema: { tags, querystring: statsExportQuerySchema, produces: [xlsxType] }, config: { access } },
+      async (request, reply) => {
+        const file = statsXlsx(db, kind, request.query, (error) =>
+          request.log.error({ err: error }, `${path} failed half-way`),
+        );
+        return reply
+          .type(xlsxType)
+          .header('content-disposition', `attachment; filename="${file.filename}"`)
+          .header('cache-control', 'no-store')
+          .send(file.stream);
+      },
+    );
+  }
+}

@@ -1,0 +1,224 @@
+import { type Currency, currencies, fromMinor, toMinor } from '@letokruh/contracts/rules/money';
+import { lineTotals, type OrderTotals, orderTotals } from '@letokruh/contracts/rules/order-price';
+import type {
+  CollectedRevenueAnswer,
+  CollectedRevenueQuery,
+  CurrencyPrices,
+  ProductStatsAnswer,
+  StatsQuery,
+  WarehouseStatsAnswer,
+} from '@letokruh/contracts/stats';
+import type { DbOrTx } from '../../db/client.ts';
+import * as q from './stats.queries.ts';
+
+/**
+ * The figures of the overviews page. Each order's totals come from the same rule as the order
+ * detail (contracts/rules/order-price.ts), summed in minor units, so a warehouse's total is the
+ * sum of the totals its orders show, to the haléř.
+ */
+
+/** The order's totals exactly as GET /order/{id} answers them. */
+export function totalsOf(o: q.StatsOrder): OrderTotals {
+  const delivery =
+    o.deliveryPriceAmount === null || o.minimumDeliveryPrice === null
+      ? null
+      : { rate: o.deliveryPriceAmount, minimum: o.minimumDeliveryPrice, distance: o.distance };
+  return orderTotals({
+    currency: o.currency,
+    lines: o.lines.map((l) => ({ price: l.price, amount: l.amount, vat: l.vat, discount: l.discount })),
+    delivery,
+  });
+}
+
+/** Minor-unit sums of travel, products and total per currency. */
+export class CurrencySums {
+  private readonly sums = new Map<
+    Currency,
+    { travel: number; products: number; total: number; net: number }
+  >();
+  count = 0;
+
+  add(currency: Currency, totals: OrderTotals): void {
+    const sum = this.sums.get(currency) ?? { travel: 0, products: 0, total: 0, net: 0 };
+    sum.travel += toMinor(totals.delivery_price);
+    sum.products += toMinor(totals.product_prices);
+    sum.total += toMinor(totals.price_with_vat);
+    sum.net += toMinor(totals.total_price);
+    this.sums.set(currency, sum);
+    this.count += 1;
+  }
+
+  /** CZK first, then EUR; a currency without orders is left out. */
+  prices(): CurrencyPrices[] {
+    return currencies.flatMap((currency) => {
+      const sum = this.sums.get(currency);
+      return sum
+        ? [
+            {
+              currency,
+              travel: fromMinor(sum.travel),
+              products: fromMinor(sum.products),
+              total: fromMinor(sum.total),
+            },
+          ]
+        : [];
+    });
+  }
+
+  /** Sums of one currency, with the total without VAT (the exports). */
+  of(currency: Currency) {
+    const sum = this.sums.get(currency);
+    return (
+      sum && {
+        travel: fromMinor(sum.travel),
+        products: fromMinor(sum.products),
+        total: fromMinor(sum.total),
+        net: fromMinor(sum.net),
+      }
+    );
+  }
+}
+
+const sumsIn = <K>(map: Map<K, CurrencySums>, key: K): CurrencySums => {
+  let sums = map.get(key);
+  if (!sums) {
+    sums = new CurrencySums();
+    map.set(key, sums);
+  }
+  return sums;
+};
+
+/** Warehouses in use, plus a retired one that had orders (or that the filter names). */
+async function warehousesFor(db: DbOrTx, only: number | undefined, withOrders: Set<number>) {
+  const rows = await q.findWarehouses(db, only);
+  return rows
+    .filter((w) => only !== undefined || !w.hidden || withOrders.has(w.id))
+    .map(({ hidden: _hidden, ...w }) => w);
+}
+
+/** GET /stats_by_warehouses: per warehouse and per delivery day. */
+export async function statsByWarehouses(db: DbOrTx, query: StatsQuery): Promise<WarehouseStatsAnswer> {
+  const byWarehouse = new Map<number, CurrencySums>();
+  const byDay = new Map<string, CurrencySums>();
+  for await (const batch of q.orderBatches(db, query)) {
+    for (const order of batch) {
+      const totals = totalsOf(order);
+      sumsIn(byWarehouse, order.warehouseId).add(order.currency, totals);
+      sumsIn(byDay, `${order.expectedDeliveryDate}|${order.warehouseId}`).add(order.currency, totals);
+    }
+  }
+  const warehouses = await warehousesFor(db, query.warehouse, new Set(byWarehouse.keys()));
+  return {
+    items: warehouses.map((w) => {
+      const sums = byWarehouse.get(w.id);
+      return { ...w, count: sums?.count ?? 0, prices: sums?.prices() ?? [] };
+    }),
+    days: [...byDay.entries()]
+      .map(([key, sums]) => {
+        const [date, warehouseId] = key.split('|') as [string, string];
+        return { date, warehouse_id: Number(warehouseId), count: sums.count, prices: sums.prices() };
+      })
+      .sort((a, b) => a.date.localeCompare(b.date) || a.warehouse_id - b.warehouse_id),
+  };
+}
+
+type ProductSums = {
+  amount: number;
+  orders: number;
+  byCurrency: Map<Currency, { withVat: number; net: number; amount: number; orders: number }>;
+};
+
+/** Sums per product of the filter's lines: amount (minor units of the unit), orders, line totals. */
+export async function productSums(db: DbOrTx, query: q.StatsFilter) {
+  const byProduct = new Map<number, ProductSums>();
+  for await (const batch of q.orderBatches(db, query)) {
+    for (const order of batch) {
+      for (const line of order.lines) {
+        const sums = byProduct.get(line.productId) ?? { amount: 0, orders: 0, byCurrency: new Map() };
+        const totals = lineTotals(line);
+        const money = sums.byCurrency.get(order.currency) ?? { withVat: 0, net: 0, amount: 0, orders: 0 };
+        money.withVat += toMinor(totals.total_price_vat);
+        money.net += toMinor(totals.total_price);
+        money.amount += toMinor(line.amount);
+        money.orders += 1;
+        sums.byCurrency.set(order.currency, money);
+        sums.amount += toMinor(line.amount);
+        sums.orders += 1;
+        byProduct.set(line.productId, sums);
+      }
+    }
+  }
+  const products = await q.findProducts(db, [...byProduct.keys()]);
+  const withVat = (p: { id: number }, currency: Currency) =>
+    byProduct.get(p.id)?.byCurrency.get(currency)?.withVat ?? 0;
+  // The best sellers first: by CZK, then EUR, then name.
+  products.sort(
+    (a, b) =>
+      withVat(b, 'CZK') - withVat(a, 'CZK') ||
+      withVat(b, 'EUR') - withVat(a, 'EUR') ||
+      a.name.localeCompare(b.name, 'cs'),
+  );
+  return products.map((p) => ({ product: p, sums: byProduct.get(p.id)! }));
+}
+
+/** GET /stats_for_products. */
+export async function statsForProducts(db: DbOrTx, query: StatsQuery): Promise<ProductStatsAnswer> {
+  const rows = await productSums(db, query);
+  return {
+    items: rows.map(({ product, sums }) => ({
+      id: product.id,
+      name: product.name,
+      shorten_name: product.shortenName,
+      measurement_unit: product.measurementUnit,
+      count: fromMinor(sums.amount),
+      order_count: sums.orders,
+      prices: currencies.flatMap((currency) => {
+        const money = sums.byCurrency.get(currency);
+        return money ? [{ currency, amount: fromMinor(money.withVat) }] : [];
+      }),
+    })),
+  };
+}
+
+const revenue = (sums: CurrencySums) => sums.prices().map((p) => ({ currency: p.currency, amount: p.total }));
+
+/** GET /get_collected_revenue_by_warehouses: what was collected (or marked paid) on those Prague days. */
+export async function collectedRevenue(
+  db: DbOrTx,
+  query: CollectedRevenueQuery,
+): Promise<CollectedRevenueAnswer> {
+  const byWarehouse = new Map<number, CurrencySums>();
+  const byCollector = new Map<number, { name: string; sums: CurrencySums }>();
+  const filter = { ...query, on: 'collected' as const, collectedBy: query.collected_by };
+  for await (const batch of q.orderBatches(db, filter)) {
+    for (const order of batch) {
+      const totals = totalsOf(order);
+      sumsIn(byWarehouse, order.warehouseId).add(order.currency, totals);
+      const collectorId = order.collectedRevenueBy!;
+      const entry = byCollector.get(collectorId) ?? {
+        name: order.collectorName ?? order.collectorUsername ?? String(collectorId),
+        sums: new CurrencySums(),
+      };
+      entry.sums.add(order.currency, totals);
+      byCollector.set(collectorId, entry);
+    }
+  }
+  const warehouses = await warehousesFor(db, query.warehouse, new Set(byWarehouse.keys()));
+  return {
+    items: warehouses.map((w) => {
+      const sums = byWarehouse.get(w.id);
+      return { ...w, count: sums?.count ?? 0, prices: sums ? revenue(sums) : [] };
+    }),
+    collectors: [...byCollector.entries()]
+      .map(([id, { name, sums }]) => ({ id, name, count: sums.count, prices: revenue(sums) }))
+      .sort((a, b) => a.name.localeCompare(b.name, 'cs')),
+  };
+}
+
+/** GET /stats_collectors. */
+export async function collectors(db: DbOrTx) {
+  const rows = await q.findCollectors(db);
+  return {
+    items: rows.map((u) => ({ id: u.id, name: `${u.firstName} ${u.lastName}`.trim() || u.username })),
+  };
+}
