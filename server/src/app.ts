@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App, AppContext } from './app-types.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { calculationRoutes } from './modules/calculations/calculations.routes.ts';
 import { conversionRoutes } from './modules/conversions/conversions.routes.ts';
 import { customerRoutes } from './modules/customers/customers.routes.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
@@ -48,6 +49,7 @@ const modules: ((app: App) => Promise<void>)[] = [
   paymentRoutes,
   documentRoutes,
   statsRoutes,
+  calculationRoutes,
 ];
 
 export type BuildOptions = { context: AppContext; logger?: boolean | object };
