@@ -1,7 +1,11 @@
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, type MockInstance, vi } from 'vitest';
 import { i18n } from './i18n';
+
+// findBy… and waitFor wait up to 5 s (not 1 s): on a loaded two-core CI machine a lazy Mantine page
+// under jsdom can take longer than a second to render, and a slow pass is not a failure.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Browser APIs Mantine uses that jsdom does not have.
 Object.defineProperty(window, 'matchMedia', {

@@ -233,7 +233,7 @@ describe('TransportationEditPage', () => {
     );
     await user.click(screen.getByRole('button', { name: t('transportations.save') }));
     expect((await screen.findByRole('alert')).textContent).toContain(t('errors.140'));
-    expect(screen.getByRole('button', { name: t('transportations.reload') })).toBeTruthy();
+    expect(screen.getByRole('button', { name: t('common.reload') })).toBeTruthy();
   });
 
   it('is not offered to a driver, whom the server would refuse', async () => {

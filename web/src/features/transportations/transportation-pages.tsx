@@ -1,5 +1,5 @@
 import type { TransportationPayload } from '@letokruh/contracts/transportations';
-import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError, errorKey } from '../../app/api-client';
 import { useAccess } from '../../app/session';
+import { StaleAlert } from '../../ui/stale-alert';
 import { addTransportation, editTransportation, transportationsKey } from './api';
 import { draftOf, emptyDraft } from './draft';
 import { TransportationForm } from './transportation-form';
@@ -85,20 +86,7 @@ export function TransportationEditPage() {
   const stale = save.error instanceof ApiError && save.error.status === 409;
   return (
     <Page heading={t('transportations.editHeading', { id: item.id })}>
-      {stale ? (
-        <Alert color="orange" role="alert">
-          <Group justify="space-between">
-            <Text size="sm">{t('errors.140')}</Text>
-            <Button
-              size="compact-sm"
-              variant="white"
-              onClick={() => void query.refetch().then(() => save.reset())}
-            >
-              {t('transportations.reload')}
-            </Button>
-          </Group>
-        </Alert>
-      ) : null}
+      {stale ? <StaleAlert onReload={() => void query.refetch().then(() => save.reset())} /> : null}
       <TransportationForm
         key={item.version}
         initial={draftOf(item)}

@@ -109,7 +109,7 @@ describe('UserPage', () => {
     await user.click(screen.getByRole('button', { name: t('users.save') }));
     expect((await screen.findByRole('alert')).textContent).toContain(t('errors.140'));
     expect(screen.queryByTestId('location')).toBeNull();
-    await user.click(screen.getByRole('button', { name: t('users.reload') }));
+    await user.click(screen.getByRole('button', { name: t('common.reload') }));
     await waitFor(() => expect(field(t('users.fields.firstName')).value).toBe('Nový'));
     expect(field(t('users.fields.phone')).value).toBe('');
     expect(screen.queryByRole('alert')).toBeNull();

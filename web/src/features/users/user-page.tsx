@@ -1,5 +1,5 @@
 import type { UserEdit, UserItem } from '@letokruh/contracts/users';
-import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -8,6 +8,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError, errorKey } from '../../app/api-client';
 import { useAccess } from '../../app/session';
 import { useFormat } from '../../ui/format';
+import { StaleAlert } from '../../ui/stale-alert';
 import { userQueryKey } from '../auth/api';
 import { ActiveToggle } from './active-toggle';
 import { editUser, userQuery, usersKey } from './api';
@@ -79,16 +80,7 @@ function EditUser({ item, onReload }: { item: UserItem; onReload(): void }) {
   const stale = save.error instanceof ApiError && save.error.status === 409;
   return (
     <>
-      {stale ? (
-        <Alert color="orange" role="alert">
-          <Group justify="space-between">
-            <Text size="sm">{t('errors.140')}</Text>
-            <Button size="compact-sm" variant="white" onClick={onReload}>
-              {t('users.reload')}
-            </Button>
-          </Group>
-        </Alert>
-      ) : null}
+      {stale ? <StaleAlert onReload={onReload} /> : null}
       <UserForm
         mode="edit"
         version={item.version}

@@ -3,7 +3,7 @@ import {
   type UserVacationInput,
   userVacationInputSchema,
 } from '@letokruh/contracts/vacations';
-import { Alert, Anchor, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Select, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError, errorKey } from '../../app/api-client';
 import { useAccess } from '../../app/session';
+import { StaleAlert } from '../../ui/stale-alert';
 import { addUserVacation, driversQuery, editUserVacation, userVacationQuery, vacationsKey } from './api';
 import { checkDraft, type FormProblem, serverProblem } from './form-check';
 import { emptyPeriod, type PeriodDraft, type PeriodField, PeriodFields } from './period-fields';
@@ -191,20 +192,7 @@ export function UserVacationEditPage() {
   const stale = save.error instanceof ApiError && save.error.status === 409;
   return (
     <Page heading={t('vacations.editUserHeading')}>
-      {stale ? (
-        <Alert color="orange" role="alert">
-          <Group justify="space-between">
-            <Text size="sm">{t('errors.140')}</Text>
-            <Button
-              size="compact-sm"
-              variant="white"
-              onClick={() => void vacation.refetch().then(() => save.reset())}
-            >
-              {t('vacations.reload')}
-            </Button>
-          </Group>
-        </Alert>
-      ) : null}
+      {stale ? <StaleAlert onReload={() => void vacation.refetch().then(() => save.reset())} /> : null}
       <UserVacationForm
         key={item.version}
         initial={draftOf(item)}

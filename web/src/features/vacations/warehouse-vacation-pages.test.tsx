@@ -113,7 +113,7 @@ describe('WarehouseVacationEditPage', () => {
     await screen.findByRole('heading', { name: t('vacations.editWarehouseHeading') }, { timeout: 3000 });
     await submit(user, t('vacations.save'));
     expect(await screen.findByText(t('errors.140'))).toBeTruthy();
-    expect(screen.getByRole('button', { name: t('vacations.reload') })).toBeTruthy();
+    expect(screen.getByRole('button', { name: t('common.reload') })).toBeTruthy();
   });
 
   it('goes back to the list when the closure does not exist', async () => {
