@@ -1,5 +1,11 @@
 import { type ComponentType, lazy } from 'react';
 
+const OverviewsPage = lazy(() =>
+  import('../features/overviews/overviews-page').then((m) => ({ default: m.OverviewsPage })),
+);
+const CalculationsPage = lazy(() =>
+  import('../features/calculations/calculations-page').then((m) => ({ default: m.CalculationsPage })),
+);
 const LoginPage = lazy(() => import('../features/auth/login-page').then((m) => ({ default: m.LoginPage })));
 const LogoutPage = lazy(() =>
   import('../features/auth/logout-page').then((m) => ({ default: m.LogoutPage })),
@@ -194,7 +200,7 @@ export const appRoutes: AppRoute[] = [
     page: WarehouseVacationEditPage,
   },
   { path: '/user-vacation/:id/edit', titleKey: 'titles.userVacationEdit', page: UserVacationEditPage },
-  { path: '/overviews', titleKey: 'titles.overviews' },
+  { path: '/overviews', titleKey: 'titles.overviews', page: OverviewsPage },
   { path: '/transportations', titleKey: 'titles.transportations', page: TransportationsPage },
   { path: '/transportation/add', titleKey: 'titles.transportationAdd', page: TransportationAddPage },
   {
@@ -203,5 +209,5 @@ export const appRoutes: AppRoute[] = [
     page: TransportationDetailPage,
   },
   { path: '/transportation/:id/edit', titleKey: 'titles.transportationEdit', page: TransportationEditPage },
-  { path: '/calculations', titleKey: 'titles.calculations' },
+  { path: '/calculations', titleKey: 'titles.calculations', page: CalculationsPage },
 ];

@@ -1,0 +1,92 @@
+import type {
+  CollectedRevenueAnswer,
+  Collector,
+  ProductStatsAnswer,
+  StatsExport,
+  WarehouseStatsAnswer,
+} from '@letokruh/contracts/stats';
+import { statsExports } from '@letokruh/contracts/stats';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api } from '../../app/api-client';
+import type { ReportRange } from './range';
+
+/** The calls of the overviews page (part 2 §7), each under view_stats. */
+
+const rangeQuery = (range: ReportRange) => ({
+  from: range.from,
+  to: range.to,
+  warehouse: range.warehouse ?? undefined,
+});
+
+export type DoneFilter = 'all' | 'true' | 'false';
+const doneQuery = (done: DoneFilter) => (done === 'all' ? undefined : done);
+
+export const warehouseStatsQuery = (range: ReportRange, done: DoneFilter) =>
+  queryOptions({
+    queryKey: ['stats', 'warehouses', range, done],
+    queryFn: ({ signal }) =>
+      api<WarehouseStatsAnswer>('GET', '/stats_by_warehouses', {
+        query: { ...rangeQuery(range), done: doneQuery(done) },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+export const productStatsQuery = (range: ReportRange, done: DoneFilter) =>
+  queryOptions({
+    queryKey: ['stats', 'products', range, done],
+    queryFn: ({ signal }) =>
+      api<ProductStatsAnswer>('GET', '/stats_for_products', {
+        query: { ...rangeQuery(range), done: doneQuery(done) },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+export const collectedRevenueQuery = (range: ReportRange, collectedBy: string | null) =>
+  queryOptions({
+    queryKey: ['stats', 'revenue', range, collectedBy],
+    queryFn: ({ signal }) =>
+      api<CollectedRevenueAnswer>('GET', '/get_collected_revenue_by_warehouses', {
+        query: { ...rangeQuery(range), collected_by: collectedBy ?? undefined },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+export const collectorsQuery = queryOptions({
+  queryKey: ['stats', 'collectors'],
+  queryFn: ({ signal }) =>
+    api<{ items: Collector[] }>('GET', '/stats_collectors', { signal }).then((a) => a.items),
+  staleTime: 60_000,
+});
+
+/** The file name the server gives a download (decisions: overviews), for the saved file. */
+export const exportFileName = (kind: StatsExport, range: ReportRange, lang: 'cs' | 'en') => {
+  const names = {
+    cs: { campaigns: 'kampane', orders: 'objednavky', customers: 'zakaznici', products: 'produkty' },
+    en: { campaigns: 'campaigns', orders: 'orders', customers: 'customers', products: 'products' },
+  };
+  return `${names[lang][kind]}_${range.from}_${range.to}.xlsx`;
+};
+
+/** Fetches an XLSX through the API client and hands it to the browser as a download. */
+export async function downloadExport(
+  kind: StatsExport,
+  range: ReportRange,
+  lang: 'cs' | 'en',
+): Promise<void> {
+  const blob = await api<Blob>('GET', statsExports[kind], {
+    query: { ...rangeQuery(range), lang },
+    blob: true,
+  });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = exportFileName(kind, range, lang);
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
