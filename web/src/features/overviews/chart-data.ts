@@ -47,3 +47,9 @@ function nextDay(day: string): string {
   date.setUTCDate(date.getUTCDate() + 1);
   return date.toISOString().slice(0, 10);
 }
+
+/** Axis ticks: "75 tis." / "75K" rather than full amounts that do not fit beside the chart. */
+export const compactNumber = (lang: string) => {
+  const format = new Intl.NumberFormat(lang === 'en' ? 'en-GB' : 'cs-CZ', { notation: 'compact' });
+  return (value: number) => format.format(value);
+};

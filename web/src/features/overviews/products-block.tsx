@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../ui/format';
 import { type DoneFilter, productStatsQuery } from './api';
 import { ReportBlock } from './block';
+import { compactNumber } from './chart-data';
 import { DoneSelect } from './done-select';
 import { defaultRange, RangeFilter, type ReportRange } from './range';
 
@@ -14,7 +15,7 @@ const topCount = 10;
 
 /** Part 2 §2 "production overview": per product the amount sold, its unit and prices by currency. */
 export function ProductsBlock() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const format = useFormat();
   const [range, setRange] = useState<ReportRange>(defaultRange);
   const [done, setDone] = useState<DoneFilter>('all');
@@ -89,6 +90,7 @@ export function ProductsBlock() {
                 dataKey="product"
                 orientation="vertical"
                 yAxisProps={{ width: 90 }}
+                xAxisProps={{ tickFormatter: compactNumber(i18n.language) }}
                 series={[{ name: 'CZK', color: 'teal.6', label: t('overviews.products.sales') }]}
                 valueFormatter={(v) => format.money(v, 'CZK')}
                 aria-label={t('overviews.products.topChart', { count: top.length })}

@@ -49,14 +49,14 @@ export function RangeFilter({ value, onChange, children }: Props) {
         value={value.from}
         maxDate={value.to}
         onChange={(day) => onChange(withFrom(value, day))}
-        w={150}
+        w={180}
       />
       <DayInput
         label={t('overviews.to')}
         value={value.to}
         minDate={value.from}
         onChange={(day) => onChange(withTo(value, day))}
-        w={150}
+        w={180}
       />
       <Select
         label={t('overviews.warehouse')}

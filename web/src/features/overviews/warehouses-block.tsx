@@ -6,14 +6,15 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../ui/format';
 import { type DoneFilter, warehouseStatsQuery } from './api';
 import { ReportBlock } from './block';
-import { perPeriod } from './chart-data';
+import { compactNumber, perPeriod } from './chart-data';
 import { DoneSelect } from './done-select';
 import { defaultRange, RangeFilter, type ReportRange } from './range';
 
 /** Part 2 §2 "warehouses overview": orders and prices by currency per warehouse, with charts over the range. */
 export function WarehousesBlock() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const format = useFormat();
+  const tick = compactNumber(i18n.language);
   const [range, setRange] = useState<ReportRange>(defaultRange);
   const [done, setDone] = useState<DoneFilter>('all');
   const stats = useQuery(warehouseStatsQuery(range, done));
@@ -105,6 +106,7 @@ export function WarehousesBlock() {
               series={series}
               withLegend
               valueFormatter={(v) => format.money(v, 'CZK')}
+              yAxisProps={{ tickFormatter: tick, width: 56 }}
               aria-label={t('overviews.warehouses.revenueChart')}
             />
           </div>
