@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromMinor, roundMoney, toMinor } from './money.ts';
+import { fromMinor, multiplyMoney, roundMoney, toMinor } from './money.ts';
 
 describe('roundMoney', () => {
   it.each([
@@ -38,6 +38,37 @@ describe('roundMoney', () => {
   it('refuses what is not an amount', () => {
     expect(() => roundMoney(Number.NaN)).toThrow(RangeError);
     expect(() => roundMoney(Number.POSITIVE_INFINITY)).toThrow(RangeError);
+  });
+});
+
+describe('multiplyMoney', () => {
+  it('multiplies exactly and rounds half away from zero once', () => {
+    expect(99.99 * 1.5).toBeLessThan(149.985); // what binary floating point gives
+    expect(multiplyMoney(99.99, 1.5)).toBe(149.99);
+    expect(multiplyMoney(2140, 3)).toBe(6420);
+    expect(multiplyMoney(350.5, 3, 1)).toBe(1051.5);
+    expect(multiplyMoney(1.25, 14.5, 2)).toBe(36.25);
+    expect(multiplyMoney(0.333, 1)).toBe(0.33);
+    expect(multiplyMoney(0.335, 1)).toBe(0.34);
+    expect(multiplyMoney(-0.335, 1)).toBe(-0.34);
+    expect(multiplyMoney(1e21, 1)).toBe(1e21);
+    expect(multiplyMoney(12345678.9, 3)).toBe(37037036.7);
+    expect(multiplyMoney(1234.56, 0.9)).toBe(1111.1);
+    expect(multiplyMoney(0, 5)).toBe(0);
+  });
+
+  it('agrees with decimal arithmetic on many price × amount pairs', () => {
+    for (let cents = 1; cents < 3000; cents += 7) {
+      for (const milli of [1, 250, 500, 1500, 2333, 12750]) {
+        // Exact: cents × milli / 1000, half up, in integers.
+        const exact = Math.floor((cents * milli * 2 + 1000) / 2000) / 100;
+        expect(multiplyMoney(cents / 100, milli / 1000)).toBe(exact);
+      }
+    }
+  });
+
+  it('refuses what is not an amount', () => {
+    expect(() => multiplyMoney(Number.NaN, 1)).toThrow(RangeError);
   });
 });
 

@@ -19,6 +19,44 @@ function shift(value: number, places: number): number {
   return Number(`${mantissa}e${Number(exponent) + places}`);
 }
 
+/** A finite number as an exact decimal: digits as a BigInt and the count of decimal places. */
+function decimalOf(value: number): { digits: bigint; places: number } {
+  if (!Number.isFinite(value)) throw new RangeError(`not a finite amount: ${value}`);
+  const [mantissa = '0', exponent = '0'] = String(value).split('e');
+  const [whole = '0', fraction = ''] = mantissa.split('.');
+  let places = fraction.length - Number(exponent);
+  let digits = BigInt(`${whole}${fraction}`);
+  if (places < 0) {
+    digits *= 10n ** BigInt(-places);
+    places = 0;
+  }
+  return { digits, places };
+}
+
+/**
+ * The product of decimal numbers (a price × an amount × a discount) rounded half away from zero to
+ * two places, computed exactly: 99.99 × 1.5 is 149.985 and becomes 149.99, where binary floating
+ * point would give 149.98499… and round down.
+ */
+export function multiplyMoney(...factors: number[]): number {
+  let digits = 1n;
+  let places = 0;
+  for (const factor of factors) {
+    const d = decimalOf(factor);
+    digits *= d.digits;
+    places += d.places;
+  }
+  const negative = digits < 0n;
+  const magnitude = negative ? -digits : digits;
+  const cents =
+    places <= 2
+      ? magnitude * 10n ** BigInt(2 - places)
+      : (magnitude * 2n + 10n ** BigInt(places - 2)) / (2n * 10n ** BigInt(places - 2));
+  const text = cents.toString().padStart(3, '0');
+  const result = Number(`${text.slice(0, -2)}.${text.slice(-2)}`);
+  return negative ? -result : result || 0;
+}
+
 /** Amount in minor units (haléř, cent) from a decimal amount. */
 export const toMinor = (amount: number): number => Math.round(roundMoney(amount) * 100);
 export const fromMinor = (minor: number): number => minor / 100;

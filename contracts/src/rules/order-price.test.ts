@@ -39,6 +39,11 @@ describe('lineTotals: prices entered with VAT, split per line', () => {
     },
   );
 
+  it('multiplies exactly: 99.99 × 1.5 is 149.985, rounded up to 149.99 (not down as floats would)', () => {
+    expect(lineTotals({ price: 99.99, amount: 1.5, vat: 21 }).total_price_vat).toBe(149.99);
+    expect(deliveryPrice({ rate: 1.25, distance: 14.5, minimum: 0 })).toBe(36.25);
+  });
+
   it('discount defaults to 1', () => {
     expect(lineTotals({ price: 100, amount: 3, vat: 21 }).total_price_vat).toBe(300);
   });

@@ -1,4 +1,4 @@
-import { type Currency, fromMinor, roundMoney, toMinor } from './money.ts';
+import { type Currency, fromMinor, multiplyMoney, roundMoney, toMinor } from './money.ts';
 
 /**
  * Prices of an order (part 1 §9, DESIGN §3 Money): product prices are entered with VAT and split
@@ -27,7 +27,7 @@ export type LineTotals = {
 export const withoutVat = (withVat: number, vat: number): number => roundMoney((withVat * 100) / (100 + vat));
 
 export function lineTotals(line: PricedLine): LineTotals {
-  const withVat = roundMoney(line.price * line.amount * (line.discount ?? 1));
+  const withVat = multiplyMoney(line.price, line.amount, line.discount ?? 1);
   return { total_price_vat: withVat, total_price: withoutVat(withVat, line.vat) };
 }
 
@@ -42,7 +42,7 @@ export type DeliveryTerms = {
 
 /** Part 1 §9: rate × distance × 2, raised to the minimum. */
 export function deliveryPrice({ rate, minimum, distance }: DeliveryTerms): number {
-  return Math.max(roundMoney(rate * distance * 2), roundMoney(minimum));
+  return Math.max(multiplyMoney(rate, distance, 2), roundMoney(minimum));
 }
 
 export type OrderTotals = {
