@@ -25,6 +25,11 @@ const envSchema = z.object({
     .default(14 * 24),
   COOKIE_SECURE: bool,
   TRUST_PROXY: bool,
+  PUBLIC_ORIGIN: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean))
+    .pipe(z.array(z.url().transform((u) => new URL(u).origin))),
   OLD_SYSTEM_URL: z.string().default(''),
   MAP_TILES_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   MAPS_API_KEY: z.string().default(''),
@@ -60,6 +65,8 @@ export type Config = {
   cookieSecure: boolean;
   /** Believe X-Forwarded-For only behind a proxy we run; else anyone could dodge the login throttle. */
   trustProxy: boolean;
+  /** Origins whose pages may make unsafe calls besides the request's own host (CSRF Origin check). */
+  publicOrigins: string[];
   oldSystemUrl: string;
   mapTilesUrl: string;
   /** Key of the maps service (address suggestions); empty: coordinates are typed by hand. */
@@ -94,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionMaxMs: e.SESSION_MAX_HOURS * 3_600_000,
     cookieSecure: e.COOKIE_SECURE,
     trustProxy: e.TRUST_PROXY,
+    publicOrigins: e.PUBLIC_ORIGIN,
     oldSystemUrl: e.OLD_SYSTEM_URL,
     mapTilesUrl: e.MAP_TILES_URL,
     mapsApiKey: e.MAPS_API_KEY,

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ErrorCode } from '@letokruh/contracts/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { deleteSession, findSession, insertSession, touchSession } from '../modules/auth/auth.queries.ts';
@@ -30,6 +30,51 @@ const sameToken = (a: string, b: string) => {
 };
 
 /**
+ * The CSRF token of a logged-in browser is bound to its session: `nonce.mac`, the mac an HMAC of
+ * the nonce keyed by the session token (which only the server and the HttpOnly cookie know). A
+ * token made for another session, or before login, is refused; an anonymous caller (login) needs
+ * only the double submit. A new token is set at login and whenever the cookie does not fit.
+ */
+const bindToken = (nonce: string, sessionToken: string) =>
+  `${nonce}.${createHmac('sha256', sessionToken).update(nonce).digest('base64url')}`;
+const isBoundTo = (token: string, sessionToken: string) => {
+  const nonce = token.split('.')[0] ?? '';
+  return token.includes('.') && sameToken(token, bindToken(nonce, sessionToken));
+};
+
+function setCsrfCookie(app: FastifyInstance, reply: FastifyReply, sessionToken: string | null): string {
+  const nonce = randomBytes(32).toString('base64url');
+  const token = sessionToken ? bindToken(nonce, sessionToken) : nonce;
+  reply.setCookie(csrfCookie, token, {
+    path: '/',
+    sameSite: 'lax',
+    secure: app.ctx.config.cookieSecure,
+    httpOnly: false,
+    maxAge: 365 * 24 * 3600,
+  });
+  return token;
+}
+
+/**
+ * A browser names the page that sent an unsafe call in Origin (or at least Referer). It has to be
+ * the app's own: the host the request was sent to (Host, or X-Forwarded-Host with TRUST_PROXY),
+ * or one of PUBLIC_ORIGIN. A call without either header is not a browser's cross-site call.
+ */
+function isOwnOrigin(request: FastifyRequest, publicOrigins: readonly string[]): boolean {
+  const origin = request.headers.origin;
+  const referer = request.headers.referer;
+  if (origin === undefined && referer === undefined) return true;
+  let url: URL;
+  try {
+    url = new URL(origin ?? referer ?? '');
+  } catch {
+    return false; // "null" (a sandboxed or privacy-stripped page) and anything unreadable
+  }
+  if (publicOrigins.includes(url.origin)) return true;
+  return url.host.toLowerCase() === request.host.toLowerCase();
+}
+
+/**
  * Sessions, CSRF and the access rule of every route, all before the body is parsed:
  * an anonymous or unauthorised caller learns nothing from validation messages.
  */
@@ -40,30 +85,21 @@ export function registerAuth(app: FastifyInstance): void {
 
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
-    let csrf = request.cookies[csrfCookie];
-    if (!csrf) {
-      csrf = randomBytes(32).toString('base64url');
-      reply.setCookie(csrfCookie, csrf, {
-        path: '/',
-        sameSite: 'lax',
-        secure: config.cookieSecure,
-        httpOnly: false,
-        maxAge: 365 * 24 * 3600,
-      });
-    }
     const access = request.routeOptions.config?.access;
+    const sessionToken = access ? await loadUser(app, request, reply) : null;
+    const cookie = request.cookies[csrfCookie];
+    const cookieFits = !!cookie && (sessionToken === null || isBoundTo(cookie, sessionToken));
+    if (!cookieFits) setCsrfCookie(app, reply, sessionToken);
     if (!access) return; // unknown route: the not-found handler answers
     if (unsafeMethods.has(request.method)) {
       const sent = request.headers[csrfHeader];
-      if (
-        typeof sent !== 'string' ||
-        !request.cookies[csrfCookie] ||
-        !sameToken(sent, request.cookies[csrfCookie])
-      ) {
+      if (typeof sent !== 'string' || !cookie || !cookieFits || !sameToken(sent, cookie)) {
         throw new AppError(403, ErrorCode.csrfFailed, 'CSRF token missing or wrong');
       }
+      if (!isOwnOrigin(request, config.publicOrigins)) {
+        throw new AppError(403, ErrorCode.csrfFailed, 'Cross-origin request refused');
+      }
     }
-    await loadUser(app, request, reply);
     if (access === 'public') return;
     const user = request.user;
     if (!user) throw new AppError(401, ErrorCode.notLoggedIn, 'Not logged in');
@@ -74,9 +110,14 @@ export function registerAuth(app: FastifyInstance): void {
   });
 }
 
-async function loadUser(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+/** Loads the session's user; answers the session token when the session is valid. */
+async function loadUser(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<string | null> {
   const token = request.cookies[sessionCookie];
-  if (!token) return;
+  if (!token) return null;
   const { db, config } = app.ctx;
   const id = hashToken(token);
   const row = await findSession(db, id);
@@ -89,7 +130,7 @@ async function loadUser(app: FastifyInstance, request: FastifyRequest, reply: Fa
   if (!row || expired) {
     if (row) await deleteSession(db, id);
     reply.clearCookie(sessionCookie, { path: '/' });
-    return;
+    return null;
   }
   if (now - row.last_seen_at.getTime() > touchEveryMs) await touchSession(db, id);
   request.sessionId = id;
@@ -100,9 +141,10 @@ async function loadUser(app: FastifyInstance, request: FastifyRequest, reply: Fa
     permissions: new Set(row.permissions),
     mustChangePassword: row.must_change_password,
   };
+  return token;
 }
 
-/** Starts a new session (a fresh id at every login) and drops the one the browser had. */
+/** Starts a new session (a fresh id and CSRF token at every login) and drops the one the browser had. */
 export async function startSession(
   app: FastifyInstance,
   request: FastifyRequest,
@@ -127,6 +169,7 @@ export async function startSession(
     secure: config.cookieSecure,
     maxAge: Math.floor(config.sessionMaxMs / 1000),
   });
+  setCsrfCookie(app, reply, token);
 }
 
 export async function endSession(
