@@ -302,7 +302,9 @@ async function generate(database: Database) {
         Math.round((cumDays[i - 1]! * options.orders) / totalWeight),
   );
   const maxPerYear = new Map<string, number>();
-  days.forEach((d, i) => maxPerYear.set(d.slice(0, 4), (maxPerYear.get(d.slice(0, 4)) ?? 0) + perDay[i]!));
+  days.forEach((d, i) => {
+    maxPerYear.set(d.slice(0, 4), (maxPerYear.get(d.slice(0, 4)) ?? 0) + perDay[i]!);
+  });
   for (const [year, n] of maxPerYear) {
     if (n > 999_999)
       throw new Error(`${n} orders in ${year}: order numbers allow 999 999 a year (DESIGN §3)`);

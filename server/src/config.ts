@@ -28,7 +28,12 @@ const envSchema = z.object({
   PUBLIC_ORIGIN: z
     .string()
     .default('')
-    .transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.url().transform((u) => new URL(u).origin))),
   OLD_SYSTEM_URL: z.string().default(''),
   MAP_TILES_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),

@@ -119,13 +119,14 @@ describe('CSRF: refused with 403 / 111 and nothing written', () => {
 
   it('a valid token from a foreign Origin, a "null" Origin, or a foreign Referer', async () => {
     const cookies = { sessionid: session, csrftoken_new: token };
-    for (const headers of [
+    const foreign: Record<string, string>[] = [
       { origin: 'https://evil.example' },
       { origin: 'http://localhost:8080' },
       { origin: 'null' },
       { referer: 'https://evil.example/form.html' },
       { origin: 'https://evil.example', referer: 'http://localhost:80/orders' },
-    ]) {
+    ];
+    for (const headers of foreign) {
       expectRefused(await rawAdd('Podvržený', cookies, { 'x-csrftoken': token, ...headers }));
     }
     expect(await customersNamed('Podvržený')).toBe(0);
@@ -133,12 +134,13 @@ describe('CSRF: refused with 403 / 111 and nothing written', () => {
 
   it("the app's own origin (the Host the call went to) and PUBLIC_ORIGIN are accepted", async () => {
     const cookies = { sessionid: session, csrftoken_new: token };
-    for (const [i, headers] of [
+    const own: Record<string, string>[] = [
       { host: 'sklad.letokruh.cz', origin: 'https://sklad.letokruh.cz' },
       { host: 'localhost:3208', origin: 'http://localhost:3208', referer: 'http://localhost:3208/customers' },
       { host: 'localhost:3208', referer: 'http://localhost:3208/customers/add' },
       { host: 'internal:3000', origin: 'https://letokruh.example' },
-    ].entries()) {
+    ];
+    for (const [i, headers] of own.entries()) {
       const response = await rawAdd(`Vlastní${i}`, cookies, { 'x-csrftoken': token, ...headers });
       expect(response.statusCode, JSON.stringify(headers)).toBe(201);
     }
