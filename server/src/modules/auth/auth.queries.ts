@@ -108,3 +108,8 @@ export async function updateUserProfile(
     .set({ ...values, version: sql`${users.version} + 1` })
     .where(eq(users.id, userId));
 }
+
+/** A new hash of the same password (stronger settings): not an edit, so the version stays. */
+export async function rehashPassword(db: DbOrTx, userId: number, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}

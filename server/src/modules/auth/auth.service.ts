@@ -3,7 +3,7 @@ import { ErrorCode } from '@letokruh/contracts/errors';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import * as q from './auth.queries.ts';
-import { hashPassword, verifyAgainstNothing, verifyPassword } from './password.ts';
+import { hashPassword, needsRehash, verifyAgainstNothing, verifyPassword } from './password.ts';
 import { clearFailures, recordFailure, throttleState } from './throttle.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -32,6 +32,9 @@ export async function authenticate(
     throw new AppError(400, ErrorCode.invalidCredentials, 'Invalid username or password');
   }
   await clearFailures(db, username);
+  if (needsRehash(user.passwordHash)) {
+    await q.rehashPassword(db, user.id, await hashPassword(password));
+  }
   return user.id;
 }
 

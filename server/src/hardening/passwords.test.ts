@@ -1,0 +1,92 @@
+import argon2 from 'argon2';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../db/client.ts';
+import { createUser } from '../db/seed/users.ts';
+import { recordFailure, throttleState } from '../modules/auth/throttle.ts';
+import { anonymous, type BuiltTestApp, buildTestApp, type TestApp } from '../test/build.ts';
+
+// Issue 9: argon2id with at least 19 MiB and 2 passes (OWASP's floor); at most 100 failed
+// logins per hour for one account.
+let t: BuiltTestApp;
+let app: TestApp;
+let db: Db;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  app = t.app;
+  db = t.db;
+});
+afterAll(() => t?.close());
+
+const rows = async <T>(query: ReturnType<typeof sql>) =>
+  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+
+/** `$argon2id$v=19$m=65536,t=3,p=4$salt$hash` → its variant and parameters. */
+function parseArgon2(hash: string) {
+  const [, variant, , params] = hash.split('$');
+  const values = Object.fromEntries((params ?? '').split(',').map((kv) => kv.split('=')));
+  return { variant, memoryKiB: Number(values.m), passes: Number(values.t) };
+}
+
+describe('stored password hashes', () => {
+  it('are argon2id with at least 19 MiB and 2 passes, for every demo user', async () => {
+    const hashes = await rows<{ username: string; password_hash: string }>(
+      sql`select username, password_hash from users`,
+    );
+    expect(hashes.length).toBeGreaterThanOrEqual(5);
+    for (const { username, password_hash } of hashes) {
+      const p = parseArgon2(password_hash);
+      expect(p.variant, username).toBe('argon2id');
+      expect(p.memoryKiB, username).toBeGreaterThanOrEqual(19 * 1024);
+      expect(p.passes, username).toBeGreaterThanOrEqual(2);
+    }
+  });
+
+  it('a hash made with weaker settings is replaced at the next login, the version untouched', async () => {
+    const weak = await argon2.hash('demo', { type: argon2.argon2i, memoryCost: 4096, timeCost: 1 });
+    await createUser(db, { username: 'legacy' });
+    await db.execute(sql`update users set password_hash = ${weak} where username = 'legacy'`);
+    const [before] = await rows<{ version: number }>(
+      sql`select version from users where username = 'legacy'`,
+    );
+
+    const c = await anonymous(app);
+    const response = await c.post('/api/auth/login', { username: 'legacy', password: 'demo' });
+    expect(response.statusCode, response.body).toBe(200);
+
+    const [after] = await rows<{ password_hash: string; version: number }>(
+      sql`select password_hash, version from users where username = 'legacy'`,
+    );
+    const p = parseArgon2(after!.password_hash);
+    expect(p.variant).toBe('argon2id');
+    expect(p.memoryKiB).toBeGreaterThanOrEqual(19 * 1024);
+    expect(after!.version).toBe(before!.version);
+    expect(await argon2.verify(after!.password_hash, 'demo')).toBe(true);
+  });
+});
+
+describe('failed logins per account', () => {
+  it('an attacker trying as fast as allowed gets at most 100 guesses checked in an hour', async () => {
+    // An hour in steps of 10 s: at each step the attacker tries once if the account is not
+    // locked. Time passes by moving the throttle's timestamps back by the step.
+    const stepSeconds = 10;
+    // Every try comes from another address (a botnet), so only the account's own limit holds.
+    let checked = 0;
+    for (let elapsed = 0; elapsed < 3600; elapsed += stepSeconds) {
+      const address = `10.9.${Math.floor(elapsed / 2500)}.${(elapsed / stepSeconds) % 250}`;
+      const state = await throttleState(db, 'target', address);
+      if (!state.lockedUntil) {
+        await recordFailure(db, 'target', address);
+        checked++;
+      }
+      await db.execute(sql`
+        update login_throttle
+        set window_started_at = window_started_at - make_interval(secs => ${stepSeconds}),
+            locked_until = locked_until - make_interval(secs => ${stepSeconds})
+        where key = 'u:target'`);
+    }
+    expect(checked).toBeGreaterThan(0);
+    expect(checked).toBeLessThanOrEqual(100);
+  });
+});
