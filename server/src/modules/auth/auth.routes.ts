@@ -97,7 +97,7 @@ export async function authRoutes(app: App): Promise<void> {
       const image = detectImage(data);
       if (!image)
         throw new AppError(
-          400,
+          415,
           ErrorCode.unsupportedFileType,
           'The avatar must be a PNG, JPEG, GIF or WebP image',
           ['avatar'],

@@ -153,7 +153,7 @@ describe('avatar', () => {
     expect(response.json().error_code).toBe(ErrorCode.notFound);
   });
 
-  it('refuses a file that is not an image with 400 / 122, whatever type it claims', async () => {
+  it('refuses a file that is not an image with 415 / 122, whatever type it claims', async () => {
     await createUser(db, { username: 'ava1' });
     const c = await login(app, 'ava1');
     for (const [name, type] of [
@@ -161,7 +161,7 @@ describe('avatar', () => {
       ['fake.png', 'image/png'],
     ] as const) {
       const response = await upload(c, 'just some text', name, type);
-      expect(response.statusCode, name).toBe(400);
+      expect(response.statusCode, name).toBe(415);
       expect(response.json().error_code).toBe(ErrorCode.unsupportedFileType);
     }
     expect((await c.get('/api/auth/user')).json().user.avatar).toBe(false);

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { badInput, notFound } from '../../plugins/errors.ts';
 import type { Storage } from '../../plugins/storage.ts';
+import { checkUploadType } from './content-type.ts';
 import * as q from './files.queries.ts';
 
 /** Shared by customers, orders and transportations: their routes name the owner. */
@@ -22,10 +23,6 @@ export const toFileItem = (r: q.FileRow): FileItem => ({
 
 export const listFiles = async (db: DbOrTx, owner: FileOwner, ownerId: number) =>
   (await q.findFiles(db, owner, ownerId)).map(toFileItem);
-
-const safeContentType = (type: string) =>
-  /^[\w.+-]+\/[\w.+-]+$/.test(type) ? type.toLowerCase() : 'application/octet-stream';
-const extensionOf = (name: string) => /\.([a-z0-9]{1,10})$/i.exec(name)?.[1]?.toLowerCase() ?? '';
 
 async function drain(stream: Readable): Promise<void> {
   for await (const _ of stream) {
@@ -62,8 +59,10 @@ export async function receiveUpload(
   const bad = parsed.success ? [] : [...new Set(parsed.error.issues.map((i) => String(i.path[0])))];
   if (!file || file.data.length === 0) bad.push('file');
   if (!parsed.success || !file || bad.length) throw badInput('Invalid upload', bad);
+  const type = await checkUploadType(file.data, file.type);
   const name = file.name.replace(/[\\/]/g, '_').slice(0, 255) || 'soubor';
-  const key = await options.storage.put(`${options.owner}s`, file.data, extensionOf(name));
+  // The stored name is the server's (a random id and the detected type's extension).
+  const key = await options.storage.put(`${options.owner}s`, file.data, type.extension);
   try {
     const id = await q.insertFile(options.db, {
       ownerType: options.owner,
@@ -71,7 +70,7 @@ export async function receiveUpload(
       name,
       title: parsed.data.title,
       fileType: parsed.data.file_type,
-      contentType: safeContentType(file.type),
+      contentType: type.mime,
       size: file.data.length,
       storageKey: key,
       uploadedBy: request.user?.id ?? null,
@@ -101,7 +100,10 @@ export async function sendFile(
   if (!row || !data) throw notFound('File not found');
   const ascii = row.name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return reply
-    .header('content-type', row.contentType)
+    .header(
+      'content-type',
+      row.contentType.startsWith('text/') ? `${row.contentType}; charset=utf-8` : row.contentType,
+    )
     .header(
       'content-disposition',
       `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(row.name)}`,
