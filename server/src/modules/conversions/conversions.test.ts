@@ -76,6 +76,70 @@ describe('GET /api/warehouse/:id/product_conversions', () => {
     expect(items[0].inputs[0]).toMatchObject({ stock: 9, product: { measurement_unit: 'PRMS' } });
   });
 
+  it('knowInputOutput: one option with the coefficient computed; beyond the stock, none', async () => {
+    const a = await product(10);
+    const b = await product(5);
+    const o1 = await product(0);
+    const o2 = await product(0);
+    const response = await options(
+      `calculation_type=knowInputOutput&inputs=${a}:4,${b}:2&outputs=${o1}:5,${o2}:4`,
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json().error).toBe(false);
+    expect(response.json().items).toMatchObject([
+      {
+        coefficient: 1.5,
+        inputs: [
+          { product: { id: a }, amount: 4, stock: 10 },
+          { product: { id: b }, amount: 2, stock: 5 },
+        ],
+        outputs: [
+          { product: { id: o1 }, amount: 5, stock: 0 },
+          { product: { id: o2 }, amount: 4, stock: 0 },
+        ],
+      },
+    ]);
+    const beyond = await options(`calculation_type=knowInputOutput&inputs=${a}:10.01&outputs=${o1}:5`);
+    expect(beyond.json()).toEqual({ items: [], error: true });
+  });
+
+  it('knowInputKoeficient: the outputs split evenly and all on each one', async () => {
+    const a = await product(10);
+    const o1 = await product(0);
+    const o2 = await product(0);
+    const response = await options(
+      `calculation_type=knowInputKoeficient&inputs=${a}:4&outputs=${o1},${o2}&coefficient=1.5`,
+    );
+    expect(response.statusCode).toBe(200);
+    const { items, error } = response.json();
+    expect(error).toBe(false);
+    expect(
+      items.map((o: { outputs: { product: { id: number }; amount: number }[] }) =>
+        o.outputs.map((l) => [l.product.id, l.amount]),
+      ),
+    ).toEqual([
+      [
+        [o1, 3],
+        [o2, 3],
+      ],
+      [[o1, 6]],
+      [[o2, 6]],
+    ]);
+    for (const item of items) {
+      expect(item).toMatchObject({ coefficient: 1.5, inputs: [{ product: { id: a }, amount: 4 }] });
+    }
+  });
+
+  it('needs view_warehouse: a driver is refused with 403 / 110', async () => {
+    const a = await product(3);
+    const driver = await login(app, 'driver');
+    const response = await driver.get(
+      `/api/warehouse/${warehouseId}/product_conversions?calculation_type=knowInputOutput&inputs=${a}:1&outputs=${a + 1}:1`,
+    );
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error_code).toBe(ErrorCode.accessDenied);
+  });
+
   it('answers error: true and no items when the stock covers no option', async () => {
     const a = await product(2);
     const out = await product(0);

@@ -200,8 +200,12 @@ describe('DELETE /api/product/:id/delete and /api/unhidden_products', () => {
     expect(onOffer.total).toBe(0);
   });
 
-  it('needs delete_product and a known product', async () => {
+  it('needs delete_product and a known product; the offer needs view_product', async () => {
     expect((await technician.delete('/api/product/1/delete')).statusCode).toBe(403);
     expect((await owner.delete('/api/product/999999/delete')).statusCode).toBe(404);
+    const driver = await login(app, 'driver');
+    const offer = await driver.get('/api/unhidden_products');
+    expect(offer.statusCode).toBe(403);
+    expect(offer.json().error_code).toBe(ErrorCode.accessDenied);
   });
 });

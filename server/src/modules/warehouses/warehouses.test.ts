@@ -260,13 +260,16 @@ describe('GET /api/warehouses/own, /api/drivers, /api/warehousemen', () => {
   const ownDemo = async (username: string) =>
     (await ownNames(username)).filter((n: string) => demo.includes(n));
 
-  it('answers the warehouses a driver or warehouseman serves, and all to the dispatcher', async () => {
+  it('answers the warehouses a driver or warehouseman serves, and all to owner, dispatcher, technician', async () => {
     expect(await ownDemo('driver')).toEqual(['Sklad Jihlava', 'Sklad Třebíč']);
     expect(await ownDemo('warehouseman2')).toEqual(['Sklad Havlíčkův Brod']);
-    const all = await ownNames('dispatcher');
-    expect(all).toEqual(expect.arrayContaining(demo));
-    expect(all).not.toContain('Sklad ke skrytí');
-    expect(all.length).toBe((await owner.get('/api/warehouses?per_page=100')).json().total);
+    const inUse = (await owner.get('/api/warehouses?per_page=100')).json().total;
+    for (const username of ['dispatcher', 'owner', 'technician']) {
+      const all = await ownNames(username);
+      expect(all, username).toEqual(expect.arrayContaining(demo));
+      expect(all, username).not.toContain('Sklad ke skrytí');
+      expect(all.length, username).toBe(inUse);
+    }
   });
 
   it('lists active drivers and warehousemen by function', async () => {

@@ -142,6 +142,65 @@ describe('ConversionCalculator', () => {
     expect(screen.queryByRole('button', { name: t('conversions.next') })).toBeNull();
   });
 
+  it('knowOutputKoeficient: inputs without amounts, several options, the chosen one is submitted', async () => {
+    const twoPiles = {
+      items: [...stock.items, { warehouse_id: 4, product: chips, amount: 5 }],
+      total: 3,
+    };
+    const even = {
+      inputs: [
+        { product: ref(log), amount: 2, stock: 10 },
+        { product: ref(chips), amount: 2, stock: 5 },
+      ],
+      outputs: [{ product: ref(split), amount: 6, stock: 0 }],
+      coefficient: 1.5,
+    };
+    const allOnLog = { ...even, inputs: [{ product: ref(log), amount: 4, stock: 10 }] };
+    const { user, api, onDone } = renderCalculator({
+      'GET /api/warehouse/4/product_stock': { body: twoPiles },
+      'GET /api/warehouse/4/product_conversions': { body: { items: [even, allOnLog], error: false } },
+    });
+    await user.click(
+      screen.getByRole('radio', { name: new RegExp(t('conversions.types.knowOutputKoeficient')) }),
+    );
+    await next(user);
+    const input1 = t('conversions.inputNumber', { number: 1 });
+    await pick(user, input1, /Smrk kulatina/);
+    // Inputs are computed: they take no amount.
+    expect(
+      screen.queryByLabelText(t('conversions.amountOf', { label: input1 }), { exact: false }),
+    ).toBeNull();
+    await user.click(screen.getByRole('button', { name: t('conversions.addInput') }));
+    await pick(user, t('conversions.inputNumber', { number: 2 }), /Třísky/);
+    const output1 = t('conversions.outputNumber', { number: 1 });
+    await pick(user, output1, /Smrk štípaný/);
+    await fill(user, t('conversions.amountOf', { label: output1 }), '6');
+    await fill(user, t('conversions.coefficient'), '1,5');
+    await user.click(screen.getByRole('button', { name: t('conversions.showOptions') }));
+
+    const second = await screen.findByRole('radio', { name: t('conversions.optionNumber', { number: 2 }) });
+    expect(
+      Object.fromEntries(api.sent('GET /api/warehouse/4/product_conversions')[0]?.url.searchParams ?? []),
+    ).toEqual({
+      calculation_type: 'knowOutputKoeficient',
+      inputs: '1,3',
+      outputs: '2:6',
+      coefficient: '1.5',
+    });
+    // Two options: none is chosen for the user.
+    expect(screen.getByRole('button', { name: t('conversions.next') })).toHaveProperty('disabled', true);
+    await user.click(second);
+    await next(user);
+    await user.click(screen.getByRole('button', { name: t('conversions.submit') }));
+    await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
+    expect(api.sent('PUT /api/warehouse/4/product_conversion/submit')[0]?.body).toEqual({
+      calculation_type: 'knowOutputKoeficient',
+      inputs: [{ product_id: 1, amount: 4 }],
+      outputs: [{ product_id: 2, amount: 6 }],
+      coefficient: 1.5,
+    });
+  });
+
   it('up to three inputs: the add button goes away at the third, a product is offered once', async () => {
     const { user } = renderCalculator({
       'GET /api/warehouse/4/product_stock': {

@@ -63,6 +63,7 @@ describe('WarehouseStockPage', () => {
     expect(tables()).toHaveLength(1);
     expect(screen.queryByRole('heading', { name: t('stock.historyHeading') })).toBeNull();
     expect(screen.queryByRole('link', { name: t('stock.addProduct') })).toBeNull();
+    expect(screen.queryByRole('link', { name: t('conversions.open') })).toBeNull();
     expect(screen.queryByRole('link', { name: /Změnit stav/ })).toBeNull();
     // The history is not even asked for: the server would refuse it (403).
     expect(api.sent('GET /api/product_stock_changes/1')).toHaveLength(0);
