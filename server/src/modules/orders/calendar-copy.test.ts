@@ -129,4 +129,29 @@ describe('order files', () => {
     expect((await technician.delete(`/api/order/${order.id}/files/${fileId}/delete`)).statusCode).toBe(200);
     expect((await technician.get(`/api/order/${order.id}`)).json().item.files).toEqual([]);
   });
+
+  it('takes only the types Dodací list, Faktura and Jiné, and only files of that order (400, 404)', async () => {
+    const order = await createOrder(technician, { warehouseId: jihlava, customerId, lines: [] });
+    const other = await createOrder(technician, { warehouseId: jihlava, customerId, lines: [] });
+    const upload = async (orderId: number, fileType: string) => {
+      const form = new FormData();
+      form.append('title', 'Doklad');
+      form.append('file_type', fileType);
+      form.append('file', new Blob(['obsah'], { type: 'text/plain' }), 'doklad.txt');
+      const encoded = new Response(form);
+      return technician.post(`/api/order/${orderId}/files/add`, Buffer.from(await encoded.arrayBuffer()), {
+        headers: { 'content-type': encoded.headers.get('content-type')! },
+      });
+    };
+    for (const type of ['Faktura', 'Jiné']) expect((await upload(order.id, type)).statusCode).toBe(201);
+    const wrongType = await upload(order.id, 'Smlouva');
+    expect(wrongType.statusCode).toBe(400);
+    expect(wrongType.json().fields).toEqual(['file_type']);
+    expect((await upload(999_999, 'Jiné')).statusCode).toBe(404);
+    const fileId = (await technician.get(`/api/order/${order.id}`)).json().item.files[0].id as number;
+    expect((await technician.get(`/api/order/${other.id}/files/${fileId}/download`)).statusCode).toBe(404);
+    expect((await technician.delete(`/api/order/${other.id}/files/${fileId}/delete`)).statusCode).toBe(404);
+    expect((await technician.get(`/api/order/${order.id}`)).json().item.files).toHaveLength(2);
+    expect((await driver.get(`/api/order/${order.id}/files/${fileId}/download`)).statusCode).toBe(200);
+  });
 });

@@ -64,7 +64,7 @@ export function FindCustomerPanel({ selected, onSelect }: Props) {
     setSearch(cleared ? null : trimmed);
   };
 
-  // A single match is chosen by itself; a new search drops a choice it no longer lists.
+  // A single match is chosen by itself; a choice stays (in its own box) until another is picked.
   const data = active ? query.data : undefined;
   useEffect(() => {
     if (!data) return;

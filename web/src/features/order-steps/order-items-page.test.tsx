@@ -45,6 +45,27 @@ describe('OrderItemsPage', () => {
     expect(screen.getAllByRole('group', { name: 'Borovice štípaná 33 cm' })).toHaveLength(1);
   });
 
+  it('a count below 1 or an emptied count adds nothing, neither by Enter nor by the button (part 1 §5)', async () => {
+    const { user } = renderStep();
+    await add(user, 'Borovice štípaná 33 cm', '0,5');
+    const count = field(t('orderSteps.items.count'));
+    expect(count.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('button', { name: t('orderSteps.items.add') })).toHaveProperty('disabled', true);
+    await user.clear(count);
+    await user.type(count, '{Enter}');
+    expect(screen.queryByRole('group', { name: 'Borovice štípaná 33 cm' })).toBeNull();
+    await user.type(count, '2{Enter}');
+    expect(amountOf('Borovice štípaná 33 cm')).toBe('2');
+    // The item box keeps its amount at 1 or more: 0,5 is marked and the last valid amount comes back.
+    const amount = within(line('Borovice štípaná 33 cm')).getByLabelText(t('orderSteps.items.amount'));
+    await user.clear(amount);
+    await user.type(amount, '0,5');
+    expect(amount.getAttribute('aria-invalid')).toBe('true');
+    expect(shown('total-products')).toBe('2 500,00 Kč');
+    await user.tab();
+    expect(amountOf('Borovice štípaná 33 cm')).toBe('2');
+  });
+
   it('shows the totals of the price rule, computed by hand: 2 × 1250 (21 %), 3 × 350.50 (12 %), 12.5 km at 30', async () => {
     const { user } = renderStep();
     await add(user, 'Borovice štípaná 33 cm', '2');
@@ -99,11 +120,16 @@ describe('OrderItemsPage', () => {
     expect(field(t('orderSteps.items.minimum', { currency: 'CZK' })).value).toBe('450');
   });
 
-  it('another warehouse brings its distance and duration; an emptied price comes back on leaving it', async () => {
-    const { user } = renderStep();
+  it('another warehouse brings its distance and duration and reloads its products; an emptied price comes back on leaving it', async () => {
+    const { user, api } = renderStep();
     await user.click(await screen.findByRole('radio', { name: 'Sklad Havlíčkův Brod' }, { timeout: 4000 }));
     expect(field(t('orderSteps.items.distance')).value).toBe('31,37');
     expect(field(t('orderSteps.items.duration')).value).toBe('38');
+    await waitFor(() =>
+      expect(
+        api.sent('GET /api/available_products').map((r) => r.url.searchParams.get('warehouse_id')),
+      ).toContain('2'),
+    );
     await add(user, 'Smrk štípaný 25 cm', '1');
     const price = within(line('Smrk štípaný 25 cm')).getByLabelText(
       t('orderSteps.items.unitPrice', { currency: 'CZK' }),

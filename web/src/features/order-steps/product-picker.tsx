@@ -1,12 +1,16 @@
 import type { AvailableProduct, ProductType } from '@letokruh/contracts/products';
 import type { Currency } from '@letokruh/contracts/rules/money';
-import { Button, Group, Radio, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, NumberInput, Radio, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../ui/format';
+import { useDecimalProps } from '../../ui/number-props';
 import type { ProductGroup } from './api';
 import { offerPrice } from './items-draft';
-import { KeptNumberInput } from './kept-number-input';
+
+/** Part 1 §5: a line's amount is at least 1 (the server's `lineAmountSchema`), so is what is added. */
+const minCount = 1;
+const maxCount = 1_000_000;
 
 /** The spec's Czech type names are the values on the wire; the catalogue translates them. */
 const typeKey: Record<ProductType, string> = {
@@ -28,11 +32,14 @@ type Props = {
 export function ProductPicker({ groups, currency, onAdd }: Props) {
   const { t } = useTranslation();
   const format = useFormat();
+  const decimal = useDecimalProps();
   const [productId, setProductId] = useState<string | null>(null);
-  const [count, setCount] = useState(1);
+  // What the field shows: a count out of range (or empty) adds nothing, rather than the last valid one.
+  const [count, setCount] = useState<number | string>(1);
+  const amount = typeof count === 'number' && count >= minCount && count <= maxCount ? count : null;
   const product = groups.flatMap((g) => g.products).find((p) => String(p.id) === productId);
   const add = () => {
-    if (product && count > 0) onAdd(product, count);
+    if (product && amount !== null) onAdd(product, amount);
   };
   return (
     <Stack gap="sm">
@@ -80,11 +87,17 @@ export function ProductPicker({ groups, currency, onAdd }: Props) {
         </Text>
       ) : null}
       <Group align="flex-end" gap="sm">
-        <KeptNumberInput
+        <NumberInput
+          {...decimal}
           label={t('orderSteps.items.count')}
           value={count}
-          onCommit={setCount}
-          min={0.01}
+          onChange={setCount}
+          min={minCount}
+          max={maxCount}
+          decimalScale={2}
+          clampBehavior="none"
+          allowNegative={false}
+          error={count !== '' && amount === null}
           w={140}
           rightSection={
             product ? (
@@ -101,7 +114,7 @@ export function ProductPicker({ groups, currency, onAdd }: Props) {
             }
           }}
         />
-        <Button onClick={add} disabled={!product || !(count > 0)}>
+        <Button onClick={add} disabled={!product || amount === null}>
           {t('orderSteps.items.add')}
         </Button>
         {product ? (

@@ -8,8 +8,7 @@ import { errorKey } from '../../app/api-client';
 import { documentNames, downloadDocument } from './download';
 import { type SupplierOption, SupplierSelect } from './supplier-select';
 
-/** Users who may not list suppliers choose among the default suppliers of this many selected orders. */
-
+/** The language of a delivery note: cs (Czech) or de (German), part 1 §2, §9. */
 export function LanguageSelect({
   value,
   onChange,

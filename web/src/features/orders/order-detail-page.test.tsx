@@ -2,6 +2,7 @@ import type { Order } from '@letokruh/contracts/orders';
 import type { FunctionName } from '@letokruh/contracts/permissions';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { optionsOf } from '../../test-form';
 import { type MockRoutes, makeProfile, renderWithApp, t } from '../../test-utils';
 import { OrderDetailPage } from './order-detail-page';
 import { makeCustomer, makeOrder, suppliers } from './test-data';
@@ -252,6 +253,47 @@ describe('OrderDetailPage', () => {
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: t('orders.documents.download') }));
     expect(within(dialog).getByRole('alert').textContent).toBe(t('orders.documents.selectSupplier'));
+  });
+
+  it('files: listed with order paths, the types Dodací list, Faktura, Jiné to upload; read-only without change_order', async () => {
+    const order = makeOrder({
+      files: [
+        {
+          id: 9,
+          name: 'faktura-17.pdf',
+          title: 'Faktura 2026/17',
+          file_type: 'Faktura',
+          content_type: 'application/pdf',
+          size: 2048,
+          uploaded_by: { first_name: 'Jan', last_name: 'Novák' },
+          created: '2026-03-02T09:15:00.000Z',
+        },
+      ],
+    });
+    const first = renderDetail(['dispatcher'], order);
+    await heading();
+    const download = screen.getByRole('link', { name: t('files.downloadOf', { title: 'Faktura 2026/17' }) });
+    expect(download.getAttribute('href')).toBe('/api/order/271/files/9/download');
+    expect(within(download.closest('tr') as HTMLElement).getByText(t('files.types.invoice'))).toBeTruthy();
+    expect(await optionsOf(first.user, t('files.fileType'))).toEqual([
+      t('files.types.deliveryNote'),
+      t('files.types.invoice'),
+      t('files.types.other'),
+    ]);
+    expect(
+      screen.getByRole('button', { name: t('files.deleteOf', { title: 'Faktura 2026/17' }) }),
+    ).toBeTruthy();
+    first.unmount();
+
+    renderDetail(['warehouseman'], order);
+    await heading();
+    expect(
+      screen.getByRole('link', { name: t('files.downloadOf', { title: 'Faktura 2026/17' }) }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: t('files.upload') })).toBeNull();
+    expect(
+      screen.queryByRole('button', { name: t('files.deleteOf', { title: 'Faktura 2026/17' }) }),
+    ).toBeNull();
   });
 
   it('personal collection when there is no driver; an unknown order returns to the list', async () => {

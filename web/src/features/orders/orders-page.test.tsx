@@ -86,6 +86,22 @@ describe('OrdersPage', () => {
     expect(api.sent('GET /api/orders')[0]?.url.search).toBe('?current_page=1&per_page=10');
   });
 
+  it('pages through current_page, keeps the page when opened again, and a filter goes back to page 1', async () => {
+    const first = renderList(['dispatcher'], { 'GET /api/orders': { body: { ...list, total: 35 } } });
+    await loaded('2026000011');
+    await first.user.click(screen.getByRole('button', { name: '3' }));
+    await waitFor(() => expect(lastSearch(first.api)).toEqual({ current_page: '3', per_page: '10' }));
+    first.unmount();
+
+    const again = renderList(['dispatcher'], { 'GET /api/orders': { body: { ...list, total: 35 } } });
+    await loaded('2026000011');
+    expect(lastSearch(again.api)).toEqual({ current_page: '3', per_page: '10' });
+    await again.user.type(field(t('orders.filters.name')), 'Dvo');
+    await waitFor(() =>
+      expect(lastSearch(again.api)).toEqual({ current_page: '1', per_page: '10', name: 'Dvo' }),
+    );
+  });
+
   it('sends the filters, keeps them when the list is opened again, and clears them with one button', async () => {
     const first = renderList();
     await loaded('2026000011');
