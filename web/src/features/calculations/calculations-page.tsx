@@ -21,7 +21,7 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorKey } from '../../app/api-client';
@@ -31,6 +31,7 @@ import { parseCoordinatePair } from '../../ui/coordinates';
 import { useFormat } from '../../ui/format';
 import { useDecimalProps } from '../../ui/number-props';
 import { configQuery } from '../auth/api';
+import { KeptNumberInput } from '../order-steps/kept-number-input';
 import { calculationProductsQuery, calculationWarehousesQuery, orderFromQuote, quoteQuery } from './api';
 import { QuoteSummary } from './quote-summary';
 
@@ -46,6 +47,15 @@ export const quoteDebounceMs = 400;
  * into a new order and goes on to its customer step.
  */
 export function CalculationsPage() {
+  const { t } = useTranslation();
+  const { can, user } = useAccess();
+  if (!user) return null;
+  // Without view_calculation every call of the page would answer 403: say so once and ask nothing.
+  if (!can('view_calculation')) return <Alert color="red">{t('common.accessDenied')}</Alert>;
+  return <Calculator />;
+}
+
+function Calculator() {
   const { t } = useTranslation();
   const format = useFormat();
   const decimal = useDecimalProps();
@@ -63,6 +73,7 @@ export function CalculationsPage() {
   const [distance, setDistance] = useState<number | string>('');
   const [rate, setRate] = useState<number>(deliveryDefaults.CZK.rate);
   const [minimum, setMinimum] = useState<number>(deliveryDefaults.CZK.minimum);
+  const rateAtFocus = useRef(rate);
 
   const warehouse = warehouseId ?? warehouses.data?.[0]?.id ?? null;
   const products = useQuery({
@@ -183,25 +194,26 @@ export function CalculationsPage() {
                     onChange={setDistance}
                     suffix=" km"
                   />
-                  <NumberInput
-                    {...decimal}
+                  {/* As in the items step: an emptied field gets its value back on leaving, and
+                      the minimum rule (part 1 §4) applies once the rate is typed, not per keystroke. */}
+                  <KeptNumberInput
                     label={t('calculations.rate', { currency })}
-                    min={0}
-                    decimalScale={2}
+                    max={1_000_000}
                     value={rate}
-                    onChange={(v) => {
-                      const next = typeof v === 'number' ? v : 0;
-                      setRate(next);
-                      setMinimum((m) => minimumAfterRateChange(currency, next, m));
+                    onCommit={setRate}
+                    onFocus={() => {
+                      rateAtFocus.current = rate;
+                    }}
+                    onLeave={() => {
+                      if (rate !== rateAtFocus.current)
+                        setMinimum((m) => minimumAfterRateChange(currency, rate, m));
                     }}
                   />
-                  <NumberInput
-                    {...decimal}
+                  <KeptNumberInput
                     label={t('calculations.minimum', { currency })}
-                    min={0}
-                    decimalScale={2}
+                    max={1_000_000}
                     value={minimum}
-                    onChange={(v) => setMinimum(typeof v === 'number' ? v : 0)}
+                    onCommit={setMinimum}
                   />
                 </Group>
               </Stack>

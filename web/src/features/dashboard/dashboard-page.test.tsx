@@ -14,13 +14,16 @@ const warehouses = {
 const order = makeOrder({ expected_delivery_date: '2026-11-18', expected_delivery_time: '10:15' });
 const { files: _files, ...calendarOrder } = order;
 
-function renderDashboard(functions: Parameters<typeof makeProfile>[0] = ['dispatcher']) {
+function renderDashboard(
+  functions: Parameters<typeof makeProfile>[0] = ['dispatcher'],
+  orders: (typeof calendarOrder)[] = [calendarOrder],
+) {
   return renderWithApp(<DashboardPage />, {
     path: '/dashboard',
     fetch: {
       'GET /api/auth/user': { body: { user: makeProfile(functions) } },
       'GET /api/warehouses/own': { body: warehouses },
-      'GET /api/api/get-orders': { body: { data: [calendarOrder] } },
+      'GET /api/api/get-orders': { body: { data: orders } },
       'GET /api/api/get-vacations': { body: { data: [] } },
       'GET /api/api/get-drivers-vacations': { body: { data: [] } },
     },
@@ -96,5 +99,29 @@ describe('DashboardPage', () => {
     const overlay = await screen.findByRole('dialog');
     expect(within(overlay).queryByRole('link', { name: t('common.edit') })).toBeNull();
     expect(screen.queryByRole('button', { name: t('dashboard.addOrder') })).toBeNull();
+  });
+
+  it('marks a paid order, colours it by its car and lists the day on the driver’s sheet', async () => {
+    const paid = { ...calendarOrder, collected_revenue_at: '2026-11-17T09:00:00Z' };
+    renderDashboard(['dispatcher'], [paid]);
+    const title = await screen.findByText(/^✓ Martina Kovářová, Kamenice/, {}, { timeout: 3000 });
+    const block = title.closest<HTMLElement>('.fc-event')!;
+    expect(block.classList).toContain('order-paid');
+    expect(block.style.backgroundColor).toBe('rgb(43, 138, 62)'); // the car's #2b8a3e
+    const sheet = screen.getByTestId('day-sheet');
+    expect(within(sheet).getByRole('heading').textContent).toContain('Josef Černý');
+    const row = within(sheet).getByText(String(order.intern_id)).closest('tr')!;
+    expect(row.textContent).toContain('10:15');
+    expect(row.textContent).toContain(t('dashboard.flags.paid'));
+  });
+
+  it('keeps the calendar settings for the session and forgets them with the rest at logout', async () => {
+    const { user } = renderDashboard();
+    await user.click(await screen.findByRole('checkbox', { name: t('orderSteps.calendar.showIds') }));
+    expect(JSON.parse(sessionStorage.getItem('calendar:settings')!)).toMatchObject({ showIds: true });
+    expect(JSON.parse(sessionStorage.getItem('dashboard:state')!)).toMatchObject({ date: '2026-11-18' });
+    resetDashboardState(); // what the logout page calls
+    expect(sessionStorage.getItem('calendar:settings')).toBeNull();
+    expect(sessionStorage.getItem('dashboard:state')).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { pragueDay } from '@letokruh/contracts/rules/prague-day';
 import { useCallback, useSyncExternalStore } from 'react';
+import { calendarSettingsStorageKey } from '../order-steps/calendar-settings';
 
 /**
  * What the dashboard keeps for the browser session (part 1 §3 "Dashboard filter state kept for the
@@ -14,6 +15,7 @@ export type DashboardState = {
 };
 
 const storageKey = 'dashboard:state';
+
 const listeners = new Set<() => void>();
 let cached: DashboardState | null = null;
 
@@ -43,11 +45,12 @@ function write(value: DashboardState): void {
   for (const listener of listeners) listener();
 }
 
-/** Forgets the kept state (tests; logout clears session storage anyway). */
+/** Forgets the kept state and the calendar settings kept beside it (at logout; tests). */
 export function resetDashboardState(): void {
   cached = null;
   try {
     sessionStorage.removeItem(storageKey);
+    sessionStorage.removeItem(calendarSettingsStorageKey);
   } catch {
     // Nothing kept.
   }

@@ -42,4 +42,37 @@ describe('calendarEvents (part 1 §9)', () => {
       ['planned', '2026-11-23T23:30', '2026-11-24T00:30'],
     ]);
   });
+
+  it('shades warehouse closures for their minutes and puts drivers’ vacations in the all-day row', () => {
+    const events = calendarEvents({
+      orders: [],
+      closures: [
+        {
+          id: 3,
+          date: '2026-11-24',
+          from_time: '12:00',
+          duration: 90,
+          warehouse: { id: 1, name: 'Sklad Jihlava', color: '#2f9e44', text_color: '#ffffff' },
+        },
+      ],
+      driverVacations: [{ id: 4, date: '2026-11-25', name: 'Josef Černý', hex_color: '#1971c2', user_id: 5 }],
+      options: { showIds: false, showTravel: true },
+    });
+    expect(events).toEqual([
+      expect.objectContaining({
+        title: 'Sklad Jihlava',
+        start: '2026-11-24T12:00',
+        end: '2026-11-24T13:30',
+        display: 'background',
+        extendedProps: { kind: 'closure' },
+      }),
+      expect.objectContaining({
+        title: 'Josef Černý',
+        start: '2026-11-25',
+        allDay: true,
+        backgroundColor: '#1971c2',
+        extendedProps: { kind: 'vacation' },
+      }),
+    ]);
+  });
 });

@@ -32,13 +32,14 @@ export function correctHourRange(
   return correctRange({ ...current, [changed]: value }, changed);
 }
 
-const storageKey = 'calendar:settings';
+/** Session storage key of the settings; the dashboard's reset (logout) forgets it too. */
+export const calendarSettingsStorageKey = 'calendar:settings';
 
 /** The calendar's settings, kept for the browser session (shared with the dashboard calendar). */
 export function useCalendarSettings() {
   const [settings, setSettings] = useState<CalendarSettings>(() => {
     try {
-      const stored = sessionStorage.getItem(storageKey);
+      const stored = sessionStorage.getItem(calendarSettingsStorageKey);
       return stored ? { ...defaultCalendarSettings, ...JSON.parse(stored) } : defaultCalendarSettings;
     } catch {
       return defaultCalendarSettings;
@@ -47,7 +48,7 @@ export function useCalendarSettings() {
   const update = (next: CalendarSettings) => {
     setSettings(next);
     try {
-      sessionStorage.setItem(storageKey, JSON.stringify(next));
+      sessionStorage.setItem(calendarSettingsStorageKey, JSON.stringify(next));
     } catch {
       // Storage blocked: the settings live for this page.
     }

@@ -1,6 +1,7 @@
 import '@mantine/charts/styles.css';
-import { Stack, Title } from '@mantine/core';
+import { Alert, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useAccess } from '../../app/session';
 import { ExportsBlock } from './exports-block';
 import { ProductsBlock } from './products-block';
 import { RevenueBlock } from './revenue-block';
@@ -9,6 +10,10 @@ import { WarehousesBlock } from './warehouses-block';
 /** /overviews (part 2 §2 Overviews, view_stats): the report blocks, each with its own range and warehouse. */
 export function OverviewsPage() {
   const { t } = useTranslation();
+  const { can, user } = useAccess();
+  if (!user) return null;
+  // Without view_stats the blocks would only collect 403s: say so once and ask nothing.
+  if (!can('view_stats')) return <Alert color="red">{t('common.accessDenied')}</Alert>;
   return (
     <Stack gap="lg">
       <Title order={2}>{t('overviews.title')}</Title>

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { field, makeProfile, renderWithApp, t } from '../../test-utils';
 import { perPeriod } from './chart-data';
+import { OverviewsPage } from './overviews-page';
 import { defaultRange, withFrom, withTo } from './range';
 import { WarehousesBlock } from './warehouses-block';
 
@@ -140,5 +141,18 @@ describe('WarehousesBlock', () => {
     const before = disabled();
     await user.click(next);
     await waitFor(() => expect(disabled()).toBeGreaterThan(before));
+  });
+});
+
+describe('OverviewsPage', () => {
+  it('tells a user without view_stats so, asking the server nothing', async () => {
+    const { api } = renderWithApp(<OverviewsPage />, {
+      path: '/overviews',
+      fetch: { 'GET /api/auth/user': { body: { user: makeProfile(['driver']) } } },
+    });
+    expect(await screen.findByText(t('common.accessDenied'))).toBeTruthy();
+    expect(api.fetch.mock.calls.map(([input]) => String(input)).filter((u) => u.includes('stats'))).toEqual(
+      [],
+    );
   });
 });
