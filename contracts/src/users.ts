@@ -13,6 +13,8 @@ export const userItemSchema = z
     name: z.string(),
     email: z.string(),
     phone: z.string(),
+    /** The avatar flag of part 2 §3: the user has uploaded one (the image itself is theirs only). */
+    avatar: z.boolean(),
     is_active: z.boolean(),
     functions: z.array(functionSchema),
     maximum_order_count: z.number().int().nullable(),

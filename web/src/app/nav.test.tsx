@@ -5,9 +5,9 @@ import {
   type Permission,
   permissions,
 } from '@letokruh/contracts/permissions';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeProfile, renderWithApp, t } from '../test-utils';
+import { makeProfile, renderWithApp, t, testConfig } from '../test-utils';
 import { Layout } from './layout';
 import { visibleNavItems } from './nav-items';
 
@@ -93,6 +93,31 @@ describe('Layout navigation', () => {
     await topNav();
     expect(screen.getByRole('link', { name: t('nav.logout') }).getAttribute('href')).toBe('/logout');
     expect(screen.getByRole('button', { name: t('nav.userMenu') })).toBeTruthy();
+  });
+
+  it('the old-system link is in the user menu only when its address is configured', async () => {
+    for (const address of ['', 'https://old.letokruh.example/']) {
+      const { user, unmount, queryClient } = renderWithApp(
+        <Layout showNav>
+          <p>obsah stránky</p>
+        </Layout>,
+        {
+          path: '/orders',
+          fetch: {
+            'GET /api/auth/user': { body: { user: makeProfile(['driver']) } },
+            'GET /api/config': { body: { ...testConfig, old_system_url: address } },
+          },
+        },
+      );
+      await topNav();
+      await waitFor(() => expect(queryClient.getQueryData(['config'])).toBeTruthy());
+      await user.click(screen.getByRole('button', { name: t('nav.userMenu') }));
+      await screen.findByRole('menuitem', { name: t('nav.account') });
+      const link = screen.queryByTestId('old-system-link');
+      if (address) expect(link?.getAttribute('href')).toBe(address);
+      else expect(link).toBeNull();
+      unmount();
+    }
   });
 
   it('pages without navigation show only their content', async () => {

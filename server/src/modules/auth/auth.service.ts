@@ -69,7 +69,8 @@ export async function updateProfile(db: Db, userId: number, input: ProfileUpdate
     throw new AppError(400, ErrorCode.wrongPassword, 'Wrong password');
   }
   const newPassword = input.new_password ? await hashPassword(input.new_password) : undefined;
-  if (user.mustChangePassword && !newPassword) {
+  // The initial password given by the owner must really be replaced, not typed again.
+  if (user.mustChangePassword && (!newPassword || input.new_password === input.old_password)) {
     throw new AppError(400, ErrorCode.passwordChangeRequired, 'A new password is required', ['new_password']);
   }
   await q.updateUserProfile(db, userId, {

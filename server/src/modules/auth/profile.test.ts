@@ -112,6 +112,13 @@ describe('PUT /api/auth/user', () => {
     expect(held.json().error_code).toBe(ErrorCode.passwordChangeRequired);
     const without = await c.put('/api/auth/user', { ...profile, old_password: 'demo' });
     expect(without.json().error_code).toBe(ErrorCode.passwordChangeRequired);
+    const same = await c.put('/api/auth/user', { ...profile, old_password: 'demo', new_password: 'demo' });
+    expect(same.statusCode).toBe(400);
+    expect(same.json()).toMatchObject({
+      error_code: ErrorCode.passwordChangeRequired,
+      fields: ['new_password'],
+    });
+    expect((await c.get('/api/functions')).statusCode).toBe(403);
     const changed = await c.put('/api/auth/user', {
       ...profile,
       old_password: 'demo',

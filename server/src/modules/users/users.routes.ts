@@ -73,7 +73,7 @@ export async function userRoutes(app: App): Promise<void> {
       schema: { tags, params: idParamSchema, response: { 200: userItemAnswerSchema } },
       config: { access: { permission: 'delete_user' } },
     },
-    async (request) => ({ item: await service.reactivateUser(db, request.params.id) }),
+    async (request) => ({ item: await service.reactivateUser(db, request.user!, request.params.id) }),
   );
 
   app.get(

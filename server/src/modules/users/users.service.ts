@@ -20,6 +20,7 @@ function toItem(row: q.UserRow, functions: q.FunctionRef[]): UserItem {
     name: `${row.firstName} ${row.lastName}`.trim(),
     email: row.email,
     phone: row.phone,
+    avatar: row.avatarKey !== null,
     is_active: row.isActive,
     functions,
     maximum_order_count: row.maximumOrderCount,
@@ -147,10 +148,18 @@ export async function deactivateUser(db: Db, actor: SessionUser, id: number): Pr
   });
 }
 
-export async function reactivateUser(db: Db, id: number): Promise<UserItem> {
+/**
+ * PUT /user/{id}/reactivate. Owners are shielded here too (issue 4): an inactive user holding
+ * the owner function (an owner may give it to anyone) is brought back only by an owner.
+ */
+export async function reactivateUser(db: Db, actor: SessionUser, id: number): Promise<UserItem> {
   return db.transaction(async (tx) => {
     const row = await q.findUser(tx, id, { lock: true });
     if (!row) throw userNotFound();
+    const functions = (await q.findFunctionsOfUsers(tx, [id])).get(id) ?? [];
+    if (isOwner(functions) && !hasFunction(actor, 'owner')) {
+      throw new AppError(403, ErrorCode.ownerShielded, 'Only an owner may change an owner');
+    }
     if (!row.isActive) await q.setUserActive(tx, id, true);
     return getUser(tx, id);
   });

@@ -123,8 +123,18 @@ describe('GET /api/user/:id', () => {
       username: 'technician',
       name: 'Tomáš Svoboda',
       functions: [{ name: 'technical_specialist' }],
+      avatar: false,
       version: expect.any(Number),
     });
+  });
+
+  it('carries the avatar flag of part 2 §3: true once the user has an avatar', async () => {
+    const { id } = await createUser(db, { username: 'pictured' });
+    await db.execute(sql`update users set avatar_key = 'avatars/pictured.png' where id = ${id}`);
+    expect((await owner.get(`/api/user/${id}`)).json().item.avatar).toBe(true);
+    const list = (await owner.get('/api/users?current_page=1&per_page=1000')).json() as { items: UserItem[] };
+    expect(list.items.find((u) => u.id === id)?.avatar).toBe(true);
+    expect(list.items.find((u) => u.username === 'driver')?.avatar).toBe(false);
   });
 
   it('answers 404 / 202 for an unknown id and 400 / 120 for a malformed one', async () => {
@@ -421,6 +431,16 @@ describe('DELETE /api/user/:id/delete and PUT /api/user/:id/reactivate', () => {
     const dispatcher = await login(app, 'dispatcher');
     expectError(await dispatcher.put(`/api/user/${id}/reactivate`), 403, ErrorCode.accessDenied);
     expect((await owner.get(`/api/user/${id}`)).json().item.is_active).toBe(false);
+  });
+
+  it('an inactive holder of the owner function is reactivated by an owner only (403 / 204)', async () => {
+    const { id } = await createUser(db, { username: 'oldowner', functions: ['owner'], is_active: false });
+    await withGrant('dispatcher', 'delete_user', async () => {
+      const dispatcher = await login(app, 'dispatcher');
+      expectError(await dispatcher.put(`/api/user/${id}/reactivate`), 403, ErrorCode.ownerShielded);
+    });
+    expect((await owner.get(`/api/user/${id}`)).json().item.is_active).toBe(false);
+    expect((await owner.put(`/api/user/${id}/reactivate`)).json().item.is_active).toBe(true);
   });
 
   it('deactivating twice or reactivating an active user changes nothing and succeeds', async () => {

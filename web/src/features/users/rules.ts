@@ -9,6 +9,11 @@ export const isOwner = (user: Pick<UserItem, 'functions'>) => user.functions.som
 export const canEditUser = (access: Access, target: UserItem) =>
   access.can('change_user') && (!isOwner(target) || access.user?.id === target.id);
 
-/** Owners are never deactivated, and nobody deactivates themself (the server refuses both). */
+/**
+ * Owners are never deactivated, and nobody deactivates themself (the server refuses both). An
+ * inactive holder of the owner function is reactivated by an owner only (the server's 204).
+ */
 export const canToggleActive = (access: Access, target: UserItem) =>
-  access.can('delete_user') && !isOwner(target) && access.user?.id !== target.id;
+  access.can('delete_user') &&
+  access.user?.id !== target.id &&
+  (!isOwner(target) || (!target.is_active && access.hasFunction('owner')));

@@ -12,6 +12,7 @@ export function makeUser(id: number, functions: FunctionName[], overrides: Parti
     name: `Karel Novotný ${id}`,
     email: `user${id}@example.cz`,
     phone: '',
+    avatar: false,
     is_active: true,
     functions: functions.map((name) => ({ id: functionNames.indexOf(name) + 1, name })),
     maximum_order_count: null,

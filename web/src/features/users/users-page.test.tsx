@@ -59,6 +59,28 @@ describe('UsersPage', () => {
     expect(within(row('Petr Dvořák')).queryByRole('button')).toBeNull();
   });
 
+  it('an inactive holder of the owner function may be reactivated by an owner only', async () => {
+    const former = makeUser(4, ['owner'], { name: 'Eva Stará', is_active: false });
+    const routes = { 'GET /api/users': { body: { items: [owner, former], total: 2 } } };
+    const { unmount } = renderUsers(['owner'], routes);
+    await screen.findByRole('link', { name: 'Eva Stará' });
+    expect(within(row('Eva Stará')).getByRole('button', { name: t('users.reactivate') })).toBeTruthy();
+    unmount();
+    // A dispatcher given delete_user reactivates others, not an owner.
+    const dispatcher = makeProfile(['dispatcher'], { id: 99 });
+    renderWithApp(<UsersPage />, {
+      path: '/users',
+      fetch: {
+        ...routes,
+        'GET /api/auth/user': {
+          body: { user: { ...dispatcher, permissions: [...dispatcher.permissions, 'delete_user'] } },
+        },
+      },
+    });
+    await screen.findByRole('link', { name: 'Eva Stará' });
+    expect(within(row('Eva Stará')).queryByRole('button')).toBeNull();
+  });
+
   it('a driver without view_user is told so and nothing is asked of the server', async () => {
     const { api } = renderUsers(['driver']);
     expect(await screen.findByText(t('common.accessDenied'))).toBeTruthy();
