@@ -8,7 +8,10 @@ export default defineConfig({
   server: { host: '127.0.0.1', port: 5173, proxy: { '/api': apiTarget } },
   build: {
     outDir: 'dist',
+    // The manifest and the source maps feed the login page's budget check, which runs after
+    // `vite build` in the build script (scripts/check-budget.mjs).
     sourcemap: true,
+    manifest: true,
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
       // Zod schemas built at a contracts module's top level (`z.object(…).meta(…)`) count as

@@ -1,0 +1,48 @@
+#!/usr/bin/env node
+// Runs after `vite build` (web's "build" script): fails the build when the login page loads more
+// than its budget of gzipped JavaScript, or any calendar, map, chart or PDF code. The figures are
+// printed either way. Sizes are gzip at zlib's default level; the modules of each chunk come from
+// its source map (build.sourcemap must stay on, true or 'hidden').
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { checkLoginBudget, formatReport } from './budget.mjs';
+
+const dist = path.resolve(import.meta.dirname, '..', process.argv[2] ?? 'dist');
+const manifestFile = path.join(dist, '.vite', 'manifest.json');
+
+function fail(message) {
+  console.error(`✗ web budget check: ${message}`);
+  process.exit(1);
+}
+
+if (!fs.existsSync(manifestFile)) fail(`no ${manifestFile}: build.manifest must be on in web/vite.config.ts`);
+const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
+
+const sizeOf = (file) => {
+  const bytes = fs.readFileSync(path.join(dist, file));
+  return { raw: bytes.length, gzip: zlib.gzipSync(bytes).length };
+};
+
+const modulesOf = (file) => {
+  const mapFile = path.join(dist, `${file}.map`);
+  if (!fs.existsSync(mapFile)) {
+    fail(`no source map ${mapFile}: the check reads each chunk's modules from it (build.sourcemap)`);
+  }
+  return JSON.parse(fs.readFileSync(mapFile, 'utf8')).sources ?? [];
+};
+
+let result;
+try {
+  result = checkLoginBudget({ manifest, sizeOf, modulesOf });
+} catch (error) {
+  fail(error instanceof Error ? error.message : String(error));
+}
+const report = formatReport(result);
+if (result.ok) {
+  console.log(report);
+} else {
+  console.error(report);
+  console.error('\nThe web build fails its budget (issue 9): see web/scripts/budget.mjs.');
+  process.exit(1);
+}
