@@ -4,6 +4,8 @@ import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App, AppContext } from './app-types.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { registerAudit } from './modules/audit/audit.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { calculationRoutes } from './modules/calculations/calculations.routes.ts';
 import { conversionRoutes } from './modules/conversions/conversions.routes.ts';
@@ -50,6 +52,7 @@ const modules: ((app: App) => Promise<void>)[] = [
   documentRoutes,
   statsRoutes,
   calculationRoutes,
+  auditRoutes,
 ];
 
 export type BuildOptions = { context: AppContext; logger?: boolean | object };
@@ -93,6 +96,7 @@ export async function buildApp({
   await app.register(multipart, { limits: { fileSize: config.uploadLimit, files: 1, fields: 20 } });
   await registerDocs(app);
   registerAuth(app);
+  registerAudit(app, context.db);
 
   await app.register(
     async (api) => {

@@ -9,3 +9,4 @@ export * from './stock.ts';
 export * from './transportations.ts';
 export * from './vacations.ts';
 export * from './warehouses.ts';
+export * from './audit.ts';

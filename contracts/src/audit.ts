@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { pagedAnswer, pagingQuerySchema } from './common.ts';
+
+/** The audit log (issue 9): who changed what and when, read by the owner. */
+export const auditEntities = [
+  'order',
+  'stock',
+  'product',
+  'user',
+  'permissions',
+  'customer',
+  'warehouse',
+  'vacation',
+  'transportation',
+  'reference',
+  'profile',
+] as const;
+export type AuditEntity = (typeof auditEntities)[number];
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
+
+export const auditQuerySchema = pagingQuerySchema.extend({
+  entity: z.enum(auditEntities).optional(),
+  entity_id: z.coerce.number().int().positive().max(2147483647).optional(),
+  user_id: z.coerce.number().int().positive().max(2147483647).optional(),
+  /** Prague days, both included. */
+  from: day.optional(),
+  to: day.optional(),
+});
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+export const auditItemSchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  user: z.object({ id: z.number().int(), name: z.string(), username: z.string() }).nullable(),
+  entity: z.string(),
+  entity_id: z.number().int().nullable(),
+  action: z.string(),
+  method: z.string(),
+  path: z.string(),
+  details: z.record(z.string(), z.unknown()),
+});
+export type AuditItem = z.infer<typeof auditItemSchema>;
+
+/** `total` stops counting at `totalCap`; the list then says "10 000+". */
+export const auditTotalCap = 10_000;
+export const auditAnswerSchema = pagedAnswer(auditItemSchema);
+export type AuditAnswer = z.infer<typeof auditAnswerSchema>;

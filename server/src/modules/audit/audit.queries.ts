@@ -1,0 +1,69 @@
+import { auditTotalCap } from '@letokruh/contracts/audit';
+import { and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { auditLog, users } from '../../db/schema/index.ts';
+
+export type AuditInsert = typeof auditLog.$inferInsert;
+
+export async function insertAudit(db: DbOrTx, row: AuditInsert): Promise<void> {
+  await db.insert(auditLog).values(row);
+}
+
+/** Midnight of a Prague day as an instant, `plusDays` later. */
+const pragueMidnight = (day: string, plusDays = 0) =>
+  sql`((${day}::date + ${plusDays}::int)::timestamp at time zone 'Europe/Prague')`;
+
+export type AuditFilter = {
+  entity?: string;
+  entityId?: number;
+  userId?: number;
+  from?: string;
+  to?: string;
+};
+
+function where(f: AuditFilter): SQL | undefined {
+  return and(
+    f.entity ? eq(auditLog.entity, f.entity) : undefined,
+    f.entityId ? eq(auditLog.entityId, f.entityId) : undefined,
+    f.userId ? eq(auditLog.userId, f.userId) : undefined,
+    f.from ? gte(auditLog.at, pragueMidnight(f.from)) : undefined,
+    f.to ? lt(auditLog.at, pragueMidnight(f.to, 1)) : undefined,
+  );
+}
+
+/** Newest first; bounded OFFSET (per_page ≤ 1000) over the (at, id) or (entity, entity_id, id) index. */
+export async function findAudit(db: DbOrTx, f: AuditFilter, limit: number, offset: number) {
+  return db
+    .select({
+      id: auditLog.id,
+      at: auditLog.at,
+      userId: auditLog.userId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      username: users.username,
+      entity: auditLog.entity,
+      entityId: auditLog.entityId,
+      action: auditLog.action,
+      method: auditLog.method,
+      path: auditLog.path,
+      details: auditLog.details,
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.userId))
+    .where(where(f))
+    .orderBy(desc(auditLog.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+/** Counts at most `auditTotalCap` + 1 rows: a huge log is "10 000+", never a full scan. */
+export async function countAudit(db: DbOrTx, f: AuditFilter): Promise<number> {
+  const capped = db
+    .select({ one: sql`1` })
+    .from(auditLog)
+    .where(where(f))
+    .limit(auditTotalCap + 1)
+    .as('capped');
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
+  return Number(row?.n ?? 0);
+}

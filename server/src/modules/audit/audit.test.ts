@@ -1,0 +1,114 @@
+import { ErrorCode } from '@letokruh/contracts/errors';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BuiltTestApp, buildTestApp, type Client, login } from '../../test/build.ts';
+import { unauditedRoutes } from './audit.service.ts';
+
+let t: BuiltTestApp;
+let owner: Client;
+let warehouseman: Client;
+let dispatcher: Client;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  owner = await login(t.app, 'owner');
+  warehouseman = await login(t.app, 'warehouseman');
+  dispatcher = await login(t.app, 'dispatcher');
+});
+afterAll(() => t?.close());
+
+const auditRows = async () =>
+  Number(
+    (
+      (await t.db.execute(sql`select count(*)::int as n from audit_log`)) as unknown as {
+        rows: { n: number }[];
+      }
+    ).rows[0]!.n,
+  );
+const stockRow = async () =>
+  (
+    (await t.db.execute(
+      sql`select warehouse_id, product_id from product_stock order by warehouse_id, product_id limit 1`,
+    )) as unknown as {
+      rows: { warehouse_id: number; product_id: number }[];
+    }
+  ).rows[0]!;
+
+describe('the audit log', () => {
+  it('names every call that changes data (a new route cannot slip past it)', () => {
+    expect(unauditedRoutes(t.app.routesSeen)).toEqual([]);
+  });
+
+  it('records who changed stock, when, and by how much; the owner reads it filtered', async () => {
+    const { warehouse_id, product_id } = await stockRow();
+    const before = Date.now();
+    const change = await warehouseman.put(`/api/update_stock/${warehouse_id}/${product_id}`, { amount: 3 });
+    expect(change.statusCode, change.body).toBe(200);
+
+    const answer = await owner.get(`/api/audit_log?entity=stock&entity_id=${warehouse_id}`);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const [row] = answer.json().items;
+    expect(row).toMatchObject({
+      user: { username: 'warehouseman', name: 'Karel Procházka' },
+      entity: 'stock',
+      action: 'update_stock',
+      method: 'PUT',
+      path: `/api/update_stock/${warehouse_id}/${product_id}`,
+      details: { params: { warehouseId: warehouse_id, productId: product_id }, body: { amount: 3 } },
+    });
+    expect(new Date(row.at).getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(answer.json().total).toBeGreaterThanOrEqual(1);
+  });
+
+  it('names a created record by its new id and never keeps a password', async () => {
+    const added = await owner.post('/api/user/add', {
+      username: 'auditovany',
+      first_name: 'Adam',
+      last_name: 'Auditovaný',
+      email: '',
+      phone: '',
+      functions: ['driver'],
+      password: 'tajne-heslo-123',
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const id = added.json().item.id;
+    const [row] = (await owner.get(`/api/audit_log?entity=user&entity_id=${id}`)).json().items;
+    expect(row).toMatchObject({ action: 'add', entity_id: id, user: { username: 'owner' } });
+    expect(row.details.body.password).toBe('***');
+    expect(JSON.stringify(row)).not.toContain('tajne-heslo-123');
+  });
+
+  it('names the draft an order begins as by its new id, made by a GET of the spec', async () => {
+    const draft = await dispatcher.get('/api/order/add');
+    expect(draft.statusCode, draft.body).toBeLessThan(300);
+    const rows = (await owner.get('/api/audit_log?entity=order&per_page=10')).json().items;
+    expect(rows[0]).toMatchObject({ action: 'add', user: { username: 'dispatcher' }, method: 'GET' });
+    expect(rows[0].entity_id).toBeGreaterThan(0);
+  });
+
+  it('a refused change (bad input, no permission, stale) writes no row', async () => {
+    const { warehouse_id, product_id } = await stockRow();
+    const before = await auditRows();
+    expect(
+      (await warehouseman.put(`/api/update_stock/${warehouse_id}/${product_id}`, { amount: 'x' })).statusCode,
+    ).toBe(400);
+    expect((await warehouseman.post('/api/user/add', {})).statusCode).toBe(403);
+    expect((await owner.put('/api/warehouse/999999/edit', {})).statusCode).toBeGreaterThanOrEqual(400);
+    expect(await auditRows()).toBe(before);
+  });
+
+  it('is the owner’s alone, and its filters are checked', async () => {
+    for (const c of [dispatcher, warehouseman]) {
+      const refused = await c.get('/api/audit_log');
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error_code).toBe(ErrorCode.accessDenied);
+    }
+    const bad = await owner.get('/api/audit_log?entity=nonsense&from=yesterday');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toEqual(expect.arrayContaining(['entity', 'from']));
+    const today = new Date().toISOString().slice(0, 10);
+    const future = (await owner.get('/api/audit_log?from=2999-01-01')).json();
+    expect(future).toEqual({ items: [], total: 0 });
+    expect((await owner.get(`/api/audit_log?to=${today}&per_page=1000`)).json().total).toBeGreaterThan(0);
+  });
+});
