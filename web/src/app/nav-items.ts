@@ -55,6 +55,7 @@ export const navItems: NavItem[] = [
     anyFunction: ['owner'],
     place: 'userMenu',
   },
+  { key: 'audit', to: '/audit', permission: null, anyFunction: ['owner'], place: 'userMenu' },
 ];
 
 export const isActive = (item: NavItem, pathname: string): boolean =>

@@ -173,7 +173,9 @@ describe('visibleNavItems', () => {
     expect(keysFor(['owner'])).toContain('permissions');
     expect(keysFor(['owner'])).toContain('referenceData');
     expect(keysFor(['dispatcher'])).not.toContain('referenceData');
-    expect(keysFor(['owner'])).toHaveLength(13);
+    expect(keysFor(['owner'])).toContain('audit');
+    expect(keysFor(['dispatcher'])).not.toContain('audit');
+    expect(keysFor(['owner'])).toHaveLength(14);
     expect(defaultPermissionMatrix.owner).toEqual(permissions);
   });
 

@@ -18,6 +18,7 @@ const UserPage = lazy(() => import('../features/users/user-page').then((m) => ({
 const UserAddPage = lazy(() =>
   import('../features/users/user-add-page').then((m) => ({ default: m.UserAddPage })),
 );
+const AuditPage = lazy(() => import('../features/audit/audit-page').then((m) => ({ default: m.AuditPage })));
 const PermissionsPage = lazy(() =>
   import('../features/permissions/permissions-page').then((m) => ({ default: m.PermissionsPage })),
 );
@@ -168,6 +169,7 @@ export const appRoutes: AppRoute[] = [
   { path: '/user/:id', titleKey: 'titles.userDetail', page: UserPage },
   { path: '/permissions', titleKey: 'titles.permissions', page: PermissionsPage },
   { path: '/reference-data', titleKey: 'titles.referenceData', page: ReferenceDataPage },
+  { path: '/audit', titleKey: 'titles.audit', page: AuditPage },
   { path: '/warehouses', titleKey: 'titles.warehouses', page: WarehousesPage },
   { path: '/warehouses/add', titleKey: 'titles.warehouseAdd', page: WarehouseAddPage },
   { path: '/warehouse/:id', titleKey: 'titles.warehouseDetail', page: WarehouseStockPage },

@@ -1,0 +1,153 @@
+import { type AuditEntity, type AuditItem, auditEntities, auditTotalCap } from '@letokruh/contracts/audit';
+import { Alert, Anchor, Code, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { errorKey } from '../../app/api-client';
+import { useAccess } from '../../app/session';
+import { useFormat } from '../../ui/format';
+import { useListState } from '../../ui/list-state';
+import { type Column, PagedTable } from '../../ui/paged-table';
+import { auditQuery } from './api';
+
+type Filters = { entity: AuditEntity | ''; entity_id: string; from: string; to: string };
+const noFilters: Filters = { entity: '', entity_id: '', from: '', to: '' };
+
+/** Where a record of an area is shown, for the link in its row. */
+const recordPath: Partial<Record<AuditEntity, (id: number) => string>> = {
+  order: (id) => `/order/${id}`,
+  stock: (id) => `/warehouse/${id}`,
+  product: () => '/products',
+  user: (id) => `/user/${id}`,
+  customer: (id) => `/customer/${id}`,
+  warehouse: (id) => `/warehouse/${id}/edit`,
+  transportation: (id) => `/transportation/${id}`,
+};
+
+const day = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Issue 9: who changed what and when, for the owner. */
+export function AuditPage() {
+  const { t } = useTranslation();
+  const access = useAccess();
+  const format = useFormat();
+  const list = useListState('audit', noFilters, 20);
+  const allowed = access.hasFunction('owner');
+  const f = list.filters;
+  const query = {
+    current_page: list.current_page,
+    per_page: list.per_page,
+    ...(f.entity ? { entity: f.entity } : {}),
+    ...(/^\d{1,9}$/.test(f.entity_id) ? { entity_id: Number(f.entity_id) } : {}),
+    ...(day.test(f.from) ? { from: f.from } : {}),
+    ...(day.test(f.to) ? { to: f.to } : {}),
+  };
+  const log = useQuery({ ...auditQuery(query), enabled: allowed });
+  if (!access.user) return null;
+  if (!allowed) return <Alert color="red">{t('common.accessDenied')}</Alert>;
+
+  const entityLabel = (e: string) => t(`audit.entities.${e}`, { defaultValue: e });
+  const columns: Column<AuditItem>[] = [
+    { key: 'at', header: t('audit.fields.at'), cell: (r) => format.dateShort(r.at) },
+    {
+      key: 'user',
+      header: t('audit.fields.user'),
+      cell: (r) => (r.user ? `${r.user.name || r.user.username} (${r.user.username})` : t('common.noValue')),
+    },
+    {
+      key: 'record',
+      header: t('audit.fields.record'),
+      cell: (r) => {
+        const to = r.entity_id ? recordPath[r.entity as AuditEntity]?.(r.entity_id) : undefined;
+        const label = `${entityLabel(r.entity)}${r.entity_id ? ` ${r.entity_id}` : ''}`;
+        return to ? (
+          <Anchor component={Link} to={to}>
+            {label}
+          </Anchor>
+        ) : (
+          label
+        );
+      },
+    },
+    {
+      key: 'action',
+      header: t('audit.fields.action'),
+      cell: (r) => t(`audit.actions.${r.action}`, { defaultValue: r.action }),
+    },
+    {
+      key: 'details',
+      header: t('audit.fields.details'),
+      cell: (r) => (
+        <Code block style={{ maxWidth: 480, maxHeight: 120, overflow: 'auto', fontSize: 11 }}>
+          {JSON.stringify(r.details.body ?? r.details.params ?? {}, null, 1)}
+        </Code>
+      ),
+    },
+  ];
+
+  const capped = (log.data?.total ?? 0) > auditTotalCap;
+  return (
+    <Stack>
+      <Title order={2}>{t('audit.heading')}</Title>
+      <Text size="sm" c="dimmed">
+        {t('audit.intro')}
+      </Text>
+      <Group align="flex-end">
+        <Select
+          label={t('audit.fields.entity')}
+          placeholder={t('audit.allEntities')}
+          clearable
+          data={auditEntities.map((e) => ({ value: e, label: entityLabel(e) }))}
+          value={f.entity || null}
+          onChange={(v) => list.setFilter('entity', (v ?? '') as AuditEntity | '')}
+          w={200}
+        />
+        <TextInput
+          label={t('audit.fields.entityId')}
+          value={f.entity_id}
+          onChange={(e) => list.setFilter('entity_id', e.currentTarget.value.replace(/\D/g, ''))}
+          w={120}
+        />
+        <TextInput
+          type="date"
+          label={t('audit.fields.from')}
+          value={f.from}
+          max={f.to || undefined}
+          onChange={(e) => list.setFilter('from', e.currentTarget.value)}
+          w={170}
+        />
+        <TextInput
+          type="date"
+          label={t('audit.fields.to')}
+          value={f.to}
+          min={f.from || undefined}
+          onChange={(e) => list.setFilter('to', e.currentTarget.value)}
+          w={170}
+        />
+      </Group>
+      {capped ? (
+        <Text size="sm" c="dimmed">
+          {t('audit.capped', { count: auditTotalCap })}
+        </Text>
+      ) : null}
+      <PagedTable
+        columns={columns}
+        rows={log.data?.items}
+        total={Math.min(log.data?.total ?? 0, auditTotalCap)}
+        rowKey={(r) => r.id}
+        currentPage={list.current_page}
+        perPage={list.per_page}
+        onPage={list.setPage}
+        onPerPage={list.setPerPage}
+        loading={log.isFetching}
+        error={
+          log.error ? (
+            <Alert color="red" mt="sm">
+              {t(errorKey(log.error))}
+            </Alert>
+          ) : null
+        }
+      />
+    </Stack>
+  );
+}
