@@ -80,7 +80,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
  * PGlite has no lock between processes (STACK.md): a second server on the same folder would
  * corrupt it. The lock file holds the owner's pid; a lock whose process is gone is taken over.
  */
-function takeLock(file: string): () => void {
+export function takeLock(file: string): () => void {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       fs.writeFileSync(file, String(process.pid), { flag: 'wx' });

@@ -1,0 +1,107 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import * as tar from 'tar';
+import { takeLock } from './client.ts';
+
+/**
+ * Backups (issue 9). The embedded database: the app must be stopped (its lock file says so); the
+ * database is opened and closed once, so PostgreSQL inside PGlite writes a clean checkpoint, then
+ * its folder and the uploaded files go into one .tar.gz. A PostgreSQL server: pg_dump's custom
+ * format, restored by pg_restore.
+ */
+const parts = ['pgdata', 'files'] as const;
+
+const stamp = () => new Date().toISOString().replace(/[:.]/g, '-').replace('Z', '');
+
+export async function backupEmbedded(dataDir: string, outFile?: string): Promise<string> {
+  const pgdata = path.join(dataDir, 'pgdata');
+  if (!fs.existsSync(path.join(pgdata, 'PG_VERSION'))) throw new Error(`No embedded database in ${pgdata}`);
+  const release = takeLock(`${pgdata}.lock`);
+  try {
+    const client = new PGlite({ dataDir: pgdata, extensions: { pg_trgm } });
+    await client.waitReady;
+    await client.query('checkpoint');
+    await client.close();
+    const file = path.resolve(outFile ?? path.join(dataDir, 'backups', `letokruh-${stamp()}.tar.gz`));
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const present = parts.filter((p) => fs.existsSync(path.join(dataDir, p)));
+    await tar.create({ gzip: true, file: `${file}.part`, cwd: dataDir, portable: true }, [...present]);
+    fs.renameSync(`${file}.part`, file);
+    return file;
+  } finally {
+    release();
+  }
+}
+
+/**
+ * Replaces the embedded database and files with those of a backup. What was there is moved aside
+ * to `before-restore-<time>/` (never deleted), so a wrong restore can be undone by hand.
+ */
+export async function restoreEmbedded(dataDir: string, archive: string): Promise<{ keptAside: string }> {
+  if (!fs.existsSync(archive)) throw new Error(`No backup at ${archive}`);
+  fs.mkdirSync(dataDir, { recursive: true });
+  const pgdata = path.join(dataDir, 'pgdata');
+  const release = takeLock(`${pgdata}.lock`);
+  const staging = fs.mkdtempSync(path.join(dataDir, 'restore-'));
+  try {
+    await tar.extract({ file: archive, cwd: staging, strict: true });
+    if (!fs.existsSync(path.join(staging, 'pgdata', 'PG_VERSION'))) {
+      throw new Error(`${archive} is not a Letokruh backup (no pgdata/PG_VERSION inside)`);
+    }
+    // The backup opens before anything is moved: a broken archive leaves the data as it was.
+    const check = new PGlite({ dataDir: path.join(staging, 'pgdata'), extensions: { pg_trgm } });
+    await check.waitReady;
+    await check.query('select count(*) from orders');
+    await check.close();
+    const keptAside = path.join(dataDir, `before-restore-${stamp()}`);
+    fs.mkdirSync(keptAside);
+    for (const part of parts) {
+      const current = path.join(dataDir, part);
+      if (fs.existsSync(current)) fs.renameSync(current, path.join(keptAside, part));
+      const restored = path.join(staging, part);
+      if (fs.existsSync(restored)) fs.renameSync(restored, current);
+    }
+    return { keptAside };
+  } finally {
+    fs.rmSync(staging, { recursive: true, force: true });
+    release();
+  }
+}
+
+function pgTool(name: string): string {
+  const base = '/usr/lib/postgresql';
+  const versions = fs.existsSync(base) ? fs.readdirSync(base).sort((a, b) => Number(b) - Number(a)) : [];
+  const found = versions.map((v) => path.join(base, v, 'bin', name)).find((p) => fs.existsSync(p));
+  return found ?? name;
+}
+
+function runTool(name: string, args: string[]): void {
+  const result = spawnSync(pgTool(name), args, { encoding: 'utf8' });
+  if (result.error)
+    throw new Error(`${name} could not run (${result.error.message}); install Debian's postgresql-client`);
+  if (result.status !== 0) throw new Error(`${name} failed: ${result.stderr.trim()}`);
+}
+
+export function backupPostgres(databaseUrl: string, outFile?: string): string {
+  const file = path.resolve(outFile ?? path.join('backups', `letokruh-${stamp()}.dump`));
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  runTool('pg_dump', ['--format=custom', '--no-owner', `--file=${file}.part`, databaseUrl]);
+  fs.renameSync(`${file}.part`, file);
+  return file;
+}
+
+/** Into an empty database, or over this app's own (`--clean --if-exists` drops what it restores). */
+export function restorePostgres(databaseUrl: string, file: string): void {
+  if (!fs.existsSync(file)) throw new Error(`No backup at ${file}`);
+  runTool('pg_restore', [
+    '--clean',
+    '--if-exists',
+    '--no-owner',
+    '--single-transaction',
+    `--dbname=${databaseUrl}`,
+    file,
+  ]);
+}
