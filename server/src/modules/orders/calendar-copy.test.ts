@@ -70,7 +70,7 @@ describe('GET /api/api/get-orders (the calendar)', () => {
     });
     const day = a.expected_delivery_date!;
     const get = async (query: string) => {
-      const response = await driver.get(`/api/api/get-orders?${query}`);
+      const response = await technician.get(`/api/api/get-orders?${query}`);
       expect(response.statusCode, response.body).toBe(200);
       return (response.json().data as { id: number }[]).map((o) => o.id);
     };
@@ -79,7 +79,8 @@ describe('GET /api/api/get-orders (the calendar)', () => {
     expect(await get(`warehouses=${jihlava}&dates=${day}&show_cobined=true`)).toEqual([a.id, b.id]);
     expect(await get(`warehouses=${jihlava}&dates=${day}&show_cobined=true&id_out=${a.id}`)).toEqual([b.id]);
     expect(await get(`dates=${day}`)).toEqual([]);
-    const [first] = (await driver.get(`/api/api/get-orders?warehouses=${jihlava}&dates=${day}`)).json().data;
+    const [first] = (await technician.get(`/api/api/get-orders?warehouses=${jihlava}&dates=${day}`)).json()
+      .data;
     expect(first).toMatchObject({ id: a.id, price_with_vat: 1810, calendar_name: expect.any(String) });
     expect(first.files).toBeUndefined();
     await owner.delete(`/api/order/${a.id}/delete`);

@@ -15,6 +15,7 @@ import {
 } from '@letokruh/contracts/orders';
 import type { App } from '../../app-types.ts';
 import type { Access } from '../../plugins/access.ts';
+import { ownWarehouseIds } from '../warehouses/warehouses.service.ts';
 import { clashAnswer } from './clashes.ts';
 import { orderFileRoutes } from './order-files.routes.ts';
 import { getOrder } from './order-view.ts';
@@ -129,7 +130,7 @@ export async function orderRoutes(app: App): Promise<void> {
       schema: { tags, querystring: calendarOrdersQuerySchema, response: { 200: calendarOrdersAnswerSchema } },
       config: { access: { permission: 'view_order' } },
     },
-    async (request) => service.calendarOrders(db, request.query),
+    async (request) => service.calendarOrders(db, request.query, await ownWarehouseIds(db, request.user!)),
   );
 
   // Beyond the spec: dragging an order on the calendar (issue 6), with the intern step's clash rule.

@@ -1,8 +1,9 @@
+import { ErrorCode } from '@letokruh/contracts/errors';
 import { internIdOf, type OrderListItem, type OrderListQuery } from '@letokruh/contracts/orders';
 import { pragueDay } from '@letokruh/contracts/rules/prague-day';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { SessionUser } from '../../plugins/access.ts';
-import { notFound } from '../../plugins/errors.ts';
+import { AppError, notFound } from '../../plugins/errors.ts';
 import { toCustomer } from '../customers/customers.service.ts';
 import { offerOf } from './offer.ts';
 import * as list from './order-list.queries.ts';
@@ -114,12 +115,18 @@ export async function listOrders(db: DbOrTx, query: OrderListQuery, user: Sessio
 export async function calendarOrders(
   db: DbOrTx,
   query: { warehouses: number[]; dates: string[]; show_cobined: boolean; id_out?: number | undefined },
+  /** The caller's own warehouses (issue 9), null when they see all: others answer 403. */
+  own: number[] | null = null,
 ) {
+  if (own && query.warehouses.some((id) => !own.includes(id))) {
+    throw new AppError(403, ErrorCode.accessDenied, 'Not one of your warehouses');
+  }
   const dates = [...new Set(query.dates)];
   if (!dates.length || (!query.show_cobined && !query.warehouses.length)) return { data: [] };
+  if (query.show_cobined && own?.length === 0) return { data: [] };
   const ids = await list.findCalendarOrderIds(db, {
     dates,
-    warehouseIds: query.show_cobined ? null : [...new Set(query.warehouses)],
+    warehouseIds: query.show_cobined ? own : [...new Set(query.warehouses)],
     excludeId: query.id_out,
   });
   return { data: await loadOrders(db, ids) };

@@ -174,6 +174,12 @@ export async function listOwnWarehouses(db: DbOrTx, user: SessionUser) {
   return { items: rows.map((w) => ({ id: w.id, name: w.name, color: w.color, text_color: w.textColor })) };
 }
 
+/** The warehouses a user's calendar may show: null = all (owners, dispatchers, technicians). */
+export async function ownWarehouseIds(db: DbOrTx, user: SessionUser): Promise<number[] | null> {
+  if (hasFunction(user, ...seesAllWarehouses)) return null;
+  return (await q.findOwnWarehouses(db, user.id)).map((w) => w.id);
+}
+
 export async function listStaff(db: DbOrTx, fn: 'driver' | 'warehouseman') {
   return { items: (await q.findUsersWithFunction(db, fn)).map(toStaffMember) };
 }
