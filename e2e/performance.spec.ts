@@ -19,6 +19,11 @@ import { inp, installVitalsObserver, readInteractions, readPageTimings } from '.
 const out =
   process.env.VITALS_OUT ?? path.resolve(import.meta.dirname, '..', 'test-results', 'web-vitals.json');
 const KiB = 1024;
+const runs = Math.max(1, Number(process.env.VITALS_RUNS ?? 1));
+const cpuSlowdown = Math.max(1, Number(process.env.VITALS_CPU_SLOWDOWN ?? 1));
+const strict = process.env.VITALS_STRICT === '1';
+/** Waits for the page generously: a busy machine or a slowed CPU must not fail the figures. */
+const soon = expect.configure({ timeout: 15_000 * cpuSlowdown });
 const round = (n: number | null) => (n === null ? null : Math.round(n));
 
 /**
@@ -72,7 +77,7 @@ async function loginPage(browser: Browser, baseURL: string) {
     );
   });
   await page.goto('/');
-  await expect(page.getByLabel(/^Uživatelské jméno/)).toBeVisible();
+  await soon(page.getByLabel(/^Uživatelské jméno/)).toBeVisible();
   await page.waitForLoadState('networkidle');
   await Promise.all(pending);
   const timings = await readPageTimings(page);
@@ -81,7 +86,7 @@ async function loginPage(browser: Browser, baseURL: string) {
   await page.getByLabel(/^Uživatelské jméno/).fill('dispatcher');
   await page.getByLabel(/^Heslo/).fill('demo');
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await soon(page).toHaveURL(/\/dashboard$/);
   const storageState = await context.storageState();
   await context.close();
   const sum = (key: 'raw' | 'gzip' | 'transferred') =>
@@ -113,10 +118,10 @@ async function dashboard(browser: Browser, baseURL: string, cpuSlowdown: number)
   const idle = quietNetwork(page);
 
   await page.goto('/dashboard');
-  await expect(page.getByTestId('week-calendar')).toBeVisible();
+  await soon(page.getByTestId('week-calendar')).toBeVisible();
   await idle();
   const title = page.getByTestId('calendar-title');
-  await expect(title).toHaveText(/\d+\. týden/);
+  await soon(title).toHaveText(/\d+\. týden/);
   const timings = await readPageTimings(page);
   const loadRequests = requests;
 
@@ -126,7 +131,7 @@ async function dashboard(browser: Browser, baseURL: string, cpuSlowdown: number)
   const weekStep = async (name: string) => {
     const before = await title.textContent();
     await page.getByRole('button', { name, exact: true }).click();
-    await expect(title).not.toHaveText(before ?? '');
+    await soon(title).not.toHaveText(before ?? '');
     await idle();
     await settle(page);
     steps.push(name);
@@ -141,16 +146,16 @@ async function dashboard(browser: Browser, baseURL: string, cpuSlowdown: number)
 
   // The demo data has about eight orders a working day around today: this week shows some.
   const blocks = page.locator('.fc-event.order-block');
-  await expect(blocks.first()).toBeVisible();
+  await soon(blocks.first()).toBeVisible();
   for (const close of ['button', 'Escape'] as const) {
     await blocks.first().click();
     const overlay = page.getByRole('dialog');
-    await expect(overlay).toBeVisible();
+    await soon(overlay).toBeVisible();
     await idle();
     await settle(page);
     if (close === 'button') await overlay.getByRole('button', { name: 'Zavřít' }).click();
     else await page.keyboard.press('Escape');
-    await expect(overlay).toBeHidden();
+    await soon(overlay).toBeHidden();
     await settle(page);
     steps.push(`order overlay open, close by ${close}`);
   }
@@ -204,15 +209,12 @@ function record(name: string, figures: object) {
   console.log(`web vitals, ${name} (written to ${out}):\n${JSON.stringify(figures, null, 2)}`);
 }
 
-const runs = Math.max(1, Number(process.env.VITALS_RUNS ?? 1));
-const cpuSlowdown = Math.max(1, Number(process.env.VITALS_CPU_SLOWDOWN ?? 1));
-const strict = process.env.VITALS_STRICT === '1';
 const median = (values: (number | null)[]) => {
   const known = values.filter((v): v is number => v !== null).sort((a, b) => a - b);
   return known.length ? known[Math.floor((known.length - 1) / 2)]! : null;
 };
 
-test('dashboard web vitals on the demo data: LCP ≤ 2.5 s (INP ≤ 200 ms with VITALS_STRICT=1)', async ({
+test("dashboard web vitals on the demo data: LCP, INP, the login page's JavaScript", async ({
   browser,
   baseURL,
 }) => {
