@@ -17,7 +17,7 @@ export const auditEntities = [
 ] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
+const day = z.iso.date();
 
 export const auditQuerySchema = pagingQuerySchema.extend({
   entity: z.enum(auditEntities).optional(),

@@ -1,7 +1,8 @@
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyInstance } from 'fastify';
+import { ErrorCode } from '@letokruh/contracts/errors';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { App, AppContext } from './app-types.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
@@ -27,10 +28,16 @@ import { warehouseRoutes } from './modules/warehouses/warehouses.routes.ts';
 import type { Access } from './plugins/access.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerDocs } from './plugins/docs.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { refuseNulCharacters, registerErrorHandling } from './plugins/errors.ts';
 import { registerWeb } from './plugins/web.ts';
 
-export type RegisteredRoute = { method: string; url: string; access: Access | undefined };
+export type RegisteredRoute = {
+  method: string;
+  url: string;
+  access: Access | undefined;
+  /** The zod schemas of params, querystring and body, for tests that generate input from them. */
+  schema?: { params?: unknown; querystring?: unknown; body?: unknown };
+};
 
 /** Every module's routes, mounted under /api with the spec's paths. */
 const modules: ((app: App) => Promise<void>)[] = [
@@ -67,6 +74,13 @@ export async function buildApp({
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    // A path Fastify cannot route (bad percent-encoding, a parameter over 100 characters) still
+    // answers in the API's error shape.
+    frameworkErrors: (error, _request, reply) => {
+      const answer = reply as unknown as FastifyReply;
+      answer.status(error.statusCode ?? 400);
+      answer.send({ error_code: ErrorCode.invalidInput, message: error.message.slice(0, 200) });
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -77,11 +91,17 @@ export async function buildApp({
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method === 'HEAD') continue;
-      routesSeen.push({ method, url: route.url, access: route.config?.access });
+      routesSeen.push({
+        method,
+        url: route.url,
+        access: route.config?.access,
+        schema: route.schema as RegisteredRoute['schema'],
+      });
     }
   });
 
   registerErrorHandling(app);
+  refuseNulCharacters(app);
   await app.register(cookie);
   await app.register(helmet, {
     contentSecurityPolicy: {
