@@ -1,0 +1,53 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BuiltTestApp, buildTestApp } from '../test/build.ts';
+
+// Issue 9: assets go out precompressed; source maps and the build manifest are not served.
+let t: BuiltTestApp;
+let web: string;
+const script = `console.log(${JSON.stringify('Letokruh '.repeat(500))})`;
+
+beforeAll(async () => {
+  web = await fs.mkdtemp(path.join(os.tmpdir(), 'letokruh-web-'));
+  await fs.mkdir(path.join(web, 'assets'));
+  await fs.mkdir(path.join(web, '.vite'));
+  await fs.writeFile(path.join(web, 'index.html'), '<!doctype html><title>Letokruh</title>');
+  await fs.writeFile(path.join(web, 'assets', 'app.js'), script);
+  await fs.writeFile(path.join(web, 'assets', 'app.js.br'), zlib.brotliCompressSync(script));
+  await fs.writeFile(path.join(web, 'assets', 'app.js.gz'), zlib.gzipSync(script));
+  await fs.writeFile(path.join(web, 'assets', 'app.js.map'), '{"sources":["secret.ts"]}');
+  await fs.writeFile(path.join(web, '.vite', 'manifest.json'), '{"index.html":{}}');
+  t = await buildTestApp({ WEB_DIST: web });
+});
+afterAll(async () => {
+  await t?.close();
+  await fs.rm(web, { recursive: true, force: true });
+});
+
+describe('the built web app', () => {
+  it('sends an asset brotli- or gzip-compressed when the browser takes it, plain otherwise', async () => {
+    const br = await t.app.inject({
+      url: '/assets/app.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+    const gz = await t.app.inject({ url: '/assets/app.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    const plain = await t.app.inject({ url: '/assets/app.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+  });
+
+  it('does not serve source maps or the build manifest', async () => {
+    for (const url of ['/assets/app.js.map', '/.vite/manifest.json']) {
+      const response = await t.app.inject({ url });
+      expect(response.body, url).not.toContain('secret.ts');
+      expect(response.body, url).not.toContain('"index.html":{}');
+    }
+  });
+});
