@@ -63,7 +63,7 @@ export async function authRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const user = request.user!;
-      await updateProfile(db, user.id, request.body);
+      await updateProfile(db, user.id, request.body, request.ip);
       if (request.body.new_password) {
         // A new password ends every other session of the user; this one stays.
         await q.deleteSessionsOfUser(db, user.id, request.sessionId);

@@ -60,14 +60,27 @@ export async function getProfile(db: Db, userId: number, permissions: Iterable<s
 }
 
 /** PUT /auth/user: the current password guards every change (codes 102 missing, 101 wrong). */
-export async function updateProfile(db: Db, userId: number, input: ProfileUpdate): Promise<void> {
+export async function updateProfile(
+  db: Db,
+  userId: number,
+  input: ProfileUpdate,
+  address = 'unknown',
+): Promise<void> {
   if (!input.old_password)
     throw new AppError(400, ErrorCode.missingPassword, 'The current password is required');
   const user = await q.findUserById(db, userId);
   if (!user) throw new AppError(404, ErrorCode.userNotFound, 'User not found');
+  // The current password is a guess like a login's: a stolen session cannot try it endlessly.
+  const state = await throttleState(db, user.username, address);
+  if (state.lockedUntil) {
+    throw new AppError(429, ErrorCode.tooManyAttempts, 'Too many wrong passwords; try again later');
+  }
+  if (state.delayMs > 0) await sleep(state.delayMs);
   if (!(await verifyPassword(user.passwordHash, input.old_password))) {
+    await recordFailure(db, user.username, address);
     throw new AppError(400, ErrorCode.wrongPassword, 'Wrong password');
   }
+  await clearFailures(db, user.username);
   const newPassword = input.new_password ? await hashPassword(input.new_password) : undefined;
   // The initial password given by the owner must really be replaced, not typed again.
   if (user.mustChangePassword && (!newPassword || input.new_password === input.old_password)) {

@@ -60,6 +60,18 @@ describe('PUT /api/auth/user', () => {
     expect((await c.get('/api/auth/user')).json().user.first_name).toBe('Old');
   });
 
+  it('wrong current passwords count like failed logins: locked after ten, even the right one', async () => {
+    await createUser(db, { username: 'eva9' });
+    const c = await login(app, 'eva9');
+    await db.execute(
+      sql`insert into login_throttle (key, failures, window_started_at) values ('u:eva9', 9, now()) on conflict (key) do update set failures = 9, window_started_at = now()`,
+    );
+    expect((await c.put('/api/auth/user', { ...profile, old_password: 'wrong' })).statusCode).toBe(400);
+    const locked = await c.put('/api/auth/user', { ...profile, old_password: 'demo' });
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().error_code).toBe(ErrorCode.tooManyAttempts);
+  });
+
   it('with the right password saves the fields and rebuilds name; other sessions stay', async () => {
     await createUser(db, { username: 'eva3' });
     const c = await login(app, 'eva3');
