@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorKey } from '../../app/api-client';
 import { useAccess } from '../../app/session';
+import { DayInput } from '../../ui/day-input';
 import { useFormat } from '../../ui/format';
 import { useListState } from '../../ui/list-state';
 import { type Column, PagedTable } from '../../ui/paged-table';
@@ -25,6 +26,16 @@ const recordPath: Partial<Record<AuditEntity, (id: number) => string>> = {
 };
 
 const day = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The data of a change: the path's other ids (a stock change's product) and the body sent. */
+function shownDetails(r: AuditItem): Record<string, unknown> {
+  const { id: _id, ...params } = (r.details.params ?? {}) as Record<string, unknown>;
+  const body = r.details.body;
+  return {
+    ...params,
+    ...(body && typeof body === 'object' && !Array.isArray(body) ? body : body ? { body } : {}),
+  };
+}
 
 /** Issue 9: who changed what and when, for the owner. */
 export function AuditPage() {
@@ -79,7 +90,7 @@ export function AuditPage() {
       header: t('audit.fields.details'),
       cell: (r) => (
         <Code block style={{ maxWidth: 480, maxHeight: 120, overflow: 'auto', fontSize: 11 }}>
-          {JSON.stringify(r.details.body ?? r.details.params ?? {}, null, 1)}
+          {JSON.stringify(shownDetails(r), null, 1)}
         </Code>
       ),
     },
@@ -106,22 +117,22 @@ export function AuditPage() {
           label={t('audit.fields.entityId')}
           value={f.entity_id}
           onChange={(e) => list.setFilter('entity_id', e.currentTarget.value.replace(/\D/g, ''))}
-          w={120}
+          w={150}
         />
-        <TextInput
-          type="date"
+        <DayInput
           label={t('audit.fields.from')}
-          value={f.from}
-          max={f.to || undefined}
-          onChange={(e) => list.setFilter('from', e.currentTarget.value)}
+          value={f.from || null}
+          maxDate={f.to || undefined}
+          onChange={(d) => list.setFilter('from', d ?? '')}
+          clearable
           w={170}
         />
-        <TextInput
-          type="date"
+        <DayInput
           label={t('audit.fields.to')}
-          value={f.to}
-          min={f.from || undefined}
-          onChange={(e) => list.setFilter('to', e.currentTarget.value)}
+          value={f.to || null}
+          minDate={f.from || undefined}
+          onChange={(d) => list.setFilter('to', d ?? '')}
+          clearable
           w={170}
         />
       </Group>
