@@ -1,3 +1,4 @@
+export * from './audit.ts';
 export * from './auth.ts';
 export * from './conversions.ts';
 export * from './customers.ts';
@@ -9,4 +10,3 @@ export * from './stock.ts';
 export * from './transportations.ts';
 export * from './vacations.ts';
 export * from './warehouses.ts';
-export * from './audit.ts';
