@@ -42,7 +42,5 @@ export const auditItemSchema = z.object({
 });
 export type AuditItem = z.infer<typeof auditItemSchema>;
 
-/** `total` stops counting at `totalCap`; the list then says "10 000+". */
-export const auditTotalCap = 10_000;
 export const auditAnswerSchema = pagedAnswer(auditItemSchema);
 export type AuditAnswer = z.infer<typeof auditAnswerSchema>;

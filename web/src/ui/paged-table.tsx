@@ -1,4 +1,4 @@
-import { pageSizes } from '@letokruh/contracts/common';
+import { listTotalCap, pageSizes } from '@letokruh/contracts/common';
 import { Center, Group, Loader, Pagination, Select, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,8 +25,11 @@ type Props<T> = {
 
 /** The paged table of every list (part 2 §9: sizes 10–1000, default 10, a window of ~9 pages). */
 export function PagedTable<T>(props: Props<T>) {
-  const { t } = useTranslation();
-  const pages = Math.max(1, Math.ceil(props.total / props.perPage));
+  const { t, i18n } = useTranslation();
+  // The server counts to listTotalCap + 1 and pages no deeper (issue 9): "10 000+", and no page
+  // that would start past the cap.
+  const capped = props.total > listTotalCap;
+  const pages = Math.max(1, Math.ceil(Math.min(props.total, listTotalCap) / props.perPage));
   return (
     <>
       <Table.ScrollContainer minWidth={700}>
@@ -64,7 +67,11 @@ export function PagedTable<T>(props: Props<T>) {
       ) : null}
       <Group justify="space-between" mt="sm">
         <Text size="sm" c="dimmed">
-          {t('common.records', { count: props.total })}
+          {capped
+            ? t('common.recordsCapped', {
+                total: listTotalCap.toLocaleString(i18n.language === 'en' ? 'en' : 'cs'),
+              })
+            : t('common.records', { count: props.total })}
         </Text>
         <Group gap="sm">
           <Pagination

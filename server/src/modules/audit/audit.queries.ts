@@ -1,6 +1,6 @@
-import { auditTotalCap } from '@letokruh/contracts/audit';
 import { and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { cappedCount } from '../../db/paging.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
 
 export type AuditInsert = typeof auditLog.$inferInsert;
@@ -56,14 +56,6 @@ export async function findAudit(db: DbOrTx, f: AuditFilter, limit: number, offse
     .offset(offset);
 }
 
-/** Counts at most `auditTotalCap` + 1 rows: a huge log is "10 000+", never a full scan. */
-export async function countAudit(db: DbOrTx, f: AuditFilter): Promise<number> {
-  const capped = db
-    .select({ one: sql`1` })
-    .from(auditLog)
-    .where(where(f))
-    .limit(auditTotalCap + 1)
-    .as('capped');
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
-  return Number(row?.n ?? 0);
-}
+/** Counts at most listTotalCap + 1 rows: a huge log is "10 000+", never a full scan. */
+export const countAudit = (db: DbOrTx, f: AuditFilter) =>
+  cappedCount(db, db.select({ one: auditLog.id }).from(auditLog).where(where(f)).$dynamic());

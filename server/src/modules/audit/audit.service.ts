@@ -1,4 +1,4 @@
-import { type AuditAnswer, type AuditQuery, auditTotalCap } from '@letokruh/contracts/audit';
+import type { AuditAnswer, AuditQuery } from '@letokruh/contracts/audit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import * as q from './audit.queries.ts';
@@ -106,7 +106,7 @@ export async function listAudit(db: Db, query: AuditQuery): Promise<AuditAnswer>
     q.countAudit(db, filter),
   ]);
   return {
-    total: Math.min(total, auditTotalCap + 1),
+    total,
     items: rows.map((r) => ({
       id: r.id,
       at: r.at.toISOString(),

@@ -1,5 +1,6 @@
-import { and, asc, count, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { cappedCount } from '../../db/paging.ts';
 import { customers, orders } from '../../db/schema/index.ts';
 
 export type CustomerRow = typeof customers.$inferSelect;
@@ -58,8 +59,11 @@ export async function listCustomers(
     .orderBy(asc(customers.lastName), asc(customers.firstName), asc(customers.id))
     .limit(page.limit)
     .offset(page.offset);
-  const [counted] = await db.select({ total: count() }).from(customers).where(where);
-  return { rows, total: counted?.total ?? 0 };
+  const total = await cappedCount(
+    db,
+    db.select({ one: customers.id }).from(customers).where(where).$dynamic(),
+  );
+  return { rows, total };
 }
 
 export async function findCustomer(

@@ -1,21 +1,7 @@
 import type { OrderState } from '@letokruh/contracts/orders';
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gte,
-  ilike,
-  inArray,
-  isNotNull,
-  lte,
-  ne,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { cappedCount } from '../../db/paging.ts';
 import { customers, orders, warehouses } from '../../db/schema/index.ts';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -103,11 +89,15 @@ export async function listOrders(db: DbOrTx, filters: OrderFilters, page: { offs
   // Every order with a customer_id has its customer (foreign key): count without the join unless
   // a customer's field is filtered on.
   const byCustomer = Boolean(filters.name || filters.wholePhone || filters.fullAddress);
-  const counting = db.select({ total: count() }).from(orders);
-  const [counted] = byCustomer
-    ? await counting.innerJoin(customers, eq(customers.id, orders.customerId)).where(where)
-    : await counting.where(where);
-  return { rows, total: counted?.total ?? 0 };
+  const counting = db.select({ one: orders.id }).from(orders);
+  const total = await cappedCount(
+    db,
+    (byCustomer
+      ? counting.innerJoin(customers, eq(customers.id, orders.customerId)).where(where)
+      : counting.where(where)
+    ).$dynamic(),
+  );
+  return { rows, total };
 }
 export type OrderListRow = Awaited<ReturnType<typeof listOrders>>['rows'][number];
 

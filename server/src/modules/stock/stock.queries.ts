@@ -1,6 +1,7 @@
 import type { StockChangeReason } from '@letokruh/contracts/stock';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { cappedCountSql } from '../../db/paging.ts';
 import { productStock, stockLedger } from '../../db/schema/index.ts';
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
@@ -147,8 +148,5 @@ export async function listLedger(
       from stock_ledger l join products p on p.id = l.product_id left join users u on u.id = l.user_id
       ${where} order by l.id desc limit ${options.limit} offset ${options.offset}`),
   );
-  const [counted] = rowsOf<{ total: number }>(
-    await db.execute(sql`select count(*)::int as total from stock_ledger l ${where}`),
-  );
-  return { rows, total: Number(counted?.total ?? 0) };
+  return { rows, total: await cappedCountSql(db, sql`from stock_ledger l ${where}`) };
 }

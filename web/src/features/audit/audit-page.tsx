@@ -1,4 +1,4 @@
-import { type AuditEntity, type AuditItem, auditEntities, auditTotalCap } from '@letokruh/contracts/audit';
+import { type AuditEntity, type AuditItem, auditEntities } from '@letokruh/contracts/audit';
 import { Alert, Anchor, Code, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -96,7 +96,6 @@ export function AuditPage() {
     },
   ];
 
-  const capped = (log.data?.total ?? 0) > auditTotalCap;
   return (
     <Stack>
       <Title order={2}>{t('audit.heading')}</Title>
@@ -136,15 +135,10 @@ export function AuditPage() {
           w={170}
         />
       </Group>
-      {capped ? (
-        <Text size="sm" c="dimmed">
-          {t('audit.capped', { count: auditTotalCap })}
-        </Text>
-      ) : null}
       <PagedTable
         columns={columns}
         rows={log.data?.items}
-        total={Math.min(log.data?.total ?? 0, auditTotalCap)}
+        total={log.data?.total ?? 0}
         rowKey={(r) => r.id}
         currentPage={list.current_page}
         perPage={list.per_page}

@@ -1,0 +1,23 @@
+import { listTotalCap } from '@letokruh/contracts/common';
+import { type SQL, sql } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from './client.ts';
+
+/**
+ * Counts the rows of a list up to `cap` + 1 (issue 9): "10 000+" is all a person needs of a huge
+ * list, and an exact count of a million orders would read them all. `query` selects the list's
+ * rows with its filters (any columns); only whether a row exists is counted.
+ */
+export async function cappedCount(db: DbOrTx, query: PgSelect, cap = listTotalCap): Promise<number> {
+  const limited = query.limit(cap + 1).as('capped');
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(limited);
+  return Number(row?.n ?? 0);
+}
+
+/** The same for a list written as raw SQL: `from` is everything after `select 1`. */
+export async function cappedCountSql(db: DbOrTx, from: SQL, cap = listTotalCap): Promise<number> {
+  const result = (await db.execute(
+    sql`select count(*)::int as n from (select 1 ${from} limit ${cap + 1}) capped`,
+  )) as unknown as { rows: { n: number }[] };
+  return Number(result.rows[0]?.n ?? 0);
+}
