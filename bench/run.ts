@@ -476,6 +476,13 @@ function render(file: string) {
 async function main() {
   if (options.render) return render(options.render);
   const startedAt = new Date();
+  // The code measured: HEAD when the server starts, and whether server/ or contracts/ differed from it.
+  const git = (...args: string[]) => spawnSync('git', args, { cwd: root, encoding: 'utf8' }).stdout.trim();
+  const commit = git('rev-parse', '--short', 'HEAD');
+  const uncommitted = git('status', '--porcelain', '--', 'server', 'contracts')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => line.slice(3));
   const where = await target();
   log(`Database: ${where.label}`);
   let generated: Record<string, unknown> | null = null;
@@ -599,14 +606,11 @@ async function main() {
   }
 
   const finishedAt = new Date();
-  const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], {
-    cwd: root,
-    encoding: 'utf8',
-  }).stdout.trim();
   const report = {
     startedAt: startedAt.toISOString(),
     finishedAt: finishedAt.toISOString(),
     commit,
+    uncommitted,
     note: options.note,
     machine: {
       cpus: os.cpus().length,

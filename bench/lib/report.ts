@@ -47,6 +47,7 @@ const asFast = (deep: number, first: number) => deep <= first * 1.5 + 10;
 type Report = {
   startedAt: string;
   commit: string;
+  uncommitted?: string[];
   note: string;
   machine: { cpus: number; start: { loadavg: number[] }; end: { loadavg: number[] } };
   database: { engine: string; orders: number; customers: number };
@@ -128,6 +129,9 @@ export function markdown(report: Report): { text: string; verdicts: Verdict[] } 
       `${m.cpus} CPUs, load average ${m.start.loadavg.join(' / ')} at start and ${m.end.loadavg.join(' / ')} at end. ` +
       'Latencies in ms; "alone": one request before the load; "loop max": the server\'s longest event-loop delay during the call, "ELU" its event-loop utilisation; "busy": the whole machine\'s CPU share (server, PostgreSQL, autocannon and anything else running).',
   );
+  if (report.uncommitted?.length) {
+    lines.push('', `Uncommitted changes in the measured tree: ${report.uncommitted.join(', ')}.`);
+  }
   if (report.note) lines.push('', report.note);
   lines.push('');
   lines.push(
