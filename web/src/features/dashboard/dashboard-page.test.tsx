@@ -93,6 +93,21 @@ describe('DashboardPage', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('highlights the open order in the calendar and gives it back its colours once closed', async () => {
+    const { user } = renderDashboard();
+    const title = await screen.findByText(/Martina Kovářová, Kamenice/, {}, { timeout: 3000 });
+    const block = () => title.closest<HTMLElement>('.fc-event')!;
+    expect(block().classList).not.toContain('order-highlighted');
+    expect(block().style.backgroundColor).toBe('rgb(43, 138, 62)'); // the car's #2b8a3e
+    await user.click(title);
+    const overlay = await screen.findByRole('dialog');
+    await waitFor(() => expect(block().classList).toContain('order-highlighted'));
+    expect(block().style.backgroundColor).toBe('rgb(134, 46, 156)'); // grape
+    await user.click(within(overlay).getByRole('button', { name: t('common.close') }));
+    await waitFor(() => expect(block().classList).not.toContain('order-highlighted'));
+    expect(block().style.backgroundColor).toBe('rgb(43, 138, 62)');
+  });
+
   it('offers no Edit link and no Add order without the permissions', async () => {
     const { user } = renderDashboard(['driver']);
     await user.click(await screen.findByText(/Martina Kovářová, Kamenice/, {}, { timeout: 3000 }));

@@ -26,7 +26,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconChevronLeft, IconChevronRight, IconPrinter } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError, api, errorKey } from '../../app/api-client';
@@ -42,11 +42,11 @@ import {
 } from '../order-steps/api';
 import { CalendarSettingsFields, useCalendarSettings } from '../order-steps/calendar-settings';
 import { ClashDialog } from '../order-steps/clash-dialog';
-import { useDashboardState } from './dashboard-state';
+import { updateDashboardState as update, useDashboardField } from './dashboard-state';
 import { DaySheet } from './day-sheet';
 import { OrderOverlay } from './order-overlay';
 import { useSettled } from './use-settled';
-import { type Moved, WeekCalendar } from './week-calendar';
+import { type Moved, WeekCalendar, type WeekCalendarProps } from './week-calendar';
 
 /** Part 1 §7, §9: the first request 1 s after opening, later ones 500 ms after the last change. */
 export const firstFetchMs = 1000;
@@ -69,6 +69,26 @@ function monthTitle(days: string[], lang: string): string {
 
 type PendingMove = { order: CalendarOrder; to: Moved; revert: () => void; clashes: Clash[] | null };
 
+const none: never[] = [];
+
+/**
+ * The week calendar with the open order highlighted. Only this and the overlay follow the open
+ * order: opening or closing it does not render the page (nor FullCalendar) again.
+ */
+function DashboardCalendar(props: Omit<WeekCalendarProps, 'highlightedOrderId' | 'onOrderClick'>) {
+  const orderId = useDashboardField('orderId');
+  const open = useCallback((id: number) => update({ orderId: id }), []);
+  return <WeekCalendar {...props} highlightedOrderId={orderId} onOrderClick={open} />;
+}
+
+/** The overlay of the open order, when the calendar shows it. */
+function DashboardOverlay({ orders, canEdit }: { orders: CalendarOrder[]; canEdit: boolean }) {
+  const orderId = useDashboardField('orderId');
+  const order = orders.find((o) => o.id === orderId) ?? null;
+  const close = useCallback(() => update({ orderId: null }), []);
+  return <OrderOverlay order={order} opened={order !== null} canEdit={canEdit} onClose={close} />;
+}
+
 /** Part 1 §2 Dashboard: the delivery calendar with its left panel and the order overlay. */
 export function DashboardPage() {
   const { t, i18n } = useTranslation();
@@ -77,7 +97,12 @@ export function DashboardPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const small = useMediaQuery('(max-width: 48em)') ?? false;
-  const [state, update] = useDashboardState();
+  // Not the open order (orderId): DashboardCalendar and DashboardOverlay read it.
+  const state = {
+    warehouses: useDashboardField('warehouses'),
+    date: useDashboardField('date'),
+    view: useDashboardField('view'),
+  };
   const [settings, setSettings] = useCalendarSettings();
   const canView = access.can('view_order');
   const warehouses = useQuery(ownWarehousesQuery);
@@ -86,7 +111,7 @@ export function DashboardPage() {
   useEffect(() => {
     if (state.warehouses === null && warehouses.data)
       update({ warehouses: warehouses.data.map((w) => w.id) });
-  }, [state.warehouses, warehouses.data, update]);
+  }, [state.warehouses, warehouses.data]);
 
   const view = small ? 'day' : state.view;
   const days = view === 'week' ? weekDates(state.date) : [state.date];
@@ -118,7 +143,6 @@ export function DashboardPage() {
       ),
     [orders.data, query.dates],
   );
-  const overlayOrder = shown.find((o) => o.id === state.orderId) ?? null;
 
   const create = useMutation({
     mutationFn: addOrder,
@@ -163,6 +187,11 @@ export function DashboardPage() {
         version: move.order.version,
       },
     });
+  const dayClick = useCallback((date: string) => update({ date, view: 'day' }), []);
+  const orderDrop = useCallback(
+    (order: CalendarOrder, to: Moved, revert: () => void) => setMove({ order, to, revert, clashes: null }),
+    [],
+  );
   const cancelMove = () => {
     move?.revert();
     setMove(null);
@@ -265,31 +294,24 @@ export function DashboardPage() {
         ) : null}
         <Box pos="relative">
           <LoadingOverlay visible={orders.isFetching && !orders.data} />
-          <WeekCalendar
+          <DashboardCalendar
             date={state.date}
             view={view}
             orders={shown}
-            closures={closures.data ?? []}
-            driverVacations={vacations.data ?? []}
+            closures={closures.data ?? none}
+            driverVacations={vacations.data ?? none}
             startHour={settings.start}
             endHour={settings.end}
             showIds={settings.showIds}
             showTravel={settings.showTravel}
-            highlightedOrderId={state.orderId}
             canReschedule={access.can('change_order')}
-            onOrderClick={(orderId) => update({ orderId })}
-            onDayClick={(date) => update({ date, view: 'day' })}
-            onOrderDrop={(order, to, revert) => setMove({ order, to, revert, clashes: null })}
+            onDayClick={dayClick}
+            onOrderDrop={orderDrop}
           />
         </Box>
       </Stack>
 
-      <OrderOverlay
-        order={overlayOrder}
-        opened={overlayOrder !== null}
-        canEdit={access.can('change_order')}
-        onClose={() => update({ orderId: null })}
-      />
+      <DashboardOverlay orders={shown} canEdit={access.can('change_order')} />
       <Modal
         opened={move !== null && move.clashes === null}
         onClose={cancelMove}

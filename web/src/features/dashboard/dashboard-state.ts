@@ -1,5 +1,5 @@
 import { pragueDay } from '@letokruh/contracts/rules/prague-day';
-import { useCallback, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { calendarSettingsStorageKey } from '../order-steps/calendar-settings';
 
 /**
@@ -56,12 +56,22 @@ export function resetDashboardState(): void {
   }
 }
 
-export function useDashboardState() {
-  const subscribe = useCallback((listener: () => void) => {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  }, []);
-  const state = useSyncExternalStore(subscribe, read);
-  const update = useCallback((patch: Partial<DashboardState>) => write({ ...read(), ...patch }), []);
-  return [state, update] as const;
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+/** Changes part of the kept state. */
+export function updateDashboardState(patch: Partial<DashboardState>): void {
+  write({ ...read(), ...patch });
+}
+
+/**
+ * One field of the kept state: the component re-renders only when that field changes (the open
+ * order does not re-render the whole dashboard, only the calendar's highlight and the overlay).
+ */
+export function useDashboardField<K extends keyof DashboardState>(key: K): DashboardState[K] {
+  return useSyncExternalStore(subscribe, () => read()[key]);
 }
