@@ -4,12 +4,12 @@
 // opened and closed, the ids and a warehouse toggled. The figures go to the console and to
 // test-results/web-vitals.json (VITALS_OUT to change it).
 //
-// LCP must stay within 2.5 s, the login page within its 250 KiB of gzipped JavaScript. INP is
-// held to 200 ms only with VITALS_STRICT=1: opening and closing the order overlay re-renders the
-// whole week calendar (about 300 ms of script), so the dashboard misses that target today, and a
-// suite that always fails tells nothing new. Options: VITALS_RUNS=3 measures three times and
-// records the median (for a busy machine); VITALS_CPU_SLOWDOWN=4 slows the CPU as a mid-range
-// phone would (Chromium's CPU throttling), with LCP then held to 4 s.
+// LCP must stay within 2.5 s, the login page within its 250 KiB of gzipped JavaScript, INP within
+// 200 ms (the order overlay no longer redraws the whole week calendar: 100-120 ms measured on a
+// busy 2-core machine; VITALS_STRICT=0 only reports an INP over the target, e.g. on a machine
+// under heavy load). Options: VITALS_RUNS=3 measures three times and records the median (for a
+// busy machine); VITALS_CPU_SLOWDOWN=4 slows the CPU as a mid-range phone would (Chromium's CPU
+// throttling), with LCP then held to 4 s.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -21,7 +21,7 @@ const out =
 const KiB = 1024;
 const runs = Math.max(1, Number(process.env.VITALS_RUNS ?? 1));
 const cpuSlowdown = Math.max(1, Number(process.env.VITALS_CPU_SLOWDOWN ?? 1));
-const strict = process.env.VITALS_STRICT === '1';
+const strict = process.env.VITALS_STRICT !== '0';
 /** Waits for the page generously: a busy machine or a slowed CPU must not fail the figures. */
 const soon = expect.configure({ timeout: 15_000 * cpuSlowdown });
 const round = (n: number | null) => (n === null ? null : Math.round(n));
@@ -244,5 +244,5 @@ test("dashboard web vitals on the demo data: LCP, INP, the login page's JavaScri
   expect(lcp!).toBeLessThanOrEqual(cpuSlowdown > 1 ? 4000 : 2500);
   if (strict) expect(inpMedian!).toBeLessThanOrEqual(200);
   else if (inpMedian! > 200)
-    console.warn(`INP ${inpMedian} ms is over the 200 ms target (VITALS_STRICT=1 fails on it)`);
+    console.warn(`INP ${inpMedian} ms is over the 200 ms target (VITALS_STRICT=0: not failed)`);
 });
