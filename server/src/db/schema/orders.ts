@@ -94,6 +94,10 @@ export const orders = pgTable(
     index('orders_customer_warehouse_idx').on(t.customerId, t.warehouseId),
     index('orders_created_idx').on(t.createdAt),
     index('orders_adtype_idx').on(t.adtypeId).where(sql`${t.adtypeId} is not null`),
+    // Collected revenue by Prague day, and the collectors list (issue 9: both scanned a million
+    // orders without it).
+    index('orders_collected_idx').on(t.collectedRevenueAt).where(sql`${t.collectedRevenueAt} is not null`),
+    index('orders_collector_idx').on(t.collectedRevenueBy).where(sql`${t.collectedRevenueBy} is not null`),
     check('orders_intern_id_check', sql`${t.internId} between 1000000000 and 9999999999`),
     check('orders_currency_check', sql`${t.currency} is null or ${t.currency} in ('CZK', 'EUR')`),
     check('orders_payment_type_check', sql`${t.paymentType} in ('cash', 'qr_transfer')`),

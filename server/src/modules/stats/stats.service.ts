@@ -1,5 +1,5 @@
 import { type Currency, currencies, fromMinor, toMinor } from '@letokruh/contracts/rules/money';
-import { lineTotals, type OrderTotals, orderTotals } from '@letokruh/contracts/rules/order-price';
+import { type OrderTotals, orderTotals } from '@letokruh/contracts/rules/order-price';
 import type {
   CollectedRevenueAnswer,
   CollectedRevenueQuery,
@@ -46,6 +46,17 @@ export class CurrencySums {
     sum.net += toMinor(totals.total_price);
     this.sums.set(currency, sum);
     this.count += 1;
+  }
+
+  /** Sums the database already added up (minor units), for `count` orders. */
+  addMinor(currency: Currency, sums: q.MinorSums): void {
+    const sum = this.sums.get(currency) ?? { travel: 0, products: 0, total: 0, net: 0 };
+    sum.travel += sums.travel;
+    sum.products += sums.products;
+    sum.total += sums.total;
+    sum.net += sums.net;
+    this.sums.set(currency, sum);
+    this.count += sums.count;
   }
 
   /** CZK first, then EUR; a currency without orders is left out. */
@@ -100,12 +111,12 @@ async function warehousesFor(db: DbOrTx, only: number | undefined, withOrders: S
 export async function statsByWarehouses(db: DbOrTx, query: StatsQuery): Promise<WarehouseStatsAnswer> {
   const byWarehouse = new Map<number, CurrencySums>();
   const byDay = new Map<string, CurrencySums>();
-  for await (const batch of q.orderBatches(db, query)) {
-    for (const order of batch) {
-      const totals = totalsOf(order);
-      sumsIn(byWarehouse, order.warehouseId).add(order.currency, totals);
-      sumsIn(byDay, `${order.expectedDeliveryDate}|${order.warehouseId}`).add(order.currency, totals);
-    }
+  for (const row of await q.sumOrders(db, query, 'day')) {
+    const sums =
+      row.day === null
+        ? sumsIn(byWarehouse, row.warehouseId)
+        : sumsIn(byDay, `${row.day}|${row.warehouseId}`);
+    sums.addMinor(row.currency, row);
   }
   const warehouses = await warehousesFor(db, query.warehouse, new Set(byWarehouse.keys()));
   return {
@@ -131,22 +142,17 @@ type ProductSums = {
 /** Sums per product of the filter's lines: amount (minor units of the unit), orders, line totals. */
 export async function productSums(db: DbOrTx, query: q.StatsFilter) {
   const byProduct = new Map<number, ProductSums>();
-  for await (const batch of q.orderBatches(db, query)) {
-    for (const order of batch) {
-      for (const line of order.lines) {
-        const sums = byProduct.get(line.productId) ?? { amount: 0, orders: 0, byCurrency: new Map() };
-        const totals = lineTotals(line);
-        const money = sums.byCurrency.get(order.currency) ?? { withVat: 0, net: 0, amount: 0, orders: 0 };
-        money.withVat += toMinor(totals.total_price_vat);
-        money.net += toMinor(totals.total_price);
-        money.amount += toMinor(line.amount);
-        money.orders += 1;
-        sums.byCurrency.set(order.currency, money);
-        sums.amount += toMinor(line.amount);
-        sums.orders += 1;
-        byProduct.set(line.productId, sums);
-      }
-    }
+  for (const row of await q.sumProducts(db, query)) {
+    const sums = byProduct.get(row.productId) ?? { amount: 0, orders: 0, byCurrency: new Map() };
+    sums.byCurrency.set(row.currency, {
+      withVat: row.withVat,
+      net: row.net,
+      amount: row.amount,
+      orders: row.orders,
+    });
+    sums.amount += row.amount;
+    sums.orders += row.orders;
+    byProduct.set(row.productId, sums);
   }
   const products = await q.findProducts(db, [...byProduct.keys()]);
   const withVat = (p: { id: number }, currency: Currency) =>
@@ -190,18 +196,19 @@ export async function collectedRevenue(
   const byWarehouse = new Map<number, CurrencySums>();
   const byCollector = new Map<number, { name: string; sums: CurrencySums }>();
   const filter = { ...query, on: 'collected' as const, collectedBy: query.collected_by };
-  for await (const batch of q.orderBatches(db, filter)) {
-    for (const order of batch) {
-      const totals = totalsOf(order);
-      sumsIn(byWarehouse, order.warehouseId).add(order.currency, totals);
-      const collectorId = order.collectedRevenueBy!;
-      const entry = byCollector.get(collectorId) ?? {
-        name: order.collectorName ?? order.collectorUsername ?? String(collectorId),
-        sums: new CurrencySums(),
-      };
-      entry.sums.add(order.currency, totals);
-      byCollector.set(collectorId, entry);
+  const rows = await q.sumOrders(db, filter, 'collector');
+  const names = await q.findUserNames(db, [...new Set(rows.flatMap((r) => r.collectorId ?? []))]);
+  for (const row of rows) {
+    if (row.collectorId === null) {
+      sumsIn(byWarehouse, row.warehouseId).addMinor(row.currency, row);
+      continue;
     }
+    const entry = byCollector.get(row.collectorId) ?? {
+      name: names.get(row.collectorId) ?? String(row.collectorId),
+      sums: new CurrencySums(),
+    };
+    entry.sums.addMinor(row.currency, row);
+    byCollector.set(row.collectorId, entry);
   }
   const warehouses = await warehousesFor(db, query.warehouse, new Set(byWarehouse.keys()));
   return {

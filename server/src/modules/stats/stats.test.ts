@@ -457,3 +457,42 @@ describe('XLSX downloads', () => {
     expect(cell(customers.rows[1]!, 9).value).toBe(1201);
   }, 60_000);
 });
+
+describe('sums in the database agree with the per-order rule', () => {
+  it('on every order of the demo and of March 2035, per warehouse, day and currency, to the haléř', async () => {
+    const { orderBatches, sumOrders } = await import('./stats.queries.ts');
+    const { totalsOf } = await import('./stats.service.ts');
+    const { toMinor } = await import('@letokruh/contracts/rules/money');
+    const filter = { from: '2000-01-01', to: '2099-12-31' };
+    const expected = new Map<
+      string,
+      { count: number; travel: number; products: number; total: number; net: number }
+    >();
+    for await (const batch of orderBatches(t.db, filter)) {
+      for (const order of batch) {
+        const totals = totalsOf(order);
+        for (const key of [
+          `${order.warehouseId}|${order.currency}|`,
+          `${order.warehouseId}|${order.currency}|${order.expectedDeliveryDate}`,
+        ]) {
+          const sum = expected.get(key) ?? { count: 0, travel: 0, products: 0, total: 0, net: 0 };
+          sum.count += 1;
+          sum.travel += toMinor(totals.delivery_price);
+          sum.products += toMinor(totals.product_prices);
+          sum.total += toMinor(totals.price_with_vat);
+          sum.net += toMinor(totals.total_price);
+          expected.set(key, sum);
+        }
+      }
+    }
+    const rows = await sumOrders(t.db, filter, 'day');
+    const actual = new Map(
+      rows.map((r) => [
+        `${r.warehouseId}|${r.currency}|${r.day ?? ''}`,
+        { count: r.count, travel: r.travel, products: r.products, total: r.total, net: r.net },
+      ]),
+    );
+    expect(expected.size).toBeGreaterThan(50);
+    expect(actual).toEqual(expected);
+  });
+});

@@ -1,0 +1,2 @@
+CREATE INDEX "orders_collected_idx" ON "orders" USING btree ("collected_revenue_at") WHERE "orders"."collected_revenue_at" is not null;--> statement-breakpoint
+CREATE INDEX "orders_collector_idx" ON "orders" USING btree ("collected_revenue_by") WHERE "orders"."collected_revenue_by" is not null;
