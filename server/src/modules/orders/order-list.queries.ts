@@ -68,27 +68,37 @@ function whereOf(f: OrderFilters): SQL | undefined {
 /** A page of the list, newest order first. */
 export async function listOrders(db: DbOrTx, filters: OrderFilters, page: { offset: number; limit: number }) {
   const where = whereOf(filters);
-  const rows = await db
-    .select({
-      order: orders,
-      customer: customers,
-      warehouse: {
-        id: warehouses.id,
-        name: warehouses.name,
-        color: warehouses.color,
-        textColor: warehouses.textColor,
-      },
-    })
-    .from(orders)
-    .innerJoin(customers, eq(customers.id, orders.customerId))
-    .leftJoin(warehouses, eq(warehouses.id, orders.warehouseId))
-    .where(where)
-    .orderBy(desc(orders.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  // Every order with a customer_id has its customer (foreign key): count without the join unless
-  // a customer's field is filtered on.
+  // Every order with a customer_id has its customer (foreign key): the customer is joined to find
+  // the page only when one of its fields is filtered on. The page's ids come first, from the
+  // orders alone, so a page deep in the list skips index entries instead of joining every
+  // customer before it (issue 9: page 500 was 6 × slower than the first).
   const byCustomer = Boolean(filters.name || filters.wholePhone || filters.fullAddress);
+  const finding = db.select({ id: orders.id }).from(orders);
+  const pageIds = (
+    await (byCustomer ? finding.innerJoin(customers, eq(customers.id, orders.customerId)) : finding)
+      .where(where)
+      .orderBy(desc(orders.id))
+      .limit(page.limit)
+      .offset(page.offset)
+  ).map((r) => r.id);
+  const rows = pageIds.length
+    ? await db
+        .select({
+          order: orders,
+          customer: customers,
+          warehouse: {
+            id: warehouses.id,
+            name: warehouses.name,
+            color: warehouses.color,
+            textColor: warehouses.textColor,
+          },
+        })
+        .from(orders)
+        .innerJoin(customers, eq(customers.id, orders.customerId))
+        .leftJoin(warehouses, eq(warehouses.id, orders.warehouseId))
+        .where(inArray(orders.id, pageIds))
+        .orderBy(desc(orders.id))
+    : [];
   const counting = db.select({ one: orders.id }).from(orders);
   const total = await cappedCount(
     db,
