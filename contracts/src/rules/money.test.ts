@@ -57,6 +57,25 @@ describe('multiplyMoney', () => {
     expect(multiplyMoney(0, 5)).toBe(0);
   });
 
+  it('agrees with BigInt decimal arithmetic on random price × amount × discount, ties included', () => {
+    let seed = 20261124;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    for (let i = 0; i < 20_000; i++) {
+      const cents = next(100_000_000) - (i % 10 === 0 ? 50_000_000 : 0); // ±1 000 000,00
+      const hundredths = next(1_000_000) + 1; // 0,01 … 10 000
+      const tenThousandths = i % 3 === 0 ? 10_000 : next(10_001); // a discount of 0 … 1
+      const digits = BigInt(cents) * BigInt(hundredths) * BigInt(tenThousandths); // 8 places
+      const negative = digits < 0n;
+      const magnitude = negative ? -digits : digits;
+      const rounded = (magnitude * 2n + 1_000_000n) / 2_000_000n; // half away from zero, 2 places
+      const expected = (negative ? -1 : 1) * (Number(rounded) / 100) || 0;
+      expect(multiplyMoney(cents / 100, hundredths / 100, tenThousandths / 10_000)).toBe(expected);
+    }
+  });
+
   it('agrees with decimal arithmetic on many price × amount pairs', () => {
     for (let cents = 1; cents < 3000; cents += 7) {
       for (const milli of [1, 250, 500, 1500, 2333, 12750]) {

@@ -39,6 +39,47 @@ function decimalOf(value: number): { digits: bigint; places: number } {
  * point would give 149.98499… and round down.
  */
 export function multiplyMoney(...factors: number[]): number {
+  return multiplySmall(factors) ?? multiplyExact(factors);
+}
+
+/**
+ * The common case without BigInt (issue 9: totals of a month of orders spent most of their time
+ * here): every factor has at most four decimals and the product of their digits stays a safe
+ * integer, so plain integer arithmetic is exact. Anything else answers null.
+ */
+function multiplySmall(factors: number[]): number | null {
+  let digits = 1;
+  let places = 0;
+  for (const factor of factors) {
+    let scaled = factor;
+    let p = 0;
+    while (p <= 4 && !Number.isInteger(scaled)) {
+      p += 1;
+      scaled = Math.round(factor * 10 ** p);
+      if (scaled / 10 ** p !== factor) scaled = Number.NaN;
+    }
+    if (!Number.isSafeInteger(scaled)) return null;
+    digits *= scaled;
+    places += p;
+    if (!Number.isSafeInteger(digits)) return null;
+  }
+  const negative = digits < 0;
+  const magnitude = Math.abs(digits);
+  let cents: number;
+  if (places <= 2) {
+    cents = magnitude * 10 ** (2 - places);
+    if (!Number.isSafeInteger(cents)) return null;
+  } else {
+    const divisor = 10 ** (places - 2);
+    const whole = Math.floor(magnitude / divisor);
+    const rest = magnitude - whole * divisor;
+    cents = rest * 2 >= divisor ? whole + 1 : whole;
+  }
+  const result = cents / 100;
+  return negative ? -result : result || 0;
+}
+
+function multiplyExact(factors: number[]): number {
   let digits = 1n;
   let places = 0;
   for (const factor of factors) {
