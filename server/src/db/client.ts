@@ -37,6 +37,10 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server ends (a restart, an administrator, a dropped test database)
+  // is an 'error' event of the pool; unhandled, it would take the whole process down. The pool
+  // replaces the connection on the next query.
+  pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
   // Surface a dead server at start, not at the first request.
   await pool.query('select 1');
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
