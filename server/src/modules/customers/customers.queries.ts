@@ -52,11 +52,22 @@ export async function listCustomers(
   page: { offset: number; limit: number },
 ): Promise<{ rows: CustomerRow[]; total: number }> {
   const where = whereOf(filters);
+  // With a substring of three or more letters the trigram index finds the few thousand matches at
+  // most, and sorting them is cheap; ordering by the bare columns instead let PostgreSQL walk the
+  // name index and test every customer until ten matched (a rare full name: most of 200 000, 175 ms;
+  // issue 9). `|| ''` sorts the same but is no indexed expression, so the planner takes the trigram path.
+  const substring = [filters.fullName, filters.email, filters.phone, filters.address].some(
+    (f) => (f?.trim().length ?? 0) >= 3,
+  );
   const rows = await db
     .select()
     .from(customers)
     .where(where)
-    .orderBy(asc(customers.lastName), asc(customers.firstName), asc(customers.id))
+    .orderBy(
+      ...(substring
+        ? [sql`${customers.lastName} || ''`, sql`${customers.firstName} || ''`, asc(customers.id)]
+        : [asc(customers.lastName), asc(customers.firstName), asc(customers.id)]),
+    )
     .limit(page.limit)
     .offset(page.offset);
   const total = await cappedCount(
