@@ -1,10 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import * as tar from 'tar';
-import { takeLock } from './client.ts';
+import { newPglite, takeLock } from './client.ts';
 
 /**
  * Backups (issue 9). The embedded database: the app must be stopped (its lock file says so); the
@@ -21,7 +19,7 @@ export async function backupEmbedded(dataDir: string, outFile?: string): Promise
   if (!fs.existsSync(path.join(pgdata, 'PG_VERSION'))) throw new Error(`No embedded database in ${pgdata}`);
   const release = takeLock(`${pgdata}.lock`);
   try {
-    const client = new PGlite({ dataDir: pgdata, extensions: { pg_trgm } });
+    const client = newPglite(pgdata);
     await client.waitReady;
     await client.query('checkpoint');
     await client.close();
@@ -52,7 +50,7 @@ export async function restoreEmbedded(dataDir: string, archive: string): Promise
       throw new Error(`${archive} is not a Letokruh backup (no pgdata/PG_VERSION inside)`);
     }
     // The backup opens before anything is moved: a broken archive leaves the data as it was.
-    const check = new PGlite({ dataDir: path.join(staging, 'pgdata'), extensions: { pg_trgm } });
+    const check = newPglite(path.join(staging, 'pgdata'));
     await check.waitReady;
     await check.query('select count(*) from orders');
     await check.close();

@@ -53,6 +53,13 @@ async function openPostgres(url: string): Promise<Database> {
   };
 }
 
+/** An embedded PostgreSQL with the extensions the migrations use; in memory without a folder. */
+export function newPglite(dataDir: string | undefined): PGlite {
+  // One options object: `new PGlite(undefined, options)` would take the undefined folder for the
+  // options and drop the second argument, so the in-memory database had no pg_trgm.
+  return new PGlite({ dataDir, extensions: { pg_trgm } });
+}
+
 async function openPglite(options: OpenOptions): Promise<Database> {
   let dir: string | undefined;
   let releaseLock = () => {};
@@ -63,9 +70,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     created = !fs.existsSync(path.join(dir, 'PG_VERSION'));
     releaseLock = takeLock(`${dir}.lock`);
   }
-  // One options object: `new PGlite(undefined, options)` would take the undefined folder for the
-  // options and drop the second argument, so the in-memory database had no pg_trgm.
-  const client = new PGlite({ dataDir: dir, extensions: { pg_trgm } });
+  const client = newPglite(dir);
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

@@ -18,7 +18,8 @@ declare module 'fastify' {
 export const sessionCookie = 'sessionid';
 export const csrfCookie = 'csrftoken_new';
 const csrfHeader = 'x-csrftoken';
-const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Methods that may change data: CSRF-checked here, audited by the audit module. */
+export const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const touchEveryMs = 60_000;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');

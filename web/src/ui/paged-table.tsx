@@ -2,6 +2,7 @@ import { listTotalCap, pageSizes } from '@letokruh/contracts/common';
 import { Center, Group, Loader, Pagination, Select, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from './format';
 
 export type Column<T> = {
   key: string;
@@ -25,7 +26,8 @@ type Props<T> = {
 
 /** The paged table of every list (part 2 §9: sizes 10–1000, default 10, a window of ~9 pages). */
 export function PagedTable<T>(props: Props<T>) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   // The server counts to listTotalCap + 1 and pages no deeper (issue 9): "10 000+", and no page
   // that would start past the cap.
   const capped = props.total > listTotalCap;
@@ -68,9 +70,7 @@ export function PagedTable<T>(props: Props<T>) {
       <Group justify="space-between" mt="sm">
         <Text size="sm" c="dimmed">
           {capped
-            ? t('common.recordsCapped', {
-                total: listTotalCap.toLocaleString(i18n.language === 'en' ? 'en' : 'cs'),
-              })
+            ? t('common.recordsCapped', { total: format.number(listTotalCap) })
             : t('common.records', { count: props.total })}
         </Text>
         <Group gap="sm">

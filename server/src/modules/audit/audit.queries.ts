@@ -1,6 +1,7 @@
-import { and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { cappedCount } from '../../db/paging.ts';
+import { pragueMidnight } from '../../db/prague.ts';
 import { auditLog, users } from '../../db/schema/index.ts';
 
 export type AuditInsert = typeof auditLog.$inferInsert;
@@ -8,10 +9,6 @@ export type AuditInsert = typeof auditLog.$inferInsert;
 export async function insertAudit(db: DbOrTx, row: AuditInsert): Promise<void> {
   await db.insert(auditLog).values(row);
 }
-
-/** Midnight of a Prague day as an instant, `plusDays` later. */
-const pragueMidnight = (day: string, plusDays = 0) =>
-  sql`((${day}::date + ${plusDays}::int)::timestamp at time zone 'Europe/Prague')`;
 
 export type AuditFilter = {
   entity?: string;

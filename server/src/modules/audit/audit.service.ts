@@ -1,10 +1,10 @@
 import type { AuditAnswer, AuditQuery } from '@letokruh/contracts/audit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { unsafeMethods } from '../../plugins/auth.ts';
 import * as q from './audit.queries.ts';
 import { auditTargets, creatingActions } from './audit.targets.ts';
 
-const unsafe = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const maxString = 500;
 const maxDetailsBytes = 8_000;
 
@@ -87,7 +87,9 @@ export function registerAudit(app: FastifyInstance, db: Db): void {
 export function unauditedRoutes(routes: { method: string; url: string }[]): string[] {
   return routes
     .filter(
-      (r) => r.url.startsWith('/api/') && (unsafe.has(r.method) || routeKey(r.method, r.url) in auditTargets),
+      (r) =>
+        r.url.startsWith('/api/') &&
+        (unsafeMethods.has(r.method) || routeKey(r.method, r.url) in auditTargets),
     )
     .map((r) => routeKey(r.method, r.url))
     .filter((key) => !(key in auditTargets));

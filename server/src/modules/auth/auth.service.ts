@@ -8,30 +8,47 @@ import { clearFailures, recordFailure, throttleState } from './throttle.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * A password guess under the failed-login throttle of `username` (login and the profile's current
+ * password alike): refused with 429 / 103 while locked, slowed after repeated failures, and
+ * counted when `check` answers false; a success clears the username's counter.
+ */
+async function throttledCheck(
+  db: Db,
+  username: string,
+  address: string,
+  check: () => Promise<boolean>,
+): Promise<boolean> {
+  const state = await throttleState(db, username, address);
+  if (state.lockedUntil) {
+    throw new AppError(
+      429,
+      ErrorCode.tooManyAttempts,
+      `Too many failed attempts; try again after ${state.lockedUntil.toISOString()}`,
+    );
+  }
+  if (state.delayMs > 0) await sleep(state.delayMs);
+  const valid = await check();
+  if (valid) await clearFailures(db, username);
+  else await recordFailure(db, username, address);
+  return valid;
+}
+
 /** Checks a username and password under the failed-login throttle; answers the user's id. */
 export async function authenticate(
   db: Db,
   options: { username: string; password: string; address: string },
 ): Promise<number> {
   const { username, password, address } = options;
-  const state = await throttleState(db, username, address);
-  if (state.lockedUntil) {
-    throw new AppError(
-      429,
-      ErrorCode.tooManyAttempts,
-      `Too many failed logins; try again after ${state.lockedUntil.toISOString()}`,
-    );
-  }
-  if (state.delayMs > 0) await sleep(state.delayMs);
   const user = await q.findUserByUsername(db, username);
-  const valid = user
-    ? await verifyPassword(user.passwordHash, password)
-    : await verifyAgainstNothing(password);
-  if (!user || !valid || !user.isActive) {
-    await recordFailure(db, username, address);
+  const valid = await throttledCheck(db, username, address, async () =>
+    user
+      ? (await verifyPassword(user.passwordHash, password)) && user.isActive
+      : verifyAgainstNothing(password),
+  );
+  if (!user || !valid) {
     throw new AppError(400, ErrorCode.invalidCredentials, 'Invalid username or password');
   }
-  await clearFailures(db, username);
   if (needsRehash(user.passwordHash)) {
     await q.rehashPassword(db, user.id, await hashPassword(password));
   }
@@ -71,16 +88,12 @@ export async function updateProfile(
   const user = await q.findUserById(db, userId);
   if (!user) throw new AppError(404, ErrorCode.userNotFound, 'User not found');
   // The current password is a guess like a login's: a stolen session cannot try it endlessly.
-  const state = await throttleState(db, user.username, address);
-  if (state.lockedUntil) {
-    throw new AppError(429, ErrorCode.tooManyAttempts, 'Too many wrong passwords; try again later');
-  }
-  if (state.delayMs > 0) await sleep(state.delayMs);
-  if (!(await verifyPassword(user.passwordHash, input.old_password))) {
-    await recordFailure(db, user.username, address);
+  const oldPassword = input.old_password;
+  if (
+    !(await throttledCheck(db, user.username, address, () => verifyPassword(user.passwordHash, oldPassword)))
+  ) {
     throw new AppError(400, ErrorCode.wrongPassword, 'Wrong password');
   }
-  await clearFailures(db, user.username);
   const newPassword = input.new_password ? await hashPassword(input.new_password) : undefined;
   // The initial password given by the owner must really be replaced, not typed again.
   if (user.mustChangePassword && (!newPassword || input.new_password === input.old_password)) {

@@ -2,6 +2,7 @@ import type { OrderState } from '@letokruh/contracts/orders';
 import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { cappedCount } from '../../db/paging.ts';
+import { pragueMidnight } from '../../db/prague.ts';
 import { customers, orders, warehouses } from '../../db/schema/index.ts';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -20,10 +21,6 @@ export type OrderFilters = {
   state: OrderState;
   adtype?: number | undefined;
 };
-
-/** A Prague day's first instant: `created` is stored as an instant, filtered by Prague days. */
-const pragueMidnight = (day: string, plusDays = 0) =>
-  sql`((${day}::date + ${plusDays}::int)::timestamp at time zone 'Europe/Prague')`;
 
 const stateFilter: Record<OrderState, SQL | undefined> = {
   all: undefined,

@@ -1,7 +1,9 @@
+import { toMinor } from '@letokruh/contracts/rules/money';
 import { deliveryDefaults } from '@letokruh/contracts/rules/order-price';
 import { and, asc, eq, gte, inArray, isNotNull, lt, lte, not, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
+import { pragueMidnight } from '../../db/prague.ts';
 import {
   adtypes,
   customers,
@@ -28,10 +30,6 @@ export type StatsFilter = {
   on?: 'delivery' | 'collected';
   collectedBy?: number | undefined;
 };
-
-/** A Prague day's first instant: collections are instants, filtered by Prague days. */
-const pragueMidnight = (day: string, plusDays = 0) =>
-  sql`((${day}::date + ${plusDays}::int)::timestamp at time zone 'Europe/Prague')`;
 
 /** Cancelled orders and drafts (no customer, warehouse or currency yet) never count. */
 function conditions(f: StatsFilter): SQL[] {
@@ -272,7 +270,7 @@ export type OrderSumRow = MinorSums & {
   collectorId: number | null;
 };
 
-const minor = (value: unknown) => Math.round(Number(value ?? 0) * 100);
+const minor = (value: unknown) => toMinor(Number(value ?? 0));
 
 /**
  * Per-order totals of the filter summed in the database, grouped by warehouse and currency, and

@@ -39,13 +39,13 @@ export class CurrencySums {
   count = 0;
 
   add(currency: Currency, totals: OrderTotals): void {
-    const sum = this.sums.get(currency) ?? { travel: 0, products: 0, total: 0, net: 0 };
-    sum.travel += toMinor(totals.delivery_price);
-    sum.products += toMinor(totals.product_prices);
-    sum.total += toMinor(totals.price_with_vat);
-    sum.net += toMinor(totals.total_price);
-    this.sums.set(currency, sum);
-    this.count += 1;
+    this.addMinor(currency, {
+      count: 1,
+      travel: toMinor(totals.delivery_price),
+      products: toMinor(totals.product_prices),
+      total: toMinor(totals.price_with_vat),
+      net: toMinor(totals.total_price),
+    });
   }
 
   /** Sums the database already added up (minor units), for `count` orders. */

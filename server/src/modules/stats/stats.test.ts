@@ -1,9 +1,12 @@
 import type { Order } from '@letokruh/contracts/orders';
+import { toMinor } from '@letokruh/contracts/rules/money';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltTestApp, buildTestApp, type Client } from '../../test/build.ts';
 import { createOrder, freshProduct, signIn, someCustomerId, warehouseIds } from '../orders/order-fixtures.ts';
+import { orderBatches, sumOrders } from './stats.queries.ts';
+import { totalsOf } from './stats.service.ts';
 
 /**
  * Orders with hand-computed totals in March 2035 (no demo order is that far away), and every
@@ -460,9 +463,6 @@ describe('XLSX downloads', () => {
 
 describe('sums in the database agree with the per-order rule', () => {
   it('on every order of the demo and of March 2035, per warehouse, day and currency, to the haléř', async () => {
-    const { orderBatches, sumOrders } = await import('./stats.queries.ts');
-    const { totalsOf } = await import('./stats.service.ts');
-    const { toMinor } = await import('@letokruh/contracts/rules/money');
     const filter = { from: '2000-01-01', to: '2099-12-31' };
     const expected = new Map<
       string,
