@@ -17,9 +17,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../server/src/db/client.ts';
-import { type Child, freePort, root, rssOf, sampleRss, startChild, type WholeRun } from './lib/child.ts';
+import { type Child, freePort, root, startChild, type WholeRun } from './lib/child.ts';
 import { flags } from './lib/common.ts';
+import { runExport } from './lib/export.ts';
 import { assertLoopback, load } from './lib/load.ts';
+import { machineWindow, round } from './lib/machine.ts';
 import { type Params, pickParams } from './lib/params.ts';
 import { type CallResult, type ExportResult, markdown, type Target } from './lib/report.ts';
 
@@ -143,32 +145,6 @@ async function login(base: string): Promise<Record<string, string>> {
     'x-csrftoken': cookies.get('csrftoken_new')!,
   };
 }
-
-/** Whole-machine CPU busy share between two readings of /proc/stat (null off Linux). */
-function cpuTimes(): { busy: number; total: number } | null {
-  try {
-    const line = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!;
-    const v = line.trim().split(/\s+/).slice(1).map(Number);
-    const idle = (v[3] ?? 0) + (v[4] ?? 0);
-    const total = v.reduce((a, b) => a + b, 0);
-    return { busy: total - idle, total };
-  } catch {
-    return null;
-  }
-}
-function machineWindow() {
-  const start = cpuTimes();
-  const load1 = os.loadavg()[0]!;
-  return () => {
-    const end = cpuTimes();
-    const busy =
-      start && end && end.total > start.total
-        ? Math.round(((end.busy - start.busy) / (end.total - start.total)) * 1000) / 10
-        : null;
-    return { machineBusyPercent: busy, loadavg1Before: round(load1), loadavg1After: round(os.loadavg()[0]!) };
-  };
-}
-const round = (n: number, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
 
 type Call = {
   name: string;
@@ -378,92 +354,6 @@ async function runCall(server: Child, call: Call, headers: Record<string, string
   };
 }
 
-async function runExport(
-  server: Child,
-  p: Params,
-  headers: Record<string, string>,
-  run: number,
-): Promise<ExportResult> {
-  const pathname = `/api/stats_orders?${new URLSearchParams({ from: p.exportRange.from, to: p.exportRange.to, lang: 'cs' })}`;
-  // Let the queries and the heap settle after the load so that the baseline is the idle server's.
-  await settle(server.base, '/api/health');
-  await new Promise((r) => setTimeout(r, 2000));
-  const machine = machineWindow();
-  const rss = sampleRss(server.pid, 20);
-  const baseline = rssOf(server.pid);
-  let status = 0;
-  let bytes = 0;
-  let firstByteMs = 0;
-  const file = path.join(os.tmpdir(), `bench-export-${process.pid}-${run}.xlsx`);
-  const { result: wallMs, loop } = await server.measure(async () => {
-    const started = performance.now();
-    const answer = await fetch(`${server.base}${pathname}`, {
-      headers,
-      signal: AbortSignal.timeout(options.exportTimeout * 1000),
-    });
-    firstByteMs = performance.now() - started;
-    status = answer.status;
-    const out = fs.createWriteStream(file);
-    for await (const chunk of answer.body!) {
-      bytes += (chunk as Uint8Array).length;
-      out.write(chunk);
-    }
-    await new Promise<void>((resolve, reject) =>
-      out.end((error?: Error | null) => (error ? reject(error) : resolve())),
-    );
-    return performance.now() - started;
-  });
-  const sampled = rss.stop();
-  const m = machine();
-  const peak = Math.max(sampled.peak, loop.rssPeak);
-  const base = baseline ?? loop.rssStart;
-  let rowsInFile: number | null = null;
-  if (status === 200) {
-    try {
-      rowsInFile = await countSheetRows(file);
-    } catch (error) {
-      log(`  export: could not read the file back: ${(error as Error).message}`);
-    }
-  }
-  fs.rmSync(file, { force: true });
-  const result: ExportResult = {
-    path: pathname,
-    status,
-    rowsExpected: p.exportRange.rows,
-    rowsInFile,
-    bytes,
-    wallSeconds: round(wallMs / 1000, 3),
-    firstByteSeconds: round(firstByteMs / 1000, 3),
-    rssBaselineMiB: round(base / MiB, 1),
-    rssPeakMiB: round(peak / MiB, 1),
-    extraMiB: round((peak - base) / MiB, 1),
-    rssSamples: sampled.samples,
-    loop,
-    machine: m,
-  };
-  log(
-    `  export run ${run}: ${status}, ${rowsInFile ?? '?'} rows, ${round(bytes / MiB, 1)} MiB in ${result.wallSeconds} s, +${result.extraMiB} MiB RSS, loop max ${loop.maxMs} ms`,
-  );
-  return result;
-}
-
-/** Data rows of the first sheet (the header row aside), read back with exceljs' streaming reader. */
-async function countSheetRows(file: string): Promise<number> {
-  const ExcelJS = (await import('exceljs')).default;
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
-    worksheets: 'emit',
-    sharedStrings: 'ignore',
-    styles: 'ignore',
-    hyperlinks: 'ignore',
-  });
-  let rows = 0;
-  for await (const sheet of reader) {
-    for await (const _row of sheet) rows++;
-    break;
-  }
-  return Math.max(0, rows - 1);
-}
-
 /** `--render results.json`: writes the markdown table of an earlier run again (after a report change). */
 function render(file: string) {
   const report = JSON.parse(fs.readFileSync(file, 'utf8')) as Parameters<typeof markdown>[0];
@@ -561,7 +451,13 @@ async function main() {
     if (wanted('export')) {
       for (let run = 1; run <= options.exportRuns; run++) {
         log(`XLSX export of ${params.exportRange.rows.toLocaleString('en')} orders, run ${run}…`);
-        exports.push(await runExport(server, params, headers, run));
+        exports.push(
+          await runExport(server, params, headers, run, {
+            timeoutSeconds: options.exportTimeout,
+            settle: () => settle(server.base, '/api/health'),
+            log,
+          }),
+        );
       }
     }
   } finally {

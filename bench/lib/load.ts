@@ -4,6 +4,7 @@
  * has no p95).
  */
 import autocannon, { type Result } from 'autocannon';
+import { round } from './machine.ts';
 
 export type LoadOptions = {
   base: string;
@@ -49,8 +50,6 @@ export const percentile = (sorted: Float64Array | number[], p: number) => {
   const rank = Math.ceil((p / 100) * sorted.length) - 1;
   return sorted[Math.min(sorted.length - 1, Math.max(0, rank))]!;
 };
-
-const round = (n: number, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 export async function load(options: LoadOptions): Promise<LoadFigures> {
   assertLoopback(options.base);
