@@ -1,14 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './helpers';
+import { signIn, startInCzech } from './helpers';
 
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => {
-    if (!sessionStorage.getItem('lang-set')) {
-      localStorage.setItem('lang', 'cs');
-      sessionStorage.setItem('lang-set', '1');
-    }
-  });
-});
+test.beforeEach(({ page }) => startInCzech(page));
 
 type Stock = { product: { id: number; name: string }; amount: number };
 

@@ -1,5 +1,18 @@
 import { expect, type Page } from '@playwright/test';
 
+/**
+ * Czech for the test's first page, as a newcomer sees the app; a language the test then picks
+ * survives its reloads (the flag lives in sessionStorage, so the init script sets it only once).
+ */
+export async function startInCzech(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    if (!sessionStorage.getItem('lang-set')) {
+      localStorage.setItem('lang', 'cs');
+      sessionStorage.setItem('lang-set', '1');
+    }
+  });
+}
+
 /** Signs in through the login form as a demo user (password "demo"). */
 export async function signIn(page: Page, username: string, password = 'demo'): Promise<void> {
   await page.goto('/');

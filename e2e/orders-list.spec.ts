@@ -1,15 +1,8 @@
 import fs from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { choose, signIn } from './helpers';
+import { choose, signIn, startInCzech } from './helpers';
 
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => {
-    if (!sessionStorage.getItem('lang-set')) {
-      localStorage.setItem('lang', 'cs');
-      sessionStorage.setItem('lang-set', '1');
-    }
-  });
-});
+test.beforeEach(({ page }) => startInCzech(page));
 
 type Line = { amount: number; product: { product: { id: number } } };
 type OrderAnswer = { item: { id: number; intern_id: number; warehouse: { id: number }; products: Line[] } };

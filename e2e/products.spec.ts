@@ -1,14 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
-import { choose, signIn } from './helpers';
+import { choose, signIn, startInCzech } from './helpers';
 
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => {
-    if (!sessionStorage.getItem('lang-set')) {
-      localStorage.setItem('lang', 'cs');
-      sessionStorage.setItem('lang-set', '1');
-    }
-  });
-});
+test.beforeEach(({ page }) => startInCzech(page));
 
 const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 

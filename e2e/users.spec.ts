@@ -1,14 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
-import { navigation, signIn } from './helpers';
+import { navigation, signIn, startInCzech } from './helpers';
 
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => {
-    if (!sessionStorage.getItem('lang-set')) {
-      localStorage.setItem('lang', 'cs');
-      sessionStorage.setItem('lang-set', '1');
-    }
-  });
-});
+test.beforeEach(({ page }) => startInCzech(page));
 
 async function signOut(page: Page) {
   await page.getByRole('link', { name: 'Odhlásit' }).click();
