@@ -8,6 +8,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import type { AnswerCache } from './plugins/answer-cache.ts';
 import type { Storage } from './plugins/storage.ts';
 
 export type AppContext = { config: Config; db: Db; storage: Storage };
@@ -15,6 +16,8 @@ export type AppContext = { config: Config; db: Db; storage: Storage };
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** Heavy answers cached under the data version (plugins/answer-cache.ts). */
+    answers: AnswerCache;
   }
 }
 

@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { App, AppContext } from './app-types.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { registerAudit } from './modules/audit/audit.service.ts';
+import { auditTargets } from './modules/audit/audit.targets.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { calculationRoutes } from './modules/calculations/calculations.routes.ts';
 import { conversionRoutes } from './modules/conversions/conversions.routes.ts';
@@ -26,6 +27,7 @@ import { userRoutes } from './modules/users/users.routes.ts';
 import { vacationRoutes } from './modules/vacations/vacations.routes.ts';
 import { warehouseRoutes } from './modules/warehouses/warehouses.routes.ts';
 import type { Access } from './plugins/access.ts';
+import { createAnswerCache, registerDataVersion } from './plugins/answer-cache.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { refuseNulCharacters, registerErrorHandling } from './plugins/errors.ts';
@@ -117,6 +119,14 @@ export async function buildApp({
   await registerDocs(app);
   registerAuth(app);
   registerAudit(app, context.db);
+  const answers = createAnswerCache(context.db, config.answerCacheBytes);
+  app.decorate('answers', answers);
+  // The spec's writing GETs are the audit table's GET routes (a test holds that table complete).
+  registerDataVersion(
+    app,
+    answers,
+    new Set(Object.keys(auditTargets).filter((key) => key.startsWith('GET '))),
+  );
 
   await app.register(
     async (api) => {

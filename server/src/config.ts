@@ -49,6 +49,11 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(20 * 1024 * 1024),
+  ANSWER_CACHE_BYTES: z.coerce
+    .number()
+    .int()
+    .nonnegative()
+    .default(64 * 1024 * 1024),
   WEB_DIST: z.string().default(''),
   SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
   SMTP_URL: z
@@ -79,6 +84,8 @@ export type Config = {
   mapsApiUrl: string;
   bodyLimit: number;
   uploadLimit: number;
+  /** Memory for cached heavy answers (calendar weeks, delivery notes, overviews); 0 turns it off. */
+  answerCacheBytes: number;
   webDist: string;
   seedDemo: 'auto' | 'always' | 'never';
   /** SMTP server of outgoing e-mail (smtp://user:pass@host:587); empty: e-mails go to `outboxDir`. */
@@ -113,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapsApiUrl: e.MAPS_API_URL,
     bodyLimit: e.BODY_LIMIT_BYTES,
     uploadLimit: e.UPLOAD_LIMIT_BYTES,
+    answerCacheBytes: e.ANSWER_CACHE_BYTES,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
     seedDemo: e.SEED_DEMO,
     smtpUrl: e.SMTP_URL,

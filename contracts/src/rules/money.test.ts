@@ -35,6 +35,31 @@ describe('roundMoney', () => {
     expect(roundMoney(1.15 * 3)).toBe(3.45);
   });
 
+  it('rounds in floating point exactly as through the text, over 200 000 amounts', () => {
+    // The text shift, the rule's definition; roundMoney takes a floating-point shortcut away from
+    // one half (issue 9) and must never differ from it.
+    const shift = (v: number, places: number) => {
+      const [mantissa, exponent = '0'] = String(v).split('e');
+      return Number(`${mantissa}e${Number(exponent) + places}`);
+    };
+    const byText = (v: number, places: number) =>
+      (v < 0 ? -1 : 1) * shift(Math.round(shift(Math.abs(v), places)), -places) || 0;
+    let seed = 20261124;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    const differing: number[] = [];
+    for (let i = 0; i < 200_000; i++) {
+      const price = Math.round(random() * 10 ** (1 + (i % 7))) / 10 ** (i % 5);
+      const amount = Math.round(random() * 10000) / 1000;
+      const candidates = [price, price * amount, price * amount * 0.9, -price / 3, price * 1.21];
+      for (const v of candidates)
+        for (const places of [0, 2, 3]) if (roundMoney(v, places) !== byText(v, places)) differing.push(v);
+    }
+    expect(differing).toEqual([]);
+  });
+
   it('refuses what is not an amount', () => {
     expect(() => roundMoney(Number.NaN)).toThrow(RangeError);
     expect(() => roundMoney(Number.POSITIVE_INFINITY)).toThrow(RangeError);

@@ -9,8 +9,26 @@ export type Currency = (typeof currencies)[number];
 export function roundMoney(value: number, places = 2): number {
   if (!Number.isFinite(value)) throw new RangeError(`not a finite amount: ${value}`);
   const sign = value < 0 ? -1 : 1;
+  const fast = roundFast(Math.abs(value), places);
+  if (fast !== null) return sign * fast || 0;
   const shifted = shift(Math.abs(value), places);
   return sign * shift(Math.round(shifted), -places) || 0;
+}
+
+/**
+ * The common case in floating point (issue 9: the calendar's totals spent a third of their time in
+ * the text shifts): below 2³¹ after scaling, the product's error is under 10⁻⁶, so a fraction
+ * farther than that from one half rounds the way the exact decimal does, and the integer over
+ * 10^places is the same correctly rounded number the text shift gives. Near one half: null.
+ */
+function roundFast(value: number, places: number): number | null {
+  if (places < 0 || places > 15) return null;
+  const factor = 10 ** places;
+  const scaled = value * factor;
+  if (scaled >= 2 ** 31) return null;
+  const fraction = scaled - Math.floor(scaled);
+  if (Math.abs(fraction - 0.5) < 1e-6) return null;
+  return Math.round(scaled) / factor;
 }
 
 /** Moves the decimal point through the number's text, so 1.005 stays 1.005 and not 1.00499…. */

@@ -1,5 +1,6 @@
 export * from './audit.ts';
 export * from './auth.ts';
+export * from './cache.ts';
 export * from './conversions.ts';
 export * from './customers.ts';
 export * from './files.ts';

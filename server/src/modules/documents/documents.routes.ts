@@ -4,6 +4,7 @@ import {
   multipleDeliveryNotesQuerySchema,
   ordersPdfQuerySchema,
 } from '@letokruh/contracts/documents';
+import { pragueDay } from '@letokruh/contracts/rules/prague-day';
 import type { FastifyReply } from 'fastify';
 import type { App } from '../../app-types.ts';
 import * as service from './documents.service.ts';
@@ -33,8 +34,18 @@ export async function documentRoutes(app: App): Promise<void> {
       },
       config: { access: { permission: 'view_order' } },
     },
-    async (request, reply) =>
-      sendPdf(reply, await service.deliveryNote(db, request.params.id, request.query)),
+    async (request, reply) => {
+      const { id } = request.params;
+      const { supplier, language } = request.query;
+      // Printed again and again (office, yard, driver): one note per data version and day (issue 9).
+      const key = `delivery-note ${id} ${supplier} ${language} ${pragueDay()}`;
+      const file = await app.answers.get(
+        key,
+        () => service.deliveryNote(db, id, request.query),
+        (f) => f.pdf.length + f.filename.length,
+      );
+      return sendPdf(reply, file);
+    },
   );
 
   // Part 1 §6: the list's row selection and merged download are can_export_delivery_notes.

@@ -1,6 +1,7 @@
 import type { Order, OrderLine, OrderPerson } from '@letokruh/contracts/orders';
 import { lineTotals, orderTotals } from '@letokruh/contracts/rules/order-price';
 import type { DbOrTx } from '../../db/client.ts';
+import { yieldToLoop } from '../../event-loop.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { toCustomer } from '../customers/customers.service.ts';
 import { listFiles } from '../files/files.service.ts';
@@ -128,15 +129,31 @@ export function toOrder(view: q.OrderView, lines: q.LineRow[]): Omit<Order, 'fil
 
 /** Orders in the order of `ids`, without files (the calendar's batch). */
 export async function loadOrders(db: DbOrTx, ids: number[]): Promise<Omit<Order, 'files'>[]> {
-  const [views, lines] = [await q.findOrderViews(db, ids), await q.findLines(db, ids)];
-  const byId = new Map(views.map((v) => [v.order.id, v]));
-  const linesOf = new Map<number, q.LineRow[]>();
-  for (const line of lines) linesOf.set(line.orderId, [...(linesOf.get(line.orderId) ?? []), line]);
-  return ids.flatMap((id) => {
-    const view = byId.get(id);
-    return view ? [toOrder(view, linesOf.get(id) ?? [])] : [];
-  });
+  const answer: Omit<Order, 'files'>[] = [];
+  for (let start = 0; start < ids.length; start += loadSlice) {
+    // A calendar week can be thousands of orders: read and built a slice at a time, so that no
+    // slice holds the event loop for long and other requests run in between (issue 9).
+    if (start > 0) await yieldToLoop();
+    const slice = ids.slice(start, start + loadSlice);
+    // Both queries at once: on a pool they overlap (a transaction runs them one after the other).
+    const [views, lines] = await Promise.all([q.findOrderViews(db, slice), q.findLines(db, slice)]);
+    const byId = new Map(views.map((v) => [v.order.id, v]));
+    const linesOf = new Map<number, q.LineRow[]>();
+    for (const line of lines) {
+      const list = linesOf.get(line.orderId);
+      if (list) list.push(line);
+      else linesOf.set(line.orderId, [line]);
+    }
+    for (const id of slice) {
+      const view = byId.get(id);
+      if (view) answer.push(toOrder(view, linesOf.get(id) ?? []));
+    }
+  }
+  return answer;
 }
+
+/** Orders read and built between two turns of the event loop. */
+const loadSlice = 200;
 
 /** GET /order/{id}: the order with its files; 404 when there is none. */
 export async function getOrder(db: DbOrTx, id: number): Promise<Order> {

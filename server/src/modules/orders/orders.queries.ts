@@ -61,13 +61,21 @@ export async function updateOrder(db: DbOrTx, id: number, values: OrderValues): 
 
 export async function findLines(db: DbOrTx, orderIds: number[]): Promise<LineRow[]> {
   if (!orderIds.length) return [];
-  const rows = await db
-    .select({ line: orderItems, product: products })
+  const lines = await db
+    .select()
     .from(orderItems)
-    .innerJoin(products, eq(products.id, orderItems.productId))
     .where(inArray(orderItems.orderId, orderIds))
     .orderBy(asc(orderItems.orderId), asc(orderItems.id));
-  return rows.map((r) => ({ ...r.line, product: r.product }));
+  if (!lines.length) return [];
+  // The few products of many lines read once each, not once per line (issue 9: a calendar week).
+  const productIds = [...new Set(lines.map((l) => l.productId))];
+  const byId = new Map(
+    (await db.select().from(products).where(inArray(products.id, productIds))).map((p) => [p.id, p]),
+  );
+  return lines.flatMap((line) => {
+    const product = byId.get(line.productId);
+    return product ? [{ ...line, product }] : [];
+  });
 }
 
 export type LineValues = Omit<typeof orderItems.$inferInsert, 'id' | 'orderId'>;

@@ -1,5 +1,6 @@
 import { idParamSchema } from '@letokruh/contracts/common';
 import {
+  calendarOrderSchema,
   calendarOrdersAnswerSchema,
   calendarOrdersQuerySchema,
   orderRescheduleSchema,
@@ -15,6 +16,7 @@ import {
 } from '@letokruh/contracts/orders';
 import type { App } from '../../app-types.ts';
 import type { Access } from '../../plugins/access.ts';
+import { sendJson, slicedJson } from '../../plugins/answer-cache.ts';
 import { ownWarehouseIds } from '../warehouses/warehouses.service.ts';
 import { clashAnswer } from './clashes.ts';
 import { orderFileRoutes } from './order-files.routes.ts';
@@ -130,7 +132,22 @@ export async function orderRoutes(app: App): Promise<void> {
       schema: { tags, querystring: calendarOrdersQuerySchema, response: { 200: calendarOrdersAnswerSchema } },
       config: { access: { permission: 'view_order' } },
     },
-    async (request) => service.calendarOrders(db, request.query, await ownWarehouseIds(db, request.user!)),
+    async (request, reply) => {
+      const own = await ownWarehouseIds(db, request.user!);
+      const { warehouses, dates, show_cobined, id_out } = request.query;
+      // One week of a busy yard is thousands of orders: built once per data version (issue 9).
+      const key = `get-orders ${JSON.stringify([
+        [...new Set(warehouses)].sort((a, b) => a - b),
+        [...new Set(dates)].sort(),
+        show_cobined,
+        id_out ?? null,
+        own,
+      ])}`;
+      const body = await app.answers.get(key, async () =>
+        slicedJson('data', (await service.calendarOrders(db, request.query, own)).data, calendarOrderSchema),
+      );
+      return sendJson(reply, body);
+    },
   );
 
   // Beyond the spec: dragging an order on the calendar (issue 6), with the intern step's clash rule.

@@ -1,3 +1,4 @@
+import { pragueDay } from '@letokruh/contracts/rules/prague-day';
 import {
   collectedRevenueAnswerSchema,
   collectedRevenueQuerySchema,
@@ -11,10 +12,17 @@ import {
 } from '@letokruh/contracts/stats';
 import type { App } from '../../app-types.ts';
 import type { Access } from '../../plugins/access.ts';
+import { sendCachedJson } from '../../plugins/answer-cache.ts';
 import * as service from './stats.service.ts';
 import { statsXlsx } from './stats-exports.ts';
 
 const tags = ['stats'];
+
+/**
+ * A month of a million orders takes a second to sum: the overviews are cached per data version
+ * (issue 9), and per Prague day, since an open range ends today.
+ */
+const cacheKey = (route: string, query: object) => `${route} ${pragueDay()} ${JSON.stringify(query)}`;
 const access: Access = { permission: 'view_stats' };
 const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -28,7 +36,14 @@ export async function statsRoutes(app: App): Promise<void> {
       schema: { tags, querystring: statsQuerySchema, response: { 200: warehouseStatsAnswerSchema } },
       config: { access },
     },
-    async (request) => service.statsByWarehouses(db, request.query),
+    async (request, reply) =>
+      sendCachedJson(
+        app.answers,
+        reply,
+        cacheKey('stats_by_warehouses', request.query),
+        warehouseStatsAnswerSchema,
+        () => service.statsByWarehouses(db, request.query),
+      ),
   );
 
   app.get(
@@ -37,7 +52,14 @@ export async function statsRoutes(app: App): Promise<void> {
       schema: { tags, querystring: statsQuerySchema, response: { 200: productStatsAnswerSchema } },
       config: { access },
     },
-    async (request) => service.statsForProducts(db, request.query),
+    async (request, reply) =>
+      sendCachedJson(
+        app.answers,
+        reply,
+        cacheKey('stats_for_products', request.query),
+        productStatsAnswerSchema,
+        () => service.statsForProducts(db, request.query),
+      ),
   );
 
   app.get(
@@ -50,7 +72,14 @@ export async function statsRoutes(app: App): Promise<void> {
       },
       config: { access },
     },
-    async (request) => service.collectedRevenue(db, request.query),
+    async (request, reply) =>
+      sendCachedJson(
+        app.answers,
+        reply,
+        cacheKey('get_collected_revenue_by_warehouses', request.query),
+        collectedRevenueAnswerSchema,
+        () => service.collectedRevenue(db, request.query),
+      ),
   );
 
   app.get(

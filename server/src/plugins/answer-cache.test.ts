@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createOrder,
+  freshProduct,
+  signIn,
+  someCustomerId,
+  warehouseIds,
+} from '../modules/orders/order-fixtures.ts';
+import { type BuiltTestApp, buildTestApp, type Client } from '../test/build.ts';
+
+/**
+ * Heavy answers are cached under the data version (issue 9): never an answer from before a change
+ * the API made, one computation for parallel askers, nothing cached when turned off.
+ */
+let t: BuiltTestApp;
+let owner: Client;
+let technician: Client;
+let warehouseman: Client;
+let jihlava: number;
+let customerId: number;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  ({ owner, technician, warehouseman } = await signIn(t.app, ['owner', 'technician', 'warehouseman']));
+  ({ jihlava } = await warehouseIds(owner));
+  customerId = await someCustomerId(owner, 3);
+});
+afterAll(() => t?.close());
+
+const stats = () => t.app.answers.stats();
+
+describe('the answer cache', () => {
+  it('serves a calendar week again until a change, then the changed week', async () => {
+    const product = await freshProduct(owner, jihlava, 5);
+    const order = await createOrder(technician, {
+      warehouseId: jihlava,
+      customerId,
+      lines: [{ id: product, amount: 1 }],
+    });
+    const week = `/api/api/get-orders?warehouses=${jihlava}&dates=${order.expected_delivery_date}`;
+    const doneOf = async () => {
+      const answer = await technician.get(week);
+      expect(answer.statusCode, answer.body).toBe(200);
+      expect(answer.headers['content-type']).toMatch(/^application\/json/);
+      return answer.json().data.find((o: { id: number }) => o.id === order.id)?.done;
+    };
+
+    expect(await doneOf()).toBe(false);
+    const before = stats();
+    expect(await doneOf()).toBe(false);
+    expect(stats().hits).toBe(before.hits + 1);
+    expect(stats().misses).toBe(before.misses);
+
+    expect((await owner.put(`/api/order/${order.id}/done`)).statusCode).toBe(200);
+    expect(await doneOf()).toBe(true);
+    expect(stats().misses).toBe(before.misses + 1);
+
+    // A refused change (403) writes nothing and leaves the cache alone.
+    const hitsBefore = stats().hits;
+    expect((await warehouseman.put(`/api/order/${order.id}/undone`)).statusCode).toBe(403);
+    expect(await doneOf()).toBe(true);
+    expect(stats().hits).toBe(hitsBefore + 1);
+  });
+
+  it('a writing GET of the spec (a new draft) is a change too', async () => {
+    const week = `/api/api/get-orders?warehouses=${jihlava}&dates=2031-05-05`;
+    await technician.get(week);
+    const misses = stats().misses;
+    expect((await technician.get('/api/order/add')).statusCode).toBe(200);
+    await technician.get(week);
+    expect(stats().misses).toBe(misses + 1);
+  });
+
+  it('a delivery note is printed once per version and day, and again after a change', async () => {
+    const product = await freshProduct(owner, jihlava, 5);
+    const order = await createOrder(technician, {
+      warehouseId: jihlava,
+      customerId,
+      lines: [{ id: product, amount: 2 }],
+    });
+    const supplier = (await owner.get('/api/suppliers')).json().items[0].id;
+    const note = () =>
+      technician.get(`/api/order/${order.id}/get_delivery_note?supplier=${supplier}&language=cs`);
+    const first = await note();
+    expect(first.statusCode).toBe(200);
+    const misses = stats().misses;
+    const second = await note();
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(second.headers['content-disposition']).toBe(first.headers['content-disposition']);
+    expect(stats().misses).toBe(misses);
+    expect((await owner.put(`/api/order/${order.id}/done`)).statusCode).toBe(200);
+    await note();
+    expect(stats().misses).toBe(misses + 1);
+  });
+
+  it('parallel askers of one uncached answer wait for one computation', async () => {
+    const { misses, hits } = stats();
+    const month = '/api/stats_by_warehouses?from=2026-01-01&to=2026-01-31';
+    const answers = await Promise.all(Array.from({ length: 5 }, () => owner.get(month)));
+    for (const a of answers) expect(a.body).toBe(answers[0]!.body);
+    expect(stats().misses).toBe(misses + 1);
+    expect(stats().hits).toBe(hits + 4);
+  });
+});
+
+describe('ANSWER_CACHE_BYTES=0', () => {
+  it('computes every answer, caching nothing', async () => {
+    const off = await buildTestApp({ ANSWER_CACHE_BYTES: '0' });
+    try {
+      const { owner: boss } = await signIn(off.app, ['owner']);
+      const month = '/api/stats_by_warehouses?from=2026-01-01&to=2026-01-31';
+      expect((await boss.get(month)).statusCode).toBe(200);
+      expect((await boss.get(month)).statusCode).toBe(200);
+      expect(off.app.answers.stats()).toMatchObject({ hits: 0, entries: 0 });
+    } finally {
+      await off.close();
+    }
+  });
+});

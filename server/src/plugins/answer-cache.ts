@@ -1,0 +1,143 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import type { Db } from '../db/client.ts';
+import { yieldToLoop } from '../event-loop.ts';
+import { unsafeMethods } from './auth.ts';
+
+/**
+ * Heavy answers cached under the data version (issue 9; the sequence `data_version`, see
+ * db/schema/cache.ts).
+ *
+ * Every change made through the API draws the next version after its transaction committed and
+ * before its answer leaves, so a client that changed something and asks again never gets the
+ * answer from before. A reader takes the version first and then reads: whatever commits in
+ * between draws a newer version, and the answer stored under the older one is never served
+ * again. Concurrent readers of one key and version wait for one computation. The memory is
+ * bounded (least recently used answers go first); `ANSWER_CACHE_BYTES=0` turns caching off.
+ */
+export type AnswerCache = {
+  /**
+   * The cached answer of `key` at the current data version, or `make()`'s, then kept; `bytes`
+   * tells the size of an answer that is not a string or a Buffer.
+   */
+  get<T>(key: string, make: () => Promise<T>, bytes?: (value: T) => number): Promise<T>;
+  /** Draws a new data version: everything cached so far is stale. */
+  bump(): Promise<void>;
+  stats(): { hits: number; misses: number; entries: number; bytes: number };
+};
+
+type Entry = { version: string; value: unknown; bytes: number };
+
+const sizeOf = (value: unknown): number =>
+  typeof value === 'string' ? value.length * 2 : Buffer.isBuffer(value) ? value.length : 1024;
+
+export function createAnswerCache(db: Db, maxBytes: number): AnswerCache {
+  const entries =
+    maxBytes > 0
+      ? new LRUCache<string, Entry>({
+          maxSize: maxBytes,
+          // An answer larger than an eighth of the memory is not kept (it would push out the rest).
+          maxEntrySize: Math.max(1, Math.floor(maxBytes / 8)),
+          sizeCalculation: (e) => e.bytes + 100,
+        })
+      : null;
+  const running = new Map<string, Promise<unknown>>();
+  let hits = 0;
+  let misses = 0;
+
+  const version = async () => {
+    const result = (await db.execute(
+      sql`select last_value::text || case when is_called then '' else '-' end as v from data_version`,
+    )) as unknown as { rows: { v: string }[] };
+    return String(result.rows[0]?.v);
+  };
+
+  return {
+    async get<T>(key: string, make: () => Promise<T>, bytes: (value: T) => number = sizeOf): Promise<T> {
+      if (!entries) return make();
+      const v = await version();
+      const cached = entries.get(key);
+      if (cached?.version === v) {
+        hits++;
+        return cached.value as T;
+      }
+      const runKey = `${v}\n${key}`;
+      const pending = running.get(runKey);
+      if (pending) {
+        hits++;
+        return pending as Promise<T>;
+      }
+      misses++;
+      const computing = make();
+      running.set(runKey, computing);
+      try {
+        const value = await computing;
+        entries.set(key, { version: v, value, bytes: bytes(value) });
+        return value;
+      } finally {
+        running.delete(runKey);
+      }
+    },
+    async bump() {
+      await db.execute(sql`select nextval('data_version')`);
+    },
+    stats: () => ({ hits, misses, entries: entries?.size ?? 0, bytes: entries?.calculatedSize ?? 0 }),
+  };
+}
+
+/**
+ * Draws a new data version for every request that may have changed data: the unsafe methods and
+ * the spec's writing GETs (`writingGets`, route keys such as `GET /api/order/add`), unless it was
+ * refused (4xx: nothing was written). Runs in onSend, before the answer leaves.
+ */
+export function registerDataVersion(
+  app: FastifyInstance,
+  cache: AnswerCache,
+  writingGets: Set<string>,
+): void {
+  app.addHook('onSend', async (request, reply, payload) => {
+    const writes =
+      unsafeMethods.has(request.method) || writingGets.has(`${request.method} ${request.routeOptions.url}`);
+    if (writes && (reply.statusCode < 400 || reply.statusCode >= 500)) await cache.bump();
+    return payload;
+  });
+}
+
+/**
+ * Answers `make()`'s value as the route's zod serializer would write it (parsed by `schema`, so
+ * unknown keys are dropped, then JSON), cached under `key`: a hit is sent as it is, since Fastify
+ * skips the serializer for a string of a JSON type.
+ */
+export async function sendCachedJson(
+  answers: AnswerCache,
+  reply: unknown,
+  key: string,
+  schema: { parse(value: unknown): unknown },
+  make: () => Promise<unknown>,
+) {
+  const body = await answers.get(key, async () => JSON.stringify(schema.parse(await make())));
+  return sendJson(reply, body);
+}
+
+/**
+ * `{ [field]: items }` as JSON, the items parsed by `itemSchema` and written a slice at a time
+ * with the event loop free in between: a calendar week of thousands of orders is tens of MB.
+ */
+export async function slicedJson(
+  field: string,
+  items: unknown[],
+  itemSchema: { parse(value: unknown): unknown },
+  slice = 250,
+): Promise<string> {
+  const parts: string[] = [];
+  for (let start = 0; start < items.length; start += slice) {
+    if (start > 0) await yieldToLoop();
+    for (const item of items.slice(start, start + slice)) parts.push(JSON.stringify(itemSchema.parse(item)));
+  }
+  return `{${JSON.stringify(field)}:[${parts.join(',')}]}`;
+}
+
+/** Sends a serialized JSON body as it is: Fastify skips the serializer for a string of a JSON type. */
+export const sendJson = (reply: unknown, body: string) =>
+  (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
