@@ -1,6 +1,6 @@
 import { listTotalCap } from '@letokruh/contracts/common';
 import { type SQL, sql } from 'drizzle-orm';
-import type { PgSelect } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client.ts';
 
 /**
@@ -21,3 +21,11 @@ export async function cappedCountSql(db: DbOrTx, from: SQL, cap = listTotalCap):
   )) as unknown as { rows: { n: number }[] };
   return Number(result.rows[0]?.n ?? 0);
 }
+
+/**
+ * `column = any($1)` with the ids as one array parameter: `inArray` writes one parameter per id,
+ * and building a query of 500 parameters cost more than running it (issue 9: the exports and the
+ * calendar read their orders 200–500 ids at a time).
+ */
+export const idIn = (column: SQL.Aliased | AnyPgColumn, ids: number[]): SQL =>
+  sql`${column} = any(${sql.param(ids)}::int[])`;

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
+import { idIn } from '../../db/paging.ts';
 import {
   adtypes,
   cars,
@@ -64,7 +65,7 @@ export async function findLines(db: DbOrTx, orderIds: number[]): Promise<LineRow
   const lines = await db
     .select()
     .from(orderItems)
-    .where(inArray(orderItems.orderId, orderIds))
+    .where(idIn(orderItems.orderId, orderIds))
     .orderBy(asc(orderItems.orderId), asc(orderItems.id));
   if (!lines.length) return [];
   // The few products of many lines read once each, not once per line (issue 9: a calendar week).
@@ -155,6 +156,6 @@ export async function findOrderViews(db: DbOrTx, ids: number[]) {
     .leftJoin(cars, eq(cars.id, orders.carId))
     .leftJoin(suppliers, eq(suppliers.id, orders.supplierId))
     .leftJoin(adtypes, eq(adtypes.id, orders.adtypeId))
-    .where(inArray(orders.id, ids));
+    .where(idIn(orders.id, ids));
 }
 export type OrderView = Awaited<ReturnType<typeof findOrderViews>>[number];

@@ -209,6 +209,7 @@ function ordersSheet(db: DbOrTx, query: StatsExportQuery, t: Texts, onError: (e:
           sums.add(order.currency, totalsOf(order));
           sheet.add({ order, sums: sums.of(order.currency)! });
         }
+        await sheet.flush();
       }
     },
   });
@@ -256,6 +257,7 @@ function customersSheet(db: DbOrTx, query: StatsExportQuery, t: Texts, onError: 
           row.sums.add(order.currency, totalsOf(order));
         }
         if (row) sheet.add(row);
+        await sheet.flush();
       }
     },
   });
