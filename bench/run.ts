@@ -412,6 +412,10 @@ async function main() {
     NODE_ENV: 'production',
   };
   if (where.databaseUrl) env.DATABASE_URL = where.databaseUrl;
+  // The server's answer cache (calendar weeks, delivery notes, overviews): on by default as in
+  // production; ANSWER_CACHE_BYTES=0 in the bench's environment measures every answer cold.
+  const answerCacheBytes = process.env.ANSWER_CACHE_BYTES ?? '';
+  if (answerCacheBytes) env.ANSWER_CACHE_BYTES = answerCacheBytes;
   const machineStart = {
     loadavg: os.loadavg().map((n) => round(n)),
     freeMemMiB: round(os.freemem() / MiB, 0),
@@ -523,6 +527,7 @@ async function main() {
       customers: params.customers,
       generated,
     },
+    answerCache: answerCacheBytes === '0' ? 'off' : 'on',
     options: { ...options, databaseUrl: options.databaseUrl ? redact(options.databaseUrl) : undefined },
     params: {
       deepPage,

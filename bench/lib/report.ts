@@ -51,6 +51,8 @@ type Report = {
   note: string;
   machine: { cpus: number; start: { loadavg: number[] }; end: { loadavg: number[] } };
   database: { engine: string; orders: number; customers: number };
+  /** The server's answer cache (absent in runs before it existed). */
+  answerCache?: 'on' | 'off';
   params: { deepPage: number; perPage: number };
   calls: CallResult[];
   exports: ExportResult[];
@@ -126,7 +128,7 @@ export function markdown(report: Report): { text: string; verdicts: Verdict[] } 
   lines.push('');
   lines.push(
     `${report.database.engine}, ${report.database.orders.toLocaleString('en')} orders, ${report.database.customers.toLocaleString('en')} customers; ` +
-      `${m.cpus} CPUs, load average ${m.start.loadavg.join(' / ')} at start and ${m.end.loadavg.join(' / ')} at end. ` +
+      `answer cache ${report.answerCache ?? 'absent'}; ${m.cpus} CPUs, load average ${m.start.loadavg.join(' / ')} at start and ${m.end.loadavg.join(' / ')} at end. ` +
       'Latencies in ms; "alone": one request before the load; "loop max": the server\'s longest event-loop delay during the call, "ELU" its event-loop utilisation; "busy": the whole machine\'s CPU share (server, PostgreSQL, autocannon and anything else running).',
   );
   if (report.uncommitted?.length) {

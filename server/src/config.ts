@@ -53,7 +53,7 @@ const envSchema = z.object({
     .number()
     .int()
     .nonnegative()
-    .default(64 * 1024 * 1024),
+    .default(128 * 1024 * 1024),
   WEB_DIST: z.string().default(''),
   SEED_DEMO: z.enum(['auto', 'always', 'never']).default('auto'),
   SMTP_URL: z

@@ -37,8 +37,8 @@ export function createAnswerCache(db: Db, maxBytes: number): AnswerCache {
     maxBytes > 0
       ? new LRUCache<string, Entry>({
           maxSize: maxBytes,
-          // An answer larger than an eighth of the memory is not kept (it would push out the rest).
-          maxEntrySize: Math.max(1, Math.floor(maxBytes / 8)),
+          // An answer larger than a quarter of the memory is not kept (it would push out the rest).
+          maxEntrySize: Math.max(1, Math.floor(maxBytes / 4)),
           sizeCalculation: (e) => e.bytes + 100,
         })
       : null;
@@ -106,8 +106,7 @@ export function registerDataVersion(
 
 /**
  * Answers `make()`'s value as the route's zod serializer would write it (parsed by `schema`, so
- * unknown keys are dropped, then JSON), cached under `key`: a hit is sent as it is, since Fastify
- * skips the serializer for a string of a JSON type.
+ * unknown keys are dropped, then JSON), cached under `key` as UTF-8 bytes that are sent as they are.
  */
 export async function sendCachedJson(
   answers: AnswerCache,
@@ -116,7 +115,7 @@ export async function sendCachedJson(
   schema: { parse(value: unknown): unknown },
   make: () => Promise<unknown>,
 ) {
-  const body = await answers.get(key, async () => JSON.stringify(schema.parse(await make())));
+  const body = await answers.get(key, async () => Buffer.from(JSON.stringify(schema.parse(await make()))));
   return sendJson(reply, body);
 }
 
@@ -129,15 +128,16 @@ export async function slicedJson(
   items: unknown[],
   itemSchema: { parse(value: unknown): unknown },
   slice = 250,
-): Promise<string> {
+): Promise<Buffer> {
   const parts: string[] = [];
   for (let start = 0; start < items.length; start += slice) {
     if (start > 0) await yieldToLoop();
     for (const item of items.slice(start, start + slice)) parts.push(JSON.stringify(itemSchema.parse(item)));
   }
-  return `{${JSON.stringify(field)}:[${parts.join(',')}]}`;
+  // Kept and sent as UTF-8 bytes: half the memory of the string, and no encoding on every send.
+  return Buffer.from(`{${JSON.stringify(field)}:[${parts.join(',')}]}`);
 }
 
-/** Sends a serialized JSON body as it is: Fastify skips the serializer for a string of a JSON type. */
-export const sendJson = (reply: unknown, body: string) =>
+/** Sends serialized JSON as it is: Fastify passes a Buffer (or a string of a JSON type) through. */
+export const sendJson = (reply: unknown, body: Buffer) =>
   (reply as FastifyReply).type('application/json; charset=utf-8').send(body);
