@@ -143,6 +143,8 @@ async function login(base: string): Promise<Record<string, string>> {
   return {
     cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
     'x-csrftoken': cookies.get('csrftoken_new')!,
+    // As every browser asks: the server gzips the answers it caches (the calendar week).
+    'accept-encoding': 'gzip, deflate, br',
   };
 }
 

@@ -1,3 +1,5 @@
+import { gunzipSync } from 'node:zlib';
+import { pragueDay } from '@letokruh/contracts/rules/prague-day';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createOrder,
@@ -60,6 +62,17 @@ describe('the answer cache', () => {
     expect((await warehouseman.put(`/api/order/${order.id}/undone`)).statusCode).toBe(403);
     expect(await doneOf()).toBe(true);
     expect(stats().hits).toBe(hitsBefore + 1);
+  });
+
+  it('sends the cached JSON gzipped to a client that accepts it, and plain to one that does not', async () => {
+    const week = `/api/api/get-orders?warehouses=${jihlava}&dates=${pragueDay()}`;
+    const plain = await technician.get(week);
+    const zipped = await technician.get(week, { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toMatch(/accept-encoding/i);
+    expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.body);
+    expect(plain.json().data.length).toBeGreaterThan(0);
   });
 
   it('a writing GET of the spec (a new draft) is a change too', async () => {

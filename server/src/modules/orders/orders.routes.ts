@@ -16,7 +16,7 @@ import {
 } from '@letokruh/contracts/orders';
 import type { App } from '../../app-types.ts';
 import type { Access } from '../../plugins/access.ts';
-import { sendJson, slicedJson } from '../../plugins/answer-cache.ts';
+import { jsonAnswer, jsonAnswerBytes, sendJson, slicedJson } from '../../plugins/answer-cache.ts';
 import { ownWarehouseIds } from '../warehouses/warehouses.service.ts';
 import { clashAnswer } from './clashes.ts';
 import { orderFileRoutes } from './order-files.routes.ts';
@@ -143,10 +143,19 @@ export async function orderRoutes(app: App): Promise<void> {
         id_out ?? null,
         own,
       ])}`;
-      const body = await app.answers.get(key, async () =>
-        slicedJson('data', (await service.calendarOrders(db, request.query, own)).data, calendarOrderSchema),
+      const body = await app.answers.get(
+        key,
+        async () =>
+          jsonAnswer(
+            await slicedJson(
+              'data',
+              (await service.calendarOrders(db, request.query, own)).data,
+              calendarOrderSchema,
+            ),
+          ),
+        jsonAnswerBytes,
       );
-      return sendJson(reply, body);
+      return sendJson(request, reply, body);
     },
   );
 

@@ -39,6 +39,7 @@ export async function statsRoutes(app: App): Promise<void> {
     async (request, reply) =>
       sendCachedJson(
         app.answers,
+        request,
         reply,
         cacheKey('stats_by_warehouses', request.query),
         warehouseStatsAnswerSchema,
@@ -55,6 +56,7 @@ export async function statsRoutes(app: App): Promise<void> {
     async (request, reply) =>
       sendCachedJson(
         app.answers,
+        request,
         reply,
         cacheKey('stats_for_products', request.query),
         productStatsAnswerSchema,
@@ -75,6 +77,7 @@ export async function statsRoutes(app: App): Promise<void> {
     async (request, reply) =>
       sendCachedJson(
         app.answers,
+        request,
         reply,
         cacheKey('get_collected_revenue_by_warehouses', request.query),
         collectedRevenueAnswerSchema,
