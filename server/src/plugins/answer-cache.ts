@@ -124,16 +124,18 @@ export const jsonAnswerBytes = (a: JsonAnswer) => a.raw.length + a.gzip.length;
 
 /**
  * Answers `make()`'s value as the route's zod serializer would write it (parsed by `schema`, so
- * unknown keys are dropped, then JSON), cached under `key`.
+ * unknown keys are dropped, then JSON), cached under the route, its query and `also` (whatever
+ * else the answer depends on, such as today's date).
  */
 export async function sendCachedJson(
   answers: AnswerCache,
   request: FastifyRequest,
   reply: unknown,
-  key: string,
   schema: { parse(value: unknown): unknown },
   make: () => Promise<unknown>,
+  also = '',
 ) {
+  const key = `${request.routeOptions.url} ${also} ${JSON.stringify(request.query)}`;
   const body = await answers.get(
     key,
     async () => jsonAnswer(JSON.stringify(schema.parse(await make()))),

@@ -10,6 +10,7 @@ import {
   statsQuerySchema,
   warehouseStatsAnswerSchema,
 } from '@letokruh/contracts/stats';
+import type { FastifyRequest } from 'fastify';
 import type { App } from '../../app-types.ts';
 import type { Access } from '../../plugins/access.ts';
 import { sendCachedJson } from '../../plugins/answer-cache.ts';
@@ -18,17 +19,22 @@ import { statsXlsx } from './stats-exports.ts';
 
 const tags = ['stats'];
 
-/**
- * A month of a million orders takes a second to sum: the overviews are cached per data version
- * (issue 9), and per Prague day, since an open range ends today.
- */
-const cacheKey = (route: string, query: object) => `${route} ${pragueDay()} ${JSON.stringify(query)}`;
 const access: Access = { permission: 'view_stats' };
 const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The overviews page (part 2 §2 Overviews, §7): every call needs view_stats. */
 export async function statsRoutes(app: App): Promise<void> {
   const { db } = app.ctx;
+  /**
+   * A month of a million orders takes a second to sum: the overviews are cached per data version
+   * (issue 9), and per Prague day, since an open range ends today.
+   */
+  const cached = (
+    request: FastifyRequest,
+    reply: unknown,
+    schema: { parse(value: unknown): unknown },
+    make: () => Promise<unknown>,
+  ) => sendCachedJson(app.answers, request, reply, schema, make, pragueDay());
 
   app.get(
     '/stats_by_warehouses',
@@ -37,14 +43,7 @@ export async function statsRoutes(app: App): Promise<void> {
       config: { access },
     },
     async (request, reply) =>
-      sendCachedJson(
-        app.answers,
-        request,
-        reply,
-        cacheKey('stats_by_warehouses', request.query),
-        warehouseStatsAnswerSchema,
-        () => service.statsByWarehouses(db, request.query),
-      ),
+      cached(request, reply, warehouseStatsAnswerSchema, () => service.statsByWarehouses(db, request.query)),
   );
 
   app.get(
@@ -54,14 +53,7 @@ export async function statsRoutes(app: App): Promise<void> {
       config: { access },
     },
     async (request, reply) =>
-      sendCachedJson(
-        app.answers,
-        request,
-        reply,
-        cacheKey('stats_for_products', request.query),
-        productStatsAnswerSchema,
-        () => service.statsForProducts(db, request.query),
-      ),
+      cached(request, reply, productStatsAnswerSchema, () => service.statsForProducts(db, request.query)),
   );
 
   app.get(
@@ -75,14 +67,7 @@ export async function statsRoutes(app: App): Promise<void> {
       config: { access },
     },
     async (request, reply) =>
-      sendCachedJson(
-        app.answers,
-        request,
-        reply,
-        cacheKey('get_collected_revenue_by_warehouses', request.query),
-        collectedRevenueAnswerSchema,
-        () => service.collectedRevenue(db, request.query),
-      ),
+      cached(request, reply, collectedRevenueAnswerSchema, () => service.collectedRevenue(db, request.query)),
   );
 
   app.get(
