@@ -75,6 +75,22 @@ describe('the answer cache', () => {
     expect(plain.json().data.length).toBeGreaterThan(0);
   });
 
+  it("keeps an order search's total while paging, and counts again after a change", async () => {
+    const customer = (await owner.get(`/api/customer/${customerId}`)).json().customer;
+    const search = (page: number) =>
+      `/api/orders?current_page=${page}&per_page=10&name=${encodeURIComponent(customer.last_name)}`;
+    const first = await technician.get(search(1));
+    expect(first.statusCode, first.body).toBe(200);
+    const total = first.json().total as number;
+    const misses = stats().misses;
+    const second = await technician.get(search(2));
+    expect(second.json().total).toBe(total);
+    expect(stats().misses).toBe(misses);
+    await createOrder(technician, { warehouseId: jihlava, customerId, lines: [] });
+    expect((await technician.get(search(1))).json().total).toBe(total + 1);
+    expect(stats().misses).toBe(misses + 1);
+  });
+
   it('a writing GET of the spec (a new draft) is a change too', async () => {
     const week = `/api/api/get-orders?warehouses=${jihlava}&dates=2031-05-05`;
     await technician.get(week);

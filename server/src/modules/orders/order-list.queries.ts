@@ -62,51 +62,59 @@ function whereOf(f: OrderFilters): SQL | undefined {
   return and(...parts);
 }
 
+/** Every order with a customer_id has its customer (foreign key): join it only to filter on it. */
+const byCustomer = (f: OrderFilters) => Boolean(f.name || f.wholePhone || f.fullAddress);
+
 /** A page of the list, newest order first. */
-export async function listOrders(db: DbOrTx, filters: OrderFilters, page: { offset: number; limit: number }) {
+export async function findOrderPage(
+  db: DbOrTx,
+  filters: OrderFilters,
+  page: { offset: number; limit: number },
+) {
   const where = whereOf(filters);
-  // Every order with a customer_id has its customer (foreign key): the customer is joined to find
-  // the page only when one of its fields is filtered on. The page's ids come first, from the
-  // orders alone, so a page deep in the list skips index entries instead of joining every
-  // customer before it (issue 9: page 500 was 6 × slower than the first).
-  const byCustomer = Boolean(filters.name || filters.wholePhone || filters.fullAddress);
+  // The page's ids come first, from the orders alone (and the customers when filtered on them), so
+  // a page deep in the list skips index entries instead of joining every customer before it
+  // (issue 9: page 500 was 6 × slower than the first).
   const finding = db.select({ id: orders.id }).from(orders);
   const pageIds = (
-    await (byCustomer ? finding.innerJoin(customers, eq(customers.id, orders.customerId)) : finding)
+    await (byCustomer(filters) ? finding.innerJoin(customers, eq(customers.id, orders.customerId)) : finding)
       .where(where)
       .orderBy(desc(orders.id))
       .limit(page.limit)
       .offset(page.offset)
   ).map((r) => r.id);
-  const rows = pageIds.length
-    ? await db
-        .select({
-          order: orders,
-          customer: customers,
-          warehouse: {
-            id: warehouses.id,
-            name: warehouses.name,
-            color: warehouses.color,
-            textColor: warehouses.textColor,
-          },
-        })
-        .from(orders)
-        .innerJoin(customers, eq(customers.id, orders.customerId))
-        .leftJoin(warehouses, eq(warehouses.id, orders.warehouseId))
-        .where(inArray(orders.id, pageIds))
-        .orderBy(desc(orders.id))
-    : [];
+  if (!pageIds.length) return [];
+  return db
+    .select({
+      order: orders,
+      customer: customers,
+      warehouse: {
+        id: warehouses.id,
+        name: warehouses.name,
+        color: warehouses.color,
+        textColor: warehouses.textColor,
+      },
+    })
+    .from(orders)
+    .innerJoin(customers, eq(customers.id, orders.customerId))
+    .leftJoin(warehouses, eq(warehouses.id, orders.warehouseId))
+    .where(inArray(orders.id, pageIds))
+    .orderBy(desc(orders.id));
+}
+export type OrderListRow = Awaited<ReturnType<typeof findOrderPage>>[number];
+
+/** The list's total, capped at 10 000 + 1 (issue 9). */
+export async function countOrders(db: DbOrTx, filters: OrderFilters): Promise<number> {
+  const where = whereOf(filters);
   const counting = db.select({ one: orders.id }).from(orders);
-  const total = await cappedCount(
+  return cappedCount(
     db,
-    (byCustomer
+    (byCustomer(filters)
       ? counting.innerJoin(customers, eq(customers.id, orders.customerId)).where(where)
       : counting.where(where)
     ).$dynamic(),
   );
-  return { rows, total };
 }
-export type OrderListRow = Awaited<ReturnType<typeof listOrders>>['rows'][number];
 
 /**
  * The calendar: orders to deliver on the days, not cancelled, of the warehouses (or of all with

@@ -41,7 +41,10 @@ export async function orderRoutes(app: App): Promise<void> {
       schema: { tags, querystring: orderListQuerySchema, response: { 200: orderListAnswerSchema } },
       config: { access: { permission: 'view_order' } },
     },
-    async (request) => service.listOrders(db, request.query, request.user!),
+    async (request) =>
+      service.listOrders(db, request.query, request.user!, (key, count) =>
+        app.answers.get(key, count, () => 8),
+      ),
   );
 
   // A GET that creates, as the spec has it: the draft is harmless and costs one order number.
