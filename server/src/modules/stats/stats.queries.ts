@@ -2,7 +2,7 @@ import { toMinor } from '@letokruh/contracts/rules/money';
 import { deliveryDefaults } from '@letokruh/contracts/rules/order-price';
 import { and, asc, eq, gte, inArray, isNotNull, lt, lte, not, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client.ts';
+import { type DbOrTx, withParallelWorkers } from '../../db/client.ts';
 import { idIn } from '../../db/paging.ts';
 import { pragueMidnight } from '../../db/prague.ts';
 import {
@@ -314,7 +314,8 @@ export async function sumOrders(
   also: 'day' | 'collector',
 ): Promise<OrderSumRow[]> {
   const second = also === 'day' ? sql`o.day` : sql`o.collector_id`;
-  const result = (await db.execute(sql`
+  const result = (await withParallelWorkers(db, (tx) =>
+    tx.execute(sql`
     with o as (
       select ${orders.id} as id, ${orders.warehouseId} as warehouse_id, ${orders.currency} as currency,
              ${orders.expectedDeliveryDate}::text as day, ${orders.collectedRevenueBy} as collector_id,
@@ -330,7 +331,8 @@ export async function sumOrders(
            count(*)::int as count, sum(o.delivery) as travel, sum(coalesce(l.with_vat, 0)) as products,
            sum(coalesce(l.with_vat, 0) + o.delivery) as total, sum(coalesce(l.net, 0) + o.delivery_net) as net
     from o left join l on l.order_id = o.id
-    group by grouping sets ((o.warehouse_id, o.currency), (o.warehouse_id, o.currency, ${second}))`)) as unknown as {
+    group by grouping sets ((o.warehouse_id, o.currency), (o.warehouse_id, o.currency, ${second}))`),
+  )) as unknown as {
     rows: Record<string, unknown>[];
   };
   return result.rows.map((r) => {
@@ -361,13 +363,15 @@ export type ProductSumRow = {
 
 /** Per product and currency: amount, lines (one per order) and line totals of the filter's orders. */
 export async function sumProducts(db: DbOrTx, filter: StatsFilter): Promise<ProductSumRow[]> {
-  const result = (await db.execute(sql`
+  const result = (await withParallelWorkers(db, (tx) =>
+    tx.execute(sql`
     select ${orderItems.productId} as product_id, ${orders.currency} as currency,
            sum(${orderItems.amount}) as amount, sum(${lineWithVat}) as with_vat, sum(${lineNet}) as net,
            count(*)::int as orders
     from ${orderItems} join ${orders} on ${orders.id} = ${orderItems.orderId}
     where ${and(...conditions(filter))}
-    group by ${orderItems.productId}, ${orders.currency}`)) as unknown as { rows: Record<string, unknown>[] };
+    group by ${orderItems.productId}, ${orders.currency}`),
+  )) as unknown as { rows: Record<string, unknown>[] };
   return result.rows.map((r) => ({
     productId: Number(r.product_id),
     currency: r.currency as 'CZK' | 'EUR',
