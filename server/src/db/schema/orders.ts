@@ -47,6 +47,13 @@ export const orders = pgTable(
     /** Year and six-digit sequence, e.g. 2026000042: the payment's variable symbol. */
     internId: bigint('intern_id', { mode: 'number' }).notNull(),
     customerId: integer('customer_id').references(() => customers.id),
+    /**
+     * The customer's "first last organization", the order list's name filter (issue 9): kept by
+     * triggers of migration 0014 (an order's customer set or changed, a customer renamed), never
+     * written by the app. Searching the orders' own column lets the newest orders be walked without
+     * looking up each one's customer.
+     */
+    customerName: text('customer_name'),
     warehouseId: integer('warehouse_id').references(() => warehouses.id),
     currency: text('currency', { enum: ['CZK', 'EUR'] }),
     /** Null: personal collection. */
@@ -93,6 +100,8 @@ export const orders = pgTable(
     // The customer's orders, and the customer list's warehouse filter probed index-only.
     index('orders_customer_warehouse_idx').on(t.customerId, t.warehouseId),
     index('orders_created_idx').on(t.createdAt),
+    // The list's name filter when few orders match (a full name); common names walk orders_pkey.
+    index('orders_customer_name_trgm_idx').using('gin', sql`${t.customerName} gin_trgm_ops`),
     index('orders_adtype_idx').on(t.adtypeId).where(sql`${t.adtypeId} is not null`),
     // Collected revenue by Prague day, and the collectors list (issue 9: both scanned a million
     // orders without it).

@@ -31,9 +31,10 @@ const stateFilter: Record<OrderState, SQL | undefined> = {
 };
 
 /**
- * Each filter narrows the list. Drafts (no customer yet) are left out. The customer's name, phone
- * and address are substrings served by the customers' trigram indexes; a shorter order number is
- * looked for inside the numbers (trigram index on intern_id::text).
+ * Each filter narrows the list. Drafts (no customer yet) are left out. The customer's name is a
+ * substring of the orders' copy of it (trigram index), phone and address substrings served by the
+ * customers' trigram indexes; a shorter order number is looked for inside the numbers (trigram
+ * index on intern_id::text).
  */
 function whereOf(f: OrderFilters): SQL | undefined {
   const parts: (SQL | undefined)[] = [isNotNull(orders.customerId), stateFilter[f.state]];
@@ -48,12 +49,8 @@ function whereOf(f: OrderFilters): SQL | undefined {
   if (f.createdTo) parts.push(sql`${orders.createdAt} < ${pragueMidnight(f.createdTo, 1)}`);
   if (f.expectedDeliveryDateFrom) parts.push(gte(orders.expectedDeliveryDate, f.expectedDeliveryDateFrom));
   if (f.expectedDeliveryDateTo) parts.push(lte(orders.expectedDeliveryDate, f.expectedDeliveryDateTo));
-  if (f.name) {
-    // The expression of customers_full_name_trgm_idx, so that the index serves it.
-    parts.push(
-      sql`(${customers.firstName} || ' ' || ${customers.lastName} || ' ' || ${customers.organizationName}) ilike ${contains(f.name)}`,
-    );
-  }
+  // The orders' copy of their customer's name (migration 0014): no customer is looked up.
+  if (f.name) parts.push(ilike(orders.customerName, contains(f.name)));
   const phone = f.wholePhone?.replace(/[\s\-/]/g, '');
   if (phone) parts.push(ilike(customers.wholePhone, contains(phone)));
   if (f.fullAddress) parts.push(ilike(customers.fullAddress, contains(f.fullAddress)));
@@ -63,7 +60,7 @@ function whereOf(f: OrderFilters): SQL | undefined {
 }
 
 /** Every order with a customer_id has its customer (foreign key): join it only to filter on it. */
-const byCustomer = (f: OrderFilters) => Boolean(f.name || f.wholePhone || f.fullAddress);
+const byCustomer = (f: OrderFilters) => Boolean(f.wholePhone || f.fullAddress);
 
 /** A page of the list, newest order first. */
 export async function findOrderPage(

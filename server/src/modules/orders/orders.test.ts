@@ -175,6 +175,34 @@ describe('GET /orders', () => {
     ).toBe(true);
   });
 
+  it("finds orders by their customer's current name: renamed, or the order given to another customer", async () => {
+    const order = await createOrder(technician, { warehouseId: brod, customerId, lines: [] });
+    const ids = async (name: string) =>
+      (await list(owner, `name=${encodeURIComponent(name)}`)).items.map((o) => o.id);
+    // A rename by any path reaches the orders' copy of the name (a trigger; here plain SQL, which
+    // the answer cache does not see, so the data version is drawn by hand as a restart would).
+    const before = (
+      await rows<{ last_name: string }>(sql`select last_name from customers where id = ${customerId}`)
+    )[0]!;
+    await t.db.execute(sql`update customers set last_name = 'Přejmenovaný' where id = ${customerId}`);
+    await t.app.answers.bump();
+    expect(await ids('Přejmenovan')).toContain(order.id);
+    expect(await ids(`${before.last_name} `)).not.toContain(order.id);
+
+    const other = await someCustomerId(owner, 7);
+    const moved = await technician.post(`/api/order/${order.id}/customer`, { id_found: other });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await ids('Přejmenovan')).not.toContain(order.id);
+    const otherName = (await owner.get(`/api/customer/${other}`)).json().customer.last_name as string;
+    expect(await ids(otherName)).toContain(order.id);
+
+    await t.db.execute(sql`update customers set last_name = ${before.last_name} where id = ${customerId}`);
+    const drift = await rows<{ n: number }>(sql`
+      select count(*)::int as n from orders o left join customers c on c.id = o.customer_id
+      where o.customer_name is distinct from (c.first_name || ' ' || c.last_name || ' ' || c.organization_name)`);
+    expect(drift).toEqual([{ n: 0 }]);
+  });
+
   it('created days and ad type count only with add_order (part 1 §2)', async () => {
     const today = pragueDay();
     const adtypes = (await owner.get('/api/adtypes')).json().items;
