@@ -18,6 +18,8 @@ export type CallResult = {
   /** Size and time of one request alone, before the load. */
   firstResponse?: number;
   firstMs?: number;
+  /** The event loop during that request alone (absent in runs before it was measured). */
+  aloneLoop?: ProbeWindow;
   contentType?: string;
   error?: string;
 };
@@ -88,6 +90,8 @@ export function judge(call: CallResult, all: CallResult[]): Verdict {
   }
   if (call.name !== 'ceiling' && loop.maxMs > loopLimitMs)
     reasons.push(`loop ${loop.maxMs} > ${loopLimitMs}`);
+  if (call.name !== 'ceiling' && call.aloneLoop && call.aloneLoop.maxMs > loopLimitMs)
+    reasons.push(`loop alone ${call.aloneLoop.maxMs} > ${loopLimitMs}`);
   return { call: call.name, pass: reasons.length === 0, reasons };
 }
 
@@ -129,7 +133,7 @@ export function markdown(report: Report): { text: string; verdicts: Verdict[] } 
   lines.push(
     `${report.database.engine}, ${report.database.orders.toLocaleString('en')} orders, ${report.database.customers.toLocaleString('en')} customers; ` +
       `answer cache ${report.answerCache ?? 'absent'}; ${m.cpus} CPUs, load average ${m.start.loadavg.join(' / ')} at start and ${m.end.loadavg.join(' / ')} at end. ` +
-      'Latencies in ms; "alone": one request before the load; "loop max": the server\'s longest event-loop delay during the call, "ELU" its event-loop utilisation; "busy": the whole machine\'s CPU share (server, PostgreSQL, autocannon and anything else running).',
+      'Latencies in ms; "alone": one request before the load (the cold one), with the server\'s longest event-loop delay during it after the slash; "loop max": the server\'s longest event-loop delay during the load, "ELU" its event-loop utilisation; "busy": the whole machine\'s CPU share (server, PostgreSQL, autocannon and anything else running).',
   );
   if (report.uncommitted?.length) {
     lines.push('', `Uncommitted changes in the measured tree: ${report.uncommitted.join(', ')}.`);
@@ -157,7 +161,7 @@ export function markdown(report: Report): { text: string; verdicts: Verdict[] } 
           ? 'pass (loop)'
           : verdictText(v);
     lines.push(
-      `| ${call.label}${l.mode === 'count' ? ' ¹' : ''} | ${call.connections} | ${fmt(call.firstMs, 0)} | ${fmt(l.reqPerSec, l.reqPerSec < 10 ? 1 : 0)} | ${fmt(l.p50)} | ${fmt(l.p95)} | ${fmt(l.p99)} | ${fmt(l.max, 0)} | ${l.non2xx + l.errors + l.timeouts} | ${fmt(call.loop?.maxMs)} | ${fmt(call.loop?.elu, 2)} | ${fmt(call.machine?.machineBusyPercent, 0)} | ${call.name === 'ceiling' ? 'framework ceiling' : targetText(call.target)} | ${result} |`,
+      `| ${call.label}${l.mode === 'count' ? ' ¹' : ''} | ${call.connections} | ${fmt(call.firstMs, 0)}${call.aloneLoop ? ` / ${fmt(call.aloneLoop.maxMs, 0)}` : ''} | ${fmt(l.reqPerSec, l.reqPerSec < 10 ? 1 : 0)} | ${fmt(l.p50)} | ${fmt(l.p95)} | ${fmt(l.p99)} | ${fmt(l.max, 0)} | ${l.non2xx + l.errors + l.timeouts} | ${fmt(call.loop?.maxMs)} | ${fmt(call.loop?.elu, 2)} | ${fmt(call.machine?.machineBusyPercent, 0)} | ${call.name === 'ceiling' ? 'framework ceiling' : targetText(call.target)} | ${result} |`,
     );
   }
   if (report.calls.some((c) => c.load?.mode === 'count')) {
