@@ -3,8 +3,14 @@
 import { ensureNodeModules, spawnChild } from './lib.mjs';
 
 ensureNodeModules();
+// Vite's proxy passes the browser's Host (127.0.0.1:5173) on to the API, whose Host check would
+// refuse it otherwise.
+const apiEnv = {
+  ...process.env,
+  ALLOWED_HOSTS: [process.env.ALLOWED_HOSTS, '127.0.0.1:5173', 'localhost:5173'].filter(Boolean).join(','),
+};
 const children = [
-  spawnChild(process.execPath, ['--import', 'tsx', '--watch', 'server/src/main.ts'], { env: process.env }),
+  spawnChild(process.execPath, ['--import', 'tsx', '--watch', 'server/src/main.ts'], { env: apiEnv }),
   spawnChild('npm', ['run', 'dev', '-w', 'web'], { env: process.env }),
 ];
 const stop = () => {

@@ -13,6 +13,8 @@ export const ErrorCode = {
   accessDenied: 110,
   csrfFailed: 111,
   notLoggedIn: 112,
+  /** The request names a host this server does not serve (Host check against DNS rebinding): 421. */
+  unknownHost: 113,
   invalidInput: 120,
   payloadTooLarge: 121,
   unsupportedFileType: 122,

@@ -31,6 +31,7 @@ import { createAnswerCache, registerDataVersion } from './plugins/answer-cache.t
 import { registerAuth } from './plugins/auth.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { refuseNulCharacters, registerErrorHandling } from './plugins/errors.ts';
+import { registerHostCheck } from './plugins/hosts.ts';
 import { registerWeb } from './plugins/web.ts';
 
 export type RegisteredRoute = {
@@ -64,11 +65,17 @@ const modules: ((app: App) => Promise<void>)[] = [
   auditRoutes,
 ];
 
-export type BuildOptions = { context: AppContext; logger?: boolean | object };
+export type BuildOptions = {
+  context: AppContext;
+  logger?: boolean | object;
+  /** Tests: told of every handler that runs (method and the route's declared URL). */
+  observeHandlers?: (method: string, url: string) => void;
+};
 
 export async function buildApp({
   context,
   logger = false,
+  observeHandlers,
 }: BuildOptions): Promise<FastifyInstance & { routesSeen: RegisteredRoute[] }> {
   const { config } = context;
   const app = Fastify({
@@ -90,19 +97,31 @@ export async function buildApp({
 
   const routesSeen: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
+    if (observeHandlers) {
+      const handler = route.handler;
+      const url = route.url;
+      route.handler = function observed(request, reply) {
+        observeHandlers(request.method, url);
+        return handler.call(this, request, reply);
+      };
+    }
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method === 'HEAD') continue;
       routesSeen.push({
         method,
         url: route.url,
-        access: route.config?.access,
+        // Read when asked: a plugin's own onRoute hook (the web app's) declares after this one.
+        get access() {
+          return route.config?.access;
+        },
         schema: route.schema as RegisteredRoute['schema'],
       });
     }
   });
 
   registerErrorHandling(app);
+  registerHostCheck(app);
   refuseNulCharacters(app);
   await app.register(cookie);
   await app.register(helmet, {

@@ -35,6 +35,16 @@ const envSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.url().transform((u) => new URL(u).origin))),
+  ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((h) => h.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/, 'host or host:port'))),
   OLD_SYSTEM_URL: z.string().default(''),
   MAP_TILES_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   MAPS_API_KEY: z.string().default(''),
@@ -77,6 +87,8 @@ export type Config = {
   trustProxy: boolean;
   /** Origins whose pages may make unsafe calls besides the request's own host (CSRF Origin check). */
   publicOrigins: string[];
+  /** Extra hosts (`host` or `host:port`) requests may name in Host besides loopback and PUBLIC_ORIGIN. */
+  allowedHosts: string[];
   oldSystemUrl: string;
   mapTilesUrl: string;
   /** Key of the maps service (address suggestions); empty: coordinates are typed by hand. */
@@ -114,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure: e.COOKIE_SECURE,
     trustProxy: e.TRUST_PROXY,
     publicOrigins: e.PUBLIC_ORIGIN,
+    allowedHosts: e.ALLOWED_HOSTS,
     oldSystemUrl: e.OLD_SYSTEM_URL,
     mapTilesUrl: e.MAP_TILES_URL,
     mapsApiKey: e.MAPS_API_KEY,

@@ -2,6 +2,7 @@ import type { FunctionName, Permission } from '@letokruh/contracts/permissions';
 
 /**
  * What a route needs, declared on every route (`config.access`) and enforced in one hook.
+ * - asset: a file of the built web app or its page shell (no session, no cookies)
  * - public: no session (login, logout, health, docs, public config)
  * - self: any logged-in user, also while a password change is pending (own profile, session)
  * - loggedIn: any logged-in user
@@ -10,6 +11,7 @@ import type { FunctionName, Permission } from '@letokruh/contracts/permissions';
  * - anyOf: one of the listed rules
  */
 export type Access =
+  | 'asset'
   | 'public'
   | 'self'
   | 'loggedIn'
@@ -27,7 +29,7 @@ export type SessionUser = {
 };
 
 export function isAllowed(access: Access, user: SessionUser): boolean {
-  if (access === 'public' || access === 'self' || access === 'loggedIn') return true;
+  if (access === 'asset' || access === 'public' || access === 'self' || access === 'loggedIn') return true;
   if ('permission' in access) {
     const needed = Array.isArray(access.permission) ? access.permission : [access.permission];
     return needed.every((p) => user.permissions.has(p));

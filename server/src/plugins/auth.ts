@@ -78,6 +78,11 @@ function isOwnOrigin(request: FastifyRequest, publicOrigins: readonly string[]):
 /**
  * Sessions, CSRF and the access rule of every route, all before the body is parsed:
  * an anonymous or unauthorised caller learns nothing from validation messages.
+ *
+ * What a request needs is read from the route Fastify matched (its `config.access`), never from
+ * the spelling of the URL: `/%61pi/users` and `/api/users` match the same route and meet the same
+ * rule. A matched route that declares no rule is refused (default deny); only the not-found
+ * handler, which holds no data, runs without one.
  */
 export function registerAuth(app: FastifyInstance): void {
   const { config } = app.ctx;
@@ -85,13 +90,17 @@ export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('sessionId', null);
 
   app.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/api/')) return;
+    if (request.is404) return;
     const access = request.routeOptions.config?.access;
-    const sessionToken = access ? await loadUser(app, request, reply) : null;
+    if (access === undefined) {
+      request.log.error({ route: request.routeOptions.url }, 'route declares no access rule: refused');
+      throw new AppError(403, ErrorCode.accessDenied, 'Access denied');
+    }
+    if (access === 'asset') return; // a file of the built web app: no session, no cookies
+    const sessionToken = await loadUser(app, request, reply);
     const cookie = request.cookies[csrfCookie];
     const cookieFits = !!cookie && (sessionToken === null || isBoundTo(cookie, sessionToken));
     if (!cookieFits) setCsrfCookie(app, reply, sessionToken);
-    if (!access) return; // unknown route: the not-found handler answers
     if (unsafeMethods.has(request.method)) {
       const sent = request.headers[csrfHeader];
       if (typeof sent !== 'string' || !cookie || !cookieFits || !sameToken(sent, cookie)) {

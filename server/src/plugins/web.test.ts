@@ -50,4 +50,41 @@ describe('the built web app', () => {
       expect(response.body, url).not.toContain('"index.html":{}');
     }
   });
+
+  it('serves its files and the page shell without a session, every route declaring it (asset)', async () => {
+    const routes = t.app.routesSeen.filter((r) => !r.url.startsWith('/api'));
+    expect(routes.map((r) => r.url)).toContain('/assets/app.js');
+    expect(routes.filter((r) => r.access !== 'asset')).toEqual([]);
+    const shell = await t.app.inject({ url: '/orders/12' });
+    expect(shell.statusCode).toBe(200);
+    expect(shell.body).toContain('<title>Letokruh</title>');
+    // No cookies for files and the page shell: nothing there needs a session or a CSRF token.
+    expect(shell.headers['set-cookie']).toBeUndefined();
+    expect((await t.app.inject({ url: '/assets/app.js' })).headers['set-cookie']).toBeUndefined();
+  });
+
+  it('answers the JSON 404, never the page shell, under the API however it is spelled', async () => {
+    const spellings = [
+      '/api/no-such-call',
+      '/api',
+      '/API/users',
+      '/Api/users',
+      '/api//users',
+      '/%2Fapi/users',
+      '/api%2Fusers',
+      '/api%2fusers',
+      '/%2561pi/no-such-call',
+      '/%61pi/no-such-call',
+      '/%2e/api/no-such-call',
+      '/api\\no-such-call',
+      '/api;x/users',
+    ];
+    for (const url of spellings) {
+      const response = await t.app.inject({ url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json().error_code, url).toBe(130);
+    }
+    // A page of the app whose name merely begins with the letters a, p, i is a page.
+    expect((await t.app.inject({ url: '/apiary' })).body).toContain('<title>Letokruh</title>');
+  });
 });

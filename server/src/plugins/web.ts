@@ -6,40 +6,80 @@ import type { FastifyInstance } from 'fastify';
 
 const isPublic = (pathName: string) => !pathName.endsWith('.map') && !pathName.includes('/.vite/');
 
-/** Serves the built web app; every non-API path that is not a file gets index.html (SPA routes). */
+/**
+ * The path as a router or a proxy might read it: percent-decoding undone (repeatedly, for
+ * `%2561`), backslashes and repeated slashes as one slash, dot segments resolved (never above
+ * the root).
+ */
+export function readPath(url: string): string {
+  let value = url.split(/[?#]/, 1)[0] ?? '';
+  for (let i = 0; i < 3 && value.includes('%'); i++) {
+    try {
+      value = decodeURIComponent(value);
+    } catch {
+      break;
+    }
+  }
+  value = value.replaceAll('\\', '/').replace(/\/{2,}/g, '/');
+  return path.posix.normalize(`/${value}`);
+}
+
+/**
+ * Whether a path, however spelled, lies under the API (its unmatched paths answer JSON 404):
+ * `/%61pi/x`, `/API/x`, `/api//x`, `/./api/x`, `/x/../api/x`, `/%2Fapi/x`, `/api%2Fx` all do.
+ */
+export const isApiPath = (url: string) => {
+  const read = readPath(url).toLowerCase();
+  return read === '/api' || read === '/api/' || read.startsWith('/api/') || read.startsWith('/api;');
+};
+
+const notFound = { error_code: ErrorCode.notFound, message: 'Not found' };
+
+/**
+ * Serves the built web app; every non-API path that is not a file gets index.html (SPA routes).
+ * Its routes declare `access: 'asset'` (the auth hook lets them through without a session); the
+ * page shell is the not-found handler, which holds no data.
+ */
 export async function registerWeb(app: FastifyInstance, webDist: string): Promise<void> {
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: webDist,
-      wildcard: false,
-      index: false,
-      maxAge: '1y',
-      immutable: true,
-      // The build writes .br and .gz beside each asset (web/scripts/compress.mjs).
-      preCompressed: true,
-      // Source maps and the build manifest are for the build's own checks, not for visitors.
-      allowedPath: (pathName) => isPublic(pathName),
-      setHeaders: (reply, filePath) => {
-        if (path.basename(filePath) === 'index.html') reply.header('cache-control', 'no-cache');
-      },
+  await app.register(async (web) => {
+    web.addHook('onRoute', (route) => {
+      route.config = { ...route.config, access: 'asset' };
     });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0] ?? '';
-    if (url.startsWith('/api/') || url === '/api' || !['GET', 'HEAD'].includes(request.method) || !hasWeb) {
-      return reply.status(404).send({ error_code: ErrorCode.notFound, message: 'Not found' });
+    if (hasWeb) {
+      await web.register(fastifyStatic, {
+        root: webDist,
+        wildcard: false,
+        index: false,
+        maxAge: '1y',
+        immutable: true,
+        // The build writes .br and .gz beside each asset (web/scripts/compress.mjs).
+        preCompressed: true,
+        // Source maps and the build manifest are for the build's own checks, not for visitors.
+        allowedPath: (pathName) => isPublic(pathName),
+        setHeaders: (reply, filePath) => {
+          if (path.basename(filePath) === 'index.html') reply.header('cache-control', 'no-cache');
+        },
+      });
     }
-    if (url.startsWith('/assets/')) {
-      // wildcard: false routes only the files found at start; a rebuild's new assets land here.
-      const file = path.join(webDist, path.normalize(url).replace(/^(\.\.[/\\])+/, ''));
-      if (file.startsWith(path.join(webDist, 'assets')) && isPublic(url) && fs.existsSync(file)) {
-        return reply.sendFile(path.relative(webDist, file), webDist);
+    web.setNotFoundHandler((request, reply) => {
+      const url = readPath(request.url);
+      if (isApiPath(request.url) || !['GET', 'HEAD'].includes(request.method) || !hasWeb) {
+        return reply.status(404).send(notFound);
       }
-      return reply.status(404).send({ error_code: ErrorCode.notFound, message: 'Not found' });
-    }
-    // index.html names the hashed assets of the current build: always revalidated. Without
-    // cacheControl: false, send would replace this header with "public, max-age=0".
-    return reply.header('cache-control', 'no-cache').sendFile('index.html', webDist, { cacheControl: false });
+      if (url.startsWith('/assets/')) {
+        // wildcard: false routes only the files found at start; a rebuild's new assets land here.
+        const file = path.join(webDist, url);
+        if (file.startsWith(path.join(webDist, 'assets')) && isPublic(url) && fs.existsSync(file)) {
+          return reply.sendFile(path.relative(webDist, file), webDist);
+        }
+        return reply.status(404).send(notFound);
+      }
+      // index.html names the hashed assets of the current build: always revalidated. Without
+      // cacheControl: false, send would replace this header with "public, max-age=0".
+      return reply
+        .header('cache-control', 'no-cache')
+        .sendFile('index.html', webDist, { cacheControl: false });
+    });
   });
 }

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { buildApp, type RegisteredRoute } from '../app.ts';
+import { type BuildOptions, buildApp, type RegisteredRoute } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { type Db, openDatabase } from '../db/client.ts';
 import { seedDemo } from '../db/seed/index.ts';
@@ -59,7 +59,10 @@ async function createServerDatabase(adminUrl: string): Promise<{ url: string; dr
  * a new database on the PostgreSQL server of TEST_DATABASE_URL when set, otherwise in-memory
  * PGlite. `env` overrides configuration variables (e.g. BODY_LIMIT_BYTES).
  */
-export async function buildTestApp(env: Record<string, string> = {}): Promise<BuiltTestApp> {
+export async function buildTestApp(
+  env: Record<string, string> = {},
+  options: Pick<BuildOptions, 'observeHandlers'> = {},
+): Promise<BuiltTestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'letokruh-test-'));
   // Whatever was opened is closed again, also when building fails half-way.
   const cleanups: (() => Promise<unknown>)[] = [() => fs.rm(dataDir, { recursive: true, force: true })];
@@ -75,6 +78,8 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Bu
       // A folder without index.html: the tests see the API without a web build.
       WEB_DIST: path.join(dataDir, 'no-web'),
       LOG_LEVEL: 'silent',
+      // light-my-request sends `Host: localhost:80` and the app listens on no port.
+      ALLOWED_HOSTS: 'localhost:80',
       ...(serverDb ? { DATABASE_URL: serverDb.url } : {}),
       ...env,
     });
@@ -84,6 +89,7 @@ export async function buildTestApp(env: Record<string, string> = {}): Promise<Bu
     await seedDemo(database.db);
     const app = await buildApp({
       context: { config, db: database.db, storage: diskStorage(path.join(dataDir, 'files')) },
+      ...options,
     });
     cleanups.push(() => app.close());
     await app.ready();
