@@ -30,7 +30,7 @@ import type { Access } from './plugins/access.ts';
 import { createAnswerCache, registerDataVersion } from './plugins/answer-cache.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerDocs } from './plugins/docs.ts';
-import { refuseNulCharacters, registerErrorHandling } from './plugins/errors.ts';
+import { clientErrorAnswer, refuseNulCharacters, registerErrorHandling } from './plugins/errors.ts';
 import { registerHostCheck } from './plugins/hosts.ts';
 import { registerWeb } from './plugins/web.ts';
 
@@ -83,6 +83,7 @@ export async function buildApp({
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    clientErrorHandler: clientErrorAnswer,
     // A path Fastify cannot route (bad percent-encoding, a parameter over 100 characters) still
     // answers in the API's error shape.
     frameworkErrors: (error, _request, reply) => {

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { Socket } from 'node:net';
 import { ErrorCode, type ErrorCodeValue } from '@letokruh/contracts/errors';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -83,4 +85,27 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ error_code: ErrorCode.internal, message: 'Internal error' });
   });
+}
+
+/**
+ * What Node's HTTP parser refuses before Fastify sees a request (a body cut short, a malformed
+ * request line, headers over the limit, a request too slow to arrive) answers in the API's error
+ * shape too, not Fastify's default `{"error": …, "statusCode": …}`.
+ */
+export function clientErrorAnswer(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code, message] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, ErrorCode.invalidInput, 'The request did not arrive in time']
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, ErrorCode.payloadTooLarge, 'Request headers too large']
+        : [400, ErrorCode.invalidInput, 'Malformed request'];
+  const body = JSON.stringify({ error_code: code, message });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }

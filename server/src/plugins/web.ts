@@ -70,7 +70,11 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
       if (url.startsWith('/assets/')) {
         // wildcard: false routes only the files found at start; a rebuild's new assets land here.
         const file = path.join(webDist, url);
-        if (file.startsWith(path.join(webDist, 'assets')) && isPublic(url) && fs.existsSync(file)) {
+        if (
+          file.startsWith(path.join(webDist, 'assets')) &&
+          isPublic(url) &&
+          fs.statSync(file, { throwIfNoEntry: false })?.isFile()
+        ) {
           return reply.sendFile(path.relative(webDist, file), webDist);
         }
         return reply.status(404).send(notFound);
