@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import cookie from '@fastify/cookie';
 import { ErrorCode } from '@letokruh/contracts/errors';
 import { defaultPermissionMatrix, type FunctionName } from '@letokruh/contracts/permissions';
+import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RegisteredRoute } from '../app.ts';
@@ -68,10 +69,21 @@ afterAll(() => t?.close());
 type Answer = { status: number; body: string };
 
 /** One request over a real socket, the path sent exactly as given. */
-function send(method: string, path: string, headers: Record<string, string> = {}): Promise<Answer> {
+function send(
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body = '',
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const request = http.request(
-      { host: '127.0.0.1', port, method, path, headers: { 'content-length': '0', ...headers } },
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path,
+        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+      },
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (c: Buffer) => chunks.push(c));
@@ -81,7 +93,7 @@ function send(method: string, path: string, headers: Record<string, string> = {}
       },
     );
     request.on('error', reject);
-    request.end();
+    request.end(body);
   });
 }
 
@@ -174,6 +186,47 @@ describe('default deny', () => {
     expect(runs).toBe(0);
     expect((await mini.inject({ url: '/declared' })).json()).toEqual({ open: true });
     await mini.close();
+  });
+});
+
+describe('a change through an odd spelling is still seen', () => {
+  it('is audited and draws a new data version, like the plain spelling', async () => {
+    const owner = await login(t.app, 'owner');
+    const version = async () =>
+      Number(
+        (
+          (await t.db.execute(sql`select last_value from data_version`)) as unknown as {
+            rows: { last_value: string }[];
+          }
+        ).rows[0]!.last_value,
+      );
+    const before = await version();
+    const response = await send(
+      'POST',
+      '/%61pi/customer/add',
+      {
+        ...headersOf(owner),
+        'content-type': 'application/json',
+      },
+      JSON.stringify({
+        firstName: 'Šárka',
+        lastName: 'Zakódovaná',
+        phone: '603 123 457',
+        email: 'sarka@seznam.cz',
+        address: 'Lipová 12, 588 13 Polná',
+        town: 'Polná',
+        zip: '588 13',
+        country: 'Česká republika',
+        lat: 49.4875,
+        lon: 15.7201,
+      }),
+    );
+    expect(response.status, response.body).toBe(201);
+    expect(await version()).toBeGreaterThan(before);
+    const audit = (await t.db.execute(
+      sql`select entity, action, path from audit_log where path like '/%61pi/%' order by id desc limit 1`,
+    )) as unknown as { rows: { entity: string; action: string; path: string }[] };
+    expect(audit.rows[0]).toMatchObject({ entity: 'customer', action: 'add', path: '/%61pi/customer/add' });
   });
 });
 
