@@ -122,7 +122,6 @@ export async function buildApp({
   });
 
   registerErrorHandling(app);
-  registerHostCheck(app);
   refuseNulCharacters(app);
   await app.register(cookie);
   await app.register(helmet, {
@@ -135,6 +134,8 @@ export async function buildApp({
     },
     strictTransportSecurity: config.cookieSecure,
   });
+  // After helmet, so that the 421 carries the security headers too; before every other hook.
+  registerHostCheck(app);
   await app.register(multipart, { limits: { fileSize: config.uploadLimit, files: 1, fields: 20 } });
   await registerDocs(app);
   registerAuth(app);

@@ -75,6 +75,7 @@ describe('the Host check on a listening server', () => {
     );
     for (const { p, h, r } of answers) {
       expect(r.status, `${h} ${p}`).toBe(421);
+      expect(r.nosniff, `${h} ${p}`).toBe('nosniff');
       expect(JSON.parse(r.body).error_code, `${h} ${p}`).toBe(ErrorCode.unknownHost);
     }
     const login = await rawGet(port, '/api/auth/login', 'evil.example', 'POST');
@@ -92,7 +93,7 @@ describe('the Host check on a listening server', () => {
 
 /** A request with a Host header of our choosing (fetch would not let us set it). */
 function rawGet(port: number, path: string, host: string, method = 'GET') {
-  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+  return new Promise<{ status: number; body: string; nosniff: unknown }>((resolve, reject) => {
     const request = http.request(
       { host: '127.0.0.1', port, path, method, headers: { host, 'content-length': '0' } },
       (response) => {
@@ -100,7 +101,13 @@ function rawGet(port: number, path: string, host: string, method = 'GET') {
         response.on('data', (c) => {
           body += c;
         });
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            body,
+            nosniff: response.headers['x-content-type-options'],
+          }),
+        );
       },
     );
     request.on('error', reject);
