@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { navigation, signIn, startInCzech } from './helpers';
+import { expect, test } from './test';
 
 test.beforeEach(({ page }) => startInCzech(page));
 

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * Czech for the test's first page, as a newcomer sees the app; a language the test then picks
@@ -39,4 +39,36 @@ export async function choose(page: Page, field: string, option: string | RegExp)
       .click({ timeout: 2_000 });
     await expect(box).toHaveValue(typeof option === 'string' ? option : /./, { timeout: 1_000 });
   }).toPass({ timeout: 15_000 });
+}
+
+/**
+ * The first calendar block the pointer can reach, and the point to click: overlapping deliveries
+ * cover one another, so "the first block" may lie under another one on a busy day. Each block is
+ * scrolled into view and hit-tested at a few points of its top; throws when none can be clicked.
+ */
+export async function clickableBlock(
+  blocks: Locator,
+): Promise<{ block: Locator; position: { x: number; y: number } }> {
+  const count = await blocks.count();
+  for (let i = 0; i < count; i++) {
+    const block = blocks.nth(i);
+    await block.scrollIntoViewIfNeeded();
+    const position = await block.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      for (const [fx, dy] of [
+        [0.5, 6],
+        [0.25, 6],
+        [0.75, 6],
+        [0.5, box.height / 2],
+      ] as const) {
+        const x = box.width * fx;
+        const y = Math.min(dy, box.height - 1);
+        const hit = document.elementFromPoint(box.left + x, box.top + y);
+        if (hit && element.contains(hit)) return { x, y };
+      }
+      return null;
+    });
+    if (position) return { block, position };
+  }
+  throw new Error(`none of the ${count} calendar blocks can be clicked`);
 }

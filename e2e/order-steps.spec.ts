@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { choose, signIn } from './helpers';
+import { expect, type Page, test } from './test';
 
 /** Texts as a user reads them (Intl writes no-break spaces into "4 301,50 Kč"). */
 const plain = (text: string | null) => (text ?? '').replace(/\s/g, ' ').trim();

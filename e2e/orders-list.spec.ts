@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
 import { choose, signIn, startInCzech } from './helpers';
+import { expect, type Page, test } from './test';
 
 test.beforeEach(({ page }) => startInCzech(page));
 

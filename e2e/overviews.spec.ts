@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
 import { choose, navigation, signIn } from './helpers';
+import { expect, test } from './test';
 
 /** A Prague day `days` from today, as the Czech date field is typed (D.M.YYYY). */
 function czechDay(days: number): string {

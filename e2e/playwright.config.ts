@@ -7,6 +7,15 @@ const port = Number(process.env.E2E_PORT ?? 3100);
 // A fresh embedded database for every run: demo data, demo accounts, nothing left over.
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'letokruh-e2e-'));
 const root = path.resolve(import.meta.dirname, '..');
+// Under `npm run test:e2e:days` this process and the server run with libfaketime preloaded;
+// Chromium does not start under it, so it gets the environment without it (and its pages the
+// moved clock through Playwright's clock: e2e/test.ts).
+const browserEnv = Object.fromEntries(
+  Object.entries(process.env).filter(
+    (entry): entry is [string, string] =>
+      entry[1] !== undefined && entry[0] !== 'LD_PRELOAD' && !entry[0].startsWith('FAKETIME'),
+  ),
+);
 
 export default defineConfig({
   testDir: '.',
@@ -23,6 +32,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      env: browserEnv,
       args: [
         '--no-sandbox',
         '--disable-gpu',

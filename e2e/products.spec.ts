@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { choose, signIn, startInCzech } from './helpers';
+import { expect, type Page, test } from './test';
 
 test.beforeEach(({ page }) => startInCzech(page));
 

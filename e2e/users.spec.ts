@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { navigation, signIn, startInCzech } from './helpers';
+import { expect, type Page, sameClock, test } from './test';
 
 test.beforeEach(({ page }) => startInCzech(page));
 
@@ -51,6 +51,7 @@ test('the owner adds a user, who must change the initial password before anythin
 
 test('the owner edits and deactivates a user; the user is signed out at once', async ({ browser, page }) => {
   const driverContext = await browser.newContext();
+  await sameClock(driverContext);
   const driver = await driverContext.newPage();
   await driver.addInitScript(() => localStorage.setItem('lang', 'cs'));
   await signIn(driver, 'driver3');
@@ -82,6 +83,7 @@ test("taking view_product from the dispatcher removes Produkty from the dispatch
   page,
 }) => {
   const dispatcherContext = await browser.newContext();
+  await sameClock(dispatcherContext);
   const dispatcher = await dispatcherContext.newPage();
   await dispatcher.addInitScript(() => localStorage.setItem('lang', 'cs'));
   await signIn(dispatcher, 'dispatcher');

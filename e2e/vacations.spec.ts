@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { choose, navigation, signIn } from './helpers';
+import { expect, type Page, sameClock, test } from './test';
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('lang', 'cs'));
@@ -83,6 +83,8 @@ test("a driver's vacation is edited and deactivated; a driver sees the list with
   await expect(vacation).toContainText('10.8.2031');
 
   const driverContext = await browser.newContext();
+
+  await sameClock(driverContext);
   const driver = await driverContext.newPage();
   await driver.addInitScript(() => localStorage.setItem('lang', 'cs'));
   await signIn(driver, 'driver');
