@@ -1,4 +1,4 @@
-import { test as base, type BrowserContext } from '@playwright/test';
+import { type BrowserContext, test as base } from '@playwright/test';
 
 export * from '@playwright/test';
 
