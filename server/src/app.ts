@@ -115,7 +115,17 @@ export async function buildApp({
     },
     strictTransportSecurity: config.cookieSecure,
   });
-  await app.register(multipart, { limits: { fileSize: config.uploadLimit, files: 1, fields: 20 } });
+  // Few parts and short fields: the forms have a file and two short fields (issue 13 §4).
+  await app.register(multipart, {
+    limits: {
+      fileSize: config.uploadLimit,
+      files: 1,
+      fields: 20,
+      parts: 25,
+      fieldSize: 64 * 1024,
+      headerPairs: 50,
+    },
+  });
   await registerDocs(app);
   registerAuth(app);
   registerAudit(app, context.db);

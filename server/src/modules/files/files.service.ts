@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import { type FileItem, fileUploadFieldsSchema } from '@letokruh/contracts/files';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -6,6 +5,7 @@ import { badInput, notFound } from '../../plugins/errors.ts';
 import type { Storage } from '../../plugins/storage.ts';
 import { checkUploadType } from './content-type.ts';
 import * as q from './files.queries.ts';
+import { readForm } from './multipart.ts';
 
 /** Shared by customers, orders and transportations: their routes name the owner. */
 export type FileOwner = q.FileOwner;
@@ -24,12 +24,6 @@ export const toFileItem = (r: q.FileRow): FileItem => ({
 export const listFiles = async (db: DbOrTx, owner: FileOwner, ownerId: number) =>
   (await q.findFiles(db, owner, ownerId)).map(toFileItem);
 
-async function drain(stream: Readable): Promise<void> {
-  for await (const _ of stream) {
-    // discard file parts the call does not take
-  }
-}
-
 /**
  * Reads a multipart upload (title, file_type, file, in any order), validates it, stores the bytes
  * and records the file. A refused upload leaves neither a row nor bytes behind.
@@ -44,17 +38,8 @@ export async function receiveUpload(
     fileTypes: readonly [string, ...string[]];
   },
 ): Promise<FileItem> {
-  const fields: Record<string, string> = {};
-  let file: { data: Buffer; name: string; type: string } | undefined;
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      if (part.fieldname === 'file')
-        file = { data: await part.toBuffer(), name: part.filename, type: part.mimetype };
-      else await drain(part.file);
-    } else if (typeof part.value === 'string') {
-      fields[part.fieldname] = part.value;
-    }
-  }
+  const { fields, files } = await readForm(request);
+  const file = files.find((f) => f.fieldname === 'file');
   const parsed = fileUploadFieldsSchema(options.fileTypes).safeParse(fields);
   const bad = parsed.success ? [] : [...new Set(parsed.error.issues.map((i) => String(i.path[0])))];
   if (!file || file.data.length === 0) bad.push('file');
