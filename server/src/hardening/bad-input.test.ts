@@ -255,3 +255,52 @@ describe('malformed multipart bodies on every upload route', () => {
     expect((await storedFiles()).length).toBe(filesBefore.length);
   });
 });
+
+describe('a QR payment above the format maximum', () => {
+  const orderOf = async (currency: 'CZK' | 'EUR') => {
+    const [row] = rowsOf<{ id: number }>(
+      await t.db.execute(sql`select o.id from orders o where o.customer_id is not null and o.currency = ${currency}
+        and not o.hidden and exists (select 1 from order_items i where i.order_id = o.id) order by o.id limit 1`),
+    );
+    return row!.id;
+  };
+  const supplierId = async () => {
+    const { items } = (await owner.get('/api/suppliers')).json() as { items: { id: number }[] };
+    return items[0]!.id;
+  };
+  /** Sets the order's lines so that its total with VAT is `total` (one line, VAT 0, no discount). */
+  const setTotal = async (orderId: number, total: number) => {
+    await t.db.execute(sql`delete from order_items where order_id = ${orderId}
+      and id <> (select min(id) from order_items where order_id = ${orderId})`);
+    await t.db.execute(
+      sql`update order_items set amount = 1, price = ${total}, vat = 0, discount = 1 where order_id = ${orderId}`,
+    );
+    await t.app.answers.bump();
+  };
+
+  it.each([
+    ['CZK', 9_999_999.99 + 1, 9_000_000, 9_999_999.99],
+    ['EUR', 999_999_999.99 + 1, 900_000_000, 999_999_999.99],
+  ] as const)(
+    '%s: above the maximum answers 400 / 120 on the QR and the e-mail; below, 200',
+    async (currency, above, below, max) => {
+      const id = await orderOf(currency);
+      const supplier = await supplierId();
+      await setTotal(id, above);
+      const before = await snapshot(t.db);
+      const qr = await owner.get(`/api/order/${id}/qr_payment?supplier=${supplier}`);
+      expect(qr.statusCode, qr.body).toBe(400);
+      expect(qr.json().error_code).toBe(ErrorCode.invalidInput);
+      const mail = await owner.post(`/api/order/${id}/send_email_qr`, { supplier_id: supplier });
+      expect(mail.statusCode, mail.body).toBe(400);
+      expect(mail.json().error_code).toBe(ErrorCode.invalidInput);
+      expect(changedTables(before, await snapshot(t.db))).toEqual([]);
+      // The lines alone (the delivery price comes on top).
+      await setTotal(id, below);
+      const ok = await owner.get(`/api/order/${id}/qr_payment?supplier=${supplier}`);
+      expect(ok.statusCode, ok.body).toBe(200);
+      expect(ok.json().amount).toBeGreaterThanOrEqual(below);
+      expect(ok.json().amount).toBeLessThanOrEqual(max);
+    },
+  );
+});

@@ -1,7 +1,15 @@
 import { ErrorCode } from '@letokruh/contracts/errors';
 import type { Order } from '@letokruh/contracts/orders';
 import { type QrPayment, qrImageSize } from '@letokruh/contracts/payments';
-import { buildEpcPayload, buildSpayd, qrAmount, supplierIban } from '@letokruh/contracts/rules/spayd';
+import {
+  buildEpcPayload,
+  buildSpayd,
+  epcAmountMax,
+  PaymentQrError,
+  qrAmount,
+  spaydAmountMax,
+  supplierIban,
+} from '@letokruh/contracts/rules/spayd';
 import QRCode from 'qrcode';
 import type { DbOrTx } from '../../db/client.ts';
 import type { Mailer } from '../../mail/mailer.ts';
@@ -60,6 +68,18 @@ async function payableOrder(db: DbOrTx, id: number): Promise<PayableOrder> {
   return order as PayableOrder;
 }
 
+/** The SPAYD (CZK) or EPC (EUR) text; whatever else the format refuses is bad input too. */
+function qrPayload(order: PayableOrder, supplier: PaymentSupplier, amount: number, vs: string): string {
+  try {
+    return order.currency === 'CZK'
+      ? buildSpayd({ iban: supplier.iban, amount, variableSymbol: vs, message: `Objednavka ${vs}` })
+      : buildEpcPayload({ iban: supplier.iban, name: supplier.name, amount, text: `Objednávka ${vs}` });
+  } catch (error) {
+    if (error instanceof PaymentQrError) throw badInput(`No QR payment: ${error.message}`);
+    throw error;
+  }
+}
+
 export type BuiltQr = QrPayment & { png: Buffer };
 
 /**
@@ -69,21 +89,14 @@ export type BuiltQr = QrPayment & { png: Buffer };
 export async function buildQr(order: PayableOrder, supplier: PaymentSupplier): Promise<BuiltQr> {
   const amounts = qrAmount(order.price_with_vat, order.currency);
   if (amounts.amount <= 0) throw conflict('The order has nothing to pay');
+  // The formats' own ceilings (SPAYD's AM: 9 999 999.99; EPC: 999 999 999.99): above, no bank
+  // app would read the code, so the call is refused as bad input (issue 13 §4), never a 500.
+  const max = order.currency === 'CZK' ? spaydAmountMax : epcAmountMax;
+  if (amounts.amount > max) {
+    throw badInput(`The amount ${amounts.amount} is above the QR payment's maximum of ${max}`);
+  }
   const vs = String(order.intern_id);
-  const payload =
-    order.currency === 'CZK'
-      ? buildSpayd({
-          iban: supplier.iban,
-          amount: amounts.amount,
-          variableSymbol: vs,
-          message: `Objednavka ${vs}`,
-        })
-      : buildEpcPayload({
-          iban: supplier.iban,
-          name: supplier.name,
-          amount: amounts.amount,
-          text: `Objednávka ${vs}`,
-        });
+  const payload = qrPayload(order, supplier, amounts.amount, vs);
   const png = await QRCode.toBuffer(payload, {
     type: 'png',
     errorCorrectionLevel: 'M',
