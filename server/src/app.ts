@@ -32,6 +32,7 @@ import { registerAuth } from './plugins/auth.ts';
 import { registerDocs } from './plugins/docs.ts';
 import { refuseNulCharacters, registerErrorHandling } from './plugins/errors.ts';
 import { registerWeb } from './plugins/web.ts';
+import { refuseHeadOnWritingGets } from './plugins/writing-gets.ts';
 
 export type RegisteredRoute = {
   method: string;
@@ -132,11 +133,9 @@ export async function buildApp({
   const answers = createAnswerCache(context.db, config.answerCacheBytes);
   app.decorate('answers', answers);
   // The spec's writing GETs are the audit table's GET routes (a test holds that table complete).
-  registerDataVersion(
-    app,
-    answers,
-    new Set(Object.keys(auditTargets).filter((key) => key.startsWith('GET '))),
-  );
+  const writingGets = new Set(Object.keys(auditTargets).filter((key) => key.startsWith('GET ')));
+  registerDataVersion(app, answers, writingGets);
+  refuseHeadOnWritingGets(app, writingGets);
 
   await app.register(
     async (api) => {
