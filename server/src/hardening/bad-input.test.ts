@@ -304,3 +304,122 @@ describe('a QR payment above the format maximum', () => {
     },
   );
 });
+
+describe('conversion submit: bounded and held to the conversion rule', () => {
+  let warehouseId: number;
+  let a: number;
+  let b: number;
+
+  /** A new product the warehouse keeps with `stock` (owner's calls, as a user would make them). */
+  async function product(stock: number): Promise<number> {
+    const added = await owner.post('/api/product/add', {
+      name: `Mez ${Math.random().toString(36).slice(2, 7)}`,
+      shorten_name: 'M',
+      type: 'Měkké',
+      length: 33,
+      measurement_unit: 'PRMS',
+    });
+    const id = added.json().item.id as number;
+    await owner.post(`/api/warehouse/${warehouseId}/add_product`, { product_id: id });
+    if (stock > 0) await owner.put(`/api/update_stock/${warehouseId}/${id}`, { amount: stock });
+    return id;
+  }
+
+  beforeAll(async () => {
+    warehouseId = ((await owner.get('/api/warehouses')).json().items as { id: number }[])[0]!.id;
+    a = await product(1_000_000);
+    b = await product(10);
+  });
+
+  const submit = (body: unknown) =>
+    owner.put(`/api/warehouse/${warehouseId}/product_conversion/submit`, body);
+  const line = (product_id: number, amount: unknown) => ({ product_id, amount });
+  const io = (inAmount: unknown, outAmount: unknown, type = 'knowInputOutput', coefficient?: unknown) => ({
+    calculation_type: type,
+    inputs: [line(a, inAmount)],
+    outputs: [line(b, outAmount)],
+    ...(coefficient === undefined ? {} : { coefficient }),
+  });
+
+  const refused: [string, () => unknown][] = [
+    ['0.01 in, 1 000 000 out (coefficient 10⁸, past the column)', () => io(0.01, 1_000_000)],
+    ['1 000 000 in, 0.01 out (coefficient 10⁻⁸, rounds to 0)', () => io(1_000_000, 0.01)],
+    ['1 in, 1 001 out (coefficient past 1 000)', () => io(1, 1001)],
+    ['knowInputKoeficient: 1 in at 1.5 but 1 000 out', () => io(1, 1000, 'knowInputKoeficient', 1.5)],
+    ['knowOutputKoeficient: 10 out at 2 but 1 in', () => io(1, 10, 'knowOutputKoeficient', 2)],
+    ['knowInputKoeficient without its coefficient', () => io(1, 1.5, 'knowInputKoeficient')],
+    ['an amount of 1e308', () => io(1e308, 1)],
+    ['an amount of 2^53 + 1', () => io(2 ** 53 + 1, 1)],
+    ['an amount past the schema (1 000 000.01)', () => io(1_000_000.01, 1_000_000.01)],
+    ['a negative input', () => io(-5, 1)],
+    ['a negative output', () => io(5, -1)],
+    ['a zero input', () => io(0, 1)],
+    ['a zero output', () => io(1, 0)],
+    ['"NaN" as an amount', () => io('NaN', 1)],
+    ['"1e308" as an amount', () => io('1e308', 1)],
+    ['"Infinity" as an amount', () => io(1, 'Infinity')],
+    ['null as an amount', () => io(null, 1)],
+    ['many decimals', () => io(1.123456789, 1)],
+    ['a coefficient of 1e308', () => io(1, 1, 'knowInputKoeficient', 1e308)],
+    ['a negative coefficient', () => io(1, 1, 'knowInputKoeficient', -1)],
+    ['a coefficient of 0', () => io(1, 0.01, 'knowInputKoeficient', 0)],
+    ['"NaN" as the coefficient', () => io(1, 1, 'knowInputKoeficient', 'NaN')],
+    ['a coefficient with 8 decimals', () => io(1, 1, 'knowInputKoeficient', 1.00000001)],
+    ['an unknown calculation type', () => io(1, 1, 'knowNothing')],
+    ['the same product on both sides', () => ({ ...io(1, 1), outputs: [line(a, 1)] })],
+    ['four inputs', () => ({ ...io(1, 1), inputs: [line(a, 1), line(a, 1), line(a, 1), line(a, 1)] })],
+  ];
+
+  it.each(refused)('%s: 400 / 120, nothing written', async (_, body) => {
+    const before = await snapshot(t.db);
+    const response = await submit(body());
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().error_code).toBe(ErrorCode.invalidInput);
+    expect(changedTables(before, await snapshot(t.db))).toEqual([]);
+  });
+
+  it('what the rule allows goes through: 10 in at 1.5 gives 15 out; 1 000 in gives 1 000 000 out', async () => {
+    const first = await submit(io(10, 15, 'knowInputKoeficient', 1.5));
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().item.coefficient).toBe(1.5);
+    const widest = await submit(io(1000, 1_000_000));
+    expect(widest.statusCode, widest.body).toBe(200);
+    expect(widest.json().item.coefficient).toBe(1000);
+    // Float noise a client's sum may carry is taken as the hundredths it means.
+    const noisy = await submit(io(0.1 + 0.2, 1));
+    expect(noisy.statusCode, noisy.body).toBe(200);
+    expect(noisy.json().item.inputs[0].amount).toBe(0.3);
+  });
+
+  it('an output past the stock column ceiling answers 409 and writes nothing', async () => {
+    await t.db.execute(
+      sql`update product_stock set amount = 9999999999 where warehouse_id = ${warehouseId} and product_id = ${b}`,
+    );
+    const before = await snapshot(t.db);
+    const response = await submit(io(1, 1));
+    expect(response.statusCode, response.body).toBe(409);
+    expect(response.json().error_code).toBe(ErrorCode.conflict);
+    const manual = await owner.put(`/api/update_stock/${warehouseId}/${b}`, { amount: 1 });
+    expect(manual.statusCode, manual.body).toBe(409);
+    expect(changedTables(before, await snapshot(t.db))).toEqual([]);
+  });
+
+  it('50 parallel submits of a valid conversion take no more than the stock holds', async () => {
+    const c = await product(10);
+    const d = await product(0);
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        submit({ calculation_type: 'knowInputOutput', inputs: [line(c, 1)], outputs: [line(d, 2)] }),
+      ),
+    );
+    const codes = answers.map((r) => r.statusCode);
+    expect(codes.filter((s) => s === 200)).toHaveLength(10);
+    expect(codes.filter((s) => s !== 200 && s !== 409)).toEqual([]);
+    const amounts = rowsOf<{ product_id: number; amount: string }>(
+      await t.db.execute(
+        sql`select product_id, amount::text from product_stock where warehouse_id = ${warehouseId} and product_id in (${c}, ${d}) order by product_id`,
+      ),
+    );
+    expect(amounts.map((r) => Number(r.amount))).toEqual([0, 20]);
+  });
+});
