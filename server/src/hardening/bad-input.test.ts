@@ -332,7 +332,7 @@ describe('conversion submit: bounded and held to the conversion rule', () => {
   });
 
   const submit = (body: unknown) =>
-    owner.put(`/api/warehouse/${warehouseId}/product_conversion/submit`, body);
+    owner.put(`/api/warehouse/${warehouseId}/product_conversion/submit`, body as object);
   const line = (product_id: number, amount: unknown) => ({ product_id, amount });
   const io = (inAmount: unknown, outAmount: unknown, type = 'knowInputOutput', coefficient?: unknown) => ({
     calculation_type: type,

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import {
   avatarMaxBytes,
   functionsAnswerSchema,
@@ -13,6 +14,7 @@ import { asc } from 'drizzle-orm';
 import type { App } from '../../app-types.ts';
 import { functions } from '../../db/schema/index.ts';
 import { endSession, startSession } from '../../plugins/auth.ts';
+import { sendDownload } from '../../plugins/download.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { readForm } from '../files/multipart.ts';
 import * as q from './auth.queries.ts';
@@ -78,10 +80,11 @@ export async function authRoutes(app: App): Promise<void> {
     const key = profile.avatar ? (await q.findUserById(db, profile.id))?.avatarKey : null;
     const data = key ? await storage.get(key) : null;
     if (!key || !data) throw new AppError(404, ErrorCode.notFound, 'No avatar');
-    return reply
-      .header('content-type', mimeOfKey(key))
-      .header('cache-control', 'private, no-cache')
-      .send(data);
+    return sendDownload(reply, {
+      data,
+      filename: `avatar${path.extname(key)}`,
+      contentType: mimeOfKey(key),
+    });
   });
 
   app.post(

@@ -7,16 +7,13 @@ import {
 import { pragueDay } from '@letokruh/contracts/rules/prague-day';
 import type { FastifyReply } from 'fastify';
 import type { App } from '../../app-types.ts';
+import { sendDownload } from '../../plugins/download.ts';
 import * as service from './documents.service.ts';
 
 const tags = ['documents'];
 
 const sendPdf = (reply: FastifyReply, { pdf, filename }: service.PdfFile) =>
-  reply
-    .type('application/pdf')
-    .header('content-disposition', `attachment; filename="${filename}"`)
-    .header('cache-control', 'no-store')
-    .send(pdf);
+  sendDownload(reply, { data: pdf, filename, contentType: 'application/pdf', cacheControl: 'no-store' });
 
 /** Delivery notes and the orders PDF (part 1 §2 modals, §6, §7). */
 export async function documentRoutes(app: App): Promise<void> {

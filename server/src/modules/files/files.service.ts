@@ -1,6 +1,8 @@
+import path from 'node:path';
 import { type FileItem, fileUploadFieldsSchema } from '@letokruh/contracts/files';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { safeFilename, sendDownload } from '../../plugins/download.ts';
 import { badInput, notFound } from '../../plugins/errors.ts';
 import type { Storage } from '../../plugins/storage.ts';
 import { checkUploadType } from './content-type.ts';
@@ -45,7 +47,8 @@ export async function receiveUpload(
   if (!file || file.data.length === 0) bad.push('file');
   if (!parsed.success || !file || bad.length) throw badInput('Invalid upload', bad);
   const type = await checkUploadType(file.data, file.type);
-  const name = file.name.replace(/[\\/]/g, '_').slice(0, 255) || 'soubor';
+  // Kept as it will be downloaded: no separators, control or bidi characters, no active extension.
+  const name = safeFilename(file.name, type.extension);
   // The stored name is the server's (a random id and the detected type's extension).
   const key = await options.storage.put(`${options.owner}s`, file.data, type.extension);
   try {
@@ -83,16 +86,10 @@ export async function sendFile(
   const row = await q.findFile(options.db, options.owner, options.ownerId, options.id);
   const data = row ? await options.storage.get(row.storageKey) : null;
   if (!row || !data) throw notFound('File not found');
-  const ascii = row.name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return reply
-    .header(
-      'content-type',
-      row.contentType.startsWith('text/') ? `${row.contentType}; charset=utf-8` : row.contentType,
-    )
-    .header(
-      'content-disposition',
-      `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(row.name)}`,
-    )
-    .header('cache-control', 'private, no-cache')
-    .send(data);
+  return sendDownload(reply, {
+    data,
+    filename: row.name,
+    contentType: row.contentType,
+    extension: path.extname(row.storageKey),
+  });
 }
