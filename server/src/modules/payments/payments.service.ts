@@ -11,11 +11,12 @@ import {
   supplierIban,
 } from '@letokruh/contracts/rules/spayd';
 import QRCode from 'qrcode';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { AppError, badInput, conflict, notFound } from '../../plugins/errors.ts';
 import { loadOrders } from '../orders/order-view.ts';
 import { listSuppliers } from '../reference/reference.service.ts';
+import { type MailLimits, takeMailSlot } from './mail-limit.ts';
 import { qrEmail } from './qr-email.ts';
 
 type OrderView = Omit<Order, 'files'>;
@@ -128,12 +129,20 @@ export async function qrPayment(db: DbOrTx, id: number, supplierId: number): Pro
  * POST /order/{id}/send_email_qr: the payment details and the same QR to the customer's e-mail
  * (part 1 §5); no e-mail: 400 / 150, which the web shows as "customer e-mail not found".
  */
-export async function sendEmailQr(db: DbOrTx, mailer: Mailer, id: number, supplierId: number) {
+export async function sendEmailQr(
+  db: Db,
+  mailer: Mailer,
+  id: number,
+  supplierId: number,
+  sender: { userId: number; limits: MailLimits },
+) {
   const order = await payableOrder(db, id);
   const to = order.customer?.email.trim() ?? '';
   if (!to) throw new AppError(400, ErrorCode.customerEmailNotFound, 'The customer has no e-mail');
   const supplier = await supplierFor(db, [order], supplierId, 'supplier_id');
   const qr = await buildQr(order, supplier);
+  // Counted once the e-mail is ready to go, so bad input never uses up the allowance.
+  await takeMailSlot(db, sender.userId, to, sender.limits);
   try {
     await mailer.send(qrEmail(order, supplier, qr, to));
   } catch (error) {
