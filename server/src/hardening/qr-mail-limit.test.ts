@@ -16,7 +16,7 @@ import { type BuiltTestApp, buildTestApp, type Client, client, login } from '../
  */
 let t: BuiltTestApp;
 let owner: Client;
-let dispatcher: Client;
+let dispatcher: Awaited<ReturnType<typeof login>>;
 let supplier: number;
 /** Payable orders, each of its own customer with its own e-mail address. */
 let orders: { id: number; email: string }[];
