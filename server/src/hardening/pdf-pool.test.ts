@@ -2,6 +2,10 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NoteOrder } from '../modules/documents/delivery-note.ts';
+import { createPdfPool } from '../modules/documents/pdf-pool.ts';
+import { loadOrders } from '../modules/orders/order-view.ts';
+import { supplierFor } from '../modules/payments/payments.service.ts';
 import { type BuiltTestApp, buildTestApp, type Client, login } from '../test/build.ts';
 
 /**
@@ -99,11 +103,35 @@ describe('merged delivery notes off the event loop', () => {
     }
   });
 
-  it('20 merged downloads in parallel all answer, the loop still free', async () => {
+  it('20 merged downloads in parallel all answer; on a PostgreSQL server the loop stays free', async () => {
     const { result, histogramMs, probeMs } = await measured(() =>
       Promise.all(Array.from({ length: 20 }, (_, i) => owner.get(url(ids.slice(i * 10, i * 10 + 10))))),
     );
     expect(result.map((r) => r.statusCode)).toEqual(result.map(() => 200));
     console.log(`20 parallel merges of 10: loop max ${Math.round(histogramMs)} / ${Math.round(probeMs)} ms`);
+    // The embedded PGlite runs every query on the loop, 20 requests' reads back to back: only the
+    // server database's figure is the PDFs' to meet.
+    if (process.env.TEST_DATABASE_URL) expect(Math.max(histogramMs, probeMs)).toBeLessThanOrEqual(budgetMs);
   }, 120_000);
+
+  it('a full queue answers 503 at once instead of piling up work', async () => {
+    const pool = createPdfPool({ threads: 1, maxQueue: 1 });
+    try {
+      const orders = (await loadOrders(t.db, ids.slice(0, 1))) as NoteOrder[];
+      const task = {
+        kind: 'notes' as const,
+        orders: Array.from({ length: 40 }, () => orders[0]!),
+        supplier: await supplierFor(t.db, orders, supplier, 'supplier'),
+        lang: 'cs' as const,
+        today: '2026-01-01',
+      };
+      const settled = await Promise.allSettled(Array.from({ length: 6 }, () => pool.render(task)));
+      const refused = settled.filter((r) => r.status === 'rejected');
+      expect(refused.length).toBeGreaterThan(0);
+      for (const r of refused) expect((r as PromiseRejectedResult).reason).toMatchObject({ statusCode: 503 });
+      expect(settled.some((r) => r.status === 'fulfilled')).toBe(true);
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
 });
