@@ -240,6 +240,16 @@ function calls(p: Params, deepPage: number): Call[] {
       connections: c,
       target: { kind: 'latency', p95: 100 },
     },
+    {
+      // Issue 13: drawn in the PDF worker pool, so the loop stays free (judged like every call).
+      name: 'delivery_notes_merged',
+      label: `merged delivery notes, ${p.mergeIds.length} orders`,
+      paths: [
+        `/api/download_multiple_delivery_notes?${q({ orders: p.mergeIds.join(','), supplier: p.supplierId, language: 'cs' })}`,
+      ],
+      connections: 2,
+      target: { kind: 'none' },
+    },
   ];
 }
 

@@ -12,6 +12,8 @@ export type Params = {
   customers: number;
   orderIds: number[];
   noteIds: number[];
+  /** Up to 266 printable orders for one merged delivery-note PDF (a busy day's merge, issue 13). */
+  mergeIds: number[];
   supplierId: number;
   surnames: string[];
   fullNames: string[];
@@ -61,6 +63,10 @@ export async function pickParams(db: Db, options: { exportRows: number; sample: 
     sampled.filter((r) => !r.hidden && r.has_items).map((r) => r.id),
     options.sample,
   );
+  const mergeIds = sampled
+    .filter((r) => !r.hidden && r.has_items)
+    .map((r) => r.id)
+    .slice(0, 266);
 
   const [supplier] = await rows<{ id: number }>(
     db,
@@ -123,6 +129,7 @@ export async function pickParams(db: Db, options: { exportRows: number; sample: 
     customers: counts.customers,
     orderIds,
     noteIds,
+    mergeIds,
     supplierId: supplier.id,
     surnames: [...new Set(people.map((p) => p.last_name))],
     fullNames: people.map((p) => `${p.first_name} ${p.last_name}`),

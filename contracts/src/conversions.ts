@@ -10,10 +10,13 @@ const amount = z
   .gt(0)
   .max(1_000_000)
   .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'at most two decimals');
+/** The bounds of a conversion's coefficient (output total ÷ input total), given or computed. */
+export const minCoefficient = 0.0001;
+export const maxCoefficient = 1000;
 export const coefficientSchema = z
   .number()
   .gt(0)
-  .max(1000)
+  .max(maxCoefficient)
   .refine((n) => Math.abs(n * 10_000 - Math.round(n * 10_000)) < 1e-6, 'at most four decimals');
 
 /** `12:3.5,14` → [{ product_id: 12, amount: 3.5 }, { product_id: 14 }]: a side in a query string. */

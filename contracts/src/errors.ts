@@ -26,6 +26,8 @@ export const ErrorCode = {
   customerEmailNotFound: 150,
   /** The chosen supplier's bank account is not a valid Czech account, so no payment can name it. */
   supplierAccountInvalid: 151,
+  /** Too many QR e-mails this hour, from this user or to this address: try again later (429). */
+  tooManyEmails: 152,
   noRightToRemoveUser: 200,
   ownerCannotBeDeleted: 201,
   userNotFound: 202,

@@ -33,6 +33,7 @@ import { registerDocs } from './plugins/docs.ts';
 import { clientErrorAnswer, refuseNulCharacters, registerErrorHandling } from './plugins/errors.ts';
 import { registerHostCheck } from './plugins/hosts.ts';
 import { registerWeb } from './plugins/web.ts';
+import { refuseHeadOnWritingGets } from './plugins/writing-gets.ts';
 
 export type RegisteredRoute = {
   method: string;
@@ -136,18 +137,26 @@ export async function buildApp({
   });
   // After helmet, so that the 421 carries the security headers too; before every other hook.
   registerHostCheck(app);
-  await app.register(multipart, { limits: { fileSize: config.uploadLimit, files: 1, fields: 20 } });
+  // Few parts and short fields: the forms have a file and two short fields (issue 13 §4).
+  await app.register(multipart, {
+    limits: {
+      fileSize: config.uploadLimit,
+      files: 1,
+      fields: 20,
+      parts: 25,
+      fieldSize: 64 * 1024,
+      headerPairs: 50,
+    },
+  });
   await registerDocs(app);
   registerAuth(app);
   registerAudit(app, context.db);
   const answers = createAnswerCache(context.db, config.answerCacheBytes);
   app.decorate('answers', answers);
   // The spec's writing GETs are the audit table's GET routes (a test holds that table complete).
-  registerDataVersion(
-    app,
-    answers,
-    new Set(Object.keys(auditTargets).filter((key) => key.startsWith('GET '))),
-  );
+  const writingGets = new Set(Object.keys(auditTargets).filter((key) => key.startsWith('GET ')));
+  registerDataVersion(app, answers, writingGets);
+  refuseHeadOnWritingGets(app, writingGets);
 
   await app.register(
     async (api) => {

@@ -72,6 +72,8 @@ const envSchema = z.object({
     .refine((v) => v === '' || /^smtps?:\/\/[^\s]+$/.test(v), 'smtp://… or smtps://…'),
   MAIL_FROM: z.string().trim().min(1).default('Letokruh <noreply@letokruh.example>'),
   OUTBOX_DIR: z.string().default(''),
+  QR_MAIL_PER_USER_HOUR: z.coerce.number().int().positive().default(20),
+  QR_MAIL_PER_RECIPIENT_HOUR: z.coerce.number().int().positive().default(5),
 });
 
 export type Config = {
@@ -105,6 +107,8 @@ export type Config = {
   mailFrom: string;
   /** Where e-mails are written as .eml files when there is no SMTP server. */
   outboxDir: string;
+  /** QR e-mails one user may send per clock hour, and one address may receive (issue 13 §4). */
+  qrMailLimits: { perUser: number; perRecipient: number };
 };
 
 /** Reads and validates the environment once, at start (CONVENTIONS habit 2). */
@@ -139,5 +143,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     outboxDir: path.resolve(e.OUTBOX_DIR || path.join(e.DATA_DIR, 'outbox')),
+    qrMailLimits: { perUser: e.QR_MAIL_PER_USER_HOUR, perRecipient: e.QR_MAIL_PER_RECIPIENT_HOUR },
   };
 }

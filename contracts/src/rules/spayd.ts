@@ -11,9 +11,9 @@ import { type Currency, roundMoney } from './money.ts';
 export const spaydMessageMax = 60;
 export const variableSymbolPattern = /^\d{1,10}$/;
 /** SPAYD's AM has at most 10 characters with the decimal point: 9 999 999.99. */
-const spaydAmountMax = 9_999_999.99;
+export const spaydAmountMax = 9_999_999.99;
 /** EPC069-12: EUR 0.01 to 999 999 999.99, beneficiary name up to 70, unstructured text up to 140. */
-const epcAmountMax = 999_999_999.99;
+export const epcAmountMax = 999_999_999.99;
 const epcNameMax = 70;
 const epcTextMax = 140;
 

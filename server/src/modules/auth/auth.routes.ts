@@ -1,3 +1,4 @@
+import path from 'node:path';
 import {
   avatarMaxBytes,
   functionsAnswerSchema,
@@ -13,7 +14,9 @@ import { asc } from 'drizzle-orm';
 import type { App } from '../../app-types.ts';
 import { functions } from '../../db/schema/index.ts';
 import { endSession, startSession } from '../../plugins/auth.ts';
+import { sendDownload } from '../../plugins/download.ts';
 import { AppError } from '../../plugins/errors.ts';
+import { readForm } from '../files/multipart.ts';
 import * as q from './auth.queries.ts';
 import { authenticate, getProfile, updateProfile } from './auth.service.ts';
 import { detectImage, mimeOfKey } from './avatar.ts';
@@ -77,10 +80,11 @@ export async function authRoutes(app: App): Promise<void> {
     const key = profile.avatar ? (await q.findUserById(db, profile.id))?.avatarKey : null;
     const data = key ? await storage.get(key) : null;
     if (!key || !data) throw new AppError(404, ErrorCode.notFound, 'No avatar');
-    return reply
-      .header('content-type', mimeOfKey(key))
-      .header('cache-control', 'private, no-cache')
-      .send(data);
+    return sendDownload(reply, {
+      data,
+      filename: `avatar${path.extname(key)}`,
+      contentType: mimeOfKey(key),
+    });
   });
 
   app.post(
@@ -91,9 +95,10 @@ export async function authRoutes(app: App): Promise<void> {
     },
     async (request) => {
       const user = request.user!;
-      const file = await request.file({ limits: { fileSize: avatarMaxBytes, files: 1 } });
-      if (!file) throw new AppError(400, ErrorCode.invalidInput, 'No file sent', ['avatar']);
-      const data = await file.toBuffer();
+      // The whole form is read: a second file or too many fields answer 413, a torn body 400.
+      const { files } = await readForm(request, { fileSize: avatarMaxBytes, files: 1 });
+      const data = files[0]?.data;
+      if (!data?.length) throw new AppError(400, ErrorCode.invalidInput, 'No file sent', ['avatar']);
       const image = detectImage(data);
       if (!image)
         throw new AppError(

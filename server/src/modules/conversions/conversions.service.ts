@@ -1,5 +1,11 @@
-import type { ConversionQuery, ConversionSubmit } from '@letokruh/contracts/conversions';
+import {
+  type ConversionQuery,
+  type ConversionSubmit,
+  maxCoefficient,
+  minCoefficient,
+} from '@letokruh/contracts/conversions';
 import { conversionOptions, roundCoefficient } from '@letokruh/contracts/rules/conversion';
+import { roundMoney } from '@letokruh/contracts/rules/money';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { badInput, conflict } from '../../plugins/errors.ts';
 import { findProduct } from '../products/products.service.ts';
@@ -59,13 +65,56 @@ export async function conversionOptionsFor(db: DbOrTx, warehouseId: number, quer
   return { items, error: items.length === 0 };
 }
 
+const cents = (side: { amount: number }[]) => side.reduce((a, l) => a + Math.round(l.amount * 100), 0);
+
+/**
+ * The conversion rule (DESIGN §3), held on submit as the calculator holds it (issue 13 §4): the
+ * coefficient out ÷ in lies within the coefficient's bounds, and a given coefficient is the one
+ * the amounts obey (the computed side's total is the known side's times or divided by it, rounded
+ * to hundredths, as `conversionOptions` computes it). So no submit makes stock out of nothing or
+ * a coefficient the column cannot hold. Answers the coefficient to store.
+ */
+function checkRule(input: ConversionSubmit): number {
+  const inCents = cents(input.inputs);
+  const outCents = cents(input.outputs);
+  const coefficient = roundCoefficient(outCents / inCents);
+  if (!(coefficient >= minCoefficient && coefficient <= maxCoefficient)) {
+    throw badInput(
+      `Outputs ÷ inputs must lie between ${minCoefficient} and ${maxCoefficient}, not ${outCents / inCents}`,
+      ['outputs'],
+    );
+  }
+  const given = input.coefficient;
+  if (input.calculation_type === 'knowInputKoeficient' && Math.round(inCents * (given ?? 0)) !== outCents) {
+    throw badInput('The outputs are not the inputs times the coefficient', ['outputs']);
+  }
+  if (input.calculation_type === 'knowOutputKoeficient' && Math.round(outCents / (given ?? 1)) !== inCents) {
+    throw badInput('The inputs are not the outputs divided by the coefficient', ['inputs']);
+  }
+  return coefficient;
+}
+
 /**
  * PUT /warehouse/{id}/product_conversion/submit: one conversion row, its items and one ledger row
  * per product, in one transaction. Inputs must be in stock (409 otherwise); an output the warehouse
  * does not keep yet is added to it. Stock rows are changed in product order, so two conversions
  * never wait on each other crosswise.
  */
-export async function submitConversion(db: Db, userId: number, warehouseId: number, input: ConversionSubmit) {
+export async function submitConversion(
+  db: Db,
+  userId: number,
+  warehouseId: number,
+  submitted: ConversionSubmit,
+) {
+  // The schema lets float noise through (0.1 + 0.2); what is stored and answered is hundredths.
+  const hundredths = (side: ConversionSubmit['inputs']) =>
+    side.map((l) => ({ ...l, amount: roundMoney(l.amount) }));
+  const input = {
+    ...submitted,
+    inputs: hundredths(submitted.inputs),
+    outputs: hundredths(submitted.outputs),
+  };
+  const coefficient = checkRule(input);
   return db.transaction(async (tx) => {
     await requireWarehouse(tx, warehouseId);
     const products = await loadProducts(tx, input.inputs, input.outputs);
@@ -76,8 +125,6 @@ export async function submitConversion(db: Db, userId: number, warehouseId: numb
     if (missing.length)
       throw conflict(`Not in this warehouse's stock: ${missing.map((l) => l.product_id).join(', ')}`);
     for (const line of input.outputs) await keepProduct(tx, warehouseId, line.product_id);
-    const sum = (side: { amount: number }[]) => side.reduce((a, l) => a + Math.round(l.amount * 100), 0);
-    const coefficient = roundCoefficient(sum(input.outputs) / sum(input.inputs));
     const conversion = await q.insertConversion(tx, {
       warehouseId,
       calculationType: input.calculation_type,

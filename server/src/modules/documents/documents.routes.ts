@@ -7,20 +7,20 @@ import {
 import { pragueDay } from '@letokruh/contracts/rules/prague-day';
 import type { FastifyReply } from 'fastify';
 import type { App } from '../../app-types.ts';
+import { sendDownload } from '../../plugins/download.ts';
 import * as service from './documents.service.ts';
+import { createPdfPool } from './pdf-pool.ts';
 
 const tags = ['documents'];
 
 const sendPdf = (reply: FastifyReply, { pdf, filename }: service.PdfFile) =>
-  reply
-    .type('application/pdf')
-    .header('content-disposition', `attachment; filename="${filename}"`)
-    .header('cache-control', 'no-store')
-    .send(pdf);
+  sendDownload(reply, { data: pdf, filename, contentType: 'application/pdf', cacheControl: 'no-store' });
 
 /** Delivery notes and the orders PDF (part 1 §2 modals, §6, §7). */
 export async function documentRoutes(app: App): Promise<void> {
   const { db } = app.ctx;
+  const pdfs = createPdfPool();
+  app.addHook('onClose', () => pdfs.close());
 
   // The detail's delivery-note modal: whoever may read the order may print its note.
   app.get(
@@ -41,7 +41,7 @@ export async function documentRoutes(app: App): Promise<void> {
       const key = `delivery-note ${id} ${supplier} ${language} ${pragueDay()}`;
       const file = await app.answers.get(
         key,
-        () => service.deliveryNote(db, id, request.query),
+        () => service.deliveryNote(db, pdfs, id, request.query),
         (f) => f.pdf.length + f.filename.length,
       );
       return sendPdf(reply, file);
@@ -55,7 +55,7 @@ export async function documentRoutes(app: App): Promise<void> {
       schema: { tags, querystring: multipleDeliveryNotesQuerySchema, produces: ['application/pdf'] },
       config: { access: { permission: ['view_order', 'can_export_delivery_notes'] } },
     },
-    async (request, reply) => sendPdf(reply, await service.mergedDeliveryNotes(db, request.query)),
+    async (request, reply) => sendPdf(reply, await service.mergedDeliveryNotes(db, pdfs, request.query)),
   );
 
   app.get(
@@ -64,6 +64,6 @@ export async function documentRoutes(app: App): Promise<void> {
       schema: { tags, querystring: ordersPdfQuerySchema, produces: ['application/pdf'] },
       config: { access: { permission: ['view_order', 'can_export_orders'] } },
     },
-    async (request, reply) => sendPdf(reply, await service.ordersPdf(db, request.query)),
+    async (request, reply) => sendPdf(reply, await service.ordersPdf(db, pdfs, request.query)),
   );
 }

@@ -35,7 +35,9 @@ async function pdfText(response: LightMyRequestResponse): Promise<{ text: string
 function expectPdf(response: LightMyRequestResponse, filename: string) {
   expect(response.statusCode, response.body.slice(0, 300)).toBe(200);
   expect(response.headers['content-type']).toBe('application/pdf');
-  expect(response.headers['content-disposition']).toBe(`attachment; filename="${filename}"`);
+  expect(response.headers['content-disposition']).toBe(
+    `attachment; filename="${filename}"; filename*=UTF-8''${filename}`,
+  );
   expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
 }
 

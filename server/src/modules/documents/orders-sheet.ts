@@ -78,13 +78,15 @@ function pageNumbers(doc: Pdf) {
   }
 }
 
-export async function ordersSheet(input: {
+export type SheetInput = {
   warehouseName: string;
   from: string;
   to: string;
   orders: SheetOrder[];
   printed: string;
-}): Promise<Buffer> {
+};
+
+export async function ordersSheet(input: SheetInput): Promise<Buffer> {
   const days =
     input.from === input.to ? formatDay(input.from) : `${formatDay(input.from)} – ${formatDay(input.to)}`;
   const title = `Objednávky – ${input.warehouseName} – ${days}`;

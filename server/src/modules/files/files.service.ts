@@ -1,11 +1,13 @@
-import type { Readable } from 'node:stream';
+import path from 'node:path';
 import { type FileItem, fileUploadFieldsSchema } from '@letokruh/contracts/files';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { safeFilename, sendDownload } from '../../plugins/download.ts';
 import { badInput, notFound } from '../../plugins/errors.ts';
 import type { Storage } from '../../plugins/storage.ts';
 import { checkUploadType } from './content-type.ts';
 import * as q from './files.queries.ts';
+import { readForm } from './multipart.ts';
 
 /** Shared by customers, orders and transportations: their routes name the owner. */
 export type FileOwner = q.FileOwner;
@@ -24,12 +26,6 @@ export const toFileItem = (r: q.FileRow): FileItem => ({
 export const listFiles = async (db: DbOrTx, owner: FileOwner, ownerId: number) =>
   (await q.findFiles(db, owner, ownerId)).map(toFileItem);
 
-async function drain(stream: Readable): Promise<void> {
-  for await (const _ of stream) {
-    // discard file parts the call does not take
-  }
-}
-
 /**
  * Reads a multipart upload (title, file_type, file, in any order), validates it, stores the bytes
  * and records the file. A refused upload leaves neither a row nor bytes behind.
@@ -44,23 +40,15 @@ export async function receiveUpload(
     fileTypes: readonly [string, ...string[]];
   },
 ): Promise<FileItem> {
-  const fields: Record<string, string> = {};
-  let file: { data: Buffer; name: string; type: string } | undefined;
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      if (part.fieldname === 'file')
-        file = { data: await part.toBuffer(), name: part.filename, type: part.mimetype };
-      else await drain(part.file);
-    } else if (typeof part.value === 'string') {
-      fields[part.fieldname] = part.value;
-    }
-  }
+  const { fields, files } = await readForm(request);
+  const file = files.find((f) => f.fieldname === 'file');
   const parsed = fileUploadFieldsSchema(options.fileTypes).safeParse(fields);
   const bad = parsed.success ? [] : [...new Set(parsed.error.issues.map((i) => String(i.path[0])))];
   if (!file || file.data.length === 0) bad.push('file');
   if (!parsed.success || !file || bad.length) throw badInput('Invalid upload', bad);
   const type = await checkUploadType(file.data, file.type);
-  const name = file.name.replace(/[\\/]/g, '_').slice(0, 255) || 'soubor';
+  // Kept as it will be downloaded: no separators, control or bidi characters, no active extension.
+  const name = safeFilename(file.name, type.extension);
   // The stored name is the server's (a random id and the detected type's extension).
   const key = await options.storage.put(`${options.owner}s`, file.data, type.extension);
   try {
@@ -98,16 +86,10 @@ export async function sendFile(
   const row = await q.findFile(options.db, options.owner, options.ownerId, options.id);
   const data = row ? await options.storage.get(row.storageKey) : null;
   if (!row || !data) throw notFound('File not found');
-  const ascii = row.name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return reply
-    .header(
-      'content-type',
-      row.contentType.startsWith('text/') ? `${row.contentType}; charset=utf-8` : row.contentType,
-    )
-    .header(
-      'content-disposition',
-      `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(row.name)}`,
-    )
-    .header('cache-control', 'private, no-cache')
-    .send(data);
+  return sendDownload(reply, {
+    data,
+    filename: row.name,
+    contentType: row.contentType,
+    extension: path.extname(row.storageKey),
+  });
 }

@@ -9,6 +9,7 @@ import type { App } from '../../app-types.ts';
 import { createMailer } from '../../mail/mailer.ts';
 import type { Access } from '../../plugins/access.ts';
 import { AppError } from '../../plugins/errors.ts';
+import { TooManyEmails } from './mail-limit.ts';
 import * as service from './payments.service.ts';
 
 const tags = ['payments'];
@@ -47,10 +48,14 @@ export async function paymentRoutes(app: App): Promise<void> {
       },
       config: { access: ownerOrDispatcher },
     },
-    async (request) => {
+    async (request, reply) => {
       try {
-        return await service.sendEmailQr(db, mailer, request.params.id, request.body.supplier_id);
+        return await service.sendEmailQr(db, mailer, request.params.id, request.body.supplier_id, {
+          userId: request.user!.id,
+          limits: config.qrMailLimits,
+        });
       } catch (error) {
+        if (error instanceof TooManyEmails) reply.header('retry-after', String(error.retryAfter));
         if (error instanceof AppError && error.statusCode >= 500) {
           request.log.error({ err: error.cause ?? error }, 'QR e-mail not sent');
         }

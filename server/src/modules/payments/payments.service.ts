@@ -1,13 +1,22 @@
 import { ErrorCode } from '@letokruh/contracts/errors';
 import type { Order } from '@letokruh/contracts/orders';
 import { type QrPayment, qrImageSize } from '@letokruh/contracts/payments';
-import { buildEpcPayload, buildSpayd, qrAmount, supplierIban } from '@letokruh/contracts/rules/spayd';
+import {
+  buildEpcPayload,
+  buildSpayd,
+  epcAmountMax,
+  PaymentQrError,
+  qrAmount,
+  spaydAmountMax,
+  supplierIban,
+} from '@letokruh/contracts/rules/spayd';
 import QRCode from 'qrcode';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { AppError, badInput, conflict, notFound } from '../../plugins/errors.ts';
 import { loadOrders } from '../orders/order-view.ts';
 import { listSuppliers } from '../reference/reference.service.ts';
+import { type MailLimits, takeMailSlot } from './mail-limit.ts';
 import { qrEmail } from './qr-email.ts';
 
 type OrderView = Omit<Order, 'files'>;
@@ -60,6 +69,18 @@ async function payableOrder(db: DbOrTx, id: number): Promise<PayableOrder> {
   return order as PayableOrder;
 }
 
+/** The SPAYD (CZK) or EPC (EUR) text; whatever else the format refuses is bad input too. */
+function qrPayload(order: PayableOrder, supplier: PaymentSupplier, amount: number, vs: string): string {
+  try {
+    return order.currency === 'CZK'
+      ? buildSpayd({ iban: supplier.iban, amount, variableSymbol: vs, message: `Objednavka ${vs}` })
+      : buildEpcPayload({ iban: supplier.iban, name: supplier.name, amount, text: `Objednávka ${vs}` });
+  } catch (error) {
+    if (error instanceof PaymentQrError) throw badInput(`No QR payment: ${error.message}`);
+    throw error;
+  }
+}
+
 export type BuiltQr = QrPayment & { png: Buffer };
 
 /**
@@ -69,21 +90,14 @@ export type BuiltQr = QrPayment & { png: Buffer };
 export async function buildQr(order: PayableOrder, supplier: PaymentSupplier): Promise<BuiltQr> {
   const amounts = qrAmount(order.price_with_vat, order.currency);
   if (amounts.amount <= 0) throw conflict('The order has nothing to pay');
+  // The formats' own ceilings (SPAYD's AM: 9 999 999.99; EPC: 999 999 999.99): above, no bank
+  // app would read the code, so the call is refused as bad input (issue 13 §4), never a 500.
+  const max = order.currency === 'CZK' ? spaydAmountMax : epcAmountMax;
+  if (amounts.amount > max) {
+    throw badInput(`The amount ${amounts.amount} is above the QR payment's maximum of ${max}`);
+  }
   const vs = String(order.intern_id);
-  const payload =
-    order.currency === 'CZK'
-      ? buildSpayd({
-          iban: supplier.iban,
-          amount: amounts.amount,
-          variableSymbol: vs,
-          message: `Objednavka ${vs}`,
-        })
-      : buildEpcPayload({
-          iban: supplier.iban,
-          name: supplier.name,
-          amount: amounts.amount,
-          text: `Objednávka ${vs}`,
-        });
+  const payload = qrPayload(order, supplier, amounts.amount, vs);
   const png = await QRCode.toBuffer(payload, {
     type: 'png',
     errorCorrectionLevel: 'M',
@@ -115,12 +129,20 @@ export async function qrPayment(db: DbOrTx, id: number, supplierId: number): Pro
  * POST /order/{id}/send_email_qr: the payment details and the same QR to the customer's e-mail
  * (part 1 §5); no e-mail: 400 / 150, which the web shows as "customer e-mail not found".
  */
-export async function sendEmailQr(db: DbOrTx, mailer: Mailer, id: number, supplierId: number) {
+export async function sendEmailQr(
+  db: Db,
+  mailer: Mailer,
+  id: number,
+  supplierId: number,
+  sender: { userId: number; limits: MailLimits },
+) {
   const order = await payableOrder(db, id);
   const to = order.customer?.email.trim() ?? '';
   if (!to) throw new AppError(400, ErrorCode.customerEmailNotFound, 'The customer has no e-mail');
   const supplier = await supplierFor(db, [order], supplierId, 'supplier_id');
   const qr = await buildQr(order, supplier);
+  // Counted once the e-mail is ready to go, so bad input never uses up the allowance.
+  await takeMailSlot(db, sender.userId, to, sender.limits);
   try {
     await mailer.send(qrEmail(order, supplier, qr, to));
   } catch (error) {

@@ -14,6 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import type { App } from '../../app-types.ts';
 import type { Access } from '../../plugins/access.ts';
 import { sendCachedJson } from '../../plugins/answer-cache.ts';
+import { sendDownload } from '../../plugins/download.ts';
 import * as service from './stats.service.ts';
 import { statsXlsx } from './stats-exports.ts';
 
@@ -84,11 +85,12 @@ export async function statsRoutes(app: App): Promise<void> {
         const file = statsXlsx(db, kind, request.query, (error) =>
           request.log.error({ err: error }, `${path} failed half-way`),
         );
-        return reply
-          .type(xlsxType)
-          .header('content-disposition', `attachment; filename="${file.filename}"`)
-          .header('cache-control', 'no-store')
-          .send(file.stream);
+        return sendDownload(reply, {
+          data: file.stream,
+          filename: file.filename,
+          contentType: xlsxType,
+          cacheControl: 'no-store',
+        });
       },
     );
   }

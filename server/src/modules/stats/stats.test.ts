@@ -328,7 +328,7 @@ describe('XLSX downloads', () => {
   it('orders: one typed row per order, money in its currency, dates as dates', async () => {
     const { answer, sheet, rows } = await workbookOf(`/api/stats_orders?${march}`);
     expect(answer.headers['content-disposition']).toBe(
-      'attachment; filename="objednavky_2035-03-01_2035-03-31.xlsx"',
+      `attachment; filename="objednavky_2035-03-01_2035-03-31.xlsx"; filename*=UTF-8''objednavky_2035-03-01_2035-03-31.xlsx`,
     );
     expect(values(rows[0]!)).toEqual([
       'Číslo objednávky',

@@ -22,15 +22,20 @@ export async function insertStockRow(db: DbOrTx, warehouseId: number, productId:
  * the row lock and none is lost. With `floor` set, a change that would leave less than the floor
  * updates nothing. Answers the new amount, or undefined when no row was changed.
  */
+/** The largest amount a stock row (numeric(12, 2)) holds. */
+export const maxStockAmount = 9_999_999_999.99;
+
 export async function addToStock(
   db: DbOrTx,
   options: { warehouseId: number; productId: number; delta: number; floor: number | null },
 ): Promise<number | undefined> {
   const { warehouseId, productId, delta, floor } = options;
   const guard = floor === null ? sql`` : sql` and amount + ${delta}::numeric >= ${floor}::numeric`;
+  // The column's own ceiling (numeric(12, 2)): a change past it is refused, not an overflow error.
+  const ceiling = sql` and amount + ${delta}::numeric <= ${maxStockAmount}::numeric`;
   const result = await db.execute(sql`
     update product_stock set amount = amount + ${delta}::numeric, updated_at = now()
-    where warehouse_id = ${warehouseId} and product_id = ${productId}${guard}
+    where warehouse_id = ${warehouseId} and product_id = ${productId}${guard}${ceiling}
     returning amount::text as amount`);
   const row = rowsOf<{ amount: string }>(result)[0];
   return row ? Number(row.amount) : undefined;

@@ -66,6 +66,8 @@ export async function changeStock(tx: Tx, input: StockChangeInput): Promise<numb
   if (amountAfter === undefined) {
     const current = await q.findStock(tx, input.warehouseId, input.productId);
     if (!current) throw notFound('The warehouse does not keep this product');
+    if (Number(current.amount) + delta > q.maxStockAmount)
+      throw conflict(`Too much stock: ${current.amount} in stock, change of ${delta}`);
     throw conflict(`Not enough stock: ${current.amount} in stock, change of ${delta}`);
   }
   await q.insertLedgerRow(tx, { ...input, delta, amountAfter });

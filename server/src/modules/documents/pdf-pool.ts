@@ -1,0 +1,41 @@
+import { availableParallelism } from 'node:os';
+import { ErrorCode } from '@letokruh/contracts/errors';
+import { Piscina } from 'piscina';
+import { AppError } from '../../plugins/errors.ts';
+import type { RenderTask } from './render.ts';
+
+/**
+ * PDFs are drawn in worker threads (issue 13 §4): pdfkit's drawing is synchronous, and the merged
+ * delivery notes of a busy day (≈ 266 orders) held the event loop 0.7–1.2 s. One pool per app:
+ * threads are started on the first PDF and end after a minute idle; at most cores − 1 of them
+ * (at least 1), so the event loop keeps a core; at most `maxQueue` PDFs wait, beyond that 503.
+ */
+export type PdfPool = { render(task: RenderTask): Promise<Buffer>; close(): Promise<void> };
+
+export function createPdfPool(options: { threads?: number; maxQueue?: number } = {}): PdfPool {
+  let pool: Piscina | undefined;
+  const threads = options.threads ?? Math.max(1, availableParallelism() - 1);
+  const maxQueue = options.maxQueue ?? 64;
+  const start = () =>
+    (pool ??= new Piscina({
+      filename: new URL('./render-worker.mjs', import.meta.url).href,
+      minThreads: 0,
+      maxThreads: threads,
+      idleTimeout: 60_000,
+      maxQueue,
+    }));
+  return {
+    async render(task) {
+      const workers = start();
+      if (workers.queueSize >= maxQueue) {
+        throw new AppError(503, ErrorCode.internal, 'Too many documents being drawn: try again shortly');
+      }
+      const bytes = (await workers.run(task)) as Uint8Array;
+      return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    },
+    async close() {
+      await pool?.destroy();
+      pool = undefined;
+    },
+  };
+}
