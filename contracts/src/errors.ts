@@ -33,6 +33,8 @@ export const ErrorCode = {
   userNotFound: 202,
   usernameTaken: 203,
   ownerShielded: 204,
+  /** Taking the owner function from the last active owner (issue 13 §3): 409. */
+  lastOwner: 205,
   internal: 500,
 } as const;
 

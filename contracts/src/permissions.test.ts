@@ -24,11 +24,12 @@ describe('permission names', () => {
       'view_calculation',
       'can_export_orders',
       'can_export_delivery_notes',
+      'manage_warehouse',
     ]) {
       expect(permissions).toContain(extra);
     }
     expect(new Set(permissions).size).toBe(permissions.length);
-    expect(permissions).toHaveLength(8 * 4 + 5);
+    expect(permissions).toHaveLength(8 * 4 + 6);
   });
 
   it('isPermission tells codenames from other strings', () => {
@@ -119,6 +120,7 @@ describe('default matrix (DESIGN §3)', () => {
         ...all('transportation'),
         'view_warehouse',
         'change_warehouse',
+        'manage_warehouse',
         'view_product',
         'view_stats',
         'view_calculation',
@@ -127,6 +129,13 @@ describe('default matrix (DESIGN §3)', () => {
         'can_export_delivery_notes',
       ]),
     );
+  });
+
+  it('only the owner and the dispatcher manage warehouses (issue 13 §3)', () => {
+    expect(functionNames.filter((fn) => defaultPermissionMatrix[fn].includes('manage_warehouse'))).toEqual([
+      'owner',
+      'dispatcher',
+    ]);
   });
 
   it('only the owner may manage users', () => {

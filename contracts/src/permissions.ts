@@ -21,6 +21,11 @@ const extraPermissions = [
   'view_calculation',
   'can_export_orders',
   'can_export_delivery_notes',
+  /**
+   * Name, address, staff and cars of a warehouse (issue 13 §3); change_warehouse alone is stock
+   * work in one's own warehouses. Last, as a migrated database numbers it last too.
+   */
+  'manage_warehouse',
 ] as const;
 
 export type Permission = ModelPermission | (typeof extraPermissions)[number];
@@ -58,6 +63,7 @@ export const defaultPermissionMatrix: Record<FunctionName, readonly Permission[]
     ...allOf('transportation'),
     'view_warehouse',
     'change_warehouse',
+    'manage_warehouse',
     'view_product',
     'view_stats',
     'view_calculation',

@@ -128,6 +128,26 @@ describe('route × function matrix', () => {
     expect(apiRoutes().length).toBeGreaterThan(100);
   });
 
+  it('the warehouse edit needs manage_warehouse: the warehouseman with change_warehouse is denied (issue 13 §3)', async () => {
+    const edit = apiRoutes().find((r) => r.method === 'PUT' && r.url === '/api/warehouse/:id/edit');
+    expect(edit?.access).toEqual({ permission: 'manage_warehouse' });
+    const warehouseman = sessionUser('warehouseman');
+    expect(warehouseman.permissions.has('change_warehouse')).toBe(true);
+    expect(isAllowed(edit!.access as Access, warehouseman)).toBe(false);
+    expect(isAllowed(edit!.access as Access, sessionUser('dispatcher'))).toBe(true);
+    // No route that changes a warehouse's own record is open to change_warehouse alone.
+    const stockOnly = apiRoutes().filter(
+      (r) =>
+        r.method !== 'GET' && /^\/api\/warehouse\/:id(\/edit|\/hide)?$|^\/api\/warehouse\/add$/.test(r.url),
+    );
+    expect(stockOnly.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
+      'DELETE /api/warehouse/:id/hide',
+      'POST /api/warehouse/add',
+      'PUT /api/warehouse/:id/edit',
+    ]);
+    for (const r of stockOnly) expect(isAllowed(r.access as Access, warehouseman), r.url).toBe(false);
+  });
+
   it('without a session only the public routes answer, the rest 401 / 112', async () => {
     const outcomes = await walk(await anonymous(app), null);
     const spelled = await walk(await anonymous(app), null, encoded);

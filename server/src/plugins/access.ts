@@ -20,6 +20,24 @@ export type Access =
   | { anyFunction: FunctionName[] }
   | { anyOf: Access[] };
 
+/**
+ * Which path parameter names a record that belongs to warehouses (issue 13 §3): a driver or
+ * warehouseman gets 404 for one outside their warehouses (modules/warehouses/warehouse-scope.ts).
+ */
+export type ScopedByAll = {
+  order: string;
+  warehouse: string;
+  warehouseVacation: string;
+  userVacation: string;
+};
+export type ScopedBy = { [K in keyof ScopedByAll]: Pick<ScopedByAll, K> }[keyof ScopedByAll];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    scopedBy?: ScopedBy;
+  }
+}
+
 export type SessionUser = {
   id: number;
   username: string;

@@ -92,6 +92,9 @@ export const orders = pgTable(
     // The calendar: a week of the chosen warehouses; also the list's warehouse and date filters.
     index('orders_warehouse_date_idx').on(t.warehouseId, t.expectedDeliveryDate),
     index('orders_date_idx').on(t.expectedDeliveryDate),
+    // The list of a driver or warehouseman scoped to their warehouses: newest of a warehouse first
+    // (issue 13 §3, migration 0016).
+    index('orders_warehouse_id_idx').on(t.warehouseId, t.id),
     // Clashes of a driver or a car around one day.
     index('orders_driver_date_idx')
       .on(t.driverId, t.expectedDeliveryDate)

@@ -37,7 +37,7 @@ export async function conversionRoutes(app: App): Promise<void> {
         body: conversionSubmitSchema,
         response: { 200: conversionAnswerSchema },
       },
-      config: { access: { permission: 'change_warehouse' } },
+      config: { scopedBy: { warehouse: 'id' }, access: { permission: 'change_warehouse' } },
     },
     async (request) => ({
       item: await service.submitConversion(db, request.user!.id, request.params.id, request.body),

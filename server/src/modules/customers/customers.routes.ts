@@ -14,6 +14,7 @@ import { fileAnswerSchema, filePathSchema } from '@letokruh/contracts/files';
 import type { App } from '../../app-types.ts';
 import { receiveUpload, removeFile, sendFile } from '../files/files.service.ts';
 import { ordersOfCustomer } from '../orders/orders.service.ts';
+import { warehouseScope } from '../warehouses/warehouse-scope.ts';
 import * as service from './customers.service.ts';
 
 const tags = ['customers'];
@@ -48,7 +49,7 @@ export async function customerRoutes(app: App): Promise<void> {
     },
     async (request) => ({
       customer: await service.getCustomerDetail(db, request.params.id),
-      orders: await ordersOfCustomer(db, request.params.id),
+      orders: await ordersOfCustomer(db, request.params.id, await warehouseScope(db, request.user!)),
     }),
   );
 

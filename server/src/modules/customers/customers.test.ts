@@ -202,7 +202,8 @@ describe('GET /api/customer/:id and PUT /api/customer/:id/edit', () => {
           group by customer_id order by count(*) desc, customer_id limit 1`,
     )) as unknown as { rows: { id: number; n: number }[] };
     const busy = withOrders.rows[0]!;
-    const detail = (await driver.get(`/api/customer/${busy.id}`)).json();
+    // The dispatcher sees every warehouse's orders; a driver only his warehouses' (issue 13 §3).
+    const detail = (await dispatcher.get(`/api/customer/${busy.id}`)).json();
     expect(detail.orders).toHaveLength(busy.n);
     const ids = detail.orders.map((o: { id: number }) => o.id);
     expect(ids).toEqual([...ids].sort((a: number, b: number) => b - a));

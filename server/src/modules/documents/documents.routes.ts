@@ -32,7 +32,7 @@ export async function documentRoutes(app: App): Promise<void> {
         querystring: deliveryNoteQuerySchema,
         produces: ['application/pdf'],
       },
-      config: { access: { permission: 'view_order' } },
+      config: { scopedBy: { order: 'id' }, access: { permission: 'view_order' } },
     },
     async (request, reply) => {
       const { id } = request.params;
@@ -55,7 +55,8 @@ export async function documentRoutes(app: App): Promise<void> {
       schema: { tags, querystring: multipleDeliveryNotesQuerySchema, produces: ['application/pdf'] },
       config: { access: { permission: ['view_order', 'can_export_delivery_notes'] } },
     },
-    async (request, reply) => sendPdf(reply, await service.mergedDeliveryNotes(db, pdfs, request.query)),
+    async (request, reply) =>
+      sendPdf(reply, await service.mergedDeliveryNotes(db, pdfs, request.query, request.user!)),
   );
 
   app.get(
@@ -64,6 +65,7 @@ export async function documentRoutes(app: App): Promise<void> {
       schema: { tags, querystring: ordersPdfQuerySchema, produces: ['application/pdf'] },
       config: { access: { permission: ['view_order', 'can_export_orders'] } },
     },
-    async (request, reply) => sendPdf(reply, await service.ordersPdf(db, pdfs, request.query)),
+    async (request, reply) =>
+      sendPdf(reply, await service.ordersPdf(db, pdfs, request.query, request.user!)),
   );
 }

@@ -7,10 +7,12 @@ import { formatDateShort } from '@letokruh/contracts/rules/format';
 import { addDays, pragueDay } from '@letokruh/contracts/rules/prague-day';
 import type { DbOrTx } from '../../db/client.ts';
 import { yieldToLoop } from '../../event-loop.ts';
+import type { SessionUser } from '../../plugins/access.ts';
 import { AppError, badInput, conflict, notFound } from '../../plugins/errors.ts';
 import { loadOrders } from '../orders/order-view.ts';
 import { calendarOrders } from '../orders/orders.service.ts';
-import { supplierFor } from '../payments/payments.service.ts';
+import { type PaymentSupplier, supplierFor } from '../payments/payments.service.ts';
+import { inScope, warehouseScope } from '../warehouses/warehouse-scope.ts';
 import { getWarehouse } from '../warehouses/warehouses.service.ts';
 import type { NoteOrder } from './delivery-note.ts';
 import type { PdfPool } from './pdf-pool.ts';
@@ -57,14 +59,18 @@ export async function mergedDeliveryNotes(
   db: DbOrTx,
   pdfs: PdfPool,
   query: MultipleDeliveryNotesQuery,
+  user: SessionUser,
 ): Promise<PdfFile> {
   const ids = [...new Set(query.orders)];
+  // Orders of warehouses outside the asker's scope are as unknown as missing ones (issue 13 §3).
+  const scope = await warehouseScope(db, user);
   // Read a slice at a time with the loop free in between (the embedded database runs on it):
   // 266 orders in one read held it ≈ 110–390 ms.
   const orders: LoadedOrder[] = [];
   for (let i = 0; i < ids.length; i += loadSlice) {
     if (i > 0) await yieldToLoop();
-    orders.push(...(await loadOrders(db, ids.slice(i, i + loadSlice))));
+    const slice = await loadOrders(db, ids.slice(i, i + loadSlice));
+    orders.push(...slice.filter((o) => inScope(scope, o.warehouse?.id)));
   }
   const found = new Set(orders.map((o) => o.id));
   const missing = ids.filter((id) => !found.has(id));
@@ -82,7 +88,15 @@ export async function mergedDeliveryNotes(
 const ordersPdfMaxRows = 3000;
 
 /** GET /download-orders: the warehouse's orders to deliver from `from` to `to` (default: that day). */
-export async function ordersPdf(db: DbOrTx, pdfs: PdfPool, query: OrdersPdfQuery): Promise<PdfFile> {
+export async function ordersPdf(
+  db: DbOrTx,
+  pdfs: PdfPool,
+  query: OrdersPdfQuery,
+  user: SessionUser,
+): Promise<PdfFile> {
+  // Another warehouse than the asker's answers as an unknown one (issue 13 §3).
+  if (!inScope(await warehouseScope(db, user), query.warehouse))
+    throw badInput(`No warehouse ${query.warehouse}`, ['warehouse']);
   const warehouse = await getWarehouse(db, query.warehouse).catch((error: unknown) => {
     throw error instanceof AppError && error.statusCode === 404
       ? badInput(`No warehouse ${query.warehouse}`, ['warehouse'])

@@ -21,7 +21,7 @@ export async function orderFileRoutes(app: App): Promise<void> {
         consumes: ['multipart/form-data'],
         response: { 201: fileAnswerSchema },
       },
-      config: { access: { permission: 'change_order' } },
+      config: { scopedBy: { order: 'id' }, access: { permission: 'change_order' } },
     },
     async (request, reply) => {
       if (!(await q.findOrder(db, request.params.id))) throw notFound('Order not found');
@@ -40,7 +40,7 @@ export async function orderFileRoutes(app: App): Promise<void> {
     '/order/:id/files/:fileId/delete',
     {
       schema: { tags, params: filePathSchema, response: { 200: okAnswerSchema } },
-      config: { access: { permission: 'change_order' } },
+      config: { scopedBy: { order: 'id' }, access: { permission: 'change_order' } },
     },
     async (request) => {
       await removeFile(db, storage, 'order', request.params.id, request.params.fileId);
@@ -50,7 +50,10 @@ export async function orderFileRoutes(app: App): Promise<void> {
 
   app.get(
     '/order/:id/files/:fileId/download',
-    { schema: { tags, params: filePathSchema }, config: { access: { permission: 'view_order' } } },
+    {
+      schema: { tags, params: filePathSchema },
+      config: { scopedBy: { order: 'id' }, access: { permission: 'view_order' } },
+    },
     async (request, reply) =>
       sendFile(reply, { db, storage, owner: 'order', ownerId: request.params.id, id: request.params.fileId }),
   );

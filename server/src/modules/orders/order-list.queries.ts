@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { cappedCount } from '../../db/paging.ts';
 import { pragueMidnight } from '../../db/prague.ts';
 import { customers, orders, warehouses } from '../../db/schema/index.ts';
+import { scopeCondition, type WarehouseScope } from '../warehouses/warehouse-scope.ts';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const contains = (text: string) => `%${escapeLike(text)}%`;
@@ -20,6 +21,8 @@ export type OrderFilters = {
   warehouse?: number | undefined;
   state: OrderState;
   adtype?: number | undefined;
+  /** The caller's warehouses (issue 13 §3); null: all. Served by orders_warehouse_id_idx. */
+  scope: WarehouseScope;
 };
 
 const stateFilter: Record<OrderState, SQL | undefined> = {
@@ -56,6 +59,7 @@ function whereOf(f: OrderFilters): SQL | undefined {
   if (f.fullAddress) parts.push(ilike(customers.fullAddress, contains(f.fullAddress)));
   if (f.warehouse !== undefined) parts.push(eq(orders.warehouseId, f.warehouse));
   if (f.adtype !== undefined) parts.push(eq(orders.adtypeId, f.adtype));
+  parts.push(scopeCondition(f.scope, orders.warehouseId));
   return and(...parts);
 }
 
@@ -119,7 +123,7 @@ export async function countOrders(db: DbOrTx, filters: OrderFilters): Promise<nu
  */
 export async function findCalendarOrderIds(
   db: DbOrTx,
-  options: { dates: string[]; warehouseIds: number[] | null; excludeId?: number | undefined },
+  options: { dates: string[]; warehouseIds: readonly number[] | null; excludeId?: number | undefined },
 ): Promise<number[]> {
   const rows = await db
     .select({ id: orders.id })
@@ -127,7 +131,7 @@ export async function findCalendarOrderIds(
     .where(
       and(
         inArray(orders.expectedDeliveryDate, options.dates),
-        options.warehouseIds ? inArray(orders.warehouseId, options.warehouseIds) : undefined,
+        options.warehouseIds ? inArray(orders.warehouseId, [...options.warehouseIds]) : undefined,
         eq(orders.hidden, false),
         isNotNull(orders.customerId),
         options.excludeId !== undefined ? ne(orders.id, options.excludeId) : undefined,
@@ -138,7 +142,7 @@ export async function findCalendarOrderIds(
 }
 
 /** The customer detail's order summaries (part 2 §3), newest first. */
-export async function findCustomerOrders(db: DbOrTx, customerId: number) {
+export async function findCustomerOrders(db: DbOrTx, customerId: number, scope: WarehouseScope = null) {
   return db
     .select({
       id: orders.id,
@@ -152,7 +156,7 @@ export async function findCustomerOrders(db: DbOrTx, customerId: number) {
     })
     .from(orders)
     .leftJoin(warehouses, eq(warehouses.id, orders.warehouseId))
-    .where(eq(orders.customerId, customerId))
+    .where(and(eq(orders.customerId, customerId), scopeCondition(scope, orders.warehouseId)))
     .orderBy(desc(orders.id));
 }
 

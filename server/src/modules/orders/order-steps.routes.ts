@@ -39,7 +39,10 @@ export async function orderStepRoutes(app: App): Promise<void> {
 
   app.post(
     '/order/:id/customer',
-    { schema: { tags, ...answer, body: orderCustomerPayloadSchema }, config: { access: takesOrders } },
+    {
+      schema: { tags, ...answer, body: orderCustomerPayloadSchema },
+      config: { scopedBy: { order: 'id' }, access: takesOrders },
+    },
     async (request) => ({ item: await setOrderCustomer(db, request.params.id, request.body, request.user!) }),
   );
 
@@ -47,14 +50,17 @@ export async function orderStepRoutes(app: App): Promise<void> {
     '/warehouse_distance/:orderId',
     {
       schema: { tags, params: orderIdPathSchema, response: { 200: warehouseDistanceAnswerSchema } },
-      config: { access: takesOrders },
+      config: { scopedBy: { order: 'orderId' }, access: takesOrders },
     },
     async (request) => warehouseDistances(db, request.params.orderId),
   );
 
   app.post(
     '/order/:id/items',
-    { schema: { tags, ...answer, body: orderItemsPayloadSchema }, config: { access: takesOrders } },
+    {
+      schema: { tags, ...answer, body: orderItemsPayloadSchema },
+      config: { scopedBy: { order: 'id' }, access: takesOrders },
+    },
     async (request) => ({ item: await saveItems(db, request.params.id, request.body, request.user!.id) }),
   );
 
@@ -62,7 +68,7 @@ export async function orderStepRoutes(app: App): Promise<void> {
     '/order/:id/drivers',
     {
       schema: { tags, params: idParamSchema, response: { 200: orderDriversAnswerSchema } },
-      config: { access: takesOrders },
+      config: { scopedBy: { order: 'id' }, access: takesOrders },
     },
     async (request) => orderDrivers(db, request.params.id),
   );
@@ -71,7 +77,7 @@ export async function orderStepRoutes(app: App): Promise<void> {
     '/order/:id/warehouse_cars',
     {
       schema: { tags, params: idParamSchema, response: { 200: orderCarsAnswerSchema } },
-      config: { access: takesOrders },
+      config: { scopedBy: { order: 'id' }, access: takesOrders },
     },
     async (request) => orderCars(db, request.params.id),
   );
@@ -85,7 +91,7 @@ export async function orderStepRoutes(app: App): Promise<void> {
         body: orderInternPayloadSchema,
         response: { 200: orderAnswerSchema, 409: internConflictAnswerSchema },
       },
-      config: { access: takesOrders },
+      config: { scopedBy: { order: 'id' }, access: takesOrders },
     },
     async (request, reply) => {
       const result = await saveIntern(db, request.params.id, request.body);

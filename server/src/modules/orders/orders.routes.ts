@@ -17,7 +17,7 @@ import {
 import type { App } from '../../app-types.ts';
 import type { Access } from '../../plugins/access.ts';
 import { jsonAnswer, jsonAnswerBytes, sendJson, slicedJson } from '../../plugins/answer-cache.ts';
-import { ownWarehouseIds } from '../warehouses/warehouses.service.ts';
+import { warehouseScope } from '../warehouses/warehouse-scope.ts';
 import { clashAnswer } from './clashes.ts';
 import { orderFileRoutes } from './order-files.routes.ts';
 import { getOrder } from './order-view.ts';
@@ -59,7 +59,10 @@ export async function orderRoutes(app: App): Promise<void> {
 
   app.get(
     '/order/:id',
-    { schema: { tags, ...answer }, config: { access: { permission: 'view_order' } } },
+    {
+      schema: { tags, ...answer },
+      config: { scopedBy: { order: 'id' }, access: { permission: 'view_order' } },
+    },
     async (request) => ({ item: await getOrder(db, request.params.id) }),
   );
 
@@ -68,14 +71,14 @@ export async function orderRoutes(app: App): Promise<void> {
     '/order/:id/copy',
     {
       schema: { tags, params: idParamSchema, response: { 200: orderCopyAnswerSchema } },
-      config: { access: { permission: ['add_order', 'change_order'] } },
+      config: { scopedBy: { order: 'id' }, access: { permission: ['add_order', 'change_order'] } },
     },
     async (request) => service.copyOrder(db, request.params.id, request.user!.id),
   );
 
   app.delete(
     '/order/:id/delete',
-    { schema: { tags, ...answer }, config: { access: changeOrder } },
+    { schema: { tags, ...answer }, config: { scopedBy: { order: 'id' }, access: changeOrder } },
     async (request) => ({
       item: await transitions.cancelOrder(db, request.params.id, request.user!.id),
     }),
@@ -83,7 +86,7 @@ export async function orderRoutes(app: App): Promise<void> {
 
   app.put(
     '/order/:id/restore',
-    { schema: { tags, ...answer }, config: { access: changeOrder } },
+    { schema: { tags, ...answer }, config: { scopedBy: { order: 'id' }, access: changeOrder } },
     async (request) => ({
       item: await transitions.restoreOrder(db, request.params.id),
     }),
@@ -91,7 +94,7 @@ export async function orderRoutes(app: App): Promise<void> {
 
   app.put(
     '/order/:id/done',
-    { schema: { tags, ...answer }, config: { access: changeOrder } },
+    { schema: { tags, ...answer }, config: { scopedBy: { order: 'id' }, access: changeOrder } },
     async (request) => ({
       item: await transitions.markDone(db, request.params.id, request.user!.id),
     }),
@@ -99,7 +102,7 @@ export async function orderRoutes(app: App): Promise<void> {
 
   app.put(
     '/order/:id/undone',
-    { schema: { tags, ...answer }, config: { access: changeOrder } },
+    { schema: { tags, ...answer }, config: { scopedBy: { order: 'id' }, access: changeOrder } },
     async (request) => ({
       item: await transitions.markUndone(db, request.params.id, request.user!.id),
     }),
@@ -107,13 +110,13 @@ export async function orderRoutes(app: App): Promise<void> {
 
   app.put(
     '/order/:id/collect_revenue',
-    { schema: { tags, ...answer }, config: { access: ownerOrDispatcher } },
+    { schema: { tags, ...answer }, config: { scopedBy: { order: 'id' }, access: ownerOrDispatcher } },
     async (request) => ({ item: await transitions.collectRevenue(db, request.params.id, request.user!.id) }),
   );
 
   app.put(
     '/order/:id/return_revenue',
-    { schema: { tags, ...answer }, config: { access: ownerOrDispatcher } },
+    { schema: { tags, ...answer }, config: { scopedBy: { order: 'id' }, access: ownerOrDispatcher } },
     async (request) => ({ item: await transitions.returnRevenue(db, request.params.id) }),
   );
 
@@ -121,7 +124,7 @@ export async function orderRoutes(app: App): Promise<void> {
     '/order/:id/:itemId/prepared',
     {
       schema: { tags, params: orderItemPathSchema, response: { 200: orderAnswerSchema } },
-      config: { access: { permission: 'prepare_order' } },
+      config: { scopedBy: { order: 'id' }, access: { permission: 'prepare_order' } },
     },
     async (request) => ({
       item: await transitions.markLinePrepared(db, request.params.id, request.params.itemId),
@@ -136,7 +139,7 @@ export async function orderRoutes(app: App): Promise<void> {
       config: { access: { permission: 'view_order' } },
     },
     async (request, reply) => {
-      const own = await ownWarehouseIds(db, request.user!);
+      const own = await warehouseScope(db, request.user!);
       const { warehouses, dates, show_cobined, id_out } = request.query;
       // One week of a busy yard is thousands of orders: built once per data version (issue 9).
       const key = `get-orders ${JSON.stringify([
@@ -172,7 +175,7 @@ export async function orderRoutes(app: App): Promise<void> {
         body: orderRescheduleSchema,
         response: { 200: orderAnswerSchema, 409: internConflictAnswerSchema },
       },
-      config: { access: changeOrder },
+      config: { scopedBy: { order: 'id' }, access: changeOrder },
     },
     async (request, reply) => {
       const result = await rescheduleOrder(db, request.params.id, request.body);

@@ -5,6 +5,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import type { SessionUser } from '../../plugins/access.ts';
 import { AppError, notFound } from '../../plugins/errors.ts';
 import { toCustomer } from '../customers/customers.service.ts';
+import { type WarehouseScope, warehouseScope } from '../warehouses/warehouse-scope.ts';
 import { offerOf } from './offer.ts';
 import * as list from './order-list.queries.ts';
 import { clockOf, loadOrders } from './order-view.ts';
@@ -120,6 +121,7 @@ export async function listOrders(
     warehouse: query.warehouse,
     state: query.state,
     adtype: mayAdd ? query.adtype : undefined,
+    scope: await warehouseScope(db, user),
   };
   const [rows, total] = await Promise.all([
     list.findOrderPage(db, filters, {
@@ -135,8 +137,8 @@ export async function listOrders(
 export async function calendarOrders(
   db: DbOrTx,
   query: { warehouses: number[]; dates: string[]; show_cobined: boolean; id_out?: number | undefined },
-  /** The caller's own warehouses (issue 9), null when they see all: others answer 403. */
-  own: number[] | null = null,
+  /** The caller's warehouses (issue 13 §3, `warehouseScope`), null when they see all: others answer 403. */
+  own: WarehouseScope = null,
 ) {
   if (own && query.warehouses.some((id) => !own.includes(id))) {
     throw new AppError(403, ErrorCode.accessDenied, 'Not one of your warehouses');
@@ -153,8 +155,8 @@ export async function calendarOrders(
 }
 
 /** For the customer detail (part 2 §3 "Order summary"): the customer's orders, newest first. */
-export async function ordersOfCustomer(db: DbOrTx, customerId: number) {
-  return (await list.findCustomerOrders(db, customerId)).map((o) => ({
+export async function ordersOfCustomer(db: DbOrTx, customerId: number, scope: WarehouseScope = null) {
+  return (await list.findCustomerOrders(db, customerId, scope)).map((o) => ({
     id: o.id,
     intern_id: o.internId,
     created: o.createdAt.toISOString(),

@@ -32,7 +32,7 @@ export async function paymentRoutes(app: App): Promise<void> {
         querystring: qrPaymentQuerySchema,
         response: { 200: qrPaymentSchema },
       },
-      config: { access: ownerOrDispatcher },
+      config: { scopedBy: { order: 'id' }, access: ownerOrDispatcher },
     },
     async (request) => service.qrPayment(db, request.params.id, request.query.supplier),
   );
@@ -46,7 +46,7 @@ export async function paymentRoutes(app: App): Promise<void> {
         body: sendEmailQrBodySchema,
         response: { 200: sendEmailQrAnswerSchema },
       },
-      config: { access: ownerOrDispatcher },
+      config: { scopedBy: { order: 'id' }, access: ownerOrDispatcher },
     },
     async (request, reply) => {
       try {

@@ -42,7 +42,7 @@ export async function stockRoutes(app: App): Promise<void> {
         body: addProductToWarehouseSchema,
         response: { 201: productStockAnswerSchema },
       },
-      config: { access: { permission: 'change_warehouse' } },
+      config: { scopedBy: { warehouse: 'id' }, access: { permission: 'change_warehouse' } },
     },
     async (request, reply) =>
       reply.status(201).send({
@@ -71,7 +71,7 @@ export async function stockRoutes(app: App): Promise<void> {
         body: stockUpdateSchema,
         response: { 200: productStockAnswerSchema },
       },
-      config: { access: { permission: 'change_warehouse' } },
+      config: { scopedBy: { warehouse: 'warehouseId' }, access: { permission: 'change_warehouse' } },
     },
     async (request) => {
       const { warehouseId, productId } = request.params;
@@ -91,7 +91,7 @@ export async function stockRoutes(app: App): Promise<void> {
         querystring: stockChangesQuerySchema,
         response: { 200: stockChangesAnswerSchema },
       },
-      config: { access: { permission: 'change_warehouse' } },
+      config: { scopedBy: { warehouse: 'warehouseId' }, access: { permission: 'change_warehouse' } },
     },
     async (request) => service.listStockChanges(db, request.params.warehouseId, request.query),
   );

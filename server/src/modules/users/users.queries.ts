@@ -1,5 +1,5 @@
 import type { FunctionName } from '@letokruh/contracts/permissions';
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { functions, userFunctions, users } from '../../db/schema/index.ts';
 
@@ -97,4 +97,20 @@ export async function replaceUserFunctions(db: DbOrTx, userId: number, names: Fu
   await db.execute(sql`
     insert into user_functions (user_id, function_id)
     select ${userId}, f.id from functions f where f.name = any(${sql.param(names)}::text[])`);
+}
+
+/** Serialises every change that may take the owner function away (issue 13 §3). */
+export async function lockOwnerFunction(db: DbOrTx): Promise<void> {
+  await db.select({ id: functions.id }).from(functions).where(eq(functions.name, 'owner')).for('update');
+}
+
+/** Active users holding the owner function, but for `except`. */
+export async function countActiveOwners(db: DbOrTx, options: { except: number }): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(userFunctions)
+    .innerJoin(functions, eq(functions.id, userFunctions.functionId))
+    .innerJoin(users, eq(users.id, userFunctions.userId))
+    .where(and(eq(functions.name, 'owner'), eq(users.isActive, true), ne(users.id, options.except)));
+  return row?.n ?? 0;
 }

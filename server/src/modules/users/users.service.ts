@@ -93,8 +93,11 @@ export async function addUser(db: Db, actor: SessionUser, input: UserAdd): Promi
 }
 
 /**
- * PUT /user/{id}/edit. Owners are shielded: nobody but the owner themself edits an owner
- * (DESIGN §3), and an owner keeps the owner function here. A stale version answers 409.
+ * PUT /user/{id}/edit. Owners are shielded from everyone but owners (403 / 204). The owner function
+ * may be taken away, by another owner or by the owner themself, as long as an active owner is left
+ * (issue 13 §3): the owner function's row is locked first, so two owners taking it from each
+ * other at once serialise and the second one finds the last owner (409 / 205). A stale version
+ * answers 409 / 140.
  */
 export async function editUser(db: Db, actor: SessionUser, id: number, input: UserEdit): Promise<UserItem> {
   const functions = [...new Set(input.functions)];
@@ -103,11 +106,16 @@ export async function editUser(db: Db, actor: SessionUser, id: number, input: Us
     if (!row) throw userNotFound();
     const current = (await q.findFunctionsOfUsers(tx, [id])).get(id) ?? [];
     const targetIsOwner = isOwner(current);
-    if (targetIsOwner && actor.id !== id) {
-      throw new AppError(403, ErrorCode.ownerShielded, 'Only the owner may change an owner');
+    if (targetIsOwner && actor.id !== id && !hasFunction(actor, 'owner')) {
+      throw new AppError(403, ErrorCode.ownerShielded, 'Only an owner may change an owner');
     }
     if (targetIsOwner && !functions.includes('owner')) {
-      throw badInput('An owner keeps the owner function', ['functions']);
+      await q.lockOwnerFunction(tx);
+      if ((await q.countActiveOwners(tx, { except: id })) === 0) {
+        throw new AppError(409, ErrorCode.lastOwner, 'The last active owner keeps the owner function', [
+          'functions',
+        ]);
+      }
     }
     checkOwnerGrant(actor, functions, targetIsOwner);
     const saved = await q.updateUserAtVersion(tx, id, input.version, {

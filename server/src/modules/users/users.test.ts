@@ -342,24 +342,39 @@ describe('PUT /api/user/:id/edit', () => {
     expect((await owner.get(`/api/user/${item.id}`)).json().item.first_name).toBe('Josef');
   });
 
-  it('shields an owner: another owner gets 403 / 204, the owner may edit themself', async () => {
+  it('shields an owner from non-owners (403 / 204); another owner may edit an owner (issue 13 §3)', async () => {
     await createUser(db, { username: 'owner2', functions: ['owner'] });
     const other = await login(app, 'owner2');
     const item: UserItem = (await owner.get(`/api/user/${await idOf('owner')}`)).json().item;
-    expectError(
-      await other.put(`/api/user/${item.id}/edit`, edit(item, { first_name: 'Hacked' })),
-      403,
-      ErrorCode.ownerShielded,
+    await withGrant('dispatcher', 'change_user', async () => {
+      const dispatcher = await login(app, 'dispatcher');
+      expectError(
+        await dispatcher.put(`/api/user/${item.id}/edit`, edit(item, { first_name: 'Hacked' })),
+        403,
+        ErrorCode.ownerShielded,
+      );
+    });
+    const byOther = await other.put(`/api/user/${item.id}/edit`, edit(item, { phone: '603999777' }));
+    expect(byOther.statusCode).toBe(200);
+    const own = await owner.put(
+      `/api/user/${item.id}/edit`,
+      edit(byOther.json().item, { phone: '603999888' }),
     );
-    const own = await owner.put(`/api/user/${item.id}/edit`, edit(item, { phone: '603999888' }));
     expect(own.statusCode).toBe(200);
     expect(own.json().item).toMatchObject({ phone: '603999888', first_name: 'Petr' });
   });
 
-  it('an owner keeps the owner function (400 / 120 on functions)', async () => {
+  it('an owner may give up the owner function, the last active owner may not (409 / 205)', async () => {
+    const other = await login(app, 'owner2');
+    const second: UserItem = (await owner.get(`/api/user/${await idOf('owner2')}`)).json().item;
+    const gaveUp = await other.put(
+      `/api/user/${second.id}/edit`,
+      edit(second, { functions: ['dispatcher'] }),
+    );
+    expect(gaveUp.statusCode).toBe(200);
     const item: UserItem = (await owner.get(`/api/user/${await idOf('owner')}`)).json().item;
     const response = await owner.put(`/api/user/${item.id}/edit`, edit(item, { functions: ['dispatcher'] }));
-    expectError(response, 400, ErrorCode.invalidInput);
+    expectError(response, 409, ErrorCode.lastOwner);
     expect(response.json().fields).toEqual(['functions']);
   });
 

@@ -6,7 +6,10 @@ import {
   driverColor,
 } from '@letokruh/contracts/vacations';
 import type { DbOrTx } from '../../db/client.ts';
+import type { SessionUser } from '../../plugins/access.ts';
+import { inScope, warehouseScope } from '../warehouses/warehouse-scope.ts';
 import * as q from './vacations.queries.ts';
+import { visibleDrivers } from './vacations.service.ts';
 
 const sortedDays = (dates: string[]) => [...new Set(dates)].sort();
 
@@ -17,17 +20,17 @@ const sortedDays = (dates: string[]) => [...new Set(dates)].sort();
 export async function calendarClosures(
   db: DbOrTx,
   query: { warehouses: number[]; dates: string[] },
+  /** The asker, whose scope applies; none for the server's own checks (clashes). */
+  user?: SessionUser,
 ): Promise<{ data: CalendarClosure[] }> {
   const days = sortedDays(query.dates);
   const first = days[0];
   const last = days.at(-1);
-  if (!first || !last || query.warehouses.length === 0) return { data: [] };
-  const rows = await q.findClosuresBetween(
-    db,
-    [...new Set(query.warehouses)],
-    `${first}T00:00`,
-    `${addDays(last, 1)}T00:00`,
-  );
+  // Closures of warehouses outside the user's scope are left out (issue 13 §3).
+  const scope = user ? await warehouseScope(db, user) : null;
+  const warehouses = [...new Set(query.warehouses)].filter((id) => inScope(scope, id));
+  if (!first || !last || warehouses.length === 0) return { data: [] };
+  const rows = await q.findClosuresBetween(db, warehouses, `${first}T00:00`, `${addDays(last, 1)}T00:00`);
   const data = rows.flatMap((row) =>
     closureDays({ start: row.startsAt, end: row.endsAt }, days).map((day) => ({
       id: row.id,
@@ -57,12 +60,19 @@ export async function calendarClosures(
 export async function calendarDriverVacations(
   db: DbOrTx,
   query: { dates: string[] },
+  /** The asker, whose scope applies; none for the server's own checks (clashes). */
+  user?: SessionUser,
 ): Promise<{ data: CalendarDriverVacation[] }> {
   const days = sortedDays(query.dates);
   const first = days[0];
   const last = days.at(-1);
   if (!first || !last) return { data: [] };
-  const rows = await q.findUserVacationsBetween(db, first, last);
+  const rows = await q.findUserVacationsBetween(
+    db,
+    first,
+    last,
+    user ? await visibleDrivers(db, user) : null,
+  );
   const data = rows.flatMap((row) =>
     daysWithin(row.vacationFrom, row.vacationTo, days).map((date) => ({
       id: row.id,

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { users, userVacations, warehouses, warehouseVacations } from '../../db/schema/index.ts';
+import { scopeCondition, type WarehouseScope } from '../warehouses/warehouse-scope.ts';
 
 const warehouseColumns = {
   id: warehouseVacations.id,
@@ -56,11 +57,13 @@ type Page = { offset: number; limit: number };
  */
 export async function listWarehouseVacations(
   db: DbOrTx,
-  filters: { warehouseId?: number | undefined; now: string },
+  filters: { warehouseId?: number | undefined; now: string; scope: WarehouseScope },
   page: Page,
 ): Promise<{ rows: WarehouseVacationRow[]; total: number }> {
   const parts: SQL[] = [isNull(warehouseVacations.deactivatedAt)];
   if (filters.warehouseId !== undefined) parts.push(eq(warehouseVacations.warehouseId, filters.warehouseId));
+  const scoped = scopeCondition(filters.scope, warehouseVacations.warehouseId);
+  if (scoped) parts.push(scoped);
   const where = and(...parts);
   const over = sql`${warehouseVacations.endsAt} <= ${filters.now}::timestamp`;
   const rows = await db
@@ -155,11 +158,13 @@ export async function findClosuresBetween(
 /** Active vacations of drivers, the ones not yet over first (soonest first), then the past ones. */
 export async function listUserVacations(
   db: DbOrTx,
-  filters: { userId?: number | undefined; today: string },
+  filters: { userId?: number | undefined; today: string; users: number[] | null },
   page: Page,
 ): Promise<{ rows: UserVacationRow[]; total: number }> {
   const parts: SQL[] = [isNull(userVacations.deactivatedAt)];
   if (filters.userId !== undefined) parts.push(eq(userVacations.userId, filters.userId));
+  const scoped = scopeCondition(filters.users, userVacations.userId);
+  if (scoped) parts.push(scoped);
   const where = and(...parts);
   const over = sql`${userVacations.vacationTo} < ${filters.today}::date`;
   const rows = await db
@@ -226,6 +231,7 @@ export async function findUserVacationsBetween(
   db: DbOrTx,
   from: string,
   to: string,
+  usersOnly: number[] | null = null,
 ): Promise<UserVacationRow[]> {
   return db
     .select(userColumns)
@@ -235,6 +241,7 @@ export async function findUserVacationsBetween(
       and(
         isNull(userVacations.deactivatedAt),
         eq(users.isActive, true),
+        scopeCondition(usersOnly, userVacations.userId),
         lte(userVacations.vacationFrom, to),
         gte(userVacations.vacationTo, from),
       ),

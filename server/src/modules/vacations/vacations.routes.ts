@@ -33,7 +33,7 @@ export async function vacationRoutes(app: App): Promise<void> {
       },
       config: { access: { permission: 'view_vacationwarehouse' } },
     },
-    async (request) => service.listWarehouseVacations(db, request.query),
+    async (request) => service.listWarehouseVacations(db, request.query, request.user!),
   );
 
   app.post(
@@ -50,7 +50,7 @@ export async function vacationRoutes(app: App): Promise<void> {
     '/warehouse_vacation/:id',
     {
       schema: { tags, params: idParamSchema, response: { 200: warehouseVacationAnswerSchema } },
-      config: { access: { permission: 'view_vacationwarehouse' } },
+      config: { scopedBy: { warehouseVacation: 'id' }, access: { permission: 'view_vacationwarehouse' } },
     },
     async (request) => ({ item: await service.getWarehouseVacation(db, request.params.id) }),
   );
@@ -64,7 +64,7 @@ export async function vacationRoutes(app: App): Promise<void> {
         body: warehouseVacationInputSchema,
         response: { 200: warehouseVacationAnswerSchema },
       },
-      config: { access: { permission: 'change_vacationwarehouse' } },
+      config: { scopedBy: { warehouseVacation: 'id' }, access: { permission: 'change_vacationwarehouse' } },
     },
     async (request) => ({
       item: await service.editWarehouseVacation(db, request.params.id, request.body),
@@ -76,7 +76,7 @@ export async function vacationRoutes(app: App): Promise<void> {
     '/vacation_warehouse/:id/delete',
     {
       schema: { tags, params: idParamSchema, response: { 200: warehouseVacationAnswerSchema } },
-      config: { access: { permission: 'delete_vacationwarehouse' } },
+      config: { scopedBy: { warehouseVacation: 'id' }, access: { permission: 'delete_vacationwarehouse' } },
     },
     async (request) => ({
       item: await service.deactivateWarehouseVacation(db, request.params.id, request.user!),
@@ -93,7 +93,7 @@ export async function vacationRoutes(app: App): Promise<void> {
       },
       config: { access: { permission: 'view_vacationuser' } },
     },
-    async (request) => service.listUserVacations(db, request.query),
+    async (request) => service.listUserVacations(db, request.query, request.user!),
   );
 
   app.post(
@@ -110,7 +110,7 @@ export async function vacationRoutes(app: App): Promise<void> {
     '/user_vacation/:id',
     {
       schema: { tags, params: idParamSchema, response: { 200: userVacationAnswerSchema } },
-      config: { access: { permission: 'view_vacationuser' } },
+      config: { scopedBy: { userVacation: 'id' }, access: { permission: 'view_vacationuser' } },
     },
     async (request) => ({ item: await service.getUserVacation(db, request.params.id) }),
   );
@@ -124,7 +124,7 @@ export async function vacationRoutes(app: App): Promise<void> {
         body: userVacationInputSchema,
         response: { 200: userVacationAnswerSchema },
       },
-      config: { access: { permission: 'change_vacationuser' } },
+      config: { scopedBy: { userVacation: 'id' }, access: { permission: 'change_vacationuser' } },
     },
     async (request) => ({ item: await service.editUserVacation(db, request.params.id, request.body) }),
   );
@@ -133,7 +133,7 @@ export async function vacationRoutes(app: App): Promise<void> {
     '/vacation_user/:id/delete',
     {
       schema: { tags, params: idParamSchema, response: { 200: userVacationAnswerSchema } },
-      config: { access: { permission: 'delete_vacationuser' } },
+      config: { scopedBy: { userVacation: 'id' }, access: { permission: 'delete_vacationuser' } },
     },
     async (request) => ({
       item: await service.deactivateUserVacation(db, request.params.id, request.user!),
@@ -152,7 +152,7 @@ export async function vacationRoutes(app: App): Promise<void> {
       },
       config: { access: 'loggedIn' },
     },
-    async (request) => calendarClosures(db, request.query),
+    async (request) => calendarClosures(db, request.query, request.user!),
   );
 
   app.get(
@@ -165,6 +165,6 @@ export async function vacationRoutes(app: App): Promise<void> {
       },
       config: { access: 'loggedIn' },
     },
-    async (request) => calendarDriverVacations(db, request.query),
+    async (request) => calendarDriverVacations(db, request.query, request.user!),
   );
 }

@@ -11,6 +11,7 @@ import type {
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { SessionUser } from '../../plugins/access.ts';
 import { badInput, conflict, notFound } from '../../plugins/errors.ts';
+import { staffOfScope, warehouseScope } from '../warehouses/warehouse-scope.ts';
 import { listStaff, requireWarehouse } from '../warehouses/warehouses.service.ts';
 import * as q from './vacations.queries.ts';
 
@@ -64,12 +65,25 @@ function checkEditable(row: { version: number; deactivatedAt: Date | null }, ver
   }
 }
 
+/**
+ * Whose vacations a user may see (issue 13 §3): all for the unscoped functions, otherwise the
+ * user's own and those of the staff of their warehouses.
+ */
+export async function visibleDrivers(db: DbOrTx, user: SessionUser): Promise<number[] | null> {
+  const staff = await staffOfScope(db, await warehouseScope(db, user));
+  return staff === null ? null : [...new Set([...staff, user.id])];
+}
+
 // ---- warehouse vacations (closures) ----
 
-export async function listWarehouseVacations(db: DbOrTx, query: WarehouseVacationListQuery) {
+export async function listWarehouseVacations(
+  db: DbOrTx,
+  query: WarehouseVacationListQuery,
+  user: SessionUser,
+) {
   const { rows, total } = await q.listWarehouseVacations(
     db,
-    { warehouseId: query.warehouse, now: pragueNow() },
+    { warehouseId: query.warehouse, now: pragueNow(), scope: await warehouseScope(db, user) },
     page(query),
   );
   return { items: rows.map(toWarehouseVacation), total };
@@ -140,10 +154,10 @@ export async function deactivateWarehouseVacation(
 
 // ---- user (driver) vacations ----
 
-export async function listUserVacations(db: DbOrTx, query: UserVacationListQuery) {
+export async function listUserVacations(db: DbOrTx, query: UserVacationListQuery, user: SessionUser) {
   const { rows, total } = await q.listUserVacations(
     db,
-    { userId: query.user, today: pragueDay() },
+    { userId: query.user, today: pragueDay(), users: await visibleDrivers(db, user) },
     page(query),
   );
   return { items: rows.map(toUserVacation), total };

@@ -9,6 +9,7 @@ import {
   warehouseListQuerySchema,
 } from '@letokruh/contracts/warehouses';
 import type { App } from '../../app-types.ts';
+import { registerWarehouseScope } from './warehouse-scope.ts';
 import * as service from './warehouses.service.ts';
 
 const tags = ['warehouses'];
@@ -16,6 +17,8 @@ const tags = ['warehouses'];
 /** Warehouses, their cars, drivers and warehousemen (part 2 §7). */
 export async function warehouseRoutes(app: App): Promise<void> {
   const { db } = app.ctx;
+  // The per-warehouse scope of every route declaring `config.scopedBy` (issue 13 §3).
+  registerWarehouseScope(app, db);
 
   app.get(
     '/warehouses',
@@ -60,7 +63,8 @@ export async function warehouseRoutes(app: App): Promise<void> {
         body: warehouseEditSchema,
         response: { 200: warehouseAnswerSchema },
       },
-      config: { access: { permission: 'change_warehouse' } },
+      // Name, address, staff and cars (issue 13 §3): not the stock work of change_warehouse.
+      config: { access: { permission: 'manage_warehouse' } },
     },
     async (request) => ({ item: await service.editWarehouse(db, request.params.id, request.body) }),
   );

@@ -11,6 +11,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { hasFunction, type SessionUser } from '../../plugins/access.ts';
 import { badInput, conflict, notFound } from '../../plugins/errors.ts';
+import { unscopedFunctions } from './warehouse-scope.ts';
 import * as q from './warehouses.queries.ts';
 
 export const toStaffMember = (u: q.StaffRow): StaffMember => ({
@@ -167,17 +168,9 @@ export async function listWarehouses(
 }
 
 /** Functions that plan or take orders for any warehouse see all of them as their own. */
-const seesAllWarehouses: FunctionName[] = ['owner', 'dispatcher', 'technical_specialist'];
-
 export async function listOwnWarehouses(db: DbOrTx, user: SessionUser) {
-  const rows = await q.findOwnWarehouses(db, hasFunction(user, ...seesAllWarehouses) ? null : user.id);
+  const rows = await q.findOwnWarehouses(db, hasFunction(user, ...unscopedFunctions) ? null : user.id);
   return { items: rows.map((w) => ({ id: w.id, name: w.name, color: w.color, text_color: w.textColor })) };
-}
-
-/** The warehouses a user's calendar may show: null = all (owners, dispatchers, technicians). */
-export async function ownWarehouseIds(db: DbOrTx, user: SessionUser): Promise<number[] | null> {
-  if (hasFunction(user, ...seesAllWarehouses)) return null;
-  return (await q.findOwnWarehouses(db, user.id)).map((w) => w.id);
 }
 
 export async function listStaff(db: DbOrTx, fn: 'driver' | 'warehouseman') {

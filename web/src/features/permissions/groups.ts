@@ -6,6 +6,9 @@ const modelPermission =
 /** Permissions outside the view/add/change/delete pattern, and the group each belongs to. */
 const extras = new Map([
   ['prepare_order', 'order'],
+  // change_warehouse keeps its model name but means stock work only since issue 13 §3.
+  ['change_warehouse', 'warehouse'],
+  ['manage_warehouse', 'warehouse'],
   ['view_stats', 'other'],
   ['view_calculation', 'other'],
   ['can_export_orders', 'other'],
@@ -21,8 +24,8 @@ export function groupPermissions(codes: string[]): PermissionGroup[] {
   };
   for (const code of codes) {
     const match = modelPermission.exec(code);
-    if (match) add(match[2]!, code, `permissions.actions.${match[1]}`);
-    else if (extras.has(code)) add(extras.get(code)!, code, `permissions.extra.${code}`);
+    if (extras.has(code)) add(extras.get(code)!, code, `permissions.extra.${code}`);
+    else if (match) add(match[2]!, code, `permissions.actions.${match[1]}`);
     // A permission this web app does not know yet still shows, under its codename.
     else add('other', code, code);
   }

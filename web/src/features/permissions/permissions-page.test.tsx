@@ -32,6 +32,16 @@ const box = (fn: string, group: string, action: string) =>
   }) as HTMLInputElement;
 
 describe('PermissionsPage', () => {
+  it('shows manage_warehouse beside stock work in the warehouse group (issue 13 §3)', async () => {
+    renderMatrix();
+    await screen.findByText(t('permissions.noChanges'));
+    expect(screen.getByText('manage_warehouse')).toBeTruthy();
+    expect(box('owner', 'warehouse', 'permissions.extra.manage_warehouse').checked).toBe(true);
+    expect(box('dispatcher', 'warehouse', 'permissions.extra.manage_warehouse').checked).toBe(true);
+    expect(box('warehouseman', 'warehouse', 'permissions.extra.manage_warehouse').checked).toBe(false);
+    expect(box('warehouseman', 'warehouse', 'permissions.extra.change_warehouse').checked).toBe(true);
+  });
+
   it('shows the matrix: the defaults ticked, the owner column all ticked and locked', async () => {
     renderMatrix();
     expect(await screen.findByText(t('permissions.noChanges'))).toBeTruthy();

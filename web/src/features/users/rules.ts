@@ -5,9 +5,12 @@ type Access = ReturnType<typeof useAccess>;
 
 export const isOwner = (user: Pick<UserItem, 'functions'>) => user.functions.some((f) => f.name === 'owner');
 
-/** DESIGN §3: nobody but the owner themself edits an owner; the server refuses the rest too. */
+/**
+ * Only owners edit an owner (issue 13 §3: another owner may take the owner function away, the
+ * server keeps one active owner); the server refuses the rest too.
+ */
 export const canEditUser = (access: Access, target: UserItem) =>
-  access.can('change_user') && (!isOwner(target) || access.user?.id === target.id);
+  access.can('change_user') && (!isOwner(target) || access.hasFunction('owner'));
 
 /**
  * Owners are never deactivated, and nobody deactivates themself (the server refuses both). An

@@ -51,8 +51,6 @@ type Props = {
   initial: UserDraft;
   /** May the person filling the form give the owner function (only an owner may). */
   canGrantOwner: boolean;
-  /** The user being edited is an owner: the owner function stays. */
-  ownerLocked?: boolean;
   pending: boolean;
   /** The answer of the last save, if it failed: its text on top, its fields marked. */
   serverError: unknown;
@@ -175,7 +173,8 @@ export function UserForm(props: Props) {
                 key={name}
                 value={name}
                 label={t(`functions.${name}`)}
-                disabled={name === 'owner' && (props.ownerLocked || !props.canGrantOwner)}
+                // Another owner may take it away; the server keeps one active owner (409 / 205).
+                disabled={name === 'owner' && !props.canGrantOwner}
               />
             ))}
           </Group>

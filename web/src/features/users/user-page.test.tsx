@@ -132,20 +132,31 @@ describe('UserPage', () => {
     expect(screen.getByText('8')).toBeTruthy();
   });
 
-  it('an owner is read-only for another owner, and keeps the owner function on their own page', async () => {
+  it('another owner may edit an owner and untick the owner function; the last owner answer shows', async () => {
     const boss = makeUser(1, ['owner'], { name: 'Petr Dvořák' });
-    const first = renderUser(boss, ['owner'], {}, 50);
-    await screen.findByRole('heading', { name: 'Petr Dvořák' });
-    expect(screen.queryByRole('textbox')).toBeNull();
-    expect(screen.queryByRole('button', { name: t('users.deactivate') })).toBeNull();
-    first.unmount();
-
-    renderUser(boss, ['owner'], {}, 1);
+    const { user, api } = renderUser(
+      boss,
+      ['owner'],
+      {
+        'PUT /api/user/1/edit': {
+          status: 409,
+          body: { error_code: 205, message: 'last owner', fields: ['functions'] },
+        },
+      },
+      50,
+    );
     await screen.findByRole('heading', { name: 'Petr Dvořák' });
     const ownerBox = screen.getByRole('checkbox', { name: t('functions.owner') }) as HTMLInputElement;
     expect(ownerBox.checked).toBe(true);
-    expect(ownerBox.disabled).toBe(true);
+    expect(ownerBox.disabled).toBe(false);
+    // Owners are still never deactivated.
     expect(screen.queryByRole('button', { name: t('users.deactivate') })).toBeNull();
+    await user.click(ownerBox);
+    await user.click(screen.getByRole('checkbox', { name: t('functions.dispatcher') }));
+    await user.click(screen.getByRole('button', { name: t('users.save') }));
+    await waitFor(() => expect(api.sent('PUT /api/user/1/edit')).toHaveLength(1));
+    expect(api.sent('PUT /api/user/1/edit')[0]?.body).toMatchObject({ functions: ['dispatcher'] });
+    await waitFor(() => expect(document.body.textContent).toContain(t('errors.205')));
   });
 
   it('only an owner may tick the owner function', async () => {

@@ -1,3 +1,4 @@
+import { ErrorCode } from '@letokruh/contracts/errors';
 import type { UserEdit, UserItem } from '@letokruh/contracts/users';
 import { Alert, Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -77,7 +78,8 @@ function EditUser({ item, onReload }: { item: UserItem; onReload(): void }) {
       void navigate('/users');
     },
   });
-  const stale = save.error instanceof ApiError && save.error.status === 409;
+  // A stale version (140), not the last owner's function (205, shown as the form's error).
+  const stale = save.error instanceof ApiError && save.error.errorCode === ErrorCode.conflict;
   return (
     <>
       {stale ? <StaleAlert onReload={onReload} /> : null}
@@ -86,7 +88,6 @@ function EditUser({ item, onReload }: { item: UserItem; onReload(): void }) {
         version={item.version}
         initial={draftOf(item)}
         canGrantOwner={access.hasFunction('owner')}
-        ownerLocked={isOwner(item)}
         pending={save.isPending}
         serverError={stale ? null : save.error}
         submitLabel={t('users.save')}

@@ -52,10 +52,10 @@ describe('UsersPage', () => {
     expect(within(row('Petr Dvořák')).getByRole('link', { name: t('common.detail') })).toBeTruthy();
   });
 
-  it('another owner may not edit or deactivate an owner', async () => {
+  it('another owner may edit an owner (issue 13 §3) but not deactivate them', async () => {
     renderUsers(['owner'], {}, 50);
     await screen.findByRole('link', { name: 'Petr Dvořák' });
-    expect(within(row('Petr Dvořák')).getByRole('link', { name: t('common.detail') })).toBeTruthy();
+    expect(within(row('Petr Dvořák')).getByRole('link', { name: t('common.edit') })).toBeTruthy();
     expect(within(row('Petr Dvořák')).queryByRole('button')).toBeNull();
   });
 

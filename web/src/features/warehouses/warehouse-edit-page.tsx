@@ -18,6 +18,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { errorKey } from '../../app/api-client';
+import { useAccess } from '../../app/session';
 import { useEditWarehouse } from './api/edit-warehouse';
 import { useWarehouse } from './api/get-warehouse';
 import { type CarDraft, CarsEditor } from './cars-editor';
@@ -26,8 +27,12 @@ import { StaffSelect } from './staff-select';
 /** part 2 §2: edit sets drivers and warehousemen (and, issue 3, the cars), then back to the list. */
 export function WarehouseEditPage() {
   const { t } = useTranslation();
+  const access = useAccess();
   const id = Number(useParams().id);
   const warehouse = useWarehouse(id);
+  if (!access.user) return null;
+  // The server refuses the save without manage_warehouse (issue 13 §3); say so at once.
+  if (!access.can('manage_warehouse')) return <Alert color="red">{t('common.accessDenied')}</Alert>;
   return (
     <Stack maw={860}>
       <Anchor component={Link} to="/warehouses" size="sm">

@@ -61,6 +61,14 @@ describe('WarehousesPage', () => {
     expect(screen.queryByRole('link', { name: t('warehouses.add') })).toBeNull();
   });
 
+  it('a warehouseman (stock work, change_warehouse) sees the stock but no edit (manage_warehouse)', async () => {
+    renderList(['warehouseman']);
+    await screen.findByRole('link', { name: 'Sklad Jihlava' });
+    expect(screen.getAllByRole('link', { name: t('warehouses.stock') })).toHaveLength(2);
+    expect(screen.queryByRole('link', { name: t('common.edit') })).toBeNull();
+    expect(screen.queryByRole('button', { name: t('warehouses.hide') })).toBeNull();
+  });
+
   it('a technician only looks: stock links, no edit, no hide, no add', async () => {
     renderList(['technical_specialist']);
     await screen.findByRole('link', { name: 'Sklad Jihlava' });

@@ -65,7 +65,8 @@ export function WarehousesPage() {
           <Button component={Link} to={`/warehouse/${w.id}`} size="compact-sm" variant="light">
             {t('warehouses.stock')}
           </Button>
-          {can('change_warehouse') ? (
+          {/* Name, address, staff and cars: manage_warehouse (issue 13 §3), not stock work. */}
+          {can('manage_warehouse') ? (
             <Button component={Link} to={`/warehouse/${w.id}/edit`} size="compact-sm" variant="default">
               {t('common.edit')}
             </Button>
