@@ -103,6 +103,7 @@ describe('QR e-mail limits', () => {
       DATA_DIR: t.dataDir,
       WEB_DIST: path.join(t.dataDir, 'no-web'),
       LOG_LEVEL: 'silent',
+      ALLOWED_HOSTS: 'localhost:80',
     });
     const second: FastifyInstance = await buildApp({
       context: { config, db: t.db, storage: diskStorage(path.join(t.dataDir, 'files')) },
