@@ -65,7 +65,6 @@ export async function documentRoutes(app: App): Promise<void> {
       schema: { tags, querystring: ordersPdfQuerySchema, produces: ['application/pdf'] },
       config: { access: { permission: ['view_order', 'can_export_orders'] } },
     },
-    async (request, reply) =>
-      sendPdf(reply, await service.ordersPdf(db, pdfs, request.query, request.user!)),
+    async (request, reply) => sendPdf(reply, await service.ordersPdf(db, pdfs, request.query, request.user!)),
   );
 }
