@@ -10,6 +10,8 @@ export const ErrorCode = {
   missingPassword: 102,
   tooManyAttempts: 103,
   passwordChangeRequired: 104,
+  /** Too many sign-ins are being checked at this moment (issue 13 §2): try again shortly (503). */
+  signInBusy: 105,
   accessDenied: 110,
   csrfFailed: 111,
   notLoggedIn: 112,

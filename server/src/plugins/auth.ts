@@ -22,7 +22,7 @@ const csrfHeader = 'x-csrftoken';
 export const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const touchEveryMs = 60_000;
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const sameToken = (a: string, b: string) => {
   const x = Buffer.from(a);
@@ -180,6 +180,33 @@ export async function startSession(
     maxAge: Math.floor(config.sessionMaxMs / 1000),
   });
   setCsrfCookie(app, reply, token);
+}
+
+/**
+ * The browser's sign-in device cookie (issue 13 §2): a random token set at a successful login, kept
+ * `maxDays`; a username that signed in with it before passes the per-address and per-account limits
+ * meant for strangers. Answers the token's hash (a new token when the browser brought none).
+ */
+export const deviceCookie = 'letokruh_device';
+export function deviceOf(request: FastifyRequest): { token: string; hash: string } {
+  const brought = request.cookies[deviceCookie];
+  const token =
+    brought && /^[A-Za-z0-9_-]{43}$/.test(brought) ? brought : randomBytes(32).toString('base64url');
+  return { token, hash: hashToken(token) };
+}
+export function setDeviceCookie(
+  app: FastifyInstance,
+  reply: FastifyReply,
+  token: string,
+  maxDays: number,
+): void {
+  reply.setCookie(deviceCookie, token, {
+    path: '/api/auth',
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: app.ctx.config.cookieSecure,
+    maxAge: maxDays * 24 * 3600,
+  });
 }
 
 export async function endSession(

@@ -87,10 +87,25 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
-/** Failed-login counters per username and per address, for slowing down and locking out. */
-export const loginThrottle = pgTable('login_throttle', {
-  key: text('key').primaryKey(),
-  failures: integer('failures').notNull().default(0),
-  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
-  lockedUntil: timestamp('locked_until', { withTimezone: true }),
-});
+/**
+ * Sign-in throttle (issue 13 §2), one row per `kind`: `pair` counts attempts of one username from
+ * one address (locks that pair only), `address` counts failures from one address (`username` ''),
+ * `known` remembers a pair that signed in (its address limit does not apply to it).
+ */
+export const loginThrottle = pgTable(
+  'login_throttle',
+  {
+    kind: text('kind').notNull(),
+    username: text('username').notNull(),
+    address: text('address').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lockouts: integer('lockouts').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.username, t.address] }),
+    index('login_throttle_updated_at_idx').on(t.updatedAt),
+  ],
+);

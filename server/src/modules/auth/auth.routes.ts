@@ -13,13 +13,14 @@ import type { FunctionName } from '@letokruh/contracts/permissions';
 import { asc } from 'drizzle-orm';
 import type { App } from '../../app-types.ts';
 import { functions } from '../../db/schema/index.ts';
-import { endSession, startSession } from '../../plugins/auth.ts';
+import { deviceOf, endSession, setDeviceCookie, startSession } from '../../plugins/auth.ts';
 import { sendDownload } from '../../plugins/download.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { readForm } from '../files/multipart.ts';
 import * as q from './auth.queries.ts';
 import { authenticate, getProfile, updateProfile } from './auth.service.ts';
 import { detectImage, mimeOfKey } from './avatar.ts';
+import { throttlePolicy } from './throttle.ts';
 
 const tags = ['session'];
 
@@ -33,8 +34,10 @@ export async function authRoutes(app: App): Promise<void> {
       config: { access: 'public' },
     },
     async (request, reply) => {
-      const userId = await authenticate(db, { ...request.body, address: request.ip });
+      const device = deviceOf(request);
+      const userId = await authenticate(db, { ...request.body, address: request.ip, device: device.hash });
       await startSession(app, request, reply, userId);
+      setDeviceCookie(app, reply, device.token, throttlePolicy.knownDays);
       const user = await getProfile(db, userId, await q.findPermissionsOfUser(db, userId));
       return { user };
     },

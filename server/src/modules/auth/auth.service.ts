@@ -3,48 +3,66 @@ import { ErrorCode } from '@letokruh/contracts/errors';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import * as q from './auth.queries.ts';
-import { hashPassword, needsRehash, verifyAgainstNothing, verifyPassword } from './password.ts';
-import { clearFailures, recordFailure, throttleState } from './throttle.ts';
+import {
+  type HashPriority,
+  hashPassword,
+  hashQueueFull,
+  needsRehash,
+  signInBusy,
+  verifyAgainstNothing,
+  verifyPassword,
+} from './password.ts';
+import { isKnown, reserveAttempt, Throttled } from './throttle.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * A password guess under the failed-login throttle of `username` (login and the profile's current
- * password alike): refused with 429 / 103 while locked, slowed after repeated failures, and
- * counted when `check` answers false; a success clears the username's counter.
+ * A password guess under the sign-in throttle (login and the profile's current password alike):
+ * counted before anything is hashed, refused with 429 / 103 when the pair or the address has had
+ * its share, slowed after repeated failures; `check` hashes in the bounded queue (503 / 105 full).
  */
 async function throttledCheck(
   db: Db,
   username: string,
   address: string,
-  check: () => Promise<boolean>,
+  device: string | undefined,
+  check: (priority: HashPriority) => Promise<boolean>,
 ): Promise<boolean> {
-  const state = await throttleState(db, username, address);
-  if (state.lockedUntil) {
-    throw new AppError(
-      429,
-      ErrorCode.tooManyAttempts,
-      `Too many failed attempts; try again after ${state.lockedUntil.toISOString()}`,
-    );
+  let attempt: Awaited<ReturnType<typeof reserveAttempt>>;
+  try {
+    attempt = await reserveAttempt(db, username, address, device);
+  } catch (error) {
+    if (!(error instanceof Throttled)) throw error;
+    const until = error.until ? `; try again after ${error.until.toISOString()}` : '; try again later';
+    throw new AppError(429, ErrorCode.tooManyAttempts, `Too many failed attempts${until}`);
   }
-  if (state.delayMs > 0) await sleep(state.delayMs);
-  const valid = await check();
-  if (valid) await clearFailures(db, username);
-  else await recordFailure(db, username, address);
+  if (attempt.delayMs > 0) await sleep(attempt.delayMs);
+  let valid: boolean;
+  try {
+    valid = await check(attempt.known ? 'known' : 'anonymous');
+  } catch (error) {
+    // Refused by a full hashing queue: nothing was checked, so the attempt is not a failure.
+    await attempt.finish(null);
+    throw error;
+  }
+  await attempt.finish(valid);
   return valid;
 }
 
 /** Checks a username and password under the failed-login throttle; answers the user's id. */
 export async function authenticate(
   db: Db,
-  options: { username: string; password: string; address: string },
+  options: { username: string; password: string; address: string; device?: string },
 ): Promise<number> {
-  const { username, password, address } = options;
+  const { username, password, address, device } = options;
+  // Under a flood the hashing queue is full: a stranger's guess is refused before it costs more
+  // than this one query (its own user's is let through and goes first).
+  if (hashQueueFull() && !(await isKnown(db, username, address, device))) throw signInBusy();
   const user = await q.findUserByUsername(db, username);
-  const valid = await throttledCheck(db, username, address, async () =>
+  const valid = await throttledCheck(db, username, address, device, async (priority) =>
     user
-      ? (await verifyPassword(user.passwordHash, password)) && user.isActive
-      : verifyAgainstNothing(password),
+      ? (await verifyPassword(user.passwordHash, password, priority)) && user.isActive
+      : verifyAgainstNothing(password, priority),
   );
   if (!user || !valid) {
     throw new AppError(400, ErrorCode.invalidCredentials, 'Invalid username or password');
@@ -90,7 +108,9 @@ export async function updateProfile(
   // The current password is a guess like a login's: a stolen session cannot try it endlessly.
   const oldPassword = input.old_password;
   if (
-    !(await throttledCheck(db, user.username, address, () => verifyPassword(user.passwordHash, oldPassword)))
+    !(await throttledCheck(db, user.username, address, undefined, () =>
+      verifyPassword(user.passwordHash, oldPassword, 'known'),
+    ))
   ) {
     throw new AppError(400, ErrorCode.wrongPassword, 'Wrong password');
   }

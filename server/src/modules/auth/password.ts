@@ -1,4 +1,8 @@
+import { availableParallelism } from 'node:os';
+import { ErrorCode } from '@letokruh/contracts/errors';
 import argon2 from 'argon2';
+import PQueue from 'p-queue';
+import { AppError } from '../../plugins/errors.ts';
 
 /**
  * argon2id, stated here rather than left to the library's defaults: 64 MiB, 3 passes, 4 lanes.
@@ -11,14 +15,46 @@ export const passwordHashOptions = {
   parallelism: 4,
 } as const;
 
-export const hashPassword = (password: string): Promise<string> => argon2.hash(password, passwordHashOptions);
+/**
+ * Issue 13 §2: each hash takes 64 MiB and a core for ~0.1 s, so at most `concurrency` run at once
+ * (one per core) and at most `maxWaiting` anonymous guesses wait behind them; beyond that a guess
+ * is refused at once (503 / 105) instead of queueing for seconds. Hashes for someone already known
+ * (a signed-in user changing a password, an owner adding a user, a username that signed in from
+ * this address before) go first and are never refused, so a flood cannot keep the real user out.
+ */
+export type HashPriority = 'known' | 'anonymous';
+const concurrency = Math.max(1, availableParallelism());
+export const hashQueueLimits = { concurrency, maxWaiting: concurrency * 8 };
+const queue = new PQueue({ concurrency });
 
-export async function verifyPassword(hash: string, password: string): Promise<boolean> {
-  try {
-    return await argon2.verify(hash, password);
-  } catch {
-    return false;
-  }
+/** Tests: how many hashes run and wait now. */
+export const hashQueueLoad = () => ({ running: queue.pending, waiting: queue.size });
+
+/** No room for another anonymous guess: it would be refused. */
+export const hashQueueFull = () => queue.size >= hashQueueLimits.maxWaiting;
+export const signInBusy = () =>
+  new AppError(503, ErrorCode.signInBusy, 'Too many sign-ins being checked: try again shortly');
+
+async function inQueue<T>(priority: HashPriority, task: () => Promise<T>): Promise<T> {
+  if (priority === 'anonymous' && hashQueueFull()) throw signInBusy();
+  return (await queue.add(task, { priority: priority === 'known' ? 1 : 0 })) as T;
+}
+
+export const hashPassword = (password: string, priority: HashPriority = 'known'): Promise<string> =>
+  inQueue(priority, () => argon2.hash(password, passwordHashOptions));
+
+export async function verifyPassword(
+  hash: string,
+  password: string,
+  priority: HashPriority = 'known',
+): Promise<boolean> {
+  return inQueue(priority, async () => {
+    try {
+      return await argon2.verify(hash, password);
+    } catch {
+      return false;
+    }
+  });
 }
 
 /** A hash made with weaker settings than today's (an older release, an import): rehash at login. */
@@ -32,8 +68,8 @@ export function needsRehash(hash: string): boolean {
 
 /** Spent on unknown usernames so that timing does not tell which usernames exist. */
 let dummyHash: Promise<string> | undefined;
-export async function verifyAgainstNothing(password: string): Promise<false> {
-  dummyHash ??= hashPassword('letokruh-no-such-user');
-  await verifyPassword(await dummyHash, password);
+export async function verifyAgainstNothing(password: string, priority: HashPriority): Promise<false> {
+  dummyHash ??= argon2.hash('letokruh-no-such-user', passwordHashOptions);
+  await verifyPassword(await dummyHash, password, priority);
   return false;
 }
