@@ -18,6 +18,11 @@ export const userItemSchema = z
     is_active: z.boolean(),
     functions: z.array(functionSchema),
     maximum_order_count: z.number().int().nullable(),
+    /**
+     * Sign-in refused until this time after repeated wrong passwords (issue 13 §2), from some
+     * address or, for new places, from everywhere; null when not locked. An owner can unlock it.
+     */
+    sign_in_locked_until: z.string().nullable(),
     /** Optimistic concurrency: an edit sends back the version it was based on. */
     version: z.number().int(),
   })

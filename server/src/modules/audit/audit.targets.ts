@@ -43,6 +43,7 @@ export const auditTargets: Record<string, AuditTarget | null> = {
   'PUT /api/user/:id/edit': { entity: 'user', action: 'edit' },
   'DELETE /api/user/:id/delete': { entity: 'user', action: 'deactivate' },
   'PUT /api/user/:id/reactivate': { entity: 'user', action: 'reactivate' },
+  'PUT /api/user/:id/unlock': { entity: 'user', action: 'unlock' },
   'PUT /api/permissions': { entity: 'permissions', action: 'edit' },
 
   'POST /api/customer/add': { entity: 'customer', action: 'add' },

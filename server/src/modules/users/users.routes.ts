@@ -76,6 +76,16 @@ export async function userRoutes(app: App): Promise<void> {
     async (request) => ({ item: await service.reactivateUser(db, request.user!, request.params.id) }),
   );
 
+  // Issue 13 §2: lifting a sign-in lock is the owner's, like the permissions.
+  app.put(
+    '/user/:id/unlock',
+    {
+      schema: { tags, params: idParamSchema, response: { 200: userItemAnswerSchema } },
+      config: { access: { anyFunction: ['owner'] } },
+    },
+    async (request) => ({ item: await service.unlockUser(db, request.params.id) }),
+  );
+
   app.get(
     '/permissions',
     {

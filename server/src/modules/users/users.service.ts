@@ -6,11 +6,12 @@ import { hasFunction, type SessionUser } from '../../plugins/access.ts';
 import { AppError, badInput } from '../../plugins/errors.ts';
 import { deleteSessionsOfUser } from '../auth/auth.queries.ts';
 import { hashPassword } from '../auth/password.ts';
+import { signInLocks, unlockSignIn } from '../auth/throttle.ts';
 import * as q from './users.queries.ts';
 
 const userNotFound = () => new AppError(404, ErrorCode.userNotFound, 'User not found');
 
-function toItem(row: q.UserRow, functions: q.FunctionRef[]): UserItem {
+function toItem(row: q.UserRow, functions: q.FunctionRef[], lockedUntil?: Date): UserItem {
   return {
     id: row.id,
     username: row.username,
@@ -24,6 +25,7 @@ function toItem(row: q.UserRow, functions: q.FunctionRef[]): UserItem {
     is_active: row.isActive,
     functions,
     maximum_order_count: row.maximumOrderCount,
+    sign_in_locked_until: lockedUntil ? lockedUntil.toISOString() : null,
     version: row.version,
   };
 }
@@ -46,14 +48,33 @@ export async function listUsers(
     db,
     rows.map((r) => r.id),
   );
-  return { items: rows.map((r) => toItem(r, functions.get(r.id) ?? [])), total };
+  const locks = await signInLocks(
+    db,
+    rows.map((r) => r.username),
+  );
+  return {
+    items: rows.map((r) => toItem(r, functions.get(r.id) ?? [], locks.get(r.username.toLowerCase()))),
+    total,
+  };
 }
 
 export async function getUser(db: DbOrTx, id: number): Promise<UserItem> {
   const row = await q.findUser(db, id);
   if (!row) throw userNotFound();
   const functions = await q.findFunctionsOfUsers(db, [id]);
-  return toItem(row, functions.get(id) ?? []);
+  const locks = await signInLocks(db, [row.username]);
+  return toItem(row, functions.get(id) ?? [], locks.get(row.username.toLowerCase()));
+}
+
+/**
+ * PUT /user/{id}/unlock (issue 13 §2): an owner lifts the sign-in locks of a user who mistyped
+ * their password too often (every address's, and the hour's limit for new places).
+ */
+export async function unlockUser(db: Db, id: number): Promise<UserItem> {
+  const row = await q.findUser(db, id);
+  if (!row) throw userNotFound();
+  await unlockSignIn(db, row.username);
+  return getUser(db, id);
 }
 
 /** Only an owner may make someone an owner: otherwise change_user would lead to every right. */

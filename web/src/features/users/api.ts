@@ -28,3 +28,7 @@ export const deactivateUser = (id: number) =>
 
 export const reactivateUser = (id: number) =>
   api<{ item: UserItem }>('PUT', `/user/${id}/reactivate`).then((a) => a.item);
+
+/** Issue 13 §2: the owner lifts a user's sign-in lock. */
+export const unlockUser = (id: number) =>
+  api<{ item: UserItem }>('PUT', `/user/${id}/unlock`).then((a) => a.item);

@@ -16,6 +16,7 @@ export function makeUser(id: number, functions: FunctionName[], overrides: Parti
     is_active: true,
     functions: functions.map((name) => ({ id: functionNames.indexOf(name) + 1, name })),
     maximum_order_count: null,
+    sign_in_locked_until: null,
     version: 3,
   };
   return { ...user, ...overrides };

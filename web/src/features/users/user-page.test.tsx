@@ -180,4 +180,26 @@ describe('UserPage', () => {
       false,
     );
   });
+
+  it('shows a sign-in lock; an owner unlocks it, a dispatcher only sees it (issue 13 §2)', async () => {
+    const locked = { ...technician, sign_in_locked_until: '2026-11-25T14:30:00.000Z' };
+    const { user, api } = renderUser(locked, ['owner'], {
+      'PUT /api/user/2/unlock': { body: { item: { ...technician, sign_in_locked_until: null } } },
+    });
+    const alert = await screen.findByTestId('sign-in-lock');
+    // Prague wall-clock time: 15:30 in winter.
+    expect(alert.textContent).toContain(t('users.signInLocked'));
+    expect(alert.textContent).toContain('15:30');
+    await user.click(screen.getByRole('button', { name: t('users.unlock') }));
+    await waitFor(() => expect(api.sent('PUT /api/user/2/unlock')).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByTestId('sign-in-lock')).toBeNull());
+    expect(await screen.findByText(t('users.unlocked', { name: 'Tomáš Svoboda' }))).toBeTruthy();
+  });
+
+  it('a dispatcher sees the lock without the unlock button', async () => {
+    const locked = { ...technician, sign_in_locked_until: '2026-11-25T14:30:00.000Z' };
+    renderUser(locked, ['dispatcher'], {}, 99);
+    await screen.findByTestId('sign-in-lock');
+    expect(screen.queryByRole('button', { name: t('users.unlock') })).toBeNull();
+  });
 });

@@ -14,6 +14,7 @@ import { userQueryKey } from '../auth/api';
 import { ActiveToggle } from './active-toggle';
 import { editUser, userQuery, usersKey } from './api';
 import { canEditUser, canToggleActive, isOwner } from './rules';
+import { SignInLock } from './sign-in-lock';
 import { draftOf, UserForm } from './user-form';
 
 /** part 2 §2: the user detail that really saves; a 404 goes back to the list. */
@@ -53,6 +54,7 @@ export function UserPage() {
         </Group>
         {canToggleActive(access, item) ? <ActiveToggle user={item} size="sm" /> : null}
       </Group>
+      <SignInLock user={item} canUnlock={access.hasFunction('owner')} />
       {canEditUser(access, item) ? (
         <EditUser key={item.version} item={item} onReload={() => void user.refetch()} />
       ) : (

@@ -64,9 +64,16 @@ export function UsersPage() {
       key: 'state',
       header: t('users.fields.state'),
       cell: (u) => (
-        <Text size="sm" fw={500} c={u.is_active ? 'green.8' : 'dimmed'}>
-          {u.is_active ? t('users.active') : t('users.inactive')}
-        </Text>
+        <Group gap={6} wrap="nowrap">
+          <Text size="sm" fw={500} c={u.is_active ? 'green.8' : 'dimmed'}>
+            {u.is_active ? t('users.active') : t('users.inactive')}
+          </Text>
+          {u.sign_in_locked_until ? (
+            <Badge size="sm" color="orange" variant="light" tt="none">
+              {t('users.locked')}
+            </Badge>
+          ) : null}
+        </Group>
       ),
     },
     {
