@@ -135,3 +135,64 @@ async function restoreViewProduct(page: Page) {
     });
   });
 }
+
+test('a user locked out by wrong passwords is unlocked by the owner from the user page', async ({ page }) => {
+  await signIn(page, 'owner');
+  // A user of its own, so that no other test meets the lock.
+  const made = await page.evaluate(async () => {
+    const csrf = document.cookie.match(/csrftoken_new=([^;]+)/)?.[1] ?? '';
+    const response = await fetch('/api/user/add', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-csrftoken': csrf },
+      body: JSON.stringify({
+        username: `zamceny${Date.now()}`,
+        first_name: 'Zdeněk',
+        // Sorted first in the list of active users.
+        last_name: 'Abrahám',
+        email: '',
+        phone: '',
+        functions: ['driver'],
+        maximum_order_count: null,
+        password: 'zacatek-2026',
+      }),
+    });
+    return (await response.json()).item as { id: number; username: string };
+  });
+  expect(made.id).toBeGreaterThan(0);
+  await signOut(page);
+
+  // Ten wrong passwords (sent at once, as a guesser would), then the right one is refused too.
+  const answers = await page.evaluate(async (username) => {
+    await fetch('/api/auth/user');
+    const csrf = document.cookie.match(/csrftoken_new=([^;]+)/)?.[1] ?? '';
+    const guess = () =>
+      fetch('/api/auth/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-csrftoken': csrf },
+        body: JSON.stringify({ username, password: 'spatne' }),
+      }).then((r) => r.status);
+    return Promise.all(Array.from({ length: 10 }, guess));
+  }, made.username);
+  expect(answers).toEqual(Array.from({ length: 10 }, () => 400));
+  await page.getByLabel(/^Uživatelské jméno/).fill(made.username);
+  await page.getByLabel(/^Heslo/).fill('zacatek-2026');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alert')).toContainText('Příliš mnoho neúspěšných pokusů');
+
+  await signIn(page, 'owner');
+  await page.goto('/users');
+  const row = page.getByRole('row').filter({ hasText: made.username });
+  await expect(row.getByText('Zablokováno')).toBeVisible();
+  await row.getByRole('link', { name: 'Upravit' }).click();
+  const lock = page.getByTestId('sign-in-lock');
+  await expect(lock).toContainText('Přihlášení je zablokované');
+  await lock.getByRole('button', { name: 'Odemknout přihlášení' }).click();
+  await expect(page.getByText('Přihlášení uživatele Zdeněk Abrahám je odemčené.')).toBeVisible();
+  await expect(lock).toHaveCount(0);
+  await signOut(page);
+
+  await page.getByLabel(/^Uživatelské jméno/).fill(made.username);
+  await page.getByLabel(/^Heslo/).fill('zacatek-2026');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/account$/);
+});
