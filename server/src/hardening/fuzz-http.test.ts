@@ -185,6 +185,11 @@ describe('fuzzing over HTTP: paths, methods and bodies', () => {
       else if (answer.body && !answer.raw.includes('HEAD') && !/"error_code":\d+/.test(answer.body))
         failures.push(`${what}: ${answer.status} without error_code: ${answer.body.slice(0, 100)}`);
     });
+    if (process.env.FUZZ_REPORT) {
+      const byStatus: Record<number, number> = {};
+      for (const a of answers) byStatus[a.status] = (byStatus[a.status] ?? 0) + 1;
+      console.info({ routes: routes.length, probes: probes.length, byStatus, changed: changedTables(before, after) });
+    }
     expect(failures).toEqual([]);
     expect(changedTables(before, after)).toEqual([]);
     // What is accepted is only reads (GET with an ignored body, HEAD of reads): nothing above wrote.
