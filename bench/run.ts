@@ -544,7 +544,7 @@ async function main() {
       customers: params.customers,
       generated,
     },
-    answerCache: answerCacheBytes === '0' ? 'off' : 'on',
+    answerCache: (answerCacheBytes === '0' ? 'off' : 'on') as 'off' | 'on',
     options: { ...options, databaseUrl: options.databaseUrl ? redact(options.databaseUrl) : undefined },
     params: {
       deepPage,

@@ -125,6 +125,10 @@ export async function startChild(options: {
   let nextId = 0;
   const ask = (probe: 'start' | 'stop') =>
     new Promise<ProbeWindow | undefined>((resolve, reject) => {
+      if (exited !== undefined) {
+        reject(new Error(`${options.name} exited (${exited}) while measured:\n${log.slice(-4000)}`));
+        return;
+      }
       const id = ++nextId;
       const timer = setTimeout(
         () => reject(new Error(`${options.name}: no answer from the loop probe`)),
@@ -137,7 +141,12 @@ export async function startChild(options: {
         resolve(message.window);
       };
       child.on('message', listen);
-      child.send({ probe, id });
+      child.send({ probe, id }, (error) => {
+        if (error) {
+          clearTimeout(timer);
+          reject(new Error(`${options.name} exited while measured:\n${log.slice(-4000)}`));
+        }
+      });
     });
 
   return {

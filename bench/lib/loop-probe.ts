@@ -8,12 +8,19 @@
  */
 import fs from 'node:fs';
 import { type EventLoopUtilization, monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { isMainThread } from 'node:worker_threads';
+
+// Worker threads (the PDF pool) inherit `--import` and load this file too, but the probe belongs to
+// the server's main thread: in a worker its `disconnect`/`exit` hooks would act on the server.
+const active = isMainThread;
 
 const resolutionMs = 10;
 const whole = monitorEventLoopDelay({ resolution: resolutionMs });
 const window = monitorEventLoopDelay({ resolution: resolutionMs });
-whole.enable();
-window.enable();
+if (active) {
+  whole.enable();
+  window.enable();
+}
 
 let eluStart: EventLoopUtilization = performance.eventLoopUtilization();
 let cpuStart = process.cpuUsage();
@@ -21,10 +28,12 @@ let timeStart = performance.now();
 let rssPeak = process.memoryUsage.rss();
 
 // A cheap sample of the resident set for the window's peak (the bench also reads /proc itself).
-const sampler = setInterval(() => {
-  rssPeak = Math.max(rssPeak, process.memoryUsage.rss());
-}, 25);
-sampler.unref();
+if (active) {
+  const sampler = setInterval(() => {
+    rssPeak = Math.max(rssPeak, process.memoryUsage.rss());
+  }, 25);
+  sampler.unref();
+}
 
 const ms = (ns: number) => Math.round((ns / 1e6) * 100) / 100;
 const figures = (h: ReturnType<typeof monitorEventLoopDelay>) => ({
@@ -49,38 +58,40 @@ export type ProbeWindow = ReturnType<typeof figures> & {
 let rssStart = process.memoryUsage.rss();
 
 type Message = { probe?: 'start' | 'stop'; id?: number };
-process.on('message', (message: Message) => {
-  if (!message || typeof message !== 'object' || !message.probe) return;
-  if (message.probe === 'start') {
-    window.reset();
-    eluStart = performance.eventLoopUtilization();
-    cpuStart = process.cpuUsage();
-    timeStart = performance.now();
-    rssStart = process.memoryUsage.rss();
-    rssPeak = rssStart;
-    process.send?.({ probe: 'started', id: message.id });
-  } else {
-    const seconds = (performance.now() - timeStart) / 1000;
-    const cpu = process.cpuUsage(cpuStart);
-    const rssEnd = process.memoryUsage.rss();
-    const answer: ProbeWindow = {
-      ...figures(window),
-      elu: Math.round(performance.eventLoopUtilization(eluStart).utilization * 1000) / 1000,
-      cpuPercent: Math.round(((cpu.user + cpu.system) / 1e4 / Math.max(seconds, 0.001)) * 10) / 10,
-      rssStart,
-      rssPeak: Math.max(rssPeak, rssEnd),
-      rssEnd,
-      heapUsed: process.memoryUsage().heapUsed,
-      seconds: Math.round(seconds * 100) / 100,
-    };
-    process.send?.({ probe: 'stopped', id: message.id, window: answer });
-  }
-});
+if (active)
+  process.on('message', (message: Message) => {
+    if (!message || typeof message !== 'object' || !message.probe) return;
+    if (message.probe === 'start') {
+      window.reset();
+      eluStart = performance.eventLoopUtilization();
+      cpuStart = process.cpuUsage();
+      timeStart = performance.now();
+      rssStart = process.memoryUsage.rss();
+      rssPeak = rssStart;
+      process.send?.({ probe: 'started', id: message.id });
+    } else {
+      const seconds = (performance.now() - timeStart) / 1000;
+      const cpu = process.cpuUsage(cpuStart);
+      const rssEnd = process.memoryUsage.rss();
+      const answer: ProbeWindow = {
+        ...figures(window),
+        elu: Math.round(performance.eventLoopUtilization(eluStart).utilization * 1000) / 1000,
+        cpuPercent: Math.round(((cpu.user + cpu.system) / 1e4 / Math.max(seconds, 0.001)) * 10) / 10,
+        rssStart,
+        rssPeak: Math.max(rssPeak, rssEnd),
+        rssEnd,
+        heapUsed: process.memoryUsage().heapUsed,
+        seconds: Math.round(seconds * 100) / 100,
+      };
+      process.send?.({ probe: 'stopped', id: message.id, window: answer });
+    }
+  });
 
 // The bench went away (crashed or killed): stop as the server stops on Ctrl+C, leave no orphan.
-process.on('disconnect', () => process.kill(process.pid, 'SIGTERM'));
+if (active) process.on('disconnect', () => process.kill(process.pid, 'SIGTERM'));
 
 process.on('exit', () => {
+  if (!active) return;
   const file = process.env.BENCH_LOOP_FILE;
   if (!file) return;
   try {

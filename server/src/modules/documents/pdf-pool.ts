@@ -16,14 +16,23 @@ export function createPdfPool(options: { threads?: number; maxQueue?: number } =
   let pool: Piscina | undefined;
   const threads = options.threads ?? Math.max(1, availableParallelism() - 1);
   const maxQueue = options.maxQueue ?? 64;
-  const start = () =>
-    (pool ??= new Piscina({
+  const start = () => {
+    if (pool) return pool;
+    pool = new Piscina({
       filename: new URL('./render-worker.mjs', import.meta.url).href,
       minThreads: 0,
       maxThreads: threads,
       idleTimeout: 60_000,
       maxQueue,
-    }));
+      // Workers do not inherit the server's `--import` flags (a preloaded probe, a loader the
+      // thread cannot use): render-worker.mjs loads what it needs itself.
+      execArgv: [],
+    });
+    // A worker that fails outside a task (it could not start) must not take the server down: its
+    // tasks are refused (500) and the next PDF starts a new worker.
+    pool.on('error', (error: unknown) => console.error('PDF worker failed:', error));
+    return pool;
+  };
   return {
     async render(task) {
       const workers = start();
