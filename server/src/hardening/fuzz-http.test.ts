@@ -188,7 +188,12 @@ describe('fuzzing over HTTP: paths, methods and bodies', () => {
     if (process.env.FUZZ_REPORT) {
       const byStatus: Record<number, number> = {};
       for (const a of answers) byStatus[a.status] = (byStatus[a.status] ?? 0) + 1;
-      console.info({ routes: routes.length, probes: probes.length, byStatus, changed: changedTables(before, after) });
+      console.info({
+        routes: routes.length,
+        probes: probes.length,
+        byStatus,
+        changed: changedTables(before, after),
+      });
     }
     expect(failures).toEqual([]);
     expect(changedTables(before, after)).toEqual([]);

@@ -163,7 +163,7 @@ describe('per-warehouse scope of drivers and warehousemen', () => {
   it('the order list holds only their warehouses, however filtered', async () => {
     for (const [c, own] of [
       [warehouseman2, [wh['Havlíčkův Brod']!]],
-      [driver, [wh.Jihlava!, wh['Třebíč']!]],
+      [driver, [wh.Jihlava!, wh.Třebíč!]],
     ] as const) {
       const list = await c.get('/api/orders?per_page=100');
       expect(list.statusCode).toBe(200);

@@ -11,7 +11,7 @@ import type { SessionUser } from '../../plugins/access.ts';
 import { AppError, badInput, conflict, notFound } from '../../plugins/errors.ts';
 import { loadOrders } from '../orders/order-view.ts';
 import { calendarOrders } from '../orders/orders.service.ts';
-import { type PaymentSupplier, supplierFor } from '../payments/payments.service.ts';
+import { supplierFor } from '../payments/payments.service.ts';
 import { inScope, warehouseScope } from '../warehouses/warehouse-scope.ts';
 import { getWarehouse } from '../warehouses/warehouses.service.ts';
 import type { NoteOrder } from './delivery-note.ts';
