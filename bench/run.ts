@@ -15,6 +15,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { foldText } from '@letokruh/contracts/rules/text';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../server/src/db/client.ts';
 import { type Child, freePort, root, startChild, type WholeRun } from './lib/child.ts';
@@ -183,6 +184,14 @@ function calls(p: Params, deepPage: number): Call[] {
       target: list,
     },
     {
+      // Issue 14: typed without accents and in lower case, as at the counter ("novakova").
+      name: 'orders_name_unaccented',
+      label: 'order list, name without accents',
+      paths: p.surnames.map((name) => `/api/orders?${q({ ...page, name: foldText(name) })}`),
+      connections: c,
+      target: list,
+    },
+    {
       name: 'orders_deep_page',
       label: `order list, page ${deepPage.toLocaleString('en')}`,
       paths: [`/api/orders?${q({ ...page, current_page: deepPage })}`],
@@ -207,6 +216,13 @@ function calls(p: Params, deepPage: number): Call[] {
       name: 'customers_by_name',
       label: 'customer search, name',
       paths: p.fullNames.map((fullName) => `/api/customers?${q({ ...page, fullName })}`),
+      connections: c,
+      target: list,
+    },
+    {
+      name: 'customers_by_name_unaccented',
+      label: 'customer search, name without accents',
+      paths: p.fullNames.map((fullName) => `/api/customers?${q({ ...page, fullName: foldText(fullName) })}`),
       connections: c,
       target: list,
     },

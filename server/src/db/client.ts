@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { type ExtractTablesWithRelations, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -64,7 +65,7 @@ async function openPostgres(url: string): Promise<Database> {
 export function newPglite(dataDir: string | undefined): PGlite {
   // One options object: `new PGlite(undefined, options)` would take the undefined folder for the
   // options and drop the second argument, so the in-memory database had no pg_trgm.
-  return new PGlite({ dataDir, extensions: { pg_trgm } });
+  return new PGlite({ dataDir, extensions: { pg_trgm, unaccent } });
 }
 
 async function openPglite(options: OpenOptions): Promise<Database> {

@@ -1,9 +1,37 @@
-import { createTheme, MantineProvider } from '@mantine/core';
+import { foldedIncludes } from '@letokruh/contracts/rules/text';
+import {
+  Autocomplete,
+  type ComboboxParsedItem,
+  createTheme,
+  MantineProvider,
+  MultiSelect,
+  type OptionsFilter,
+  Select,
+  TagsInput,
+} from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../i18n';
+
+/**
+ * Every searchable pick list finds "Novák" by "novak" (issue 14), as the server's searches do;
+ * Mantine's own filter only ignores letter case.
+ */
+const foldedFilter = (({ options, search, limit }) => {
+  const found: ComboboxParsedItem[] = [];
+  for (const item of options) {
+    if (found.length >= limit) break;
+    if ('group' in item) {
+      const items = item.items.filter((option) => foldedIncludes(option.label, search));
+      if (items.length > 0) found.push({ ...item, items: items.slice(0, limit - found.length) });
+    } else if (foldedIncludes(item.label, search)) {
+      found.push(item);
+    }
+  }
+  return found;
+}) as OptionsFilter;
 
 const theme = createTheme({
   primaryColor: 'wood',
@@ -22,6 +50,12 @@ const theme = createTheme({
     ],
   },
   defaultRadius: 'sm',
+  components: {
+    Select: Select.extend({ defaultProps: { filter: foldedFilter } }),
+    MultiSelect: MultiSelect.extend({ defaultProps: { filter: foldedFilter } }),
+    Autocomplete: Autocomplete.extend({ defaultProps: { filter: foldedFilter } }),
+    TagsInput: TagsInput.extend({ defaultProps: { filter: foldedFilter } }),
+  },
 });
 
 export const createQueryClient = () =>

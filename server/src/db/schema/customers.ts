@@ -47,11 +47,11 @@ export const customers = pgTable(
     // Substring filters of the list (part 2 §2): trigram indexes serve ILIKE '%…%'.
     index('customers_full_name_trgm_idx').using(
       'gin',
-      sql`(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.organizationName}) gin_trgm_ops`,
+      sql`f_unaccent(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.organizationName}) gin_trgm_ops`,
     ),
     index('customers_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
     index('customers_whole_phone_trgm_idx').using('gin', sql`${t.wholePhone} gin_trgm_ops`),
-    index('customers_address_trgm_idx').using('gin', sql`${t.fullAddress} gin_trgm_ops`),
+    index('customers_address_trgm_idx').using('gin', sql`f_unaccent(${t.fullAddress}) gin_trgm_ops`),
     index('customers_name_order_idx').on(t.lastName, t.firstName, t.id),
     check('customers_pre_phone_check', sql`${t.prePhone} in ('+420', '+421', '+43')`),
   ],

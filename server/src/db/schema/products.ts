@@ -33,7 +33,7 @@ export const products = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('products_name_trgm_idx').using('gin', sql`f_unaccent(${t.name}) gin_trgm_ops`),
     check('products_type_check', sql`${t.type} in ('Měkké', 'Tvrdé', 'Doplňkový prodej')`),
     check('products_subtype_check', sql`${t.subtype} is null or ${t.subtype} in ('soft', 'hard')`),
     check('products_unit_check', sql`${t.measurementUnit} in ('PRMS', 'PRMR')`),

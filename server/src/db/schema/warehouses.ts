@@ -32,7 +32,7 @@ export const warehouses = pgTable(
     version: integer('version').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('warehouses_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`)],
+  (t) => [index('warehouses_name_trgm_idx').using('gin', sql`f_unaccent(${t.name}) gin_trgm_ops`)],
 );
 
 /** Drivers and warehousemen assigned to a warehouse; one user may serve several. */

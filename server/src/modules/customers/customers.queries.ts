@@ -2,15 +2,13 @@ import { and, asc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { cappedCount } from '../../db/paging.ts';
 import { customers, orders } from '../../db/schema/index.ts';
+import { containsPattern as contains, textContains } from '../../db/text-search.ts';
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type CustomerValues = Omit<
   typeof customers.$inferInsert,
   'id' | 'internId' | 'wholePhone' | 'version'
 >;
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-const contains = (text: string) => `%${escapeLike(text)}%`;
 
 export type CustomerFilters = {
   internId?: number | undefined;
@@ -28,7 +26,10 @@ function whereOf(filters: CustomerFilters): SQL | undefined {
   if (filters.fullName) {
     // The same expression as customers_full_name_trgm_idx, so the index serves it.
     parts.push(
-      sql`(${customers.firstName} || ' ' || ${customers.lastName} || ' ' || ${customers.organizationName}) ilike ${contains(filters.fullName)}`,
+      textContains(
+        sql`${customers.firstName} || ' ' || ${customers.lastName} || ' ' || ${customers.organizationName}`,
+        filters.fullName,
+      ),
     );
   }
   if (filters.email) parts.push(ilike(customers.email, contains(filters.email)));
@@ -36,7 +37,7 @@ function whereOf(filters: CustomerFilters): SQL | undefined {
     const phone = filters.phone.replace(/[\s\-/]/g, '');
     if (phone) parts.push(ilike(customers.wholePhone, contains(phone)));
   }
-  if (filters.address) parts.push(ilike(customers.fullAddress, contains(filters.address)));
+  if (filters.address) parts.push(textContains(customers.fullAddress, filters.address));
   if (filters.warehouse !== undefined) {
     // Probed per customer through orders_customer_warehouse_idx (index only).
     parts.push(

@@ -4,10 +4,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { cappedCount } from '../../db/paging.ts';
 import { pragueMidnight } from '../../db/prague.ts';
 import { customers, orders, warehouses } from '../../db/schema/index.ts';
+import { containsPattern as contains, textContains } from '../../db/text-search.ts';
 import { scopeCondition, type WarehouseScope } from '../warehouses/warehouse-scope.ts';
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-const contains = (text: string) => `%${escapeLike(text)}%`;
 
 export type OrderFilters = {
   internId?: string | undefined;
@@ -53,10 +51,10 @@ function whereOf(f: OrderFilters): SQL | undefined {
   if (f.expectedDeliveryDateFrom) parts.push(gte(orders.expectedDeliveryDate, f.expectedDeliveryDateFrom));
   if (f.expectedDeliveryDateTo) parts.push(lte(orders.expectedDeliveryDate, f.expectedDeliveryDateTo));
   // The orders' copy of their customer's name (migration 0014): no customer is looked up.
-  if (f.name) parts.push(ilike(orders.customerName, contains(f.name)));
+  if (f.name) parts.push(textContains(orders.customerName, f.name));
   const phone = f.wholePhone?.replace(/[\s\-/]/g, '');
   if (phone) parts.push(ilike(customers.wholePhone, contains(phone)));
-  if (f.fullAddress) parts.push(ilike(customers.fullAddress, contains(f.fullAddress)));
+  if (f.fullAddress) parts.push(textContains(customers.fullAddress, f.fullAddress));
   if (f.warehouse !== undefined) parts.push(eq(orders.warehouseId, f.warehouse));
   if (f.adtype !== undefined) parts.push(eq(orders.adtypeId, f.adtype));
   parts.push(scopeCondition(f.scope, orders.warehouseId));

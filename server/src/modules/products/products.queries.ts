@@ -1,7 +1,8 @@
 import type { Currency } from '@letokruh/contracts/rules/money';
-import { and, asc, count, eq, ilike, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { productPrices, products } from '../../db/schema/index.ts';
+import { textContains } from '../../db/text-search.ts';
 
 export type ProductRow = typeof products.$inferSelect;
 export type PriceRow = {
@@ -17,7 +18,6 @@ export type PriceRow = {
 };
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function insertProduct(db: DbOrTx, values: typeof products.$inferInsert): Promise<ProductRow> {
   const [row] = await db.insert(products).values(values).returning();
@@ -54,7 +54,7 @@ export async function listProducts(
   },
 ): Promise<{ rows: ProductRow[]; total: number }> {
   const filters: SQL[] = [];
-  if (options.name) filters.push(ilike(products.name, `%${escapeLike(options.name)}%`));
+  if (options.name) filters.push(textContains(products.name, options.name));
   if (options.type) filters.push(eq(products.type, options.type));
   if (options.hidden !== undefined) filters.push(eq(products.hidden, options.hidden));
   const where = filters.length ? and(...filters) : undefined;

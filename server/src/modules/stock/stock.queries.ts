@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { cappedCountSql } from '../../db/paging.ts';
 import { productStock, stockLedger } from '../../db/schema/index.ts';
+import { textContains } from '../../db/text-search.ts';
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Creates the stock row at 0; answers false when the warehouse already keeps the product. */
 export async function insertStockRow(db: DbOrTx, warehouseId: number, productId: number): Promise<boolean> {
@@ -92,7 +92,7 @@ export async function listStock(
   warehouseId: number,
   options: { offset: number; limit: number; name?: string | undefined },
 ): Promise<{ rows: StockRow[]; total: number }> {
-  const nameFilter = options.name ? sql` and p.name ilike ${`%${escapeLike(options.name)}%`}` : sql``;
+  const nameFilter = options.name ? sql` and ${textContains(sql`p.name`, options.name)}` : sql``;
   const where = sql`where ps.warehouse_id = ${warehouseId}${nameFilter}`;
   const rows = rowsOf<StockRow>(
     await db.execute(sql`${stockSelect} ${where}

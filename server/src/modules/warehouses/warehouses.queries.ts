@@ -1,13 +1,12 @@
 import type { FunctionName } from '@letokruh/contracts/permissions';
-import { and, asc, count, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { cars, functions, userFunctions, users, warehouseStaff, warehouses } from '../../db/schema/index.ts';
+import { textContains } from '../../db/text-search.ts';
 
 export type WarehouseRow = typeof warehouses.$inferSelect;
 export type StaffRole = 'driver' | 'warehouseman';
 export type StaffRow = { id: number; username: string; firstName: string; lastName: string };
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function listWarehouses(
   db: DbOrTx,
@@ -15,7 +14,7 @@ export async function listWarehouses(
 ): Promise<{ rows: WarehouseRow[]; total: number }> {
   const filters: SQL[] = [];
   if (!options.includeHidden) filters.push(eq(warehouses.hidden, false));
-  if (options.name) filters.push(ilike(warehouses.name, `%${escapeLike(options.name)}%`));
+  if (options.name) filters.push(textContains(warehouses.name, options.name));
   const where = filters.length ? and(...filters) : undefined;
   const rows = await db
     .select()
