@@ -18,6 +18,8 @@ describe('pick lists (issue 14)', () => {
     expect(options.map((o) => o.textContent)).toEqual(['Jana Nováková']);
     await user.clear(screen.getByPlaceholderText('Vyberte řidiče'));
     await user.type(screen.getByPlaceholderText('Vyberte řidiče'), 'cerny');
-    expect((await screen.findAllByRole('option', { hidden: true })).map((o) => o.textContent)).toEqual(['Josef Černý']);
+    expect((await screen.findAllByRole('option', { hidden: true })).map((o) => o.textContent)).toEqual([
+      'Josef Černý',
+    ]);
   });
 });

@@ -13,14 +13,25 @@ export function storedLanguage(): Language {
   return (languages as readonly string[]).includes(stored ?? '') ? (stored as Language) : 'cs';
 }
 
+/**
+ * A notice never says a word twice (issue 14: "Sklad Sklad Jihlava byl uložen"): where a text puts
+ * a noun before a name that starts with the same word, the name's word goes.
+ */
+export const dropDoubledWords = (text: string): string =>
+  text.replace(/(?<!\p{L})(\p{L}+)\s+\1(?!\p{L})/giu, '$1');
+
 export const i18n = i18next.createInstance();
-void i18n.use(initReactI18next).init({
-  resources: { cs: { translation: cs }, en: { translation: en } },
-  lng: storedLanguage(),
-  fallbackLng: 'cs',
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+void i18n
+  .use(initReactI18next)
+  .use({ type: 'postProcessor', name: 'noDoubledWords', process: (value: string) => dropDoubledWords(value) })
+  .init({
+    postProcess: ['noDoubledWords'],
+    resources: { cs: { translation: cs }, en: { translation: en } },
+    lng: storedLanguage(),
+    fallbackLng: 'cs',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
 i18n.on('languageChanged', (lng) => {
   localStorage.setItem(languageStorageKey, lng);
   document.documentElement.lang = lng;

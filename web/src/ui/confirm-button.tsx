@@ -23,8 +23,9 @@ export function ConfirmButton({ children, question, confirmLabel, onConfirm, ...
       <Modal opened={opened} onClose={close} title={t('common.confirmTitle')} centered>
         <Text mb="lg">{question}</Text>
         <Group justify="flex-end">
+          {/* "Zpět", never "Zrušit": beside "Zrušit objednávku" two buttons would say cancel. */}
           <Button variant="default" onClick={close}>
-            {t('common.cancel')}
+            {t('common.back')}
           </Button>
           <Button
             color={button.color ?? 'red'}

@@ -115,6 +115,16 @@ export const transitions = {
 } as const;
 export type Transition = keyof typeof transitions;
 
+/**
+ * The notice after a transition, in the order's own terms (issue 14): a bank transfer marked paid
+ * is "zaplacená převodem", never "hotovost převzata"; taking it back likewise.
+ */
+export function transitionNotice(name: Transition, order: Pick<Order, 'pay_by_cash'>): string {
+  if (!order.pay_by_cash && name === 'collectRevenue') return 'orders.notices.markPaid';
+  if (!order.pay_by_cash && name === 'returnRevenue') return 'orders.notices.unmarkPaid';
+  return `orders.notices.${name}`;
+}
+
 export const runTransition = (orderId: number, transition: Transition) => {
   const { method, path } = transitions[transition];
   return api<{ item: Order }>(method, `/order/${orderId}/${path}`).then((a) => a.item);

@@ -9,7 +9,7 @@ import { errorKey } from '../../app/api-client';
 import { useAccess } from '../../app/session';
 import { ConfirmButton } from '../../ui/confirm-button';
 import { useFormat } from '../../ui/format';
-import { runTransition, type Transition } from './api';
+import { runTransition, type Transition, transitionNotice } from './api';
 import { DeliveryNoteModal } from './delivery-notes-modal';
 import { EmailQrModal, QrPaymentModal } from './payment-modals';
 
@@ -27,7 +27,7 @@ export function OrderActions({ order, onChanged }: Props) {
       onChanged(item);
       notifications.show({
         color: 'green',
-        message: t(`orders.notices.${name}`, { number: item.intern_id }),
+        message: t(transitionNotice(name, item), { number: item.intern_id }),
       });
     },
     // A 409 (a state that forbids it, or someone else's change) shows its error text.

@@ -172,6 +172,38 @@ describe('OrderDetailPage', () => {
     expect(screen.getByText(flag('orders.flags.done', true))).toBeTruthy();
   });
 
+  it('a transfer marked paid says so, never "cash collected"; the dialog backs out with "Zpět" (issue 14)', async () => {
+    const transfer = makeOrder({ pay_by_cash: false, payment_type: 'qr_transfer' });
+    const paid = makeOrder({
+      pay_by_cash: false,
+      payment_type: 'qr_transfer',
+      collected_revenue_at: '2026-12-12T10:00:00.000Z',
+    });
+    const { user } = renderDetail(['dispatcher'], transfer, {
+      'PUT /api/order/271/collect_revenue': { body: { item: paid } },
+      'PUT /api/order/271/return_revenue': { body: { item: transfer } },
+    });
+    await heading();
+    await user.click(screen.getByRole('button', { name: t('orders.actions.markPaid') }));
+    const dialog = await screen.findByRole('dialog');
+    // One button backs out, one acts: never two that both read "Zrušit".
+    expect(
+      within(dialog)
+        .getAllByRole('button')
+        .map((b) => b.textContent)
+        .filter(Boolean),
+    ).toEqual([t('common.back'), t('orders.actions.markPaid')]);
+    await user.click(within(dialog).getByRole('button', { name: t('orders.actions.markPaid') }));
+    expect(await screen.findByText(t('orders.notices.markPaid', { number: 2026000248 }))).toBeTruthy();
+    expect(screen.queryByText(t('orders.notices.collectRevenue', { number: 2026000248 }))).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: t('orders.actions.unmarkPaid') }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: t('orders.actions.unmarkPaid') }),
+    );
+    expect(await screen.findByText(t('orders.notices.unmarkPaid', { number: 2026000248 }))).toBeTruthy();
+  });
+
   it('the QR modal shows the 350 px image for the order’s supplier, the amount and the rounding warning', async () => {
     const { user, api } = renderDetail(['owner'], makeOrder(), {
       'GET /api/order/271/qr_payment': {

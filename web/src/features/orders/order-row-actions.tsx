@@ -7,7 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { errorKey } from '../../app/api-client';
 import { useAccess } from '../../app/session';
 import { ConfirmButton } from '../../ui/confirm-button';
-import { copyOrder, ordersKey, runTransition } from './api';
+import { copyOrder, ordersKey, runTransition, transitionNotice } from './api';
 
 type Props = {
   order: OrderListItem;
@@ -27,7 +27,7 @@ export function OrderRowActions({ order, onFailure }: Props) {
     onSuccess: (item, name) => {
       notifications.show({
         color: 'green',
-        message: t(`orders.notices.${name}`, { number: item.intern_id }),
+        message: t(transitionNotice(name, item), { number: item.intern_id }),
       });
       void queryClient.invalidateQueries({ queryKey: ordersKey });
     },

@@ -51,7 +51,7 @@ describe('WarehouseVacationsPage', () => {
         }),
       ),
     ).toBeTruthy();
-    await user.click(within(dialog).getByRole('button', { name: t('common.cancel') }));
+    await user.click(within(dialog).getByRole('button', { name: t('common.back') }));
     expect(api.sent('DELETE /api/vacation_warehouse/41/delete')).toHaveLength(0);
 
     await deactivate();

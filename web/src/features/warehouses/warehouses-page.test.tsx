@@ -41,7 +41,7 @@ describe('WarehousesPage', () => {
     await user.click(within(row('Sklad Třebíč')).getByRole('button', { name: t('warehouses.hide') }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(t('warehouses.hideQuestion', { name: 'Sklad Třebíč' }))).toBeTruthy();
-    await user.click(within(dialog).getByRole('button', { name: t('common.cancel') }));
+    await user.click(within(dialog).getByRole('button', { name: t('common.back') }));
     expect(api.sent('DELETE /api/warehouse/3/hide')).toHaveLength(0);
 
     await user.click(within(row('Sklad Třebíč')).getByRole('button', { name: t('warehouses.hide') }));
