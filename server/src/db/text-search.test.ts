@@ -108,10 +108,7 @@ describe('accent- and case-insensitive search (issue 14)', () => {
         plans[name] = rows.rows.map((r) => Object.values(r)[0]).join('\n');
       });
     };
-    await explain(
-      'orders',
-      sql`select id from orders where f_unaccent(customer_name) ilike f_unaccent('%novak%')`,
-    );
+    await explain('orders', sql`select id from orders where customer_name like lower(f_unaccent('%Novák%'))`);
     await explain(
       'customers',
       sql`select id from customers where f_unaccent(first_name || ' ' || last_name || ' ' || organization_name) ilike f_unaccent('%novak%')`,

@@ -14,3 +14,11 @@ export const containsPattern = (text: string) => `%${escapeLike(text)}%`;
  */
 export const textContains = (column: SQLWrapper, text: string): SQL =>
   sql`f_unaccent(${column}) ilike f_unaccent(${containsPattern(text)})`;
+
+/**
+ * The same search on a column that already holds its text folded (lower case, no accents), such
+ * as orders.customer_name (migration 0020): only the pattern is folded, the rows are compared as
+ * they are, and the column's plain trigram index serves it.
+ */
+export const foldedContains = (foldedColumn: SQLWrapper, text: string): SQL =>
+  sql`${foldedColumn} like lower(f_unaccent(${containsPattern(text)}))`;

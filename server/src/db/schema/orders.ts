@@ -104,7 +104,7 @@ export const orders = pgTable(
     index('orders_customer_warehouse_idx').on(t.customerId, t.warehouseId),
     index('orders_created_idx').on(t.createdAt),
     // The list's name filter when few orders match (a full name); common names walk orders_pkey.
-    index('orders_customer_name_trgm_idx').using('gin', sql`f_unaccent(${t.customerName}) gin_trgm_ops`),
+    index('orders_customer_name_trgm_idx').using('gin', sql`${t.customerName} gin_trgm_ops`),
     index('orders_adtype_idx').on(t.adtypeId).where(sql`${t.adtypeId} is not null`),
     // Collected revenue by Prague day, and the collectors list (issue 9: both scanned a million
     // orders without it).

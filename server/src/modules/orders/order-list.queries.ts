@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { cappedCount } from '../../db/paging.ts';
 import { pragueMidnight } from '../../db/prague.ts';
 import { customers, orders, warehouses } from '../../db/schema/index.ts';
-import { containsPattern as contains, textContains } from '../../db/text-search.ts';
+import { containsPattern as contains, foldedContains, textContains } from '../../db/text-search.ts';
 import { scopeCondition, type WarehouseScope } from '../warehouses/warehouse-scope.ts';
 
 export type OrderFilters = {
@@ -50,8 +50,9 @@ function whereOf(f: OrderFilters): SQL | undefined {
   if (f.createdTo) parts.push(sql`${orders.createdAt} < ${pragueMidnight(f.createdTo, 1)}`);
   if (f.expectedDeliveryDateFrom) parts.push(gte(orders.expectedDeliveryDate, f.expectedDeliveryDateFrom));
   if (f.expectedDeliveryDateTo) parts.push(lte(orders.expectedDeliveryDate, f.expectedDeliveryDateTo));
-  // The orders' copy of their customer's name (migration 0014): no customer is looked up.
-  if (f.name) parts.push(textContains(orders.customerName, f.name));
+  // The orders' folded copy of their customer's name (migrations 0014, 0020): no customer is
+  // looked up, and no row is folded while searching.
+  if (f.name) parts.push(foldedContains(orders.customerName, f.name));
   const phone = f.wholePhone?.replace(/[\s\-/]/g, '');
   if (phone) parts.push(ilike(customers.wholePhone, contains(phone)));
   if (f.fullAddress) parts.push(textContains(customers.fullAddress, f.fullAddress));
