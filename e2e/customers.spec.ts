@@ -150,3 +150,23 @@ test('an unknown customer leads back to the list', async ({ page }) => {
   await expect(page).toHaveURL(/\/customers$/);
   await expect(page.getByText('Zákazník nebyl nalezen.')).toBeVisible();
 });
+
+test('a search typed without accents finds what is written with them (issue 14)', async ({ page }) => {
+  await signIn(page, 'dispatcher');
+  await page.goto('/customers');
+  const total = page.getByText(/^\d+ záznam/);
+  await expect(total).toHaveText(/^3\d\d záznamů$/);
+  await page.getByLabel('Adresa').fill('Třebíč');
+  await expect(total).not.toHaveText(/^3\d\d záznamů$/);
+  const withAccents = await total.textContent();
+  const firstName = await page.getByRole('row').nth(1).getByRole('cell').nth(1).textContent();
+  await page.getByLabel('Adresa').fill('TREBIC');
+  await expect(total).toHaveText(withAccents ?? '');
+  await expect(page.getByRole('row').nth(1)).toContainText('Třebíč');
+
+  // The customer's name, folded: no accents, lower case.
+  const folded = (firstName ?? '').normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
+  await page.getByRole('button', { name: 'Zrušit filtry' }).click();
+  await page.getByLabel('Jméno nebo organizace').fill(folded);
+  await expect(page.getByRole('row').nth(1)).toContainText(firstName?.trim() ?? '');
+});

@@ -1,14 +1,5 @@
 import { foldedIncludes } from '@letokruh/contracts/rules/text';
-import {
-  Autocomplete,
-  type ComboboxParsedItem,
-  createTheme,
-  MantineProvider,
-  MultiSelect,
-  type OptionsFilter,
-  Select,
-  TagsInput,
-} from '@mantine/core';
+import { type ComboboxParsedItem, createTheme, MantineProvider, type OptionsFilter } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -50,11 +41,13 @@ const theme = createTheme({
     ],
   },
   defaultRadius: 'sm',
+  // Plain objects, not Select.extend(): importing the components here would put them into the
+  // login page's JavaScript (its budget, issue 9).
   components: {
-    Select: Select.extend({ defaultProps: { filter: foldedFilter } }),
-    MultiSelect: MultiSelect.extend({ defaultProps: { filter: foldedFilter } }),
-    Autocomplete: Autocomplete.extend({ defaultProps: { filter: foldedFilter } }),
-    TagsInput: TagsInput.extend({ defaultProps: { filter: foldedFilter } }),
+    Select: { defaultProps: { filter: foldedFilter } },
+    MultiSelect: { defaultProps: { filter: foldedFilter } },
+    Autocomplete: { defaultProps: { filter: foldedFilter } },
+    TagsInput: { defaultProps: { filter: foldedFilter } },
   },
 });
 
