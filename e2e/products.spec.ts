@@ -5,14 +5,15 @@ test.beforeEach(({ page }) => startInCzech(page));
 
 const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 
-/** Tomorrow in Prague as the Czech date input reads it (day.month.year). */
-function tomorrow() {
+/** A day in Prague `offset` days from today, as the Czech date input reads it (day.month.year). */
+function pragueDayFromNow(offset: number) {
   const iso = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Prague' }).format(
-    new Date(Date.now() + 24 * 3600 * 1000),
+    new Date(Date.now() + offset * 24 * 3600 * 1000),
   );
   const [y, m, d] = iso.split('-').map(Number);
   return { czech: `${d}.${m}.${y}` };
 }
+const tomorrow = () => pragueDayFromNow(1);
 
 test("a price from tomorrow leaves today's price in the list and the offer", async ({ page }) => {
   const product = 'Smrk štípaný sypané 33 cm';
@@ -28,6 +29,13 @@ test("a price from tomorrow leaves today's price in the list and the offer", asy
   await choose(page, 'Sklad', 'Sklad Jihlava');
   await expect(page.getByTestId('current-price')).toContainText(/1\s190,00\sKč/);
   await page.getByLabel(/^Cena s DPH/).fill('1290');
+  // A past day is kept as typed and named, never silently turned into today (issue 14).
+  const yesterday = pragueDayFromNow(-1).czech;
+  await page.getByLabel(/^Platí od/).fill(yesterday);
+  await page.keyboard.press('Escape');
+  await page.getByLabel(/^Cena s DPH/).click();
+  await expect(page.getByLabel(/^Platí od/)).toHaveValue(yesterday);
+  await expect(page.getByText(/^Datum nesmí být dříve než/)).toBeVisible();
   const { czech } = tomorrow();
   await page.getByLabel(/^Platí od/).fill(czech);
   await page.keyboard.press('Escape');

@@ -40,6 +40,7 @@ describe('ChangePricePage', () => {
         '1 190,00 Kč',
         '21 %',
         '1.1.2025',
+        t('products.untilFurther'),
         '1. 1. 2025 09:00',
         t('products.priceStates.inForce'),
       ],
@@ -49,6 +50,7 @@ describe('ChangePricePage', () => {
         '47,50 €',
         '20 %',
         '1.1.2025',
+        t('products.untilFurther'),
         '1. 1. 2025 09:00',
         t('products.priceStates.inForce'),
       ],
@@ -58,6 +60,7 @@ describe('ChangePricePage', () => {
         '1 150,00 Kč',
         '21 %',
         '1.1.2025',
+        t('products.untilFurther'),
         '1. 1. 2025 09:00',
         t('products.priceStates.inForce'),
       ],
@@ -89,11 +92,35 @@ describe('ChangePricePage', () => {
     });
     await waitFor(() => expect(historyRows()).toHaveLength(4));
     const [future, current] = historyRows();
-    expect(future?.slice(2, 5)).toEqual(['1 290,00 Kč', '21 %', formatDay(tomorrow)]);
-    expect(future?.[6]).toBe(t('products.priceStates.future'));
-    expect(current?.slice(2, 3)).toEqual(['1 190,00 Kč']);
-    expect(current?.[6]).toBe(t('products.priceStates.inForce'));
+    expect(future?.slice(2, 6)).toEqual([
+      '1 290,00 Kč',
+      '21 %',
+      formatDay(tomorrow),
+      t('products.untilFurther'),
+    ]);
+    expect(future?.[7]).toBe(t('products.priceStates.future'));
+    // Today's price holds until the day before the new one: what applies on each day.
+    expect(current?.slice(2, 6)).toEqual(['1 190,00 Kč', '21 %', '1.1.2025', formatDay(today)]);
+    expect(current?.[7]).toBe(t('products.priceStates.inForce'));
     expect(screen.getByTestId('current-price').textContent?.replace(/\s/g, ' ')).toContain('1 190,00 Kč');
+  });
+
+  it('a past day typed into "Platí od" stays as typed, is named as past, and nothing is sent (issue 14)', async () => {
+    const { user, api } = renderChange();
+    await screen.findByTestId('price-history');
+    await pickOption(user, t('products.fields.warehouse'), 'Sklad Jihlava');
+    await fillIn(user, t('products.fields.priceWithVat'), '1290');
+    const yesterday = formatDay(
+      new Date(Date.parse(`${today}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10),
+    );
+    await fillIn(user, t('products.fields.fromDate'), yesterday);
+    await user.tab();
+    expect(field(t('products.fields.fromDate')).value).toBe(yesterday);
+    expect(screen.getByText(t('common.dayTooEarly', { day: formatDay(today) }))).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: t('products.savePrice') }));
+    expect((await screen.findByRole('alert')).textContent).toBe(t('products.pastDate'));
+    expect(field(t('products.fields.fromDate')).value).toBe(yesterday);
+    expect(api.sent('PUT /api/product/5/change_price')).toHaveLength(0);
   });
 
   it('picking a warehouse and currency takes over the VAT in force there', async () => {

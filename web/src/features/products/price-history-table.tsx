@@ -5,7 +5,39 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../ui/format';
 
 type HistoryRow = ProductDetail['price_history'][number];
-type State = 'inForce' | 'future' | 'replaced';
+type State = 'inForce' | 'future' | 'replaced' | 'neverApplied';
+
+const dayBefore = (day: string) =>
+  new Date(Date.parse(`${day}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * Issue 14, what applied on each day: per warehouse and currency, a price holds from its day until
+ * the day before the next later price; of two prices from the same day the one entered later
+ * holds, and the other never applied.
+ */
+export function pricePeriods(rows: HistoryRow[]): Map<number, { until: string | null; applied: boolean }> {
+  const periods = new Map<number, { until: string | null; applied: boolean }>();
+  const groups = new Map<string, HistoryRow[]>();
+  for (const row of rows) {
+    const key = `${row.warehouse.id}/${row.currency}`;
+    groups.set(key, [...(groups.get(key) ?? []), row]);
+  }
+  for (const group of groups.values()) {
+    for (const row of group) {
+      const sameDayLater = group.some(
+        (other) => other.from_date === row.from_date && other.created > row.created,
+      );
+      const next = group
+        .filter((other) => other.from_date > row.from_date)
+        .sort((a, b) => a.from_date.localeCompare(b.from_date))[0];
+      periods.set(row.id, {
+        applied: !sameDayLater,
+        until: sameDayLater ? null : next ? dayBefore(next.from_date) : null,
+      });
+    }
+  }
+  return periods;
+}
 
 /** Every price of the product, grouped by warehouse and currency, the future one above today's. */
 export function PriceHistoryTable({ product }: { product: ProductDetail }) {
@@ -13,8 +45,15 @@ export function PriceHistoryTable({ product }: { product: ProductDetail }) {
   const format = useFormat();
   const today = pragueDay();
   const inForce = new Set(product.prices.map((p) => p.id));
+  const periods = pricePeriods(product.price_history);
   const stateOf = (row: HistoryRow): State =>
-    inForce.has(row.id) ? 'inForce' : row.from_date > today ? 'future' : 'replaced';
+    inForce.has(row.id)
+      ? 'inForce'
+      : !periods.get(row.id)?.applied
+        ? 'neverApplied'
+        : row.from_date > today
+          ? 'future'
+          : 'replaced';
   const rows = [...product.price_history].sort(
     (a, b) =>
       a.warehouse.name.localeCompare(b.warehouse.name, 'cs') ||
@@ -22,10 +61,15 @@ export function PriceHistoryTable({ product }: { product: ProductDetail }) {
       b.from_date.localeCompare(a.from_date) ||
       b.created.localeCompare(a.created),
   );
-  const colour: Record<State, string> = { inForce: 'green', future: 'blue', replaced: 'gray' };
+  const colour: Record<State, string> = {
+    inForce: 'green',
+    future: 'blue',
+    replaced: 'gray',
+    neverApplied: 'gray',
+  };
   if (rows.length === 0) return <Text c="dimmed">{t('products.noPrices')}</Text>;
   return (
-    <Table.ScrollContainer minWidth={700}>
+    <Table.ScrollContainer minWidth={780}>
       <Table striped verticalSpacing="xs" data-testid="price-history">
         <Table.Thead>
           <Table.Tr>
@@ -34,6 +78,7 @@ export function PriceHistoryTable({ product }: { product: ProductDetail }) {
             <Table.Th>{t('products.fields.priceWithVat')}</Table.Th>
             <Table.Th>{t('products.fields.vat')}</Table.Th>
             <Table.Th>{t('products.fields.fromDate')}</Table.Th>
+            <Table.Th>{t('products.fields.untilDate')}</Table.Th>
             <Table.Th>{t('products.fields.created')}</Table.Th>
             <Table.Th>{t('products.fields.state')}</Table.Th>
           </Table.Tr>
@@ -48,6 +93,12 @@ export function PriceHistoryTable({ product }: { product: ProductDetail }) {
                 <Table.Td>{format.money(row.amount, row.currency)}</Table.Td>
                 <Table.Td>{t('products.vatRate', { vat: row.vat })}</Table.Td>
                 <Table.Td>{format.day(row.from_date)}</Table.Td>
+                <Table.Td>
+                  {periods.get(row.id)?.applied
+                    ? (periods.get(row.id)?.until && format.day(periods.get(row.id)?.until)) ||
+                      t('products.untilFurther')
+                    : t('common.noValue')}
+                </Table.Td>
                 <Table.Td>{format.dateShort(row.created)}</Table.Td>
                 <Table.Td>
                   <Badge color={colour[state]} variant="light">
