@@ -20,6 +20,8 @@ export const ErrorCode = {
   invalidInput: 120,
   payloadTooLarge: 121,
   unsupportedFileType: 122,
+  /** A wall-clock time that never happens in Prague (the spring DST gap, 02:00–02:59): 400. */
+  nonexistentTime: 123,
   notFound: 130,
   conflict: 140,
   /** An order's delivery clashes with others, a vacation or a closure: save again with confirm_overlap. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, pragueDay } from './prague-day.ts';
+import { addDays, pragueDay, pragueTimeExists, pragueWallClockAsUtc } from './prague-day.ts';
 
 describe('pragueDay', () => {
   it('is the Prague calendar day, not the UTC one', () => {
@@ -16,5 +16,27 @@ describe('addDays', () => {
     expect(addDays('2026-02-28', 1)).toBe('2026-03-01');
     expect(addDays('2026-03-29', 1)).toBe('2026-03-30');
     expect(addDays('2026-01-01', -1)).toBe('2025-12-31');
+  });
+});
+
+describe('Prague wall clock (issue 14)', () => {
+  it('names the spring gap as a time that never happens, and only it', () => {
+    expect(pragueTimeExists('2027-03-28', '02:30')).toBe(false);
+    expect(pragueTimeExists('2027-03-28', '02:00')).toBe(false);
+    expect(pragueTimeExists('2027-03-28', '01:59')).toBe(true);
+    expect(pragueTimeExists('2027-03-28', '03:00')).toBe(true);
+    expect(pragueTimeExists('2026-03-29', '02:15')).toBe(false);
+    expect(pragueTimeExists('2027-03-21', '02:30')).toBe(true);
+    // The autumn hour that comes twice exists.
+    expect(pragueTimeExists('2026-10-25', '02:30')).toBe(true);
+  });
+
+  it('writes the Prague clock as UTC in winter and summer, whatever the machine’s zone', () => {
+    expect(pragueWallClockAsUtc(new Date('2026-11-25T10:15:30Z')).toISOString()).toBe(
+      '2026-11-25T11:15:30.000Z',
+    );
+    expect(pragueWallClockAsUtc(new Date('2026-07-01T22:30:00Z')).toISOString()).toBe(
+      '2026-07-02T00:30:00.000Z',
+    );
   });
 });

@@ -11,6 +11,8 @@ import { addDays, pragueDay } from '@letokruh/contracts/rules/prague-day';
 
 export type PlanInput = {
   today: string;
+  /** The moment of seeding: no order is taken after it (issue 14: none "created" in the future). */
+  now?: Date;
   customers: ({ id: number } & Point)[];
   warehouses: ({ id: number; drivers: number[]; cars: number[] } & Point)[];
   /** Price with VAT and VAT per `${warehouseId}:${currency}:${productId}`. */
@@ -71,6 +73,13 @@ const clock = (m: number) =>
 const notes = ['Zavolat hodinu předem.', 'Složit za garáž.', 'Vjezd z boční ulice.', 'Platí manželka.', ''];
 
 /** About eight orders a working day from three weeks back to three weeks ahead, in every state. */
+/** Something planned for later (an order taken, money collected) happened before `now`, minutes apart. */
+function takenBy(planned: Date, now: Date | undefined, n: number): Date {
+  if (!now) return planned;
+  const latest = now.getTime() - (1 + (n % 240)) * 60_000;
+  return planned.getTime() > latest ? new Date(latest) : planned;
+}
+
 export function planOrders(input: PlanInput, days = 21): PlannedOrder[] {
   const next = random(20260501);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
@@ -143,7 +152,9 @@ export function planOrders(input: PlanInput, days = 21): PlannedOrder[] {
         done,
         prepared: lines.every((l) => l.prepared),
         collectedRevenueBy: collected ? pick(input.collectors) : null,
-        collectedRevenueAt: collected ? new Date(`${day}T${clock(start + stay)}:00+01:00`) : null,
+        collectedRevenueAt: collected
+          ? takenBy(new Date(`${day}T${clock(start + stay)}:00+01:00`), input.now, n)
+          : null,
         expectedDeliveryDate: day,
         expectedDeliveryTime: clock(start),
         expectedDeliveryDuration: stay,
@@ -153,8 +164,10 @@ export function planOrders(input: PlanInput, days = 21): PlannedOrder[] {
         minimumDeliveryPrice: deliveryDefaults[currency].minimum,
         note: pick(notes),
         createdBy: input.createdBy,
-        createdAt: new Date(
-          `${addDays(day, -1 - Math.floor(next() * 10))}T${clock(8 * 60 + n * 37)}:00+01:00`,
+        createdAt: takenBy(
+          new Date(`${addDays(day, -1 - Math.floor(next() * 10))}T${clock(8 * 60 + n * 37)}:00+01:00`),
+          input.now,
+          n,
         ),
         lines,
       });

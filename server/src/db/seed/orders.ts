@@ -66,6 +66,7 @@ export async function seedOrders(db: DbOrTx, today = pragueDay()): Promise<void>
   }
   const planned = planOrders({
     today,
+    now: new Date(),
     customers,
     warehouses,
     prices,

@@ -1,6 +1,7 @@
 import type { Clash, OrderInternPayload } from '@letokruh/contracts/order-steps';
 import type { Order } from '@letokruh/contracts/orders';
 import type { Db, Tx } from '../../db/client.ts';
+import { requireExistingTime } from '../../db/prague.ts';
 import { badInput, conflict } from '../../plugins/errors.ts';
 import { listAdtypes, listSuppliers } from '../reference/reference.service.ts';
 import { getWarehouse, listStaff } from '../warehouses/warehouses.service.ts';
@@ -61,6 +62,11 @@ export async function saveIntern(
     if (payload.warehouse_id !== undefined && payload.warehouse_id !== order.warehouseId) {
       throw badInput('The warehouse is chosen in the items step', ['warehouse_id']);
     }
+    requireExistingTime(
+      payload.expected_delivery_date,
+      payload.expected_delivery_time,
+      'expected_delivery_time',
+    );
     const withWarehouse = { ...order, warehouseId: order.warehouseId };
     await checkReferences(tx, withWarehouse, payload);
     const driverId = payload.driver_id ?? null;

@@ -2,6 +2,7 @@ import type { OrderReschedule } from '@letokruh/contracts/order-calendar';
 import type { Clash } from '@letokruh/contracts/order-steps';
 import type { Order } from '@letokruh/contracts/orders';
 import type { Db } from '../../db/client.ts';
+import { requireExistingTime } from '../../db/prague.ts';
 import { conflict } from '../../plugins/errors.ts';
 import { findClashes } from './clashes.ts';
 import { lockForEdit } from './edit-lock.ts';
@@ -25,6 +26,11 @@ export async function rescheduleOrder(
     if (order.customerId === null || order.warehouseId === null) {
       throw conflict('A draft has no delivery to move');
     }
+    requireExistingTime(
+      payload.expected_delivery_date,
+      payload.expected_delivery_time,
+      'expected_delivery_time',
+    );
     const clashes = await findClashes(tx, {
       orderId: id,
       driverId: order.driverId,

@@ -9,6 +9,7 @@ import type {
   WarehouseVacationListQuery,
 } from '@letokruh/contracts/vacations';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { requireExistingTime } from '../../db/prague.ts';
 import type { SessionUser } from '../../plugins/access.ts';
 import { badInput, conflict, notFound } from '../../plugins/errors.ts';
 import { staffOfScope, warehouseScope } from '../warehouses/warehouse-scope.ts';
@@ -104,6 +105,12 @@ async function checkWarehouse(db: DbOrTx, warehouseId: number, current?: number)
   }
 }
 
+/** A closure's hours happen in Prague on their days (not in the spring DST gap, issue 14). */
+function requireClosureTimes(input: WarehouseVacationInput): void {
+  requireExistingTime(input.vacation_from, input.from_time, 'from_time');
+  requireExistingTime(input.vacation_to, input.to_time, 'to_time');
+}
+
 export async function addWarehouseVacation(
   db: Db,
   input: WarehouseVacationInput,
@@ -111,6 +118,7 @@ export async function addWarehouseVacation(
 ): Promise<WarehouseVacation> {
   return db.transaction(async (tx) => {
     await checkWarehouse(tx, input.warehouse);
+    requireClosureTimes(input);
     const { start, end } = closureBounds(input);
     const id = await q.insertWarehouseVacation(tx, {
       warehouseId: input.warehouse,
@@ -132,6 +140,7 @@ export async function editWarehouseVacation(
     if (!row) throw notFound('Warehouse vacation not found');
     checkEditable(row, input.version);
     await checkWarehouse(tx, input.warehouse, row.warehouseId);
+    requireClosureTimes(input);
     const { start, end } = closureBounds(input);
     await q.updateWarehouseVacation(tx, id, { warehouseId: input.warehouse, startsAt: start, endsAt: end });
     return getWarehouseVacation(tx, id);

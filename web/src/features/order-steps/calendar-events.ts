@@ -1,6 +1,7 @@
 import type { EventInput } from '@fullcalendar/core';
 import type { CalendarOrder } from '@letokruh/contracts/order-calendar';
 import { deliverySpan } from '@letokruh/contracts/rules/delivery-span';
+import { pragueWallClockAsUtc } from '@letokruh/contracts/rules/prague-day';
 import type { CalendarClosure, CalendarDriverVacation } from '@letokruh/contracts/vacations';
 
 /** Part 1 §9: travel blocks are drawn at about 80 % opacity. */
@@ -174,5 +175,8 @@ export function baseCalendarOptions(startHour: number, endHour: number) {
     slotLabelFormat: { hour: '2-digit', minute: '2-digit', hour12: false } as const,
     eventTimeFormat: { hour: '2-digit', minute: '2-digit', hour12: false } as const,
     nowIndicator: true,
+    // The calendars draw Prague wall-clock times in FullCalendar's UTC zone: "now" and "today"
+    // are the Prague clock written the same way, whatever the browser's zone (issue 14).
+    now: () => pragueWallClockAsUtc(),
   };
 }
