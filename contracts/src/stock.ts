@@ -72,6 +72,8 @@ export const stockChangeSchema = z
     created: z.string(),
     created_by: z.object({ id: z.number().int(), first_name: z.string(), last_name: z.string() }).nullable(),
     order_id: z.number().int().nullable(),
+    /** The order's number (its variable symbol), shown instead of the internal id (issue 14). */
+    order_intern_id: z.number().int().nullable(),
     conversion_id: z.number().int().nullable(),
   })
   .meta({ id: 'StockChange' });

@@ -133,6 +133,7 @@ export type LedgerRow = {
   first_name: string | null;
   last_name: string | null;
   order_id: number | null;
+  order_intern_id: string | number | null;
   conversion_id: number | null;
 };
 
@@ -149,8 +150,9 @@ export async function listLedger(
     await db.execute(sql`
       select l.id::int as id, l.warehouse_id, l.product_id, p.name as product_name, p.measurement_unit,
         l.delta::text as delta, l.amount_after::text as amount_after, l.reason, l.created_at,
-        l.user_id, u.first_name, u.last_name, l.order_id, l.conversion_id
+        l.user_id, u.first_name, u.last_name, l.order_id, o.intern_id as order_intern_id, l.conversion_id
       from stock_ledger l join products p on p.id = l.product_id left join users u on u.id = l.user_id
+        left join orders o on o.id = l.order_id
       ${where} order by l.id desc limit ${options.limit} offset ${options.offset}`),
   );
   return { rows, total: await cappedCountSql(db, sql`from stock_ledger l ${where}`) };

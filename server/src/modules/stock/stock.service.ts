@@ -35,6 +35,7 @@ const toStockChange = (r: q.LedgerRow): StockChange => ({
       ? null
       : { id: r.user_id, first_name: r.first_name ?? '', last_name: r.last_name ?? '' },
   order_id: r.order_id,
+  order_intern_id: r.order_intern_id === null ? null : Number(r.order_intern_id),
   conversion_id: r.conversion_id,
 });
 

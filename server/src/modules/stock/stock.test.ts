@@ -323,4 +323,17 @@ describe('GET /api/product_stock_changes/:warehouseId', () => {
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
     expect((await owner.get('/api/product_stock_changes/999999')).statusCode).toBe(404);
   });
+
+  it('names the order of a change by its number, not only its internal id (issue 14)', async () => {
+    const { items } = (await owner.get(`/api/product_stock_changes/${trebic}?per_page=100`)).json();
+    const byOrder = items.filter((i: { order_id: number | null }) => i.order_id !== null);
+    expect(byOrder.length).toBeGreaterThan(0);
+    for (const item of byOrder) {
+      const order = (await owner.get(`/api/order/${item.order_id}`)).json().item;
+      expect(item.order_intern_id).toBe(order.intern_id);
+    }
+    for (const item of items.filter((i: { order_id: number | null }) => i.order_id === null)) {
+      expect(item.order_intern_id).toBeNull();
+    }
+  });
 });

@@ -43,7 +43,7 @@ export function StockChangesTable({ warehouseId }: { warehouseId: number }) {
       cell: (c) =>
         c.order_id ? (
           <Anchor component={Link} to={`/order/${c.order_id}`} size="sm">
-            {t(`stock.reasons.${c.reason}`)} #{c.order_id}
+            {t(`stock.reasons.${c.reason}`)} {c.order_intern_id ?? ''}
           </Anchor>
         ) : (
           t(`stock.reasons.${c.reason}`)

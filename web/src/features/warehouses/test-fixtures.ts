@@ -80,6 +80,7 @@ export const stockChanges: StockChange[] = [
     created: '2026-03-02T08:15:00.000Z',
     created_by: { id: 21, first_name: 'Karel', last_name: 'Procházka' },
     order_id: null,
+    order_intern_id: null,
     conversion_id: null,
   },
   {
@@ -93,7 +94,8 @@ export const stockChanges: StockChange[] = [
     reason: 'order_undone',
     created: '2026-03-01T08:15:00.000Z',
     created_by: null,
-    order_id: 2026000123,
+    order_id: 123,
+    order_intern_id: 2026000123,
     conversion_id: null,
   },
 ];

@@ -53,7 +53,11 @@ describe('WarehouseStockPage', () => {
     expect(within(manual).getByText('2. 3. 2026 09:15')).toBeTruthy();
     const undone = rowOf(history, t('stock.reasons.order_undone'));
     expect(within(undone).getByText('+14,5 PRMS')).toBeTruthy();
-    expect(within(undone).getByRole('link').getAttribute('href')).toBe('/order/2026000123');
+    // The link goes to the order; its text is the order's number, never the internal id (issue 14).
+    expect(within(undone).getByRole('link').getAttribute('href')).toBe('/order/123');
+    expect(within(undone).getByRole('link').textContent).toBe(
+      `${t('stock.reasons.order_undone')} 2026000123`,
+    );
     expect(api.sent('GET /api/product_stock_changes/1')[0]?.url.search).toBe('?current_page=1&per_page=10');
   });
 
