@@ -35,6 +35,10 @@ export const auditItemSchema = z.object({
   user: z.object({ id: z.number().int(), name: z.string(), username: z.string() }).nullable(),
   entity: z.string(),
   entity_id: z.number().int().nullable(),
+  /** What the record is called now (an order's number, a name); null when gone or unnamed. */
+  entity_name: z.string().nullable(),
+  /** Names of the other records the change's path names (`warehouseId`, `productId`). */
+  names: z.record(z.string(), z.string()),
   action: z.string(),
   method: z.string(),
   path: z.string(),

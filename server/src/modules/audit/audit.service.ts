@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { unsafeMethods } from '../../plugins/auth.ts';
 import * as q from './audit.queries.ts';
 import { auditTargets, creatingActions } from './audit.targets.ts';
+import { auditNames } from './audit-names.ts';
 
 const maxString = 500;
 const maxDetailsBytes = 8_000;
@@ -107,9 +108,10 @@ export async function listAudit(db: Db, query: AuditQuery): Promise<AuditAnswer>
     q.findAudit(db, filter, query.per_page, (query.current_page - 1) * query.per_page),
     q.countAudit(db, filter),
   ]);
+  const named = await auditNames(db, rows);
   return {
     total,
-    items: rows.map((r) => ({
+    items: rows.map((r, i) => ({
       id: r.id,
       at: r.at.toISOString(),
       user:
@@ -122,6 +124,7 @@ export async function listAudit(db: Db, query: AuditQuery): Promise<AuditAnswer>
             },
       entity: r.entity,
       entity_id: r.entityId,
+      ...named[i]!,
       action: r.action,
       method: r.method,
       path: r.path,

@@ -58,6 +58,21 @@ describe('the audit log', () => {
     });
     expect(new Date(row.at).getTime()).toBeGreaterThanOrEqual(before - 1000);
     expect(answer.json().total).toBeGreaterThanOrEqual(1);
+    // Issue 14: the warehouse and the product by name, not by internal id.
+    const names =
+      (await t.db.execute(sql`select (select name from warehouses where id = ${warehouse_id}) as warehouse,
+        (select name from products where id = ${product_id}) as product`)) as unknown as {
+        rows: { warehouse: string; product: string }[];
+      };
+    expect(row.entity_name).toBe(names.rows[0]!.warehouse);
+    expect(row.names).toEqual({ warehouseId: names.rows[0]!.warehouse, productId: names.rows[0]!.product });
+  });
+
+  it('names an order by its number (issue 14)', async () => {
+    const draft = (await owner.get('/api/order/add')).json();
+    const order = (await owner.get(`/api/order/${draft.id}`)).json().item;
+    const orders = (await owner.get(`/api/audit_log?entity=order&entity_id=${draft.id}`)).json().items;
+    expect(orders[0]).toMatchObject({ entity_id: draft.id, entity_name: String(order.intern_id) });
   });
 
   it('names a created record by its new id and never keeps a password', async () => {

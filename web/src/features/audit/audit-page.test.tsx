@@ -13,6 +13,8 @@ const rows: AuditItem[] = [
     user: { id: 4, name: 'Karel Procházka', username: 'warehouseman' },
     entity: 'stock',
     entity_id: 2,
+    entity_name: 'Sklad Třebíč',
+    names: { warehouseId: 'Sklad Třebíč', productId: 'Smrk štípaný 33 cm' },
     action: 'update_stock',
     method: 'PUT',
     path: '/api/update_stock/2/7',
@@ -23,7 +25,9 @@ const rows: AuditItem[] = [
     at: '2026-11-24T08:00:00.000Z',
     user: { id: 2, name: 'Jana Malá', username: 'dispatcher' },
     entity: 'order',
-    entity_id: 2026000131,
+    entity_id: 131,
+    entity_name: '2026000131',
+    names: {},
     action: 'done',
     method: 'PUT',
     path: '/api/order/131/done',
@@ -48,9 +52,18 @@ describe('AuditPage', () => {
     expect(within(stock).getByText('Karel Procházka (warehouseman)')).toBeTruthy();
     expect(
       within(stock)
-        .getByRole('link', { name: `${t('audit.entities.stock')} 2` })
+        .getByRole('link', { name: `${t('audit.entities.stock')} Sklad Třebíč` })
         .getAttribute('href'),
     ).toBe('/warehouse/2');
+    // Names, never internal ids (issue 14).
+    expect(stock.textContent).toContain('"productId": "Smrk štípaný 33 cm"');
+    expect(stock.textContent).not.toContain('"productId": 7');
+    const order = screen.getByText(t('audit.actions.done')).closest('tr') as HTMLElement;
+    expect(
+      within(order)
+        .getByRole('link', { name: `${t('audit.entities.order')} 2026000131` })
+        .getAttribute('href'),
+    ).toBe('/order/131');
     expect(within(stock).getByText('24. 11. 2026 10:15')).toBeTruthy();
     expect(stock.textContent).toContain('"amount": 3');
     expect(api.sent('GET /api/audit_log')[0]?.url.search).toBe('?current_page=1&per_page=20');

@@ -33,6 +33,8 @@ function shownDetails(r: AuditItem): Record<string, unknown> {
   const body = r.details.body;
   return {
     ...params,
+    // Issue 14: the product and warehouse by name, not by internal id.
+    ...r.names,
     ...(body && typeof body === 'object' && !Array.isArray(body) ? body : body ? { body } : {}),
   };
 }
@@ -70,7 +72,7 @@ export function AuditPage() {
       header: t('audit.fields.record'),
       cell: (r) => {
         const to = r.entity_id ? recordPath[r.entity as AuditEntity]?.(r.entity_id) : undefined;
-        const label = `${entityLabel(r.entity)}${r.entity_id ? ` ${r.entity_id}` : ''}`;
+        const label = `${entityLabel(r.entity)}${r.entity_name ? ` ${r.entity_name}` : r.entity_id ? ` ${r.entity_id}` : ''}`;
         return to ? (
           <Anchor component={Link} to={to}>
             {label}
