@@ -156,3 +156,38 @@ test('dragging an order reschedules it after a confirm; the detail shows the new
   await expect(page.getByText(new RegExp(`${d}\\.\\s?${mo}\\.\\s?${y}`)).first()).toBeVisible();
   await expect(page.getByText(target).first()).toBeVisible();
 });
+
+test.describe('in a browser set to New York', () => {
+  test.use({ timezoneId: 'America/New_York' });
+
+  test("the now line and today's column follow the Prague clock (issue 14)", async ({ page }) => {
+    await jihlavaWeek(page);
+    const seen = await page.evaluate(() => {
+      const line = document.querySelector('.fc-timegrid-now-indicator-line');
+      const top = line?.getBoundingClientRect().top ?? null;
+      let slot: string | null = null;
+      for (const label of document.querySelectorAll('.fc-timegrid-slot-label[data-time]')) {
+        if (top !== null && label.getBoundingClientRect().top <= top) slot = label.getAttribute('data-time');
+      }
+      const prague = new Intl.DateTimeFormat('en-CA', {
+        timeZone: 'Europe/Prague',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }).formatToParts(new Date());
+      const part = (type: string) => prague.find((p) => p.type === type)?.value ?? '';
+      return {
+        slot,
+        today: document.querySelector('.fc-day-today')?.getAttribute('data-date'),
+        pragueDay: `${part('year')}-${part('month')}-${part('day')}`,
+        pragueHour: part('hour'),
+      };
+    });
+    expect(seen.today).toBe(seen.pragueDay);
+    // The line sits in the Prague hour's rows, not New York's (or UTC's) hour.
+    expect(seen.slot?.slice(0, 2)).toBe(seen.pragueHour);
+  });
+});

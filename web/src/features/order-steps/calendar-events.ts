@@ -176,7 +176,9 @@ export function baseCalendarOptions(startHour: number, endHour: number) {
     eventTimeFormat: { hour: '2-digit', minute: '2-digit', hour12: false } as const,
     nowIndicator: true,
     // The calendars draw Prague wall-clock times in FullCalendar's UTC zone: "now" and "today"
-    // are the Prague clock written the same way, whatever the browser's zone (issue 14).
-    now: () => pragueWallClockAsUtc(),
+    // are the Prague clock written the same way, whatever the browser's zone (issue 14). Given as
+    // a string without a zone, read in the calendar's own zone: a Date was shifted by the
+    // browser's offset (the line stood at 10:15 at 09:17 in a Prague browser, none in New York).
+    now: () => pragueWallClockAsUtc().toISOString().slice(0, 19),
   };
 }
