@@ -47,6 +47,18 @@ describe('OrderCustomerPage', () => {
     expect(api.sent('POST /api/order/5/customer')[0]?.body).toEqual({ id_found: 8, version: 4 });
   });
 
+  it('clearing the whole search lets go of the customer it found (issue 14)', async () => {
+    const { user } = renderStep({
+      'GET /api/api/get-customers/phone': { body: { data: [makeCustomer(8)] } },
+    });
+    await findPanel();
+    await user.type(searchField(t('orderSteps.customer.phone')), '603');
+    await waitFor(() => expect(continueButton().disabled).toBe(false));
+    await user.clear(searchField(t('orderSteps.customer.phone')));
+    await waitFor(() => expect(continueButton().disabled).toBe(true));
+    expect(screen.queryByText('+420603123456')).toBeNull();
+  });
+
   it('lists several matches to pick from; clearing a field empties the results', async () => {
     const { user } = renderStep({
       'GET /api/api/get-customers/phone': {
