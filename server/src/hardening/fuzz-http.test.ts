@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RegisteredRoute } from '../app.ts';
 import { auditTargets } from '../modules/audit/audit.targets.ts';
 import { type BuiltTestApp, buildTestApp, type Client, login } from '../test/build.ts';
+import { inParallel } from '../test/parallel.ts';
 import { changedTables, snapshot } from './snapshot.ts';
 
 /**
@@ -145,20 +146,6 @@ function probesFor(route: RegisteredRoute, i: number): Probe[] {
   return probes;
 }
 
-async function inParallel<T>(calls: (() => Promise<T>)[], parallel = 12): Promise<T[]> {
-  const results: T[] = new Array(calls.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: parallel }, async () => {
-      while (next < calls.length) {
-        const i = next++;
-        results[i] = await calls[i]!();
-      }
-    }),
-  );
-  return results;
-}
-
 describe('fuzzing over HTTP: paths, methods and bodies', () => {
   it('0 answers ≥ 500, every refusal in the error shape, 0 writes, and the server keeps answering', async () => {
     const routes = t.app.routesSeen.filter(
@@ -169,7 +156,10 @@ describe('fuzzing over HTTP: paths, methods and bodies', () => {
       probesFor(route, i).map((p) => ({ ...p, route: `${route.method} ${route.url}` })),
     );
     const before = await snapshot(t.db);
-    const answers = await inParallel(probes.map((p) => () => p.send()));
+    const answers = await inParallel(
+      probes.map((p) => () => p.send()),
+      12,
+    );
     const after = await snapshot(t.db);
     const failures: string[] = [];
     let accepted = 0;

@@ -11,6 +11,7 @@ import { type Access, isAllowed, type SessionUser } from '../plugins/access.ts';
 import { registerAuth } from '../plugins/auth.ts';
 import { registerErrorHandling } from '../plugins/errors.ts';
 import { anonymous, type BuiltTestApp, buildTestApp, type Client, login } from '../test/build.ts';
+import { inParallel } from '../test/parallel.ts';
 import { changedTables, snapshot } from './snapshot.ts';
 
 /**
@@ -97,21 +98,6 @@ function send(
   });
 }
 
-/** Runs the calls `parallel` at a time. */
-async function inParallel<T>(calls: (() => Promise<T>)[], parallel = 16): Promise<T[]> {
-  const results: T[] = new Array(calls.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: parallel }, async () => {
-      while (next < calls.length) {
-        const i = next++;
-        results[i] = await calls[i]!();
-      }
-    }),
-  );
-  return results;
-}
-
 const guarded = () =>
   t.app.routesSeen.filter((r) => r.url.startsWith('/api/') && r.access !== 'public' && r.access !== 'asset');
 
@@ -143,7 +129,10 @@ function cases(routes: RegisteredRoute[]): Case[] {
 async function walk(routeCases: Case[], headers: Record<string, string>, refusal: [number, number]) {
   ran.length = 0;
   const before = await snapshot(t.db);
-  const answers = await inParallel(routeCases.map((c) => () => send(c.method, c.path, headers)));
+  const answers = await inParallel(
+    routeCases.map((c) => () => send(c.method, c.path, headers)),
+    16,
+  );
   const after = await snapshot(t.db);
   const wrong: string[] = [];
   let routed = 0;
@@ -276,6 +265,7 @@ describe('the guard over every spelling of every route', () => {
       routes.flatMap((r) =>
         ['OPTIONS', 'TRACE', 'PROPFIND', 'PATCH'].map((m) => () => send(m, `/%61pi/${concrete(r)}`)),
       ),
+      16,
     );
     expect(answers.filter((a) => a.status < 400 || a.status >= 500)).toEqual([]);
     expect(ran).toEqual([]);

@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { createRequire } from 'node:module';
 import { PassThrough, type Readable } from 'node:stream';
 import type { Currency } from '@letokruh/contracts/rules/money';
+import { pragueWallClockAsUtc } from '@letokruh/contracts/rules/prague-day';
 
 type ZipArchive = {
   append(source: string | Readable, data: { name: string }): void;
@@ -42,35 +43,9 @@ const amountFormat = '#,##0.00';
 /** A Prague day (YYYY-MM-DD) as the date a spreadsheet shows: midnight UTC of that day. */
 export const excelDay = (day: string): Date => new Date(`${day}T00:00:00Z`);
 
-const pragueParts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/Prague',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** Prague's offset from UTC in ms for each UTC hour met so far: it changes only on whole hours. */
-const pragueOffsets = new Map<number, number>();
-
-/** An instant as the Prague wall clock: spreadsheets have no time zones (DESIGN §3 Time). */
+/** An instant as the Prague wall clock in whole minutes: spreadsheets have no time zones (DESIGN §3 Time). */
 export function excelPragueTime(instant: Date): Date {
-  const time = instant.getTime();
-  // Asked per hour, not per row (issue 9: formatToParts for each of 100 000 rows took 1.3 s).
-  const hour = Math.floor(time / 3_600_000);
-  let offset = pragueOffsets.get(hour);
-  if (offset === undefined) {
-    const start = new Date(hour * 3_600_000);
-    const parts = Object.fromEntries(pragueParts.formatToParts(start).map((p) => [p.type, p.value]));
-    offset =
-      Date.UTC(+parts.year!, +parts.month! - 1, +parts.day!, +parts.hour!, +parts.minute!) - start.getTime();
-    if (pragueOffsets.size > 100_000) pragueOffsets.clear();
-    pragueOffsets.set(hour, offset);
-  }
-  // Whole minutes, as the wall clock shows them.
-  return new Date(Math.floor((time + offset) / 60_000) * 60_000);
+  return new Date(Math.floor(pragueWallClockAsUtc(instant).getTime() / 60_000) * 60_000);
 }
 
 export type SheetWriter<Row> = {
