@@ -22,20 +22,57 @@ export const customerSearchLimit = 20;
 export const customerSearchAnswerSchema = z.object({ data: z.array(customerSchema) });
 
 /**
- * POST /order/{id}/customer: `id_found` picks an existing customer; without it the body is the
- * add-customer form (contracts customers: create payload) and the customer is created.
+ * Whole-order round trip (issue 14): the save calls take the order as GET /order/{id} answers it.
+ * Its nested `customer`, `warehouse`, `driver`, `car` and `default_supplier` objects stand for the
+ * plain ids when those are left out (only their `id` is read); every other key of the answer is
+ * read-only and stripped, never applied.
  */
+const echoed = z.object({ id }).nullable().optional();
+/** An id sent plainly wins; else the echoed object's (null: none); neither: left out. */
+const idOrEchoed = (plain: number | null | undefined, object: { id: number } | null | undefined) =>
+  plain !== undefined ? plain : object === undefined ? undefined : (object?.id ?? null);
+
+/**
+ * POST /order/{id}/customer: `id_found` picks an existing customer; without it the body is the
+ * add-customer form (contracts customers: create payload) and the customer is created. The order's
+ * `customer` object picks its customer when neither `id_found` nor the form's names are sent; the
+ * order's `address` object (the customer's, read-only) is ignored.
+ */
+/** `id_found`, else the echoed order's customer unless the add form's names are sent. */
+const pickedCustomer = (value: {
+  id_found?: number | undefined;
+  customer?: { id: number } | null | undefined;
+  firstName?: string | undefined;
+  lastName?: string | undefined;
+}) =>
+  value.id_found ??
+  (value.firstName === undefined && value.lastName === undefined ? value.customer?.id : undefined);
+
 export const orderCustomerPayloadSchema = customerAddSchema
   .partial()
-  .extend({ id_found: id.optional(), version })
+  .extend({
+    id_found: id.optional(),
+    customer: echoed,
+    address: z
+      .union([
+        customerAddSchema.shape.address,
+        z
+          .object({})
+          .nullable()
+          .transform(() => undefined),
+      ])
+      .optional(),
+    version,
+  })
   .superRefine((value, ctx) => {
-    if (value.id_found !== undefined) return;
+    if (pickedCustomer(value) !== undefined) return;
     const parsed = customerAddSchema.safeParse(value);
     if (parsed.success) return;
     for (const issue of parsed.error.issues) {
       ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
     }
-  });
+  })
+  .transform(({ customer, ...value }) => ({ ...value, id_found: pickedCustomer({ ...value, customer }) }));
 export type OrderCustomerPayload = z.infer<typeof orderCustomerPayloadSchema>;
 
 /** Part 1 §5: amount at least 1, two decimals (stock is kept in hundredths). */
@@ -53,28 +90,38 @@ export const durationSchema = z
  * product by `product.product.id`; `product.amount` is the unit price with VAT (part 1 §5: min 0),
  * left out for a new line it is the price in force. The VAT of a line comes from the price list.
  */
-export const orderItemsPayloadSchema = z.object({
-  warehouse_id: id,
-  currency: currencySchema,
-  products: z
-    .array(
-      z.object({
-        amount: lineAmountSchema,
-        product: z.object({
-          product: z.object({ id }),
-          amount: priceSchema.optional(),
-          discount: discountSchema.optional(),
+export const orderItemsPayloadSchema = z
+  .object({
+    warehouse_id: id.optional(),
+    warehouse: echoed,
+    currency: currencySchema,
+    products: z
+      .array(
+        z.object({
+          amount: lineAmountSchema,
+          product: z.object({
+            product: z.object({ id }),
+            amount: priceSchema.optional(),
+            discount: discountSchema.optional(),
+          }),
         }),
-      }),
-    )
-    .max(200),
-  distance: distanceSchema.optional(),
-  duration: durationSchema.optional(),
-  delivery_price_amount: priceSchema.optional(),
-  /** Spelt so by the spec (part 1 §3). */
-  minimim_delivery_price: priceSchema.optional(),
-  version,
-});
+      )
+      .max(200),
+    distance: distanceSchema.optional(),
+    duration: durationSchema.optional(),
+    delivery_price_amount: priceSchema.optional(),
+    /** Spelt so by the spec (part 1 §3). */
+    minimim_delivery_price: priceSchema.optional(),
+    version,
+  })
+  .transform(({ warehouse, ...rest }, ctx) => {
+    const warehouseId = idOrEchoed(rest.warehouse_id, warehouse);
+    if (warehouseId == null) {
+      ctx.addIssue({ code: 'custom', path: ['warehouse_id'], message: 'required' });
+      return z.NEVER;
+    }
+    return { ...rest, warehouse_id: warehouseId };
+  });
 export type OrderItemsPayload = z.infer<typeof orderItemsPayloadSchema>;
 
 export const clockSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:mm');
@@ -84,23 +131,28 @@ const wallClockSchema = z
 
 /**
  * POST /order/{id}/intern: the whole order may be sent; these fields are read. The delivery is
- * `expected_delivery_date` + `expected_delivery_time` or `expected_delivery_datetime` (Prague
- * clock). `driver_id` null is personal collection. `ad_type` is an id, the order's `{id, name}`
- * or null. A save that clashes with other orders answers 409 / 141 with the clashes unless
+ * `expected_delivery_datetime` (Prague clock) or, when that is null or left out,
+ * `expected_delivery_date` + `expected_delivery_time`; the datetime wins when both are sent.
+ * `driver_id` null is personal collection. `ad_type` is an id, the order's `{id, name}` or null.
+ * A save that clashes with other orders answers 409 / 141 with the clashes unless
  * `confirm_overlap` is true.
  */
 export const orderInternPayloadSchema = z
   .object({
     driver_id: id.nullable().optional(),
+    driver: echoed,
     car_id: id.nullable().optional(),
+    car: echoed,
     supplier_id: id.nullable().optional(),
+    default_supplier: echoed,
     payment_type: z.enum(paymentTypes),
     warehouse_id: id.optional(),
+    warehouse: echoed,
     delivery_price_amount: priceSchema.optional(),
     minimim_delivery_price: priceSchema.optional(),
-    expected_delivery_date: isoDateSchema.optional(),
-    expected_delivery_time: clockSchema.optional(),
-    expected_delivery_datetime: wallClockSchema.optional(),
+    expected_delivery_date: isoDateSchema.nullable().optional(),
+    expected_delivery_time: clockSchema.nullable().optional(),
+    expected_delivery_datetime: wallClockSchema.nullable().optional(),
     expected_delivery_duration: durationSchema,
     note: z.string().trim().max(2000).default(''),
     ad_type: z
@@ -111,20 +163,21 @@ export const orderInternPayloadSchema = z
     version,
   })
   .superRefine((value, ctx) => {
-    const fromParts =
-      value.expected_delivery_date !== undefined && value.expected_delivery_time !== undefined;
-    if (!fromParts && value.expected_delivery_datetime === undefined) {
-      for (const field of ['expected_delivery_date', 'expected_delivery_time'] as const) {
-        if (value[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message: 'required' });
-      }
+    if (value.expected_delivery_datetime) return;
+    for (const field of ['expected_delivery_date', 'expected_delivery_time'] as const) {
+      if (!value[field]) ctx.addIssue({ code: 'custom', path: [field], message: 'required' });
     }
   })
-  .transform(({ expected_delivery_datetime, ...rest }) => {
+  .transform(({ expected_delivery_datetime, driver, car, default_supplier, warehouse, ...rest }) => {
     const [date, time] = expected_delivery_datetime?.split('T') ?? [];
     return {
       ...rest,
-      expected_delivery_date: rest.expected_delivery_date ?? (date as string),
-      expected_delivery_time: rest.expected_delivery_time ?? (time as string).slice(0, 5),
+      driver_id: idOrEchoed(rest.driver_id, driver),
+      car_id: idOrEchoed(rest.car_id, car),
+      supplier_id: idOrEchoed(rest.supplier_id, default_supplier),
+      warehouse_id: idOrEchoed(rest.warehouse_id, warehouse) ?? undefined,
+      expected_delivery_date: date ?? (rest.expected_delivery_date as string),
+      expected_delivery_time: time?.slice(0, 5) ?? (rest.expected_delivery_time as string),
     };
   });
 export type OrderInternPayload = z.infer<typeof orderInternPayloadSchema>;
