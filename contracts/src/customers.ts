@@ -57,6 +57,11 @@ export const customerAddSchema = z.object({
   country: required(100),
   lat: latitude,
   lon: longitude,
+  /**
+   * Beyond the spec (issue 14): a customer whose phone, e-mail or name and town matches an existing
+   * one is refused with 409 / customerMayExist unless this is true.
+   */
+  allow_duplicate: z.boolean().optional(),
 });
 export type CustomerAdd = z.infer<typeof customerAddSchema>;
 
@@ -129,6 +134,32 @@ export const customerDetailAnswerSchema = z.object({
   orders: z.array(customerOrderSchema),
 });
 export const customerAnswerSchema = z.object({ item: customerSchema });
+
+/** Why an existing customer looks like the new one. */
+export const customerMatchRules = ['phone', 'email', 'name_town'] as const;
+export type CustomerMatchRule = (typeof customerMatchRules)[number];
+
+/** An existing customer a new one may duplicate: only what picking or opening it needs. */
+export const customerMatchSchema = z
+  .object({
+    id: z.number().int(),
+    intern_id: z.number().int(),
+    name: z.string(),
+    organization_name: z.string(),
+    town: z.string(),
+    whole_phone: z.string(),
+    email: z.string(),
+    matched_by: z.array(z.enum(customerMatchRules)),
+  })
+  .meta({ id: 'CustomerMatch' });
+export type CustomerMatch = z.infer<typeof customerMatchSchema>;
+
+/** 409 / customerMayExist of a customer creation (POST /customer/add, POST /order/{id}/customer). */
+export const customerMayExistAnswerSchema = z.object({
+  error_code: z.number().int(),
+  message: z.string(),
+  customers: z.array(customerMatchSchema).optional(),
+});
 
 export const customerListQuerySchema = pagingQuerySchema.extend({
   internId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),

@@ -32,6 +32,11 @@ export const ErrorCode = {
   supplierAccountInvalid: 151,
   /** Too many QR e-mails this hour, from this user or to this address: try again later (429). */
   tooManyEmails: 152,
+  /**
+   * A new customer looks like one that exists (same phone, e-mail, or name and town): 409 with the
+   * matches in `customers`; send again with `allow_duplicate: true` to create it anyway.
+   */
+  customerMayExist: 160,
   noRightToRemoveUser: 200,
   ownerCannotBeDeleted: 201,
   userNotFound: 202,

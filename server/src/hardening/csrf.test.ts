@@ -39,6 +39,7 @@ const customer = (lastName: string) => ({
   country: 'Česká republika',
   lat: 49.4875,
   lon: 15.7201,
+  allow_duplicate: true,
 });
 
 const customersNamed = async (lastName: string) =>

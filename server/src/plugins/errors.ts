@@ -11,6 +11,8 @@ export class AppError extends Error {
     readonly errorCode: ErrorCodeValue,
     message: string,
     readonly fields?: string[],
+    /** Keys the answer carries besides the code (e.g. the matches of customerMayExist). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -63,6 +65,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
         error_code: error.errorCode,
         message: error.message,
         ...(error.fields ? { fields: error.fields } : {}),
+        ...error.extra,
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -53,6 +53,14 @@ export const customers = pgTable(
     index('customers_whole_phone_trgm_idx').using('gin', sql`${t.wholePhone} gin_trgm_ops`),
     index('customers_address_trgm_idx').using('gin', sql`f_unaccent(${t.fullAddress}) gin_trgm_ops`),
     index('customers_name_order_idx').on(t.lastName, t.firstName, t.id),
+    // Likely duplicates of a new customer (issue 14, migration 0023): one index per match rule.
+    index('customers_phone_key_idx').using('btree', sql`f_phone_key(${t.prePhone}, ${t.phone})`),
+    index('customers_email_key_idx').using('btree', sql`lower(${t.email})`).where(sql`${t.email} <> ''`),
+    index('customers_name_town_key_idx').using(
+      'btree',
+      sql`lower(f_unaccent(${t.firstName} || ' ' || ${t.lastName}))`,
+      sql`lower(f_unaccent(${t.town}))`,
+    ),
     check('customers_pre_phone_check', sql`${t.prePhone} in ('+420', '+421', '+43')`),
   ],
 );

@@ -7,6 +7,7 @@ import {
   customerFileTypes,
   customerListAnswerSchema,
   customerListQuerySchema,
+  customerMayExistAnswerSchema,
   phonePrefixes,
   phonePrefixesAnswerSchema,
 } from '@letokruh/contracts/customers';
@@ -35,10 +36,17 @@ export async function customerRoutes(app: App): Promise<void> {
   app.post(
     '/customer/add',
     {
-      schema: { tags, body: customerAddSchema, response: { 201: customerAnswerSchema } },
+      schema: {
+        tags,
+        body: customerAddSchema,
+        response: { 201: customerAnswerSchema, 409: customerMayExistAnswerSchema },
+      },
       config: { access: { permission: 'add_customer' } },
     },
-    async (request, reply) => reply.status(201).send({ item: await service.addCustomer(db, request.body) }),
+    async (request, reply) => {
+      const mayView = request.user!.permissions.has('view_customer');
+      return reply.status(201).send({ item: await service.addCustomer(db, request.body, { mayView }) });
+    },
   );
 
   app.get(

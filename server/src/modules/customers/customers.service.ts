@@ -8,6 +8,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { conflict, notFound } from '../../plugins/errors.ts';
 import { listFiles } from '../files/files.service.ts';
+import { CustomerMayExistError, findLikelyDuplicates, lockCustomerCreation } from './customer-duplicates.ts';
 import * as q from './customers.queries.ts';
 
 export const toCustomer = (r: q.CustomerRow): Customer => ({
@@ -49,8 +50,34 @@ export async function listCustomers(db: DbOrTx, query: CustomerListQuery) {
   return { items: rows.map(toCustomer), total };
 }
 
-/** POST /customer/add: the create payload's camelCase fields onto the customer. */
-export async function addCustomer(db: Db, input: CustomerAdd): Promise<Customer> {
+/**
+ * POST /customer/add: the create payload's camelCase fields onto the customer. A likely duplicate
+ * (issue 14: same phone, e-mail, or name and town) is refused with 409 / customerMayExist listing
+ * the matches, unless `allow_duplicate`; `mayView` false leaves the list empty.
+ */
+export async function addCustomer(
+  db: DbOrTx,
+  input: CustomerAdd,
+  options: { mayView: boolean },
+): Promise<Customer> {
+  return db.transaction(async (tx) => {
+    await lockCustomerCreation(tx);
+    if (!input.allow_duplicate) {
+      const matches = await findLikelyDuplicates(tx, {
+        prePhone: input.phonePrefix,
+        phone: input.phone,
+        email: input.email,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        town: input.town,
+      });
+      if (matches.length) throw new CustomerMayExistError(options.mayView ? matches : []);
+    }
+    return insert(tx, input);
+  });
+}
+
+async function insert(db: DbOrTx, input: CustomerAdd): Promise<Customer> {
   const row = await q.insertCustomer(db, {
     firstName: input.firstName,
     lastName: input.lastName,

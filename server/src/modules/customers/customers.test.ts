@@ -42,6 +42,8 @@ const newCustomer = (overrides: Record<string, unknown> = {}) => ({
   country: 'Česká republika',
   lat: 49.4875,
   lon: 15.7201,
+  // The same customer again on purpose: the duplicate check has its own tests.
+  allow_duplicate: true,
   ...overrides,
 });
 

@@ -1,4 +1,5 @@
 import { idParamSchema } from '@letokruh/contracts/common';
+import { customerMayExistAnswerSchema } from '@letokruh/contracts/customers';
 import {
   customerSearchAnswerSchema,
   customerSearchQuerySchema,
@@ -40,7 +41,12 @@ export async function orderStepRoutes(app: App): Promise<void> {
   app.post(
     '/order/:id/customer',
     {
-      schema: { tags, ...answer, body: orderCustomerPayloadSchema },
+      schema: {
+        tags,
+        params: idParamSchema,
+        body: orderCustomerPayloadSchema,
+        response: { 200: orderAnswerSchema, 409: customerMayExistAnswerSchema },
+      },
       config: { scopedBy: { order: 'id' }, access: takesOrders },
     },
     async (request) => ({ item: await setOrderCustomer(db, request.params.id, request.body, request.user!) }),
