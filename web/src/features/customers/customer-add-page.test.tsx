@@ -36,6 +36,23 @@ async function fillRequired(user: User) {
   await fill(user, t('customers.fields.lon'), '15,7201');
 }
 
+const duplicateAnswer = {
+  error_code: 160,
+  message: 'A customer like this exists',
+  customers: [
+    {
+      id: 7,
+      intern_id: 10007,
+      name: 'Alžběta Zelenková',
+      organization_name: '',
+      town: 'Polná',
+      whole_phone: '+420603123456',
+      email: 'alzbeta@seznam.cz',
+      matched_by: ['phone'],
+    },
+  ],
+};
+
 const submit = (user: User) => user.click(screen.getByRole('button', { name: t('customers.create') }));
 
 describe('CustomerAddPage', () => {
@@ -180,6 +197,40 @@ describe('CustomerAddPage', () => {
     expect(field(t('customers.fields.lon')).value).toBe('17.1077');
     // The found country asks about the prefix too.
     expect(await screen.findByRole('dialog', { name: t('customers.prefixTitle') })).toBeTruthy();
+  });
+
+  it('a likely duplicate opens "Tento zákazník už asi existuje": create anyway resends with allow_duplicate', async () => {
+    const { user, api } = renderAdd({
+      'POST /api/customer/add': (request) =>
+        (request.body as { allow_duplicate?: boolean }).allow_duplicate
+          ? { status: 201, body: { item: makeCustomer(41) } }
+          : { status: 409, body: duplicateAnswer },
+    });
+    await screen.findByRole('heading', { name: t('customers.addHeading') });
+    await fillRequired(user);
+    await submit(user);
+    const dialog = await screen.findByRole('dialog', { name: 'Tento zákazník už asi existuje' });
+    expect(within(dialog).getByText('Alžběta Zelenková')).toBeTruthy();
+    expect(within(dialog).getByText('Polná · +420603123456 · alzbeta@seznam.cz')).toBeTruthy();
+    expect(within(dialog).getByText('stejný telefon')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Přesto vytvořit nového' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/customers'));
+    const sent = api.sent('POST /api/customer/add');
+    expect(sent).toHaveLength(2);
+    expect(sent[0]?.body).not.toHaveProperty('allow_duplicate');
+    expect(sent[1]?.body).toEqual({ ...(sent[0]?.body as object), allow_duplicate: true });
+  });
+
+  it('"Použít existujícího" opens the existing customer and creates nothing', async () => {
+    const { user, api } = renderAdd({ 'POST /api/customer/add': { status: 409, body: duplicateAnswer } });
+    await screen.findByRole('heading', { name: t('customers.addHeading') });
+    await fillRequired(user);
+    await submit(user);
+    const dialog = await screen.findByRole('dialog', { name: 'Tento zákazník už asi existuje' });
+    await user.click(within(dialog).getByRole('button', { name: 'Použít existujícího' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/customer/7'));
+    expect(api.sent('POST /api/customer/add')).toHaveLength(1);
   });
 
   it('a user without add_customer is told so', async () => {

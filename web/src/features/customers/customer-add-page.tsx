@@ -2,11 +2,13 @@ import type { CustomerAdd } from '@letokruh/contracts/customers';
 import { Alert, Anchor, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useAccess } from '../../app/session';
 import { addCustomer, customersKey } from './api';
 import { CustomerForm } from './customer-form';
+import { customerMatchesOf, DuplicateCustomerDialog } from './duplicate-dialog';
 import { emptyCustomerDraft } from './payloads';
 
 /** part 2 §2 AddCustomer: the create payload (camelCase); afterwards the list (the spec's default). */
@@ -15,6 +17,8 @@ export function CustomerAddPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const access = useAccess();
+  // The dialog of a likely duplicate (issue 14) stays closed once the user went back to the form.
+  const [dismissed, setDismissed] = useState(false);
   const add = useMutation({
     mutationFn: (body: CustomerAdd) => addCustomer(body),
     onSuccess: (customer) => {
@@ -26,6 +30,11 @@ export function CustomerAddPage() {
       void navigate('/customers');
     },
   });
+  const matches = dismissed ? null : customerMatchesOf(add.error);
+  const send = (body: CustomerAdd) => {
+    setDismissed(false);
+    add.mutate(body);
+  };
   if (!access.user) return null;
   if (!access.can('add_customer')) return <Alert color="red">{t('common.accessDenied')}</Alert>;
   return (
@@ -38,9 +47,17 @@ export function CustomerAddPage() {
         initial={emptyCustomerDraft}
         submitLabel={t('customers.create')}
         pending={add.isPending}
-        serverError={add.error}
-        onSubmit={(body) => add.mutate(body)}
+        serverError={customerMatchesOf(add.error) ? null : add.error}
+        onSubmit={send}
         onCancel={() => void navigate('/customers')}
+      />
+      <DuplicateCustomerDialog
+        matches={matches}
+        useLabel={t('customers.duplicate.useExisting')}
+        pending={add.isPending}
+        onUse={(match) => void navigate(`/customer/${match.id}`)}
+        onCreateAnyway={() => add.variables && send({ ...add.variables, allow_duplicate: true })}
+        onCancel={() => setDismissed(true)}
       />
     </Stack>
   );

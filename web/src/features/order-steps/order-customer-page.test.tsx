@@ -30,6 +30,28 @@ const searchField = (label: string) =>
     name: label,
   });
 
+/** The add-customer form filled with a valid new customer. */
+async function fillForm(user: ReturnType<typeof renderStep>['user']) {
+  const form = document.querySelector('form') as HTMLFormElement;
+  const fill = async (label: string, text: string) => {
+    await user.click(
+      within(form).getByLabelText(label, {
+        selector: 'input',
+        normalizer: (s) => s.replace(/\s*\*\s*$/, '').trim(),
+      }),
+    );
+    await user.paste(text);
+  };
+  await fill(t('customers.fields.firstName'), 'Alžběta');
+  await fill(t('customers.fields.lastName'), 'Zelenková');
+  await fill(t('customers.fields.phone'), '603 123 456');
+  await fill(t('customers.fields.address'), 'Lipová 12, 588 13 Polná');
+  await fill(t('customers.fields.town'), 'Polná');
+  await fill(t('customers.fields.zip'), '588 13');
+  await fill(t('customers.fields.lat'), '49,4875');
+  await fill(t('customers.fields.lon'), '15,7201');
+}
+
 describe('OrderCustomerPage', () => {
   it('chooses a single match by itself, then posts { id_found } with the version and goes to the items step', async () => {
     const { user, api } = renderStep({
@@ -93,30 +115,72 @@ describe('OrderCustomerPage', () => {
   it('creates a new customer through the add-customer form posted to the same path', async () => {
     const { user, api } = renderStep();
     await findPanel();
-    const form = document.querySelector('form') as HTMLFormElement;
-    const fill = async (label: string, text: string) => {
-      await user.click(
-        within(form).getByLabelText(label, {
-          selector: 'input',
-          normalizer: (s) => s.replace(/\s*\*\s*$/, '').trim(),
-        }),
-      );
-      await user.paste(text);
-    };
-    await fill(t('customers.fields.firstName'), 'Alžběta');
-    await fill(t('customers.fields.lastName'), 'Zelenková');
-    await fill(t('customers.fields.phone'), '603 123 456');
-    await fill(t('customers.fields.address'), 'Lipová 12, 588 13 Polná');
-    await fill(t('customers.fields.town'), 'Polná');
-    await fill(t('customers.fields.zip'), '588 13');
-    await fill(t('customers.fields.lat'), '49,4875');
-    await fill(t('customers.fields.lon'), '15,7201');
+    await fillForm(user);
     await user.click(screen.getByRole('button', { name: t('orderSteps.customer.createAndContinue') }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/order/5/items'));
     expect(api.sent('POST /api/order/5/customer')[0]?.body).toMatchObject({
       firstName: 'Alžběta',
       phone: '603123456',
       lat: 49.4875,
+      version: 4,
+    });
+  });
+
+  it('a likely duplicate offers the existing customer: "Použít existujícího" picks it for the order', async () => {
+    const { user, api } = renderStep({
+      'POST /api/order/5/customer': (request) =>
+        'id_found' in (request.body as object)
+          ? { body: { item: makeOrder(5, { customer: makeCustomer(7) }) } }
+          : {
+              status: 409,
+              body: {
+                error_code: 160,
+                message: 'A customer like this exists',
+                customers: [
+                  {
+                    id: 7,
+                    intern_id: 10007,
+                    name: 'Alžběta Zelenková',
+                    organization_name: '',
+                    town: 'Polná',
+                    whole_phone: '+420603123456',
+                    email: '',
+                    matched_by: ['name_town'],
+                  },
+                ],
+              },
+            },
+    });
+    await findPanel();
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: t('orderSteps.customer.createAndContinue') }));
+    const dialog = await screen.findByRole('dialog', { name: 'Tento zákazník už asi existuje' });
+    expect(within(dialog).getByText('stejné jméno a město')).toBeTruthy();
+    expect(screen.queryByText(t('orderSteps.staleText'))).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Použít existujícího' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/order/5/items'));
+    expect(api.sent('POST /api/order/5/customer').map((r) => r.body)).toEqual([
+      expect.objectContaining({ firstName: 'Alžběta', version: 4 }),
+      { id_found: 7, version: 4 },
+    ]);
+  });
+
+  it('"Přesto vytvořit nového" sends the form again with allow_duplicate', async () => {
+    const { user, api } = renderStep({
+      'POST /api/order/5/customer': (request) =>
+        (request.body as { allow_duplicate?: boolean }).allow_duplicate
+          ? { body: { item: makeOrder(5, { customer: makeCustomer(9) }) } }
+          : { status: 409, body: { error_code: 160, message: 'exists', customers: [] } },
+    });
+    await findPanel();
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: t('orderSteps.customer.createAndContinue') }));
+    const dialog = await screen.findByRole('dialog', { name: 'Tento zákazník už asi existuje' });
+    await user.click(within(dialog).getByRole('button', { name: 'Přesto vytvořit nového' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/order/5/items'));
+    expect(api.sent('POST /api/order/5/customer')[1]?.body).toMatchObject({
+      firstName: 'Alžběta',
+      allow_duplicate: true,
       version: 4,
     });
   });

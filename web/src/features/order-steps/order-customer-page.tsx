@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router';
 import { errorKey } from '../../app/api-client';
 import { useAccess } from '../../app/session';
 import { CustomerForm } from '../customers/customer-form';
+import { customerMatchesOf, DuplicateCustomerDialog } from '../customers/duplicate-dialog';
 import { emptyCustomerDraft } from '../customers/payloads';
 import { ordersKey, saveCustomer } from './api';
 import { CustomerSummary, FindCustomerPanel } from './find-customer-panel';
@@ -39,13 +40,20 @@ function CustomerStep({ order, reload }: { order: Order; reload: () => Promise<u
     },
   });
   const stale = isStale(save.error);
+  // Issue 14: a new customer like an existing one; "use the existing one" picks it for the order.
+  const [dismissed, setDismissed] = useState(false);
+  const matches = dismissed ? null : customerMatchesOf(save.error);
+  const send = (body: { id_found: number } | CustomerAdd) => {
+    setDismissed(false);
+    save.mutate(body);
+  };
   const reloadPage = () => void reload().then(() => save.reset());
 
   const proceed = () => {
     if (!selected) return;
     // The same customer again changes nothing: no save, no new version.
     if (selected.id === order.customer?.id) return void navigate(`/order/${order.id}/items`);
-    save.mutate({ id_found: selected.id });
+    send({ id_found: selected.id });
   };
 
   return (
@@ -61,9 +69,13 @@ function CustomerStep({ order, reload }: { order: Order; reload: () => Promise<u
                 submitLabel={t('orderSteps.customer.createAndContinue')}
                 pending={save.isPending && !('id_found' in (save.variables ?? {}))}
                 serverError={
-                  stale ? null : save.variables && 'id_found' in save.variables ? null : save.error
+                  stale || customerMatchesOf(save.error)
+                    ? null
+                    : save.variables && 'id_found' in save.variables
+                      ? null
+                      : save.error
                 }
-                onSubmit={(value) => save.mutate(value)}
+                onSubmit={send}
                 onCancel={() => void navigate('/orders')}
               />
             ) : (
@@ -103,6 +115,18 @@ function CustomerStep({ order, reload }: { order: Order; reload: () => Promise<u
           </Stack>
         </Grid.Col>
       </Grid>
+      <DuplicateCustomerDialog
+        matches={matches}
+        useLabel={t('customers.duplicate.useExisting')}
+        pending={save.isPending}
+        onUse={(match) => send({ id_found: match.id })}
+        onCreateAnyway={() =>
+          save.variables &&
+          !('id_found' in save.variables) &&
+          send({ ...save.variables, allow_duplicate: true })
+        }
+        onCancel={() => setDismissed(true)}
+      />
     </Stack>
   );
 }

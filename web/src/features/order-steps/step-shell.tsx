@@ -1,3 +1,4 @@
+import { ErrorCode } from '@letokruh/contracts/errors';
 import type { Order } from '@letokruh/contracts/orders';
 import { Alert, Anchor, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
@@ -51,7 +52,13 @@ export function StepNavigation({ order, current }: { order: Order; current: Step
 
 /** The stale-edit answer (409 / 140): someone saved the order meanwhile; nothing was written. */
 export function isStale(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 409 && error.errorCode !== 141;
+  // 141 asks to confirm clashes and 160 offers an existing customer: not a stale copy.
+  return (
+    error instanceof ApiError &&
+    error.status === 409 &&
+    error.errorCode !== ErrorCode.overlapNeedsConfirmation &&
+    error.errorCode !== ErrorCode.customerMayExist
+  );
 }
 
 export function StaleAlert({ onReload }: { onReload: () => void }) {
