@@ -170,3 +170,32 @@ test('a search typed without accents finds what is written with them (issue 14)'
   await page.getByLabel('Jméno nebo organizace').fill(folded);
   await expect(page.getByRole('row').nth(1)).toContainText(firstName?.trim() ?? '');
 });
+
+test('a new customer with the phone of an existing one offers that customer instead (issue 14)', async ({
+  page,
+}) => {
+  await signIn(page, 'technician');
+  const { items } = (await (await page.request.get('/api/customers?per_page=10')).json()) as {
+    items: { id: number; name: string; phone: string }[];
+  };
+  const existing = items[0]!;
+  await page.goto('/customer/add');
+  await page.getByLabel(/^Jméno/).fill('Věnceslav');
+  await page.getByLabel(/^Příjmení/).fill('Nováček');
+  await page.getByLabel(/^Telefon/).fill(existing.phone);
+  await page.getByLabel(/^Adresa/).fill('Masarykovo náměstí 1, 586 01 Jihlava');
+  await page.getByLabel(/^Obec/).fill('Jihlava');
+  await page.getByLabel(/^PSČ/).fill('586 01');
+  await page.getByLabel(/^Zeměpisná šířka/).fill('49.3961');
+  await page.getByLabel(/^Zeměpisná délka/).fill('15.5912');
+  await page.getByRole('button', { name: 'Vytvořit zákazníka' }).click();
+
+  const dialog = page.getByRole('dialog', { name: 'Tento zákazník už asi existuje' });
+  const match = dialog.getByTestId('duplicate-match').filter({ hasText: existing.name });
+  await expect(match).toContainText('stejný telefon');
+  await match.getByRole('button', { name: 'Použít existujícího' }).click();
+  await expect(page).toHaveURL(new RegExp(`/customer/${existing.id}$`));
+  await expect(page.getByRole('heading', { name: existing.name })).toBeVisible();
+  const created = await page.request.get('/api/customers?fullName=Nov%C3%A1%C4%8Dek');
+  expect(((await created.json()) as { total: number }).total).toBe(0);
+});

@@ -172,6 +172,40 @@ test.describe('order steps', () => {
     ]);
   });
 
+  test('step 1: a new customer like an existing one is offered; "Přesto vytvořit nového" creates it (issue 14)', async ({
+    page,
+  }) => {
+    await signIn(page, 'dispatcher');
+    const customer = await uniqueCustomer(page);
+    const detail = (await (await page.request.get(`/api/customer/${customer.id}`)).json()).customer as {
+      first_name: string;
+      last_name: string;
+      address: { town: string };
+    };
+    const id = ((await (await page.request.get('/api/order/add')).json()) as { id: number }).id;
+    await page.goto(`/order/${id}/customer`);
+    const form = page.locator('form');
+    await form.getByLabel(/^Jméno/).fill(detail.first_name.toUpperCase());
+    await form.getByLabel(/^Příjmení/).fill(detail.last_name);
+    await form.getByLabel(/^Telefon/).fill('799 000 123');
+    await form.getByLabel(/^Adresa/).fill(`Nová 7, ${detail.address.town}`);
+    await form.getByLabel(/^Obec/).fill(detail.address.town);
+    await form.getByLabel(/^PSČ/).fill('586 01');
+    await form.getByLabel(/^Zeměpisná šířka/).fill('49.3961');
+    await form.getByLabel(/^Zeměpisná délka/).fill('15.5912');
+    await page.getByRole('button', { name: 'Vytvořit zákazníka a pokračovat' }).click();
+
+    const dialog = page.getByRole('dialog', { name: 'Tento zákazník už asi existuje' });
+    await expect(dialog.getByTestId('duplicate-match').filter({ hasText: customer.name })).toContainText(
+      'stejné jméno a město',
+    );
+    await dialog.getByRole('button', { name: 'Přesto vytvořit nového' }).click();
+    await expect(page).toHaveURL(new RegExp(`/order/${id}/items$`));
+    const order = (await (await page.request.get(`/api/order/${id}`)).json()).item;
+    expect(order.customer.id).not.toBe(customer.id);
+    expect(order.customer.whole_phone).toBe('+420799000123');
+  });
+
   test('a stale copy of the order is refused with a reload offered; copy lands on the items step', async ({
     page,
   }) => {
