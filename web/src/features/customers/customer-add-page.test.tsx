@@ -211,7 +211,7 @@ describe('CustomerAddPage', () => {
     await submit(user);
     const dialog = await screen.findByRole('dialog', { name: 'Tento zákazník už asi existuje' });
     expect(within(dialog).getByText('Alžběta Zelenková')).toBeTruthy();
-    expect(within(dialog).getByText('Polná · +420603123456 · alzbeta@seznam.cz')).toBeTruthy();
+    expect(within(dialog).getByText('Polná · +420 603 123 456 · alzbeta@seznam.cz')).toBeTruthy();
     expect(within(dialog).getByText('stejný telefon')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Přesto vytvořit nového' }));
