@@ -51,16 +51,14 @@ function expected(items: Listed[], sort: OrderSort, direction: SortDirection): n
   const name = (o: Listed) =>
     foldText(`${o.customer.first_name} ${o.customer.last_name} ${o.customer.organization_name}`);
   const cmp = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
-  const by =
-    (key: (o: Listed) => (string | number)[], way: 1 | -1) =>
-    (a: Listed, b: Listed) => {
-      const [ka, kb] = [key(a), key(b)];
-      for (let i = 0; i < ka.length; i++) {
-        const c = cmp(ka[i] as string | number, kb[i] as string | number);
-        if (c) return c * way;
-      }
-      return 0;
-    };
+  const by = (key: (o: Listed) => (string | number)[], way: 1 | -1) => (a: Listed, b: Listed) => {
+    const [ka, kb] = [key(a), key(b)];
+    for (let i = 0; i < ka.length; i++) {
+      const c = cmp(ka[i] as string | number, kb[i] as string | number);
+      if (c) return c * way;
+    }
+    return 0;
+  };
   const way = direction === 'asc' ? 1 : -1;
   const sorted = (list: Listed[], key: (o: Listed) => (string | number)[], w: 1 | -1) =>
     [...list].sort(by(key, w)).map((o) => o.id);
@@ -72,7 +70,15 @@ function expected(items: Listed[], sort: OrderSort, direction: SortDirection): n
         (o) => [clock(o), o.id],
         -1,
       );
-      if (direction === 'desc') return [...sorted(items.filter((o) => o.expected_delivery_date), dated, -1), ...undated];
+      if (direction === 'desc')
+        return [
+          ...sorted(
+            items.filter((o) => o.expected_delivery_date),
+            dated,
+            -1,
+          ),
+          ...undated,
+        ];
       const coming = items.filter((o) => o.expected_delivery_date && o.expected_delivery_date >= today);
       const past = items.filter((o) => o.expected_delivery_date && o.expected_delivery_date < today);
       return [...sorted(coming, dated, 1), ...undated, ...sorted(past, dated, -1)];
@@ -98,31 +104,34 @@ const cases: [OrderSort, SortDirection][] = [
 ];
 
 describe('GET /orders sorted (issue 14)', () => {
-  it.each(cases)('%s %s: one page, keyset pages and offset pages agree, ties by id', async (sort, direction) => {
-    const all = await get(`per_page=1000&sort=${sort}&direction=${direction}`);
-    expect(all.total).toBeGreaterThan(60);
-    expect(all.total).toBeLessThan(1000);
-    const ids = all.items.map((o) => o.id);
-    expect(ids).toEqual(expected(all.items, sort, direction));
-    expect(all.next_after).toBeNull();
+  it.each(cases)(
+    '%s %s: one page, keyset pages and offset pages agree, ties by id',
+    async (sort, direction) => {
+      const all = await get(`per_page=1000&sort=${sort}&direction=${direction}`);
+      expect(all.total).toBeGreaterThan(60);
+      expect(all.total).toBeLessThan(1000);
+      const ids = all.items.map((o) => o.id);
+      expect(ids).toEqual(expected(all.items, sort, direction));
+      expect(all.next_after).toBeNull();
 
-    const walked: number[] = [];
-    let after: string | null = null;
-    for (let page = 1; page <= 60; page++) {
-      const answer: Answer = await get(
-        `per_page=20&current_page=${page}&sort=${sort}&direction=${direction}${after ? `&after=${after}` : ''}`,
-      );
-      walked.push(...answer.items.map((o) => o.id));
-      // Offset pages hold the same rows as the keyset ones.
-      if (page === 2 || page === 3) {
-        const byOffset = await get(`per_page=20&current_page=${page}&sort=${sort}&direction=${direction}`);
-        expect(byOffset.items.map((o) => o.id)).toEqual(answer.items.map((o) => o.id));
+      const walked: number[] = [];
+      let after: string | null = null;
+      for (let page = 1; page <= 60; page++) {
+        const answer: Answer = await get(
+          `per_page=20&current_page=${page}&sort=${sort}&direction=${direction}${after ? `&after=${after}` : ''}`,
+        );
+        walked.push(...answer.items.map((o) => o.id));
+        // Offset pages hold the same rows as the keyset ones.
+        if (page === 2 || page === 3) {
+          const byOffset = await get(`per_page=20&current_page=${page}&sort=${sort}&direction=${direction}`);
+          expect(byOffset.items.map((o) => o.id)).toEqual(answer.items.map((o) => o.id));
+        }
+        after = answer.next_after;
+        if (!after) break;
       }
-      after = answer.next_after;
-      if (!after) break;
-    }
-    expect(walked).toEqual(ids);
-  });
+      expect(walked).toEqual(ids);
+    },
+  );
 
   it('defaults to expected delivery from today on, then undated, then the past; each sort has its first way', async () => {
     const plain = await get('per_page=1000');
@@ -135,7 +144,10 @@ describe('GET /orders sorted (issue 14)', () => {
     const all = (await get('per_page=1000')).items.map((o) => o.id);
     for (const page of [1, 2, 5, 8]) {
       const answer = await get(`per_page=10&current_page=${page}`);
-      expect(answer.items.map((o) => o.id), `page ${page}`).toEqual(all.slice((page - 1) * 10, page * 10));
+      expect(
+        answer.items.map((o) => o.id),
+        `page ${page}`,
+      ).toEqual(all.slice((page - 1) * 10, page * 10));
     }
   });
 
