@@ -23,6 +23,7 @@ import { flags } from './lib/common.ts';
 import { runExport } from './lib/export.ts';
 import { assertLoopback, load } from './lib/load.ts';
 import { machineWindow, round } from './lib/machine.ts';
+import { orderSortCalls } from './lib/order-sorts.ts';
 import { type Params, pickParams } from './lib/params.ts';
 import { type CallResult, type ExportResult, markdown, type Target } from './lib/report.ts';
 
@@ -480,7 +481,17 @@ async function main() {
     );
     const total = first.status === 200 ? (JSON.parse(first.body.toString()) as { total: number }).total : 0;
     deepPage = Math.max(1, Math.floor(total / options.perPage / 2));
-    for (const call of calls(params, deepPage)) {
+    const sorted = await orderSortCalls({
+      probe: (pathname) => probeOnce(server.base, pathname, headers),
+      deepPage,
+      perPage: options.perPage,
+      warehouseId: params.calendar.warehouseId,
+      wanted,
+    });
+    for (const call of [
+      ...calls(params, deepPage),
+      ...sorted.map((s) => ({ ...s, connections: options.connections })),
+    ]) {
       if (!wanted(call.name)) continue;
       log(`${call.label} (${call.connections} connections, ${options.duration} s)…`);
       results.push(await runCall(server, call, headers));

@@ -180,3 +180,56 @@ test('delivery notes download as PDF, one from the detail and several from the l
   // Downloaded: the selection starts again.
   await expect(page.getByRole('button', { name: 'Dodací listy (0)' })).toBeVisible();
 });
+
+test('a dispatcher sorts the list by a header both ways; reload and Back keep the sort and the page', async ({
+  page,
+}) => {
+  await signIn(page, 'dispatcher');
+  await page.goto('/orders');
+  const numbers = () =>
+    rows(page)
+      .getByRole('link', { name: /^\d{10}$/ })
+      .allTextContents();
+  /** The numbers the server lists for a sort and page, asked the way an API client would. */
+  const listed = async (query: string) =>
+    (await getJson<{ items: { intern_id: number }[] }>(page, `/orders?per_page=10&${query}`)).items.map((o) =>
+      String(o.intern_id),
+    );
+  const customer = page.getByRole('columnheader', { name: 'Zákazník' });
+  await expect(page.getByRole('columnheader', { name: 'Očekávané doručení' })).toHaveAttribute(
+    'aria-sort',
+    'ascending',
+  );
+  await expect.poll(numbers).toEqual(await listed('current_page=1'));
+  const byDelivery = await numbers();
+
+  await customer.getByRole('button').click();
+  await expect(customer).toHaveAttribute('aria-sort', 'ascending');
+  await expect(page).toHaveURL(/\/orders\?sort=customer$/);
+  const ascending = await listed('sort=customer&current_page=1');
+  expect(ascending).not.toEqual(byDelivery);
+  await expect.poll(numbers).toEqual(ascending);
+
+  await customer.getByRole('button').click();
+  await expect(customer).toHaveAttribute('aria-sort', 'descending');
+  await expect(page).toHaveURL(/\/orders\?sort=customer&direction=desc$/);
+  const descending = await listed('sort=customer&direction=desc&current_page=1');
+  expect(descending).not.toEqual(ascending);
+  await expect.poll(numbers).toEqual(descending);
+
+  // The next page is asked after the last row of this one (keyset): the same rows as by offset.
+  await page.getByRole('button', { name: '2', exact: true }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect.poll(numbers).toEqual(await listed('sort=customer&direction=desc&current_page=2'));
+
+  await page.reload();
+  await expect(customer).toHaveAttribute('aria-sort', 'descending');
+  await expect.poll(numbers).toEqual(await listed('sort=customer&direction=desc&current_page=2'));
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/orders\?sort=customer&direction=desc$/);
+  await expect.poll(numbers).toEqual(descending);
+  await page.goBack();
+  await expect(customer).toHaveAttribute('aria-sort', 'ascending');
+  await expect.poll(numbers).toEqual(ascending);
+});

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pagedAnswer, pagingQuerySchema } from './common.ts';
 import { customerSchema } from './customers.ts';
 import { fileSchema } from './files.ts';
+import { orderSortQuerySchema } from './order-sort.ts';
 import { currencySchema, isoDateSchema, productBaseSchema } from './products.ts';
 import { carSchema, warehouseAddressSchema } from './warehouses.ts';
 
@@ -166,9 +167,10 @@ const optionalId = z.coerce.number().int().positive().max(2147483647).optional()
 /**
  * GET /orders (part 1 §2 filters). `internId` is digits: ten find that order, fewer find the numbers
  * containing them. `createdFrom`, `createdTo` and `adtype` are honoured only with add_order.
- * Dates are Prague days, both ends included.
+ * Dates are Prague days, both ends included. `sort`, `direction` and `after`: see order-sort.ts.
  */
 export const orderListQuerySchema = pagingQuerySchema.extend({
+  ...orderSortQuerySchema.shape,
   internId: z
     .string()
     .trim()
@@ -186,4 +188,7 @@ export const orderListQuerySchema = pagingQuerySchema.extend({
   adtype: optionalId,
 });
 export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
-export const orderListAnswerSchema = pagedAnswer(orderListItemSchema);
+/** `next_after`: pass as `after` for the page after this one; null on the last page. */
+export const orderListAnswerSchema = pagedAnswer(orderListItemSchema).extend({
+  next_after: z.string().nullable(),
+});

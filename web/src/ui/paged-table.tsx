@@ -9,6 +9,8 @@ export type Column<T> = {
   header: ReactNode;
   cell: (row: T) => ReactNode;
   width?: number | string;
+  /** A sortable column says how the rows are sorted by it (WAI-ARIA aria-sort on its header). */
+  ariaSort?: 'ascending' | 'descending' | 'none';
 };
 
 type Props<T> = {
@@ -39,7 +41,7 @@ export function PagedTable<T>(props: Props<T>) {
           <Table.Thead>
             <Table.Tr>
               {props.columns.map((c) => (
-                <Table.Th key={c.key} w={c.width}>
+                <Table.Th key={c.key} w={c.width} aria-sort={c.ariaSort}>
                   {c.header}
                 </Table.Th>
               ))}

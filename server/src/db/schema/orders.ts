@@ -91,7 +91,18 @@ export const orders = pgTable(
     index('orders_intern_id_trgm_idx').using('gin', sql`(${t.internId}::text) gin_trgm_ops`),
     // The calendar: a week of the chosen warehouses; also the list's warehouse and date filters.
     index('orders_warehouse_date_idx').on(t.warehouseId, t.expectedDeliveryDate),
-    index('orders_date_idx').on(t.expectedDeliveryDate),
+    // The list's sorts (issue 14, migration 0022): each key then the id, as order-sort.ts writes them.
+    index('orders_delivery_sort_idx').on(
+      t.expectedDeliveryDate,
+      sql`(coalesce(${t.expectedDeliveryTime}, '24:00'::time))`,
+      t.id,
+    ),
+    index('orders_created_sort_idx').on(t.createdAt, t.id),
+    index('orders_customer_sort_idx').on(sql`(${t.customerName} collate "C")`, t.id),
+    index('orders_stage_sort_idx').on(
+      sql`(case when ${t.hidden} then 2 when ${t.done} then 1 else 0 end)`,
+      t.id,
+    ),
     // The list of a driver or warehouseman scoped to their warehouses: newest of a warehouse first
     // (issue 13 §3, migration 0016).
     index('orders_warehouse_id_idx').on(t.warehouseId, t.id),
@@ -102,7 +113,6 @@ export const orders = pgTable(
     index('orders_car_date_idx').on(t.carId, t.expectedDeliveryDate).where(sql`${t.carId} is not null`),
     // The customer's orders, and the customer list's warehouse filter probed index-only.
     index('orders_customer_warehouse_idx').on(t.customerId, t.warehouseId),
-    index('orders_created_idx').on(t.createdAt),
     // The list's name filter when few orders match (a full name); common names walk orders_pkey.
     index('orders_customer_name_trgm_idx').using('gin', sql`${t.customerName} gin_trgm_ops`),
     index('orders_adtype_idx').on(t.adtypeId).where(sql`${t.adtypeId} is not null`),

@@ -6,6 +6,7 @@ import { pragueMidnight } from '../../db/prague.ts';
 import { customers, orders, warehouses } from '../../db/schema/index.ts';
 import { containsPattern as contains, foldedContains, textContains } from '../../db/text-search.ts';
 import { scopeCondition, type WarehouseScope } from '../warehouses/warehouse-scope.ts';
+import { afterCondition, type Cursor, keyTexts, orderBy, type Segment } from './order-sort.ts';
 
 export type OrderFilters = {
   internId?: string | undefined;
@@ -65,26 +66,44 @@ function whereOf(f: OrderFilters): SQL | undefined {
 /** Every order with a customer_id has its customer (foreign key): join it only to filter on it. */
 const byCustomer = (f: OrderFilters) => Boolean(f.wholePhone || f.fullAddress);
 
-/** A page of the list, newest order first. */
+/** How the page is ordered (order-sort.ts): the sort's segments and, for keyset paging, a cursor. */
+export type PageOrder = { segments: Segment[]; after?: Cursor | undefined };
+type Found = { id: number; keys: string[]; segment: number };
+
+/**
+ * A page of the list in the chosen order. The page's ids come first, from the orders alone (and the
+ * customers when filtered on them), so a page deep in the list skips index entries instead of
+ * joining every customer before it (issue 9). With a cursor the page starts right after it (keyset:
+ * one index descent however deep); without, `offset` rows are skipped. A sort of several segments
+ * (expected delivery) reads them one after another, each along its own index.
+ */
 export async function findOrderPage(
   db: DbOrTx,
   filters: OrderFilters,
   page: { offset: number; limit: number },
+  order: PageOrder,
 ) {
   const where = whereOf(filters);
-  // The page's ids come first, from the orders alone (and the customers when filtered on them), so
-  // a page deep in the list skips index entries instead of joining every customer before it
-  // (issue 9: page 500 was 6 × slower than the first).
-  const finding = db.select({ id: orders.id }).from(orders);
-  const pageIds = (
-    await (byCustomer(filters) ? finding.innerJoin(customers, eq(customers.id, orders.customerId)) : finding)
-      .where(where)
-      .orderBy(desc(orders.id))
-      .limit(page.limit)
-      .offset(page.offset)
-  ).map((r) => r.id);
-  if (!pageIds.length) return [];
-  return db
+  const found: Found[] = [];
+  let skip = order.after ? 0 : page.offset;
+  for (let g = order.after?.g ?? 0; g < order.segments.length && found.length < page.limit; g++) {
+    const segment = order.segments[g] as Segment;
+    const from = order.after && g === order.after.g ? afterCondition(segment, order.after) : undefined;
+    const conditions = and(where, segment.where, from);
+    const rows = await (byCustomer(filters) ? joined(db, segment) : alone(db, segment))
+      .where(conditions)
+      .orderBy(...orderBy(segment))
+      .limit(page.limit - found.length)
+      .offset(skip);
+    for (const r of rows) found.push({ id: r.id, keys: r.keys, segment: g });
+    // An empty answer may mean the offset passed this segment's end: skip what it holds (at most
+    // `skip`, which the paging schema bounds) and go on into the next.
+    if (rows.length) skip = 0;
+    else if (skip) skip -= await segmentSize(db, filters, conditions, skip);
+  }
+  if (!found.length) return { rows: [], last: null };
+  const pageIds = found.map((f) => f.id);
+  const details = await db
     .select({
       order: orders,
       customer: customers,
@@ -98,10 +117,37 @@ export async function findOrderPage(
     .from(orders)
     .innerJoin(customers, eq(customers.id, orders.customerId))
     .leftJoin(warehouses, eq(warehouses.id, orders.warehouseId))
-    .where(inArray(orders.id, pageIds))
-    .orderBy(desc(orders.id));
+    .where(inArray(orders.id, pageIds));
+  const byId = new Map(details.map((d) => [d.order.id, d]));
+  const rows = pageIds.map((id) => byId.get(id)).filter((r) => r !== undefined);
+  // A full page has a next one to ask for (perhaps empty); its cursor is the last row's keys.
+  const lastFound = found.at(-1) as Found;
+  const last = found.length === page.limit ? lastFound : null;
+  return { rows, last };
 }
-export type OrderListRow = Awaited<ReturnType<typeof findOrderPage>>[number];
+
+const alone = (db: DbOrTx, segment: Segment) =>
+  db
+    .select({ id: orders.id, keys: keyTexts(segment) })
+    .from(orders)
+    .$dynamic();
+const joined = (db: DbOrTx, segment: Segment) =>
+  db
+    .select({ id: orders.id, keys: keyTexts(segment) })
+    .from(orders)
+    .innerJoin(customers, eq(customers.id, orders.customerId))
+    .$dynamic();
+
+/** How many rows of a segment there are, counting no further than `upTo`. */
+function segmentSize(db: DbOrTx, filters: OrderFilters, conditions: SQL | undefined, upTo: number) {
+  const counting = db.select({ one: orders.id }).from(orders);
+  const query = byCustomer(filters)
+    ? counting.innerJoin(customers, eq(customers.id, orders.customerId)).where(conditions)
+    : counting.where(conditions);
+  return cappedCount(db, query.$dynamic(), upTo - 1);
+}
+
+export type OrderListRow = Awaited<ReturnType<typeof findOrderPage>>['rows'][number];
 
 /** The list's total, capped at 10 000 + 1 (issue 9). */
 export async function countOrders(db: DbOrTx, filters: OrderFilters): Promise<number> {

@@ -8,6 +8,7 @@ import { toCustomer } from '../customers/customers.service.ts';
 import { type WarehouseScope, warehouseScope } from '../warehouses/warehouse-scope.ts';
 import { offerOf } from './offer.ts';
 import * as list from './order-list.queries.ts';
+import * as sorting from './order-sort.ts';
 import { clockOf, loadOrders } from './order-view.ts';
 import * as q from './orders.queries.ts';
 
@@ -123,14 +124,29 @@ export async function listOrders(
     adtype: mayAdd ? query.adtype : undefined,
     scope: await warehouseScope(db, user),
   };
-  const [rows, total] = await Promise.all([
-    list.findOrderPage(db, filters, {
-      offset: (query.current_page - 1) * query.per_page,
-      limit: query.per_page,
-    }),
+  // Issue 14: the chosen sort, its segments from today (Prague), and where a keyset page starts.
+  const direction = sorting.directionOf(query.sort, query.direction);
+  const segments = sorting.segmentsOf(query.sort, direction, pragueDay());
+  const after = query.after ? sorting.decodeCursor(query.after, query.sort, direction, segments) : undefined;
+  const [page, total] = await Promise.all([
+    list.findOrderPage(
+      db,
+      filters,
+      { offset: (query.current_page - 1) * query.per_page, limit: query.per_page },
+      { segments, after },
+    ),
     counted(`orders-total ${JSON.stringify(filters)}`, () => list.countOrders(db, filters)),
   ]);
-  return { items: rows.map(toListItem), total };
+  const next = page.last
+    ? sorting.encodeCursor({
+        s: query.sort,
+        d: direction,
+        g: page.last.segment,
+        k: page.last.keys,
+        i: page.last.id,
+      })
+    : null;
+  return { items: page.rows.map(toListItem), total, next_after: next };
 }
 
 /** GET /api/get-orders (part 1 §7): the week's orders of the chosen warehouses. */

@@ -107,12 +107,11 @@ describe('GET /order/add and concurrent order numbers', () => {
 });
 
 describe('GET /orders', () => {
-  it('pages newest first', async () => {
+  it('pages in the order of the first page (the sorts: order-sort.test.ts)', async () => {
     const all = await list(owner, '');
     const page2 = (await owner.get('/api/orders?per_page=20&current_page=2')).json();
     expect(page2.total).toBe(all.total);
     expect(page2.items.map((o: Listed) => o.id)).toEqual(all.items.slice(20, 40).map((o) => o.id));
-    expect(all.items.map((o) => o.id)).toEqual([...all.items.map((o) => o.id)].sort((a, b) => b - a));
     expect(all.items[0]).toMatchObject({
       customer: { id: expect.any(Number), whole_phone: expect.any(String), address: expect.any(Object) },
       warehouse: { id: expect.any(Number), color: expect.any(String) },

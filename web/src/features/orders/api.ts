@@ -1,3 +1,9 @@
+import {
+  defaultOrderSort,
+  firstDirection,
+  type OrderSort,
+  type SortDirection,
+} from '@letokruh/contracts/order-sort';
 import type { Order, OrderListItem, OrderState } from '@letokruh/contracts/orders';
 import type { QrPayment } from '@letokruh/contracts/payments';
 import type { Adtype } from '@letokruh/contracts/reference';
@@ -38,8 +44,11 @@ export const noOrderFilters: OrderFilters = {
   adtype: '',
 };
 
-export type OrderList = { items: OrderListItem[]; total: number };
+/** `next_after`: the keyset token of the page after this one (issue 14). */
+export type OrderList = { items: OrderListItem[]; total: number; next_after: string | null };
 type Paging = { current_page: number; per_page: number };
+/** The sort, and where the page starts when the page before it was seen (keyset). */
+type Ordering = { sort: OrderSort; direction: SortDirection; after?: string | undefined };
 
 const day = (value: string) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? value : undefined);
 const id = (value: string) => (/^\d+$/.test(value) && Number(value) > 0 ? value : undefined);
@@ -49,10 +58,19 @@ const id = (value: string) => (/^\d+$/.test(value) && Number(value) > 0 ? value 
  * left out rather than earning a 400; the created dates and the ad type only with add_order
  * (part 1 §2), as the server ignores them otherwise.
  */
-export function orderListParams(filters: OrderFilters, paging: Paging, canAddOrder: boolean) {
+export function orderListParams(
+  filters: OrderFilters,
+  paging: Paging,
+  canAddOrder: boolean,
+  order: Ordering,
+) {
   const internId = filters.internId.trim();
   return {
     ...paging,
+    // The defaults are left out: a plain list asks what it always asked.
+    sort: order.sort === defaultOrderSort ? undefined : order.sort,
+    direction: order.direction === firstDirection[order.sort] ? undefined : order.direction,
+    after: order.after,
     internId: /^\d{1,10}$/.test(internId) ? internId : undefined,
     createdFrom: canAddOrder ? day(filters.createdFrom) : undefined,
     createdTo: canAddOrder ? day(filters.createdTo) : undefined,

@@ -315,3 +315,82 @@ describe('OrdersPage', () => {
     expect(screen.getByRole('dialog')).toBeTruthy();
   });
 });
+
+describe('OrdersPage sorting and the address (issue 14)', () => {
+  const header = (name: string) => screen.getByRole('columnheader', { name: new RegExp(name) });
+
+  it('sorts by a clicked header, turns it round on a second click, and keeps both in the URL', async () => {
+    const { api, user, router } = renderList();
+    await loaded('2026000011');
+    expect(header(t('orders.fields.expectedDelivery')).getAttribute('aria-sort')).toBe('ascending');
+    expect(header(t('orders.fields.customer')).getAttribute('aria-sort')).toBe('none');
+
+    await user.click(within(header(t('orders.fields.customer'))).getByRole('button'));
+    await waitFor(() =>
+      expect(lastSearch(api)).toEqual({ current_page: '1', per_page: '10', sort: 'customer' }),
+    );
+    expect(router.state.location.search).toBe('?sort=customer');
+    expect(header(t('orders.fields.customer')).getAttribute('aria-sort')).toBe('ascending');
+    expect(header(t('orders.fields.expectedDelivery')).getAttribute('aria-sort')).toBe('none');
+
+    await user.click(within(header(t('orders.fields.customer'))).getByRole('button'));
+    await waitFor(() =>
+      expect(lastSearch(api)).toEqual({
+        current_page: '1',
+        per_page: '10',
+        sort: 'customer',
+        direction: 'desc',
+      }),
+    );
+    expect(router.state.location.search).toBe('?sort=customer&direction=desc');
+    expect(header(t('orders.fields.customer')).getAttribute('aria-sort')).toBe('descending');
+
+    // Creation starts newest first; the back button goes back to the sort before.
+    await user.click(within(header(t('orders.fields.created'))).getByRole('button'));
+    expect(router.state.location.search).toBe('?sort=created');
+    await waitFor(() =>
+      expect(lastSearch(api)).toEqual({ current_page: '1', per_page: '10', sort: 'created' }),
+    );
+    await router.navigate(-1);
+    await waitFor(() =>
+      expect(header(t('orders.fields.customer')).getAttribute('aria-sort')).toBe('descending'),
+    );
+  });
+
+  it('opens the list a shared address describes: filters, sort, page and page size', async () => {
+    const { api } = renderWithApp(<OrdersPage />, {
+      path: '/orders?name=Dvo&state=done&sort=created&direction=asc&page=3&per_page=20&bogus=1',
+      fetch: {
+        'GET /api/auth/user': { body: { user: makeProfile(['dispatcher']) } },
+        'GET /api/orders': { body: { ...list, total: 135 } },
+        'GET /api/warehouses/own': { body: { items: [] } },
+        'GET /api/adtypes': { body: { items: [] } },
+      },
+    });
+    await loaded('2026000011');
+    expect(lastSearch(api)).toEqual({
+      current_page: '3',
+      per_page: '20',
+      name: 'Dvo',
+      state: 'done',
+      sort: 'created',
+      direction: 'asc',
+    });
+    expect(field(t('orders.filters.name')).value).toBe('Dvo');
+    expect(header(t('orders.fields.created')).getAttribute('aria-sort')).toBe('ascending');
+  });
+
+  it('asks the next page after the last row of the page before (keyset), a jumped-to page by offset', async () => {
+    const { api, user, router } = renderList(['dispatcher'], {
+      'GET /api/orders': { body: { ...list, total: 95, next_after: 'tokenOfPage2' } },
+    });
+    await loaded('2026000011');
+    await user.click(screen.getByRole('button', { name: '2' }));
+    await waitFor(() =>
+      expect(lastSearch(api)).toEqual({ current_page: '2', per_page: '10', after: 'tokenOfPage2' }),
+    );
+    expect(router.state.location.search).toBe('?page=2');
+    await user.click(screen.getByRole('button', { name: '7' }));
+    await waitFor(() => expect(lastSearch(api)).toEqual({ current_page: '7', per_page: '10' }));
+  });
+});

@@ -1,3 +1,4 @@
+import type { OrderSort } from '@letokruh/contracts/order-sort';
 import type { OrderListItem } from '@letokruh/contracts/orders';
 import { Alert, Anchor, Badge, Button, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -9,14 +10,16 @@ import { Link, useNavigate } from 'react-router';
 import { errorKey } from '../../app/api-client';
 import { useAccess } from '../../app/session';
 import { useFormat } from '../../ui/format';
-import { useListState } from '../../ui/list-state';
 import { type Column, PagedTable } from '../../ui/paged-table';
 import { addOrder, noOrderFilters, type OrderFilters, orderListParams, orderListQuery } from './api';
 import { DeliveryNotesModal } from './delivery-notes-modal';
 import { formatPhone, orderStage, stageColor } from './labels';
 import { OrderFiltersForm } from './order-filters';
+import { useOrderListView } from './order-list-url';
 import { OrderRowActions } from './order-row-actions';
 import { OrdersPdfModal } from './orders-pdf-modal';
+import { usePageStarts } from './page-starts';
+import { ariaSortOf, SortHeader } from './sort-header';
 
 /** List loads wait until typing stops (part 1 §9: order fetches are debounced 500 ms). */
 const filterDebounceMs = 500;
@@ -27,17 +30,23 @@ export function OrdersPage() {
   const access = useAccess();
   const format = useFormat();
   const navigate = useNavigate();
-  const list = useListState<OrderFilters>('orders', noOrderFilters);
+  const list = useOrderListView();
   const [filters] = useDebouncedValue(list.filters, filterDebounceMs);
   const allowed = access.can('view_order');
   const canAddOrder = access.can('add_order');
   const canSelect = access.can('can_export_delivery_notes');
-  const params = orderListParams(
-    filters,
-    { current_page: list.current_page, per_page: list.per_page },
-    canAddOrder,
+  const paging = { current_page: list.current_page, per_page: list.per_page };
+  const order = { sort: list.sort, direction: list.direction };
+  const pageStarts = usePageStarts(
+    orderListParams(filters, { ...paging, current_page: 1 }, canAddOrder, order),
   );
+  const params = orderListParams(filters, paging, canAddOrder, {
+    ...order,
+    after: pageStarts.of(list.current_page),
+  });
   const orders = useQuery({ ...orderListQuery(params), enabled: allowed && access.user !== null });
+  // An answer still shown while the next loads (placeholder) belongs to another page.
+  if (!orders.isPlaceholderData) pageStarts.remember(list.current_page, orders.data?.next_after);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [failure, setFailure] = useState<string | null>(null);
   const [modal, setModal] = useState<'notes' | 'pdf' | null>(null);
@@ -72,6 +81,19 @@ export function OrdersPage() {
     (key) => list.filters[key] !== noOrderFilters[key],
   );
 
+  const sortable = (column: OrderSort, label: string) => ({
+    key: column,
+    header: (
+      <SortHeader
+        column={column}
+        label={label}
+        sort={list.sort}
+        direction={list.direction}
+        onSort={list.sortBy}
+      />
+    ),
+    ariaSort: ariaSortOf(column, list.sort, list.direction),
+  });
   const columns: Column<OrderListItem>[] = [
     ...(canSelect
       ? [
@@ -100,33 +122,34 @@ export function OrdersPage() {
     {
       key: 'intern_id',
       header: t('orders.fields.internId'),
-      width: 130,
+      width: 110,
+      cell: (o) => (
+        <Anchor component={Link} to={`/order/${o.id}`} ff="monospace" size="sm">
+          {o.intern_id}
+        </Anchor>
+      ),
+    },
+    {
+      ...sortable('state', t('orders.fields.state')),
+      width: 110,
       cell: (o) => {
         const stage = orderStage(o);
         return (
-          <Stack gap={2} align="flex-start">
-            <Anchor component={Link} to={`/order/${o.id}`} ff="monospace" size="sm">
-              {o.intern_id}
-            </Anchor>
-            <Group gap={4}>
-              {stage !== 'open' ? (
-                <Badge size="xs" variant="light" color={stageColor[stage]} tt="none">
-                  {t(`orders.stages.${stage}`)}
-                </Badge>
-              ) : null}
-              {o.collected_revenue_at ? (
-                <Badge size="xs" variant="light" color="teal" tt="none">
-                  {t('orders.paidBadge')}
-                </Badge>
-              ) : null}
-            </Group>
-          </Stack>
+          <Group gap={4}>
+            <Badge size="xs" variant="light" color={stageColor[stage]} tt="none">
+              {t(`orders.stages.${stage}`)}
+            </Badge>
+            {o.collected_revenue_at ? (
+              <Badge size="xs" variant="light" color="teal" tt="none">
+                {t('orders.paidBadge')}
+              </Badge>
+            ) : null}
+          </Group>
         );
       },
     },
     {
-      key: 'expected',
-      header: t('orders.fields.expectedDelivery'),
+      ...sortable('expected_delivery', t('orders.fields.expectedDelivery')),
       width: 120,
       cell: (o) => (
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
@@ -138,8 +161,16 @@ export function OrdersPage() {
       ),
     },
     {
-      key: 'customer',
-      header: t('orders.fields.customer'),
+      ...sortable('created', t('orders.fields.created')),
+      width: 100,
+      cell: (o) => (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {format.dateShort(o.created)}
+        </Text>
+      ),
+    },
+    {
+      ...sortable('customer', t('orders.fields.customer')),
       cell: (o) =>
         o.customer ? (
           <>

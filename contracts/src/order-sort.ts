@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/**
+ * The order list's orders (issue 14): by expected delivery, creation, customer name or state, each
+ * way. `expected_delivery` ascending is the default: what is due from today on, soonest first, then
+ * the orders still without a date (to be planned), then the past ones, latest first.
+ */
+export const orderSorts = ['expected_delivery', 'created', 'customer', 'state'] as const;
+export type OrderSort = (typeof orderSorts)[number];
+export const sortDirections = ['asc', 'desc'] as const;
+export type SortDirection = (typeof sortDirections)[number];
+
+/** Where a column starts when its header is first clicked: the soonest, newest, A–Z, open first. */
+export const firstDirection: Record<OrderSort, SortDirection> = {
+  expected_delivery: 'asc',
+  created: 'desc',
+  customer: 'asc',
+  state: 'asc',
+};
+
+export const defaultOrderSort: OrderSort = 'expected_delivery';
+
+/**
+ * The list's sort parameters. `after` is the opaque `next_after` of the page before (keyset paging):
+ * the page starts right after that page's last row, however deep, instead of skipping
+ * (current_page − 1) × per_page rows. `current_page` is then only the page's number.
+ */
+export const orderSortQuerySchema = z.object({
+  sort: z.enum(orderSorts).default(defaultOrderSort),
+  direction: z.enum(sortDirections).optional(),
+  after: z
+    .string()
+    .max(1000)
+    .regex(/^[A-Za-z0-9_-]+$/, 'a next_after token')
+    .optional(),
+});

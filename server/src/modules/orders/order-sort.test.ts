@@ -1,0 +1,186 @@
+import { ErrorCode } from '@letokruh/contracts/errors';
+import type { OrderSort, SortDirection } from '@letokruh/contracts/order-sort';
+import { pragueDay } from '@letokruh/contracts/rules/prague-day';
+import { foldText } from '@letokruh/contracts/rules/text';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BuiltTestApp, buildTestApp, type Client } from '../../test/build.ts';
+import { signIn, warehouseIds } from './order-fixtures.ts';
+
+let t: BuiltTestApp;
+let owner: Client;
+let jihlava: number;
+
+type Listed = {
+  id: number;
+  hidden: boolean;
+  done: boolean;
+  created: string;
+  expected_delivery_date: string | null;
+  expected_delivery_time: string | null;
+  customer: { first_name: string; last_name: string; organization_name: string };
+};
+type Answer = { items: Listed[]; total: number; next_after: string | null };
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  ({ owner } = await signIn(t.app, ['owner']));
+  ({ jihlava } = await warehouseIds(owner));
+  // Ties on every key, whole seconds (the answer's `created` has milliseconds, the column micro-
+  // seconds): a tenth of the orders share one creation instant, some days and times are shared.
+  await t.db.execute(sql`update orders set created_at = date_trunc('second', created_at)`);
+  await t.db.execute(sql`update orders set created_at = '2026-03-01 08:00:00+00' where id % 10 = 0`);
+  await t.db.execute(
+    sql`update orders set expected_delivery_date = current_date + 3, expected_delivery_time = null where id % 17 = 0`,
+  );
+  await t.db.execute(sql`update orders set expected_delivery_date = null where id % 23 = 0`);
+});
+afterAll(() => t?.close());
+
+const get = async (query: string): Promise<Answer> => {
+  const response = await owner.get(`/api/orders?warehouse=${jihlava}&${query}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as Answer;
+};
+
+/** The order a person expects, written independently of the SQL: keys compared in JavaScript. */
+function expected(items: Listed[], sort: OrderSort, direction: SortDirection): number[] {
+  const today = pragueDay();
+  const clock = (o: Listed) => o.expected_delivery_time ?? '24:00';
+  const stage = (o: Listed) => (o.hidden ? 2 : o.done ? 1 : 0);
+  const name = (o: Listed) =>
+    foldText(`${o.customer.first_name} ${o.customer.last_name} ${o.customer.organization_name}`);
+  const cmp = (a: string | number, b: string | number) => (a < b ? -1 : a > b ? 1 : 0);
+  const by = (key: (o: Listed) => (string | number)[], way: 1 | -1) => (a: Listed, b: Listed) => {
+    const [ka, kb] = [key(a), key(b)];
+    for (let i = 0; i < ka.length; i++) {
+      const c = cmp(ka[i] as string | number, kb[i] as string | number);
+      if (c) return c * way;
+    }
+    return 0;
+  };
+  const way = direction === 'asc' ? 1 : -1;
+  const sorted = (list: Listed[], key: (o: Listed) => (string | number)[], w: 1 | -1) =>
+    [...list].sort(by(key, w)).map((o) => o.id);
+  const dated = (o: Listed) => [o.expected_delivery_date as string, clock(o), o.id];
+  switch (sort) {
+    case 'expected_delivery': {
+      const undated = sorted(
+        items.filter((o) => !o.expected_delivery_date),
+        (o) => [clock(o), o.id],
+        -1,
+      );
+      if (direction === 'desc')
+        return [
+          ...sorted(
+            items.filter((o) => o.expected_delivery_date),
+            dated,
+            -1,
+          ),
+          ...undated,
+        ];
+      const coming = items.filter((o) => o.expected_delivery_date && o.expected_delivery_date >= today);
+      const past = items.filter((o) => o.expected_delivery_date && o.expected_delivery_date < today);
+      return [...sorted(coming, dated, 1), ...undated, ...sorted(past, dated, -1)];
+    }
+    case 'created':
+      return sorted(items, (o) => [Date.parse(o.created), o.id], way);
+    case 'customer':
+      return sorted(items, (o) => [name(o), o.id], way);
+    case 'state':
+      return sorted(items, (o) => [stage(o), o.id], way);
+  }
+}
+
+const cases: [OrderSort, SortDirection][] = [
+  ['expected_delivery', 'asc'],
+  ['expected_delivery', 'desc'],
+  ['created', 'asc'],
+  ['created', 'desc'],
+  ['customer', 'asc'],
+  ['customer', 'desc'],
+  ['state', 'asc'],
+  ['state', 'desc'],
+];
+
+describe('GET /orders sorted (issue 14)', () => {
+  it.each(cases)(
+    '%s %s: one page, keyset pages and offset pages agree, ties by id',
+    async (sort, direction) => {
+      const all = await get(`per_page=1000&sort=${sort}&direction=${direction}`);
+      expect(all.total).toBeGreaterThan(60);
+      expect(all.total).toBeLessThan(1000);
+      const ids = all.items.map((o) => o.id);
+      expect(ids).toEqual(expected(all.items, sort, direction));
+      expect(all.next_after).toBeNull();
+
+      const walked: number[] = [];
+      let after: string | null = null;
+      for (let page = 1; page <= 60; page++) {
+        const answer: Answer = await get(
+          `per_page=20&current_page=${page}&sort=${sort}&direction=${direction}${after ? `&after=${after}` : ''}`,
+        );
+        walked.push(...answer.items.map((o) => o.id));
+        // Offset pages hold the same rows as the keyset ones.
+        if (page === 2 || page === 3) {
+          const byOffset = await get(`per_page=20&current_page=${page}&sort=${sort}&direction=${direction}`);
+          expect(byOffset.items.map((o) => o.id)).toEqual(answer.items.map((o) => o.id));
+        }
+        after = answer.next_after;
+        if (!after) break;
+      }
+      expect(walked).toEqual(ids);
+    },
+  );
+
+  it('defaults to expected delivery from today on, then undated, then the past; each sort has its first way', async () => {
+    const plain = await get('per_page=1000');
+    expect(plain.items.map((o) => o.id)).toEqual(expected(plain.items, 'expected_delivery', 'asc'));
+    const created = await get('per_page=1000&sort=created');
+    expect(created.items.map((o) => o.id)).toEqual(expected(created.items, 'created', 'desc'));
+  });
+
+  it('an offset page past the end of the upcoming orders goes on into the undated and the past', async () => {
+    const all = (await get('per_page=1000')).items.map((o) => o.id);
+    for (const page of [1, 2, 5, 8]) {
+      const answer = await get(`per_page=10&current_page=${page}`);
+      expect(
+        answer.items.map((o) => o.id),
+        `page ${page}`,
+      ).toEqual(all.slice((page - 1) * 10, page * 10));
+    }
+  });
+
+  it('refuses a tampered or foreign after token with 400 / 120 and answers no 500', async () => {
+    const first = await get('per_page=10&sort=customer');
+    const token = first.next_after as string;
+    const decoded = JSON.parse(Buffer.from(token, 'base64url').toString()) as Record<string, unknown>;
+    const forge = (change: Record<string, unknown>) =>
+      Buffer.from(JSON.stringify({ ...decoded, ...change })).toString('base64url');
+    const bad = [
+      `sort=customer&after=${token}x`,
+      'sort=customer&after=abc',
+      'sort=customer&after=a.b',
+      `sort=customer&after=${'a'.repeat(1001)}`,
+      `sort=created&after=${token}`,
+      `sort=customer&direction=desc&after=${token}`,
+      `sort=customer&after=${forge({ g: 1 })}`,
+      `sort=customer&after=${forge({ i: -1 })}`,
+      `sort=customer&after=${forge({ k: [] })}`,
+      `sort=customer&after=${forge({ k: [1] })}`,
+      `sort=created&direction=desc&after=${forge({ s: 'created', d: 'desc', k: ['2026-02-31 08:00:00+00'] })}`,
+      `sort=state&direction=asc&after=${forge({ s: 'state', d: 'asc', k: ['7'] })}`,
+      `sort=expected_delivery&after=${forge({ s: 'expected_delivery', d: 'asc', g: 0, k: ['2026-01-01', '25:00:00'] })}`,
+      'sort=total',
+      'direction=up',
+    ];
+    for (const q of bad) {
+      const response = await owner.get(`/api/orders?${q}`);
+      expect(response.statusCode, q).toBe(400);
+      expect(response.json().error_code, q).toBe(ErrorCode.invalidInput);
+    }
+    // A forged position that is well formed is only a place in the list: it answers the rows after it.
+    const elsewhere = await owner.get(`/api/orders?sort=customer&after=${forge({ k: ['zzzz'] })}`);
+    expect(elsewhere.statusCode).toBe(200);
+  });
+});
