@@ -1,5 +1,12 @@
 import './dashboard.css';
-import type { EventClickArg, EventDropArg, EventInput, FormatterInput } from '@fullcalendar/core';
+import type {
+  DayHeaderContentArg,
+  EventClickArg,
+  EventDropArg,
+  EventInput,
+  FormatterInput,
+  MoreLinkContentArg,
+} from '@fullcalendar/core';
 import csLocale from '@fullcalendar/core/locales/cs';
 import enGbLocale from '@fullcalendar/core/locales/en-gb';
 import interactionPlugin from '@fullcalendar/interaction';
@@ -99,6 +106,13 @@ function highlightProps(event: EventInput) {
 // options again and redraw the whole week.
 const plugins = [timeGridPlugin, interactionPlugin];
 const dayHeaderFormat = { weekday: 'short', day: 'numeric', month: 'numeric' } as const;
+/**
+ * Issue 14: at the busiest week (4–5 orders at once, each with its travel blocks) FullCalendar
+ * squeezed a dozen blocks into a day's column. Beyond this many levels a "+N more" link opens a
+ * popover of the rest, each one a click away; the day's header counts its orders and opens the day
+ * view with a column per driver.
+ */
+export const weekMaxStack = 4;
 
 type TimeArg = Parameters<Extract<FormatterInput, (...args: never[]) => string>>[0];
 const timeFormats = new Map<string, Intl.DateTimeFormat>();
@@ -242,6 +256,29 @@ export const WeekCalendar = memo(function WeekCalendar(props: WeekCalendarProps)
   );
   const locale = i18n.language === 'en' ? enGbLocale : csLocale;
   const allDayText = t('dashboard.allDay');
+  const perDay = useMemo(() => {
+    const counts = new Map<string, number>();
+    for (const o of orders)
+      if (o.expected_delivery_date)
+        counts.set(o.expected_delivery_date, (counts.get(o.expected_delivery_date) ?? 0) + 1);
+    return counts;
+  }, [orders]);
+  // HTML, not JSX: @fullcalendar/react draws JSX content with flushSync, from inside React's render.
+  const dayHeaderContent = useCallback(
+    (arg: DayHeaderContentArg) => {
+      const count = perDay.get(wallClock(arg.date).date) ?? 0;
+      const total =
+        count > 0
+          ? `<span class="week-day-count">${escapeHtml(t('dashboard.dayCount', { count }))}</span>`
+          : '';
+      return { html: `${escapeHtml(arg.text)}${total}` };
+    },
+    [perDay, t],
+  );
+  const moreLinkContent = useCallback(
+    (arg: MoreLinkContentArg) => t('dashboard.more', { count: arg.num }),
+    [t],
+  );
 
   // The same element while nothing FullCalendar is given changes: a highlight alone (above) does
   // not render FullCalendar again.
@@ -256,6 +293,9 @@ export const WeekCalendar = memo(function WeekCalendar(props: WeekCalendarProps)
         {...base}
         eventTimeFormat={eventTime}
         dayHeaderFormat={dayHeaderFormat}
+        dayHeaderContent={dayHeaderContent}
+        eventMaxStack={weekMaxStack}
+        moreLinkContent={moreLinkContent}
         allDayText={allDayText}
         editable={canReschedule}
         eventDurationEditable={false}
@@ -268,7 +308,19 @@ export const WeekCalendar = memo(function WeekCalendar(props: WeekCalendarProps)
         eventDrop={eventDrop}
       />
     ),
-    [initial, locale, base, allDayText, canReschedule, events, navLinkDayClick, eventClick, eventDrop],
+    [
+      initial,
+      locale,
+      base,
+      allDayText,
+      canReschedule,
+      events,
+      navLinkDayClick,
+      eventClick,
+      eventDrop,
+      dayHeaderContent,
+      moreLinkContent,
+    ],
   );
 
   return (
@@ -277,6 +329,8 @@ export const WeekCalendar = memo(function WeekCalendar(props: WeekCalendarProps)
     </div>
   );
 });
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Black or white text, whichever reads better on a car's colour. */
 export function readableOn(hex: string): string {
