@@ -56,7 +56,10 @@ describe('DashboardPage', () => {
     expect(screen.getByRole('checkbox', { name: 'Sklad Třebíč' })).toHaveProperty('checked', true);
     // Part 1 §9: the first request 1 s after opening, not before.
     expect(api.sent('GET /api/api/get-orders')).toHaveLength(0);
-    await waitFor(() => expect(api.sent('GET /api/api/get-orders')).toHaveLength(1), { timeout: 3000 });
+    // One request for the week (the weeks around it are prefetched once it is drawn).
+    const forWeek = () =>
+      api.sent('GET /api/api/get-orders').filter((r) => r.url.searchParams.get('dates') === '2026-11-16');
+    await waitFor(() => expect(forWeek()).toHaveLength(1), { timeout: 3000 });
     const url = api.sent('GET /api/api/get-orders')[0]!.url;
     expect(url.searchParams.getAll('warehouses')).toEqual(['1', '2']);
     expect(url.searchParams.getAll('dates')).toEqual([
@@ -218,5 +221,16 @@ describe('DashboardPage', () => {
     expect(await screen.findByText(/Objednávka 2026-12-02/)).toBeTruthy();
     expect(screen.queryByText(/Objednávka 2026-11-25/)).toBeNull();
     await waitFor(() => expect(line.style.visibility).toBe('hidden'));
+  });
+
+  it('summarises a week with an overfull day per driver; a driver’s count opens the day', async () => {
+    const busy = Array.from({ length: 61 }, (_, i) => ({ ...calendarOrder, id: 500 + i }));
+    const { user } = renderDashboard(['dispatcher'], busy);
+    const summary = await screen.findByText('Josef Černý · 61', {}, { timeout: 6000 });
+    expect(screen.getByTestId('week-summarised')).toBeTruthy();
+    expect(document.querySelectorAll('.fc-event.order-block')).toHaveLength(0);
+    await user.click(summary);
+    const column = await screen.findByRole('region', { name: 'Josef Černý' });
+    expect(within(column).getAllByRole('button')).toHaveLength(61);
   });
 });

@@ -14,9 +14,11 @@ import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import type { CalendarOrder } from '@letokruh/contracts/order-calendar';
 import type { CalendarClosure, CalendarDriverVacation } from '@letokruh/contracts/vacations';
+import { Text } from '@mantine/core';
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { baseCalendarOptions, calendarEvents } from '../order-steps/calendar-events';
+import { needsSummary, summaryDayLimit, summaryEvents } from './week-summary';
 
 const two = (n: number) => String(n).padStart(2, '0');
 
@@ -89,6 +91,10 @@ function drawEvents(input: DrawInput): EventInput[] {
     };
   });
 }
+
+const noOrders = { orders: [], highlightedOrderId: null };
+// Summary blocks in lane order (drivers by name, collections, unassigned), not by title.
+const eventOrder = 'start,-duration,allDay,rank,title';
 
 const orderIdOf = (event: EventInput) => event.extendedProps?.orderId as number | undefined;
 
@@ -172,18 +178,24 @@ export const WeekCalendar = memo(function WeekCalendar(props: WeekCalendarProps)
     else api.gotoDate(props.date);
   }, [props.date, props.view]);
 
+  const summarised = useMemo(() => needsSummary(orders), [orders]);
   const events = useMemo(
     () =>
-      drawEvents({
-        orders,
-        closures,
-        driverVacations,
-        showIds,
-        showTravel,
-        canReschedule,
-        highlightedOrderId: null,
-      }),
-    [orders, closures, driverVacations, showIds, showTravel, canReschedule],
+      summarised
+        ? [
+            ...summaryEvents(orders, (kind) => t(`dashboard.day.lane.${kind}`)),
+            ...drawEvents({ ...noOrders, closures, driverVacations, showIds, showTravel, canReschedule }),
+          ]
+        : drawEvents({
+            orders,
+            closures,
+            driverVacations,
+            showIds,
+            showTravel,
+            canReschedule,
+            highlightedOrderId: null,
+          }),
+    [summarised, orders, closures, driverVacations, showIds, showTravel, canReschedule, t],
   );
 
   // Which order FullCalendar shows highlighted, and in which events array: a new array (given to
@@ -238,8 +250,10 @@ export const WeekCalendar = memo(function WeekCalendar(props: WeekCalendarProps)
     (info: EventClickArg) => {
       const orderId = info.event.extendedProps.orderId as number | undefined;
       if (orderId !== undefined) onOrderClick(orderId);
+      else if (info.event.extendedProps.kind === 'summary')
+        onDayClick(info.event.extendedProps.date as string);
     },
-    [onOrderClick],
+    [onOrderClick, onDayClick],
   );
   const eventDrop = useCallback(
     (info: EventDropArg) => {
@@ -295,6 +309,7 @@ export const WeekCalendar = memo(function WeekCalendar(props: WeekCalendarProps)
         dayHeaderFormat={dayHeaderFormat}
         dayHeaderContent={dayHeaderContent}
         eventMaxStack={weekMaxStack}
+        eventOrder={eventOrder}
         moreLinkContent={moreLinkContent}
         allDayText={allDayText}
         editable={canReschedule}
@@ -325,6 +340,11 @@ export const WeekCalendar = memo(function WeekCalendar(props: WeekCalendarProps)
 
   return (
     <div className="letokruh-week-calendar" data-testid="week-calendar">
+      {summarised ? (
+        <Text size="sm" c="dimmed" mb={4} data-testid="week-summarised">
+          {t('dashboard.summarised', { limit: summaryDayLimit })}
+        </Text>
+      ) : null}
       {calendar}
     </div>
   );
