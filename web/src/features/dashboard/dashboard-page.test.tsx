@@ -122,12 +122,14 @@ describe('DashboardPage', () => {
 
   it('marks a paid order, colours it by its car and lists the day on the driver’s sheet', async () => {
     const paid = { ...calendarOrder, collected_revenue_at: '2026-11-17T09:00:00Z' };
-    renderDashboard(['dispatcher'], [paid]);
+    const { user } = renderDashboard(['dispatcher'], [paid]);
     const title = await screen.findByText(/^✓ Martina Kovářová, Kamenice/, {}, { timeout: 6000 });
     const block = title.closest<HTMLElement>('.fc-event')!;
     expect(block.classList).toContain('order-paid');
     expect(block.style.backgroundColor).toBe('rgb(43, 138, 62)'); // the car's #2b8a3e
-    const sheet = screen.getByTestId('day-sheet');
+    expect(screen.queryByTestId('day-sheet')).toBeNull();
+    await user.click(screen.getByRole('radio', { name: t('dashboard.view.day') }));
+    const sheet = await screen.findByTestId('day-sheet');
     expect(within(sheet).getByRole('heading').textContent).toContain('Josef Černý');
     const row = within(sheet).getByText(String(order.intern_id)).closest('tr')!;
     expect(row.textContent).toContain('10:15');

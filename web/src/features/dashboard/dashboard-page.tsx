@@ -339,7 +339,9 @@ export function DashboardPage() {
         onConfirm={() => send(true)}
         onCancel={cancelMove}
       />
-      <DaySheet date={state.date} orders={shown} />
+      {/* Only the day view prints (issue 6); at a busy week the sheet was a thousand rows drawn
+          on every week switch (issue 14). */}
+      {view === 'day' ? <DaySheet date={week$.drawnDate} orders={shown} /> : null}
     </Group>
   );
 }
