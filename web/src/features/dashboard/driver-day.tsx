@@ -125,7 +125,12 @@ export const DriverDay = memo(function DriverDay(props: DriverDayProps) {
     .map((c) => ({ ...c, start: minutesOfTime(c.from_time) }));
   const vacations = props.driverVacations.filter((v) => v.date === date);
   const bodyHeight = (endHour - startHour) * hourPx;
-  const grid = { gridTemplateColumns: `3.5rem repeat(${lanes.length}, minmax(9rem, 1fr))` };
+  // A lane is wide enough for its side-by-side orders to keep a readable width (4.5rem each).
+  const widths = lanes.map((lane) => {
+    const columns = Math.max(1, ...lane.orders.map((p) => p.columns));
+    return `minmax(${Math.max(9, columns * 4.5)}rem, 1fr)`;
+  });
+  const grid = { gridTemplateColumns: `3.5rem ${widths.join(' ')}` };
 
   return (
     <div className="letokruh-driver-day" data-testid="driver-day">
