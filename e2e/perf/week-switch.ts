@@ -4,7 +4,11 @@
 //   node --import tsx e2e/perf/week-switch.ts --base http://127.0.0.1:3215 \
 //     --database-url postgres://postgres@127.0.0.1:54339/cal_20k --runs 7
 //
-// The server must already run on a bench database (SEED_DEMO=never; see bench/README.md). With
+// The server must already run on a copy of a bench database (signing in writes a session:
+//   createdb -h 127.0.0.1 -p 54339 -U postgres -T bench cal_20k   (seconds; bench_1m: about 10 s)
+//   SEED_DEMO=never NODE_ENV=production LOG_LEVEL=warn PORT=3215 \
+//     DATABASE_URL=postgres://postgres@127.0.0.1:54339/cal_20k node --import tsx server/src/main.ts
+// after `npm run build`; see bench/README.md). With
 // --database-url the busiest warehouse and week are read from it (one SELECT, nothing written);
 // otherwise give --warehouse and --week (its Monday). Each run opens a fresh tab on the week
 // before, waits until it is drawn, then clicks "next" and times, inside the page, from the click
