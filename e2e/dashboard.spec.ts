@@ -14,6 +14,9 @@ type CalendarOrder = {
   expected_delivery_date: string;
   expected_delivery_time: string;
   version: number;
+  calendar_name: string;
+  driver: { name: string } | null;
+  car: { name: string } | null;
 };
 
 const getJson = (page: Page, url: string) =>
@@ -85,6 +88,43 @@ test('the week shows the orders of the chosen warehouse with their travel blocks
   await expect(overlay).toBeVisible();
   await page.mouse.click(5, 300); // outside the overlay
   await expect(overlay).toBeHidden();
+});
+
+test('a day opens from its header as a column per driver; an order opens from its column (issue 14)', async ({
+  page,
+}) => {
+  const jihlava = await jihlavaWeek(page);
+  const today = await page.evaluate(() =>
+    new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Prague' }).format(new Date()),
+  );
+  const orders = (await weekOrders(page, jihlava, mondayOf(today))).filter(
+    (o) => o.expected_delivery_time && o.driver,
+  );
+  expect(orders.length).toBeGreaterThan(0);
+  const order = orders[0]!;
+  const day = order.expected_delivery_date;
+  await page.locator(`.fc-col-header-cell[data-date="${day}"] a`).click();
+  await expect(page).toHaveURL(new RegExp(`view=day&date=${day}`));
+  const drivers = [
+    ...new Set(orders.filter((o) => o.expected_delivery_date === day).map((o) => o.driver!.name)),
+  ];
+  for (const name of drivers) await expect(page.getByRole('region', { name, exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Osobní odběr' })).toBeVisible();
+  const column = page.getByRole('region', { name: order.driver!.name, exact: true });
+  const block = column.getByRole('button', { name: new RegExp(`Objednávka ${order.intern_id}`) });
+  await expect(block).toContainText(order.calendar_name);
+  await block.click();
+  const overlay = page.getByRole('dialog', { name: `Objednávka ${order.intern_id}` });
+  await expect(overlay).toBeVisible();
+  await expect(overlay.getByRole('link', { name: 'Detail' })).toHaveAttribute('href', `/order/${order.id}`);
+  await overlay.getByRole('button', { name: 'Zavřít' }).click();
+  await expect(overlay).toBeHidden();
+  // The address keeps the day: a reload opens it again; the toolbar switch goes back to the week.
+  await page.reload();
+  await expect(column).toBeVisible();
+  await page.getByText('Týden', { exact: true }).click();
+  await expect(page.getByTestId('week-calendar')).toBeVisible();
+  await expect(page).toHaveURL(/view=week/);
 });
 
 test('next and previous weeks change the header with the week number and its parity', async ({ page }) => {

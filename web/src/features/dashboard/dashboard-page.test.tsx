@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { makeProfile, renderWithApp, t } from '../../test-utils';
+import { type MockRoute, makeProfile, renderWithApp, t } from '../../test-utils';
 import { makeOrder } from '../orders/test-data';
 import { DashboardPage } from './dashboard-page';
 import { resetDashboardState } from './dashboard-state';
@@ -16,14 +16,15 @@ const { files: _files, ...calendarOrder } = order;
 
 function renderDashboard(
   functions: Parameters<typeof makeProfile>[0] = ['dispatcher'],
-  orders: (typeof calendarOrder)[] = [calendarOrder],
+  orders: (typeof calendarOrder)[] | MockRoute = [calendarOrder],
+  path = '/dashboard',
 ) {
   return renderWithApp(<DashboardPage />, {
-    path: '/dashboard',
+    path,
     fetch: {
       'GET /api/auth/user': { body: { user: makeProfile(functions) } },
       'GET /api/warehouses/own': { body: warehouses },
-      'GET /api/api/get-orders': { body: { data: orders } },
+      'GET /api/api/get-orders': Array.isArray(orders) ? { body: { data: orders } } : orders,
       'GET /api/api/get-vacations': { body: { data: [] } },
       'GET /api/api/get-drivers-vacations': { body: { data: [] } },
     },
@@ -55,7 +56,10 @@ describe('DashboardPage', () => {
     expect(screen.getByRole('checkbox', { name: 'Sklad Třebíč' })).toHaveProperty('checked', true);
     // Part 1 §9: the first request 1 s after opening, not before.
     expect(api.sent('GET /api/api/get-orders')).toHaveLength(0);
-    await waitFor(() => expect(api.sent('GET /api/api/get-orders')).toHaveLength(1), { timeout: 3000 });
+    // One request for the week (the weeks around it are prefetched once it is drawn).
+    const forWeek = () =>
+      api.sent('GET /api/api/get-orders').filter((r) => r.url.searchParams.get('dates') === '2026-11-16');
+    await waitFor(() => expect(forWeek()).toHaveLength(1), { timeout: 3000 });
     const url = api.sent('GET /api/api/get-orders')[0]!.url;
     expect(url.searchParams.getAll('warehouses')).toEqual(['1', '2']);
     expect(url.searchParams.getAll('dates')).toEqual([
@@ -75,7 +79,7 @@ describe('DashboardPage', () => {
 
   it('opens the overlay of a clicked order with Detail and, with change_order, Edit; X closes it', async () => {
     const { user } = renderDashboard();
-    const block = await screen.findByText(/Martina Kovářová, Kamenice/, {}, { timeout: 3000 });
+    const block = await screen.findByText(/Martina Kovářová, Kamenice/, {}, { timeout: 6000 });
     await user.click(block);
     const overlay = await screen.findByRole('dialog');
     expect(within(overlay).getByText(t('dashboard.overlay.title', { number: order.intern_id }))).toBeTruthy();
@@ -95,7 +99,7 @@ describe('DashboardPage', () => {
 
   it('highlights the open order in the calendar and gives it back its colours once closed', async () => {
     const { user } = renderDashboard();
-    const title = await screen.findByText(/Martina Kovářová, Kamenice/, {}, { timeout: 3000 });
+    const title = await screen.findByText(/Martina Kovářová, Kamenice/, {}, { timeout: 6000 });
     const block = () => title.closest<HTMLElement>('.fc-event')!;
     expect(block().classList).not.toContain('order-highlighted');
     expect(block().style.backgroundColor).toBe('rgb(43, 138, 62)'); // the car's #2b8a3e
@@ -110,7 +114,7 @@ describe('DashboardPage', () => {
 
   it('offers no Edit link and no Add order without the permissions', async () => {
     const { user } = renderDashboard(['driver']);
-    await user.click(await screen.findByText(/Martina Kovářová, Kamenice/, {}, { timeout: 3000 }));
+    await user.click(await screen.findByText(/Martina Kovářová, Kamenice/, {}, { timeout: 6000 }));
     const overlay = await screen.findByRole('dialog');
     expect(within(overlay).queryByRole('link', { name: t('common.edit') })).toBeNull();
     expect(screen.queryByRole('button', { name: t('dashboard.addOrder') })).toBeNull();
@@ -118,12 +122,14 @@ describe('DashboardPage', () => {
 
   it('marks a paid order, colours it by its car and lists the day on the driver’s sheet', async () => {
     const paid = { ...calendarOrder, collected_revenue_at: '2026-11-17T09:00:00Z' };
-    renderDashboard(['dispatcher'], [paid]);
-    const title = await screen.findByText(/^✓ Martina Kovářová, Kamenice/, {}, { timeout: 3000 });
+    const { user } = renderDashboard(['dispatcher'], [paid]);
+    const title = await screen.findByText(/^✓ Martina Kovářová, Kamenice/, {}, { timeout: 6000 });
     const block = title.closest<HTMLElement>('.fc-event')!;
     expect(block.classList).toContain('order-paid');
     expect(block.style.backgroundColor).toBe('rgb(43, 138, 62)'); // the car's #2b8a3e
-    const sheet = screen.getByTestId('day-sheet');
+    expect(screen.queryByTestId('day-sheet')).toBeNull();
+    await user.click(screen.getByRole('radio', { name: t('dashboard.view.day') }));
+    const sheet = await screen.findByTestId('day-sheet');
     expect(within(sheet).getByRole('heading').textContent).toContain('Josef Černý');
     const row = within(sheet).getByText(String(order.intern_id)).closest('tr')!;
     expect(row.textContent).toContain('10:15');
@@ -138,5 +144,95 @@ describe('DashboardPage', () => {
     resetDashboardState(); // what the logout page calls
     expect(sessionStorage.getItem('calendar:settings')).toBeNull();
     expect(sessionStorage.getItem('dashboard:state')).toBeNull();
+  });
+
+  it('opens a day from the address as a column per driver; a day header of the week opens it too', async () => {
+    const collection = {
+      ...calendarOrder,
+      id: 300,
+      driver: null,
+      car: null,
+      calendar_name: 'Procházka, Telč',
+    };
+    const { user } = renderDashboard(
+      ['dispatcher'],
+      [calendarOrder, collection],
+      '/dashboard?view=day&date=2026-11-18',
+    );
+    const josef = await screen.findByRole('region', { name: 'Josef Černý' }, { timeout: 6000 });
+    const block = await within(josef).findByRole(
+      'button',
+      { name: /Martina Kovářová, Kamenice/ },
+      { timeout: 6000 },
+    );
+    const lane = screen.getByRole('region', { name: t('dashboard.day.lane.collection') });
+    expect(within(lane).getByRole('button').getAttribute('aria-label')).toContain('Procházka, Telč');
+    await user.click(block);
+    const overlay = await screen.findByRole('dialog');
+    expect(within(overlay).getByText(t('dashboard.overlay.title', { number: order.intern_id }))).toBeTruthy();
+    await user.click(within(overlay).getByRole('button', { name: t('common.close') }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(screen.getByRole('radio', { name: t('dashboard.view.week') }));
+    const header = await screen.findByText(/18\. ?11\./, { selector: '.fc-col-header-cell a' });
+    // The day's header counts its orders (both on Wednesday).
+    expect(header.textContent).toContain(t('dashboard.dayCount', { count: 2 }));
+    expect(screen.queryByTestId('driver-day')).toBeNull();
+    await user.click(header);
+    expect(await screen.findByRole('region', { name: 'Josef Černý' })).toBeTruthy();
+  });
+
+  it('draws a prefetched week at once and keeps the last week under a loading line until the next arrives', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const weekOf: MockRoute = async (request) => {
+      const dates = request.url.searchParams.getAll('dates');
+      if (dates[0] === '2026-11-30') await held;
+      const wednesday = {
+        ...calendarOrder,
+        id: 1000 + Number(dates[2]!.slice(8)),
+        expected_delivery_date: dates[2]!,
+      };
+      return { body: { data: [{ ...wednesday, calendar_name: `Objednávka ${dates[2]}` }] } };
+    };
+    const { user, api } = renderDashboard(['dispatcher'], weekOf);
+    await screen.findByText(/Objednávka 2026-11-18/, {}, { timeout: 6000 });
+    // The weeks before and after are loaded once this one is drawn.
+    await waitFor(() => {
+      const asked = api.sent('GET /api/api/get-orders').map((r) => r.url.searchParams.getAll('dates')[0]);
+      expect(asked).toEqual(['2026-11-16', '2026-11-23', '2026-11-09']);
+    });
+    await user.click(screen.getByRole('button', { name: t('dashboard.next') }));
+    // Prefetched: drawn without the 500 ms wait of a request.
+    expect(await screen.findByText(/Objednávka 2026-11-25/, {}, { timeout: 300 })).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: t('dashboard.next') }));
+    const line = screen.getByTestId('calendar-loading');
+    await waitFor(() =>
+      expect(
+        api.sent('GET /api/api/get-orders').some((r) => r.url.searchParams.get('dates') === '2026-11-30'),
+      ).toBe(true),
+    );
+    // The week being loaded is in the header; the last one stays drawn under the loading line.
+    expect(screen.getByTestId('calendar-title').textContent).toContain('49.');
+    expect(screen.getByText(/Objednávka 2026-11-25/)).toBeTruthy();
+    expect(line.style.visibility).toBe('visible');
+    release();
+    expect(await screen.findByText(/Objednávka 2026-12-02/)).toBeTruthy();
+    expect(screen.queryByText(/Objednávka 2026-11-25/)).toBeNull();
+    await waitFor(() => expect(line.style.visibility).toBe('hidden'));
+  });
+
+  it('summarises a week with an overfull day per driver; a driver’s count opens the day', async () => {
+    const busy = Array.from({ length: 61 }, (_, i) => ({ ...calendarOrder, id: 500 + i }));
+    const { user } = renderDashboard(['dispatcher'], busy);
+    const summary = await screen.findByText('Josef Černý · 61', {}, { timeout: 6000 });
+    expect(screen.getByTestId('week-summarised')).toBeTruthy();
+    expect(document.querySelectorAll('.fc-event.order-block')).toHaveLength(0);
+    await user.click(summary);
+    const column = await screen.findByRole('region', { name: 'Josef Černý' });
+    expect(within(column).getAllByRole('button')).toHaveLength(61);
   });
 });

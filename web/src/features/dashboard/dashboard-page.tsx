@@ -16,6 +16,7 @@ import {
   LoadingOverlay,
   Modal,
   Paper,
+  Progress,
   SegmentedControl,
   Stack,
   Text,
@@ -26,31 +27,22 @@ import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconChevronLeft, IconChevronRight, IconPrinter } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError, api, errorKey } from '../../app/api-client';
 import { ownWarehousesQuery } from '../../app/reference-queries';
 import { useAccess } from '../../app/session';
 import { useFormat } from '../../ui/format';
-import {
-  addOrder,
-  calendarClosuresQuery,
-  calendarDriverVacationsQuery,
-  calendarOrdersQuery,
-  ordersKey,
-} from '../order-steps/api';
+import { addOrder, ordersKey } from '../order-steps/api';
 import { CalendarSettingsFields, useCalendarSettings } from '../order-steps/calendar-settings';
 import { ClashDialog } from '../order-steps/clash-dialog';
-import { updateDashboardState as update, useDashboardField } from './dashboard-state';
+import { updateDashboardState as update, useDashboardField, useDashboardUrl } from './dashboard-state';
 import { DaySheet } from './day-sheet';
+import { DriverDay } from './driver-day';
 import { OrderOverlay } from './order-overlay';
-import { useSettled } from './use-settled';
+import { useCalendarWeek } from './use-calendar-week';
 import { type Moved, WeekCalendar, type WeekCalendarProps } from './week-calendar';
-
-/** Part 1 §7, §9: the first request 1 s after opening, later ones 500 ms after the last change. */
-export const firstFetchMs = 1000;
-export const fetchDebounceMs = 500;
 
 /** "listopad 2026" or "listopad – prosinec 2026" for a week across two months. */
 function monthTitle(days: string[], lang: string): string {
@@ -69,8 +61,6 @@ function monthTitle(days: string[], lang: string): string {
 
 type PendingMove = { order: CalendarOrder; to: Moved; revert: () => void; clashes: Clash[] | null };
 
-const none: never[] = [];
-
 /**
  * The week calendar with the open order highlighted. Only this and the overlay follow the open
  * order: opening or closing it does not render the page (nor FullCalendar) again.
@@ -78,6 +68,22 @@ const none: never[] = [];
 function DashboardCalendar(props: Omit<WeekCalendarProps, 'highlightedOrderId' | 'onOrderClick'>) {
   const orderId = useDashboardField('orderId');
   const open = useCallback((id: number) => update({ orderId: id }), []);
+  // Issue 14: the day is a column per driver (FullCalendar's resource views are not MIT).
+  if (props.view === 'day')
+    return (
+      <DriverDay
+        date={props.date}
+        orders={props.orders}
+        closures={props.closures}
+        driverVacations={props.driverVacations}
+        startHour={props.startHour}
+        endHour={props.endHour}
+        showIds={props.showIds}
+        showTravel={props.showTravel}
+        highlightedOrderId={orderId}
+        onOrderClick={open}
+      />
+    );
   return <WeekCalendar {...props} highlightedOrderId={orderId} onOrderClick={open} />;
 }
 
@@ -98,6 +104,7 @@ export function DashboardPage() {
   const queryClient = useQueryClient();
   const small = useMediaQuery('(max-width: 48em)') ?? false;
   // Not the open order (orderId): DashboardCalendar and DashboardOverlay read it.
+  useDashboardUrl();
   const state = {
     warehouses: useDashboardField('warehouses'),
     date: useDashboardField('date'),
@@ -117,32 +124,8 @@ export function DashboardPage() {
   const days = view === 'week' ? weekDates(state.date) : [state.date];
   const week = isoWeek(state.date);
   const selected = state.warehouses ?? [];
-  const settled = useSettled(
-    { warehouses: selected, dates: weekDates(state.date) },
-    firstFetchMs,
-    fetchDebounceMs,
-  );
-  const query = settled ?? { warehouses: [], dates: [] };
-  const orders = useQuery({
-    ...calendarOrdersQuery({ warehouses: query.warehouses, dates: query.dates, combined: false }),
-    enabled: canView && query.warehouses.length > 0 && query.dates.length > 0,
-  });
-  const closures = useQuery({
-    ...calendarClosuresQuery(query.warehouses, query.dates),
-    enabled: canView && query.warehouses.length > 0 && query.dates.length > 0,
-  });
-  const vacations = useQuery({
-    ...calendarDriverVacationsQuery(query.dates),
-    enabled: canView && query.dates.length > 0,
-  });
-  // Part 1 §7: the calendar keeps the orders whose delivery falls in the week.
-  const shown = useMemo(
-    () =>
-      (orders.data ?? []).filter(
-        (o) => o.expected_delivery_date && query.dates.includes(o.expected_delivery_date),
-      ),
-    [orders.data, query.dates],
-  );
+  const week$ = useCalendarWeek(state.date, selected, canView);
+  const shown = week$.orders;
 
   const create = useMutation({
     mutationFn: addOrder,
@@ -288,18 +271,28 @@ export function DashboardPage() {
           </Group>
         </Group>
         {!canView ? <Alert color="yellow">{t('dashboard.noOrders')}</Alert> : null}
-        {orders.error ? <Alert color="red">{t(errorKey(orders.error))}</Alert> : null}
+        {week$.error ? <Alert color="red">{t(errorKey(week$.error))}</Alert> : null}
         {selected.length === 0 && warehouses.data ? (
           <Alert color="blue">{t('dashboard.chooseWarehouse')}</Alert>
         ) : null}
         <Box pos="relative">
-          <LoadingOverlay visible={orders.isFetching && !orders.data} />
+          <LoadingOverlay visible={week$.loading && week$.empty} />
+          <Progress
+            className="calendar-loading-line"
+            value={100}
+            animated
+            size="xs"
+            role="status"
+            aria-label={t('dashboard.loading')}
+            data-testid="calendar-loading"
+            style={{ visibility: week$.loading && !week$.empty ? 'visible' : 'hidden' }}
+          />
           <DashboardCalendar
-            date={state.date}
+            date={week$.drawnDate}
             view={view}
             orders={shown}
-            closures={closures.data ?? none}
-            driverVacations={vacations.data ?? none}
+            closures={week$.closures}
+            driverVacations={week$.driverVacations}
             startHour={settings.start}
             endHour={settings.end}
             showIds={settings.showIds}
@@ -346,7 +339,9 @@ export function DashboardPage() {
         onConfirm={() => send(true)}
         onCancel={cancelMove}
       />
-      <DaySheet date={state.date} orders={shown} />
+      {/* Only the day view prints (issue 6); at a busy week the sheet was a thousand rows drawn
+          on every week switch (issue 14). */}
+      {view === 'day' ? <DaySheet date={week$.drawnDate} orders={shown} /> : null}
     </Group>
   );
 }

@@ -1,5 +1,6 @@
 import { pragueDay } from '@letokruh/contracts/rules/prague-day';
-import { useSyncExternalStore } from 'react';
+import { useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
+import { useSearchParams } from 'react-router';
 import { calendarSettingsStorageKey } from '../order-steps/calendar-settings';
 
 /**
@@ -74,4 +75,36 @@ export function updateDashboardState(patch: Partial<DashboardState>): void {
  */
 export function useDashboardField<K extends keyof DashboardState>(key: K): DashboardState[K] {
   return useSyncExternalStore(subscribe, () => read()[key]);
+}
+
+/**
+ * Issue 14: the view and the day are in the address (`?view=day&date=2026-11-18`), so that a day of
+ * drivers' columns can be linked, reloaded and gone back to. The address wins when the page opens;
+ * afterwards the address follows the kept state (replacing the history entry, not adding one).
+ */
+export function useDashboardUrl(): void {
+  const [params, setParams] = useSearchParams();
+  const view = useDashboardField('view');
+  const date = useDashboardField('date');
+  const opened = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read once, when the page opens
+  useLayoutEffect(() => {
+    const patch: Partial<DashboardState> = {};
+    const v = params.get('view');
+    const d = params.get('date');
+    if (v === 'week' || v === 'day') patch.view = v;
+    if (d && /^\d{4}-\d{2}-\d{2}$/.test(d) && !Number.isNaN(Date.parse(d))) patch.date = d;
+    if (Object.keys(patch).length > 0) updateDashboardState(patch);
+  }, []);
+  useEffect(() => {
+    if (!opened.current) {
+      opened.current = true;
+      return;
+    }
+    if (params.get('view') === view && params.get('date') === date) return;
+    const next = new URLSearchParams(params);
+    next.set('view', view);
+    next.set('date', date);
+    setParams(next, { replace: true });
+  }, [view, date, params, setParams]);
 }

@@ -1,5 +1,12 @@
 import './dashboard.css';
-import type { EventClickArg, EventDropArg, EventInput, FormatterInput } from '@fullcalendar/core';
+import type {
+  DayHeaderContentArg,
+  EventClickArg,
+  EventDropArg,
+  EventInput,
+  FormatterInput,
+  MoreLinkContentArg,
+} from '@fullcalendar/core';
 import csLocale from '@fullcalendar/core/locales/cs';
 import enGbLocale from '@fullcalendar/core/locales/en-gb';
 import interactionPlugin from '@fullcalendar/interaction';
@@ -7,9 +14,11 @@ import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
 import type { CalendarOrder } from '@letokruh/contracts/order-calendar';
 import type { CalendarClosure, CalendarDriverVacation } from '@letokruh/contracts/vacations';
+import { Text } from '@mantine/core';
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { baseCalendarOptions, calendarEvents } from '../order-steps/calendar-events';
+import { needsSummary, summaryDayLimit, summaryEvents } from './week-summary';
 
 const two = (n: number) => String(n).padStart(2, '0');
 
@@ -83,6 +92,10 @@ function drawEvents(input: DrawInput): EventInput[] {
   });
 }
 
+const noOrders = { orders: [], highlightedOrderId: null };
+// Summary blocks in lane order (drivers by name, collections, unassigned), not by title.
+const eventOrder = 'start,-duration,allDay,rank,title';
+
 const orderIdOf = (event: EventInput) => event.extendedProps?.orderId as number | undefined;
 
 /** What the highlight changes on an order's blocks (calendar-events' grape colours and class). */
@@ -99,6 +112,13 @@ function highlightProps(event: EventInput) {
 // options again and redraw the whole week.
 const plugins = [timeGridPlugin, interactionPlugin];
 const dayHeaderFormat = { weekday: 'short', day: 'numeric', month: 'numeric' } as const;
+/**
+ * Issue 14: at the busiest week (4–5 orders at once, each with its travel blocks) FullCalendar
+ * squeezed a dozen blocks into a day's column. Beyond this many levels a "+N more" link opens a
+ * popover of the rest, each one a click away; the day's header counts its orders and opens the day
+ * view with a column per driver.
+ */
+export const weekMaxStack = 4;
 
 type TimeArg = Parameters<Extract<FormatterInput, (...args: never[]) => string>>[0];
 const timeFormats = new Map<string, Intl.DateTimeFormat>();
@@ -158,18 +178,24 @@ export const WeekCalendar = memo(function WeekCalendar(props: WeekCalendarProps)
     else api.gotoDate(props.date);
   }, [props.date, props.view]);
 
+  const summarised = useMemo(() => needsSummary(orders), [orders]);
   const events = useMemo(
     () =>
-      drawEvents({
-        orders,
-        closures,
-        driverVacations,
-        showIds,
-        showTravel,
-        canReschedule,
-        highlightedOrderId: null,
-      }),
-    [orders, closures, driverVacations, showIds, showTravel, canReschedule],
+      summarised
+        ? [
+            ...summaryEvents(orders, (kind) => t(`dashboard.day.lane.${kind}`)),
+            ...drawEvents({ ...noOrders, closures, driverVacations, showIds, showTravel, canReschedule }),
+          ]
+        : drawEvents({
+            orders,
+            closures,
+            driverVacations,
+            showIds,
+            showTravel,
+            canReschedule,
+            highlightedOrderId: null,
+          }),
+    [summarised, orders, closures, driverVacations, showIds, showTravel, canReschedule, t],
   );
 
   // Which order FullCalendar shows highlighted, and in which events array: a new array (given to
@@ -224,8 +250,10 @@ export const WeekCalendar = memo(function WeekCalendar(props: WeekCalendarProps)
     (info: EventClickArg) => {
       const orderId = info.event.extendedProps.orderId as number | undefined;
       if (orderId !== undefined) onOrderClick(orderId);
+      else if (info.event.extendedProps.kind === 'summary')
+        onDayClick(info.event.extendedProps.date as string);
     },
-    [onOrderClick],
+    [onOrderClick, onDayClick],
   );
   const eventDrop = useCallback(
     (info: EventDropArg) => {
@@ -242,6 +270,29 @@ export const WeekCalendar = memo(function WeekCalendar(props: WeekCalendarProps)
   );
   const locale = i18n.language === 'en' ? enGbLocale : csLocale;
   const allDayText = t('dashboard.allDay');
+  const perDay = useMemo(() => {
+    const counts = new Map<string, number>();
+    for (const o of orders)
+      if (o.expected_delivery_date)
+        counts.set(o.expected_delivery_date, (counts.get(o.expected_delivery_date) ?? 0) + 1);
+    return counts;
+  }, [orders]);
+  // HTML, not JSX: @fullcalendar/react draws JSX content with flushSync, from inside React's render.
+  const dayHeaderContent = useCallback(
+    (arg: DayHeaderContentArg) => {
+      const count = perDay.get(wallClock(arg.date).date) ?? 0;
+      const total =
+        count > 0
+          ? `<span class="week-day-count">${escapeHtml(t('dashboard.dayCount', { count }))}</span>`
+          : '';
+      return { html: `${escapeHtml(arg.text)}${total}` };
+    },
+    [perDay, t],
+  );
+  const moreLinkContent = useCallback(
+    (arg: MoreLinkContentArg) => t('dashboard.more', { count: arg.num }),
+    [t],
+  );
 
   // The same element while nothing FullCalendar is given changes: a highlight alone (above) does
   // not render FullCalendar again.
@@ -256,6 +307,10 @@ export const WeekCalendar = memo(function WeekCalendar(props: WeekCalendarProps)
         {...base}
         eventTimeFormat={eventTime}
         dayHeaderFormat={dayHeaderFormat}
+        dayHeaderContent={dayHeaderContent}
+        eventMaxStack={weekMaxStack}
+        eventOrder={eventOrder}
+        moreLinkContent={moreLinkContent}
         allDayText={allDayText}
         editable={canReschedule}
         eventDurationEditable={false}
@@ -268,15 +323,34 @@ export const WeekCalendar = memo(function WeekCalendar(props: WeekCalendarProps)
         eventDrop={eventDrop}
       />
     ),
-    [initial, locale, base, allDayText, canReschedule, events, navLinkDayClick, eventClick, eventDrop],
+    [
+      initial,
+      locale,
+      base,
+      allDayText,
+      canReschedule,
+      events,
+      navLinkDayClick,
+      eventClick,
+      eventDrop,
+      dayHeaderContent,
+      moreLinkContent,
+    ],
   );
 
   return (
     <div className="letokruh-week-calendar" data-testid="week-calendar">
+      {summarised ? (
+        <Text size="sm" c="dimmed" mb={4} data-testid="week-summarised">
+          {t('dashboard.summarised', { limit: summaryDayLimit })}
+        </Text>
+      ) : null}
       {calendar}
     </div>
   );
 });
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Black or white text, whichever reads better on a car's colour. */
 export function readableOn(hex: string): string {

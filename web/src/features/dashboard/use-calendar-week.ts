@@ -1,0 +1,92 @@
+import type { CalendarOrder } from '@letokruh/contracts/order-calendar';
+import { weekDates } from '@letokruh/contracts/rules/calendar-week';
+import { addDays } from '@letokruh/contracts/rules/prague-day';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { calendarClosuresQuery, calendarDriverVacationsQuery, calendarOrdersQuery } from '../order-steps/api';
+import { useSettled } from './use-settled';
+
+/** Part 1 §7, §9: the first request 1 s after opening, later ones 500 ms after the last change. */
+export const firstFetchMs = 1000;
+export const fetchDebounceMs = 500;
+
+/** How long a prefetched neighbouring week counts as fresh (not asked for again while clicking). */
+const prefetchFreshMs = 60_000;
+
+type WeekQuery = { warehouses: number[]; dates: string[] };
+const ordersOf = (q: WeekQuery) => calendarOrdersQuery({ ...q, combined: false });
+const none: never[] = [];
+
+/** Issue 14: once a week is drawn, the weeks before and after it are loaded too, the next first. */
+function usePrefetchNeighbours(loaded: WeekQuery | null, enabled: boolean) {
+  const queryClient = useQueryClient();
+  const key = loaded && enabled ? JSON.stringify(loaded) : null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for `loaded`
+  useEffect(() => {
+    if (!loaded || !enabled || loaded.dates.length === 0 || loaded.warehouses.length === 0) return;
+    for (const delta of [7, -7]) {
+      const dates = weekDates(addDays(loaded.dates[0]!, delta));
+      const fresh = { staleTime: prefetchFreshMs };
+      void queryClient.prefetchQuery({ ...ordersOf({ warehouses: loaded.warehouses, dates }), ...fresh });
+      void queryClient.prefetchQuery({ ...calendarClosuresQuery(loaded.warehouses, dates), ...fresh });
+      void queryClient.prefetchQuery({ ...calendarDriverVacationsQuery(dates), ...fresh });
+    }
+  }, [key, queryClient]);
+}
+
+/**
+ * The dashboard calendar's data (part 1 §2, §7; issue 14 "the calendar under load"): the week of
+ * `date` from the chosen warehouses. Requests wait as part 1 §9 says, except for a week already
+ * loaded, which is drawn at once. While a week loads the calendar keeps drawing the last loaded one
+ * (`drawnDate`, its orders) and `loading` is true; then its neighbours are prefetched.
+ */
+export function useCalendarWeek(date: string, warehouses: number[], canView: boolean) {
+  const queryClient = useQueryClient();
+  const wanted = { warehouses, dates: weekDates(date) };
+  const settled = useSettled(wanted, firstFetchMs, fetchDebounceMs);
+  const cachedNow = queryClient.getQueryData(ordersOf(wanted).queryKey) !== undefined;
+  const query = cachedNow ? wanted : (settled ?? { warehouses: [], dates: [] });
+  const enabled = canView && query.warehouses.length > 0 && query.dates.length > 0;
+  const orders = useQuery({ ...ordersOf(query), enabled, placeholderData: keepPreviousData });
+  const closures = useQuery({
+    ...calendarClosuresQuery(query.warehouses, query.dates),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
+  const vacations = useQuery({
+    ...calendarDriverVacationsQuery(query.dates),
+    enabled: canView && query.dates.length > 0,
+    placeholderData: keepPreviousData,
+  });
+  const loaded = orders.data !== undefined && !orders.isPlaceholderData;
+  const current = loaded && JSON.stringify(query) === JSON.stringify(wanted);
+  // The last day drawn with its own week's orders: kept on screen until the next week arrives.
+  const [drawn, setDrawn] = useState<{ date: string; query: WeekQuery } | null>(null);
+  if (current && (drawn?.date !== date || JSON.stringify(drawn.query) !== JSON.stringify(query)))
+    setDrawn({ date, query });
+  usePrefetchNeighbours(loaded ? query : null, enabled);
+
+  const held = current
+    ? orders.data
+    : drawn
+      ? queryClient.getQueryData<CalendarOrder[]>(ordersOf(drawn.query).queryKey)
+      : undefined;
+  const drawnDate = current || !drawn ? date : drawn.date;
+  // Part 1 §7: the calendar keeps the orders whose delivery falls in the week.
+  const shown = useMemo(() => {
+    const days = weekDates(drawnDate);
+    return (held ?? none).filter((o) => o.expected_delivery_date && days.includes(o.expected_delivery_date));
+  }, [held, drawnDate]);
+
+  return {
+    orders: shown,
+    closures: closures.data ?? none,
+    driverVacations: vacations.data ?? none,
+    drawnDate,
+    /** Something is on its way that the calendar does not show yet. */
+    loading: canView && warehouses.length > 0 && !current && !orders.error,
+    /** Nothing at all to draw yet (the first week). */
+    empty: held === undefined,
+    error: orders.error,
+  };
+}
