@@ -26,11 +26,27 @@ export const defaultOrderSort: OrderSort = 'expected_delivery';
  * (current_page − 1) × per_page rows. `current_page` is then only the page's number.
  */
 export const orderSortQuerySchema = z.object({
-  sort: z.enum(orderSorts).default(defaultOrderSort),
-  direction: z.enum(sortDirections).optional(),
+  sort: z
+    .enum(orderSorts)
+    .default(defaultOrderSort)
+    .meta({
+      description:
+        'expected_delivery (default): from today on soonest first, then undated, then past latest first; ' +
+        'descending: latest delivery first, undated last. created, customer (folded name), state ' +
+        '(open, done, cancelled). Ties by id.',
+    }),
+  direction: z.enum(sortDirections).optional().meta({
+    description: 'asc or desc; default: desc for created, asc for the others',
+  }),
   after: z
     .string()
     .max(1000)
     .regex(/^[A-Za-z0-9_-]+$/, 'a next_after token')
-    .optional(),
+    .optional()
+    .meta({
+      description:
+        'keyset paging: the next_after of the page before, with the same filters, sort and direction; ' +
+        'the page starts after its last row (current_page is then only its number). A token of another ' +
+        'sort or not written by the server answers 400 / 120.',
+    }),
 });

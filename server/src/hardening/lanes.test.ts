@@ -173,7 +173,7 @@ describe('per-warehouse scope of drivers and warehousemen', () => {
       for (const o of items) expect(own).toContain(o.warehouse.id);
     }
     const foreign = await warehouseman2.get(`/api/orders?warehouse=${wh.Jihlava}`);
-    expect(foreign.json()).toEqual({ items: [], total: 0 });
+    expect(foreign.json()).toEqual({ items: [], total: 0, next_after: null });
     const [other] = await ordersOf([wh.Jihlava!]);
     const byNumber = await warehouseman2.get(`/api/orders?internId=${other!.intern_id}`);
     expect(byNumber.json().total).toBe(0);
@@ -305,7 +305,7 @@ describe('per-warehouse scope of drivers and warehousemen', () => {
     expect((await both.get('/api/orders')).json().total).toBe(all);
     await createUser(t.db, { username: 'nowhere', functions: ['warehouseman'] });
     const nowhere = await login(t.app, 'nowhere');
-    expect((await nowhere.get('/api/orders')).json()).toEqual({ items: [], total: 0 });
+    expect((await nowhere.get('/api/orders')).json()).toEqual({ items: [], total: 0, next_after: null });
   });
 });
 

@@ -24,6 +24,8 @@ type Props<T> = {
   onPerPage: (perPage: number) => void;
   loading?: boolean;
   error?: ReactNode;
+  /** Narrower screens scroll the table sideways rather than squeeze its columns (default 700). */
+  minWidth?: number;
 };
 
 /** The paged table of every list (part 2 §9: sizes 10–1000, default 10, a window of ~9 pages). */
@@ -36,7 +38,7 @@ export function PagedTable<T>(props: Props<T>) {
   const pages = Math.max(1, Math.ceil(Math.min(props.total, listTotalCap) / props.perPage));
   return (
     <>
-      <Table.ScrollContainer minWidth={700}>
+      <Table.ScrollContainer minWidth={props.minWidth ?? 700}>
         <Table striped highlightOnHover verticalSpacing="xs">
           <Table.Thead>
             <Table.Tr>

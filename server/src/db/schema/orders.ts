@@ -98,7 +98,9 @@ export const orders = pgTable(
       t.id,
     ),
     index('orders_created_sort_idx').on(t.createdAt, t.id),
-    index('orders_customer_sort_idx').on(sql`(${t.customerName} collate "C")`, t.id),
+    index('orders_customer_sort_idx')
+      .on(sql`(${t.customerName} collate "C")`, t.id)
+      .where(sql`${t.customerId} is not null`),
     index('orders_stage_sort_idx').on(
       sql`(case when ${t.hidden} then 2 when ${t.done} then 1 else 0 end)`,
       t.id,

@@ -7,7 +7,8 @@ import {
   type SortDirection,
 } from '@letokruh/contracts/order-sort';
 import { orderStates } from '@letokruh/contracts/orders';
-import { useEffect, useRef } from 'react';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { noOrderFilters, type OrderFilters } from './api';
 
@@ -24,6 +25,8 @@ export type OrderListView = {
 // parameters, as the menu opens it, comes back to the list as it was left. Cleared at logout
 // (clearListStates removes every `list:` key).
 const keptKey = 'list:orders:url';
+/** List loads wait until typing stops (part 1 §9: order fetches are debounced 500 ms). */
+const filterDebounceMs = 500;
 const filterKeys = Object.keys(noOrderFilters) as (keyof OrderFilters)[];
 const viewKeys = [...filterKeys, 'sort', 'direction', 'page', 'per_page'];
 
@@ -71,8 +74,8 @@ export function writeView(view: OrderListView): URLSearchParams {
 }
 
 /**
- * The order list's view in the URL search parameters. Typing in a filter replaces the history
- * entry (no entry per letter); a sort, a page or a page size is a step Back undoes.
+ * The order list's view in the URL search parameters. A filter replaces the history entry; a sort,
+ * a page or a page size is a step Back undoes.
  */
 export function useOrderListView() {
   const [params, setParams] = useSearchParams();
@@ -81,7 +84,9 @@ export function useOrderListView() {
   // list) and then written into the address. Later a bare address is the list cleared to defaults.
   const restoring = useRef<string | null | undefined>(undefined);
   if (restoring.current === undefined) restoring.current = bare ? kept() : null;
-  const view = readView(restoring.current && bare ? new URLSearchParams(restoring.current) : params);
+  const shown = restoring.current && bare ? restoring.current : params.toString();
+  // One object per address: the page's queries and effects see a change only when there is one.
+  const view = useMemo(() => readView(new URLSearchParams(shown)), [shown]);
   const search = writeView(view).toString();
 
   useEffect(() => {
@@ -100,12 +105,34 @@ export function useOrderListView() {
   }, [bare, search, setParams]);
 
   const go = (next: OrderListView, push: boolean) => setParams(writeView(next), { replace: !push });
+  // What is typed shows at once and reaches the address (and so the request) 500 ms after the
+  // last key (part 1 §9), not one navigation per letter.
+  const [draft, setDraft] = useState<OrderFilters | null>(null);
+  const writeFilters = useDebouncedCallback(
+    (filters: OrderFilters) => go({ ...view, filters, current_page: 1 }, false),
+    filterDebounceMs,
+  );
+  // The address has caught up (or Back changed it): the form shows it again — unless more was
+  // typed meanwhile, which is still on its way.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a change of the address counts
+  useEffect(() => {
+    if (!writeFilters.isPending()) setDraft(null);
+  }, [view.filters]);
   return {
     ...view,
+    /** The filters as typed, for the form; `view.filters` are the ones in the address. */
+    typedFilters: draft ?? view.filters,
     /** Changing a filter goes back to the first page. */
-    setFilter: <K extends keyof OrderFilters>(key: K, value: OrderFilters[K]) =>
-      go({ ...view, filters: { ...view.filters, [key]: value }, current_page: 1 }, false),
-    clearFilters: () => go({ ...view, filters: noOrderFilters, current_page: 1 }, true),
+    setFilter: <K extends keyof OrderFilters>(key: K, value: OrderFilters[K]) => {
+      const filters = { ...(draft ?? view.filters), [key]: value };
+      setDraft(filters);
+      writeFilters(filters);
+    },
+    clearFilters: () => {
+      writeFilters.cancel();
+      setDraft(null);
+      go({ ...view, filters: noOrderFilters, current_page: 1 }, true);
+    },
     setPage: (current_page: number) => go({ ...view, current_page }, true),
     setPerPage: (per_page: number) => go({ ...view, per_page, current_page: 1 }, true),
     /** A header click: a new column starts its own way, the same column turns around. */

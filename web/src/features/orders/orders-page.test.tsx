@@ -380,6 +380,18 @@ describe('OrdersPage sorting and the address (issue 14)', () => {
     expect(header(t('orders.fields.created')).getAttribute('aria-sort')).toBe('ascending');
   });
 
+  it('typing slower than the debounce loses no letter while the address catches up', async () => {
+    const { api, user, router } = renderList();
+    await loaded('2026000011');
+    for (const letter of 'Dv') {
+      await user.type(field(t('orders.filters.name')), letter);
+      await new Promise((resolve) => setTimeout(resolve, 650));
+    }
+    expect(field(t('orders.filters.name')).value).toBe('Dv');
+    await waitFor(() => expect(lastSearch(api)).toEqual({ current_page: '1', per_page: '10', name: 'Dv' }));
+    expect(router.state.location.search).toBe('?name=Dv');
+  });
+
   it('asks the next page after the last row of the page before (keyset), a jumped-to page by offset', async () => {
     const { api, user, router } = renderList(['dispatcher'], {
       'GET /api/orders': { body: { ...list, total: 95, next_after: 'tokenOfPage2' } },

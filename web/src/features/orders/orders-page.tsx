@@ -1,7 +1,6 @@
 import type { OrderSort } from '@letokruh/contracts/order-sort';
 import type { OrderListItem } from '@letokruh/contracts/orders';
 import { Alert, Anchor, Badge, Button, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -21,9 +20,6 @@ import { OrdersPdfModal } from './orders-pdf-modal';
 import { usePageStarts } from './page-starts';
 import { ariaSortOf, SortHeader } from './sort-header';
 
-/** List loads wait until typing stops (part 1 §9: order fetches are debounced 500 ms). */
-const filterDebounceMs = 500;
-
 /** part 1 §2 Order list: paged, filtered (filters kept for the session), row actions, exports. */
 export function OrdersPage() {
   const { t } = useTranslation();
@@ -31,7 +27,7 @@ export function OrdersPage() {
   const format = useFormat();
   const navigate = useNavigate();
   const list = useOrderListView();
-  const [filters] = useDebouncedValue(list.filters, filterDebounceMs);
+  const filters = list.filters;
   const allowed = access.can('view_order');
   const canAddOrder = access.can('add_order');
   const canSelect = access.can('can_export_delivery_notes');
@@ -78,7 +74,7 @@ export function OrdersPage() {
       return next;
     });
   const filtered = (Object.keys(noOrderFilters) as (keyof OrderFilters)[]).some(
-    (key) => list.filters[key] !== noOrderFilters[key],
+    (key) => list.typedFilters[key] !== noOrderFilters[key],
   );
 
   const sortable = (column: OrderSort, label: string) => ({
@@ -134,8 +130,9 @@ export function OrdersPage() {
       width: 110,
       cell: (o) => {
         const stage = orderStage(o);
+        // A minimum width: squeezed on a narrow screen, Mantine's badges would cut their words.
         return (
-          <Group gap={4}>
+          <Stack gap={2} align="flex-start" miw={90}>
             <Badge size="xs" variant="light" color={stageColor[stage]} tt="none">
               {t(`orders.stages.${stage}`)}
             </Badge>
@@ -144,7 +141,7 @@ export function OrdersPage() {
                 {t('orders.paidBadge')}
               </Badge>
             ) : null}
-          </Group>
+          </Stack>
         );
       },
     },
@@ -236,7 +233,7 @@ export function OrdersPage() {
           ) : null}
         </Group>
       </Group>
-      <OrderFiltersForm filters={list.filters} setFilter={list.setFilter} canAddOrder={canAddOrder} />
+      <OrderFiltersForm filters={list.typedFilters} setFilter={list.setFilter} canAddOrder={canAddOrder} />
       <Group justify="flex-end" mt={-4}>
         <Button variant="subtle" size="compact-sm" disabled={!filtered} onClick={list.clearFilters}>
           {t('common.clearFilters')}
@@ -252,6 +249,7 @@ export function OrdersPage() {
         rows={orders.data?.items}
         total={orders.data?.total ?? 0}
         rowKey={(o) => o.id}
+        minWidth={1100}
         currentPage={list.current_page}
         perPage={list.per_page}
         onPage={list.setPage}
