@@ -51,7 +51,8 @@ export function StepNavigation({ order, current }: { order: Order; current: Step
 
 /** The stale-edit answer (409 / 140): someone saved the order meanwhile; nothing was written. */
 export function isStale(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 409 && error.errorCode !== 141;
+  // 141 asks to confirm a clash; 142 / 143 speak of drafts (issue 14): none of them is staleness.
+  return error instanceof ApiError && error.status === 409 && ![141, 142, 143].includes(error.errorCode ?? 0);
 }
 
 export function StaleAlert({ onReload }: { onReload: () => void }) {
@@ -126,6 +127,11 @@ export function StepShell({ step, children }: ShellProps) {
       {order.hidden ? (
         <Alert color="red" role="alert">
           {t('orderSteps.cancelled')}
+        </Alert>
+      ) : null}
+      {order.draft ? (
+        <Alert color="blue" variant="light" role="note" title={t('orderSteps.draftTitle')}>
+          {t('orderSteps.draftText')}
         </Alert>
       ) : null}
       {children(order, () => query.refetch())}
