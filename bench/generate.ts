@@ -355,6 +355,7 @@ async function generate(database: Database) {
     'note',
     'created_by',
     'created_at',
+    'draft_touched_at',
   ] as const);
   const itemBatch = new Batch([
     'id',
@@ -424,6 +425,8 @@ async function generate(database: Database) {
           delivery_price_amount: null,
           minimum_delivery_price: null,
           note: '',
+          // Issue 14: a draft, touched when it was made (stale, unless generated this week).
+          draft_touched_at: base.created_at,
         });
         if (orderBatch.size >= options.batch) await out.write(s.orders, orderBatch.take());
         continue;
@@ -522,6 +525,7 @@ async function generate(database: Database) {
         duration: route.duration,
         delivery_price_amount: deliveryDefaults[currency].rate,
         minimum_delivery_price: deliveryDefaults[currency].minimum,
+        draft_touched_at: null,
       });
       if (orderBatch.size >= options.batch) await out.write(s.orders, orderBatch.take());
       if (itemBatch.size >= options.batch) {

@@ -26,6 +26,12 @@ export const ErrorCode = {
   conflict: 140,
   /** An order's delivery clashes with others, a vacation or a closure: save again with confirm_overlap. */
   overlapNeedsConfirmation: 141,
+  /**
+   * The order is a draft (issue 14): its intern step was never saved, so it cannot be done, paid,
+   * prepared or cancelled (discard it instead); or a discard names an order that is no draft: 409.
+   */
+  orderIsDraft: 142,
+  orderIsNotDraft: 143,
   /** The QR e-mail has nowhere to go: the order's customer has no e-mail (part 1 §5, §8). */
   customerEmailNotFound: 150,
   /** The chosen supplier's bank account is not a valid Czech account, so no payment can name it. */

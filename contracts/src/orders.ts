@@ -11,8 +11,12 @@ import { carSchema, warehouseAddressSchema } from './warehouses.ts';
 export const paymentTypes = ['cash', 'qr_transfer'] as const;
 export type PaymentType = (typeof paymentTypes)[number];
 
-/** The state filter of the order list (part 1 §2). */
-export const orderStates = ['all', 'not_done', 'done', 'hidden', 'not_collected'] as const;
+/**
+ * The state filter of the order list (part 1 §2). Every state but `drafts` lists orders only;
+ * `drafts` (issue 14, an addition to the spec) lists the caller's own drafts: orders whose third
+ * step (internal data) was never saved, newest first.
+ */
+export const orderStates = ['all', 'not_done', 'done', 'hidden', 'not_collected', 'drafts'] as const;
 export type OrderState = (typeof orderStates)[number];
 
 /** Files of an order (part 1 §3). */
@@ -76,6 +80,12 @@ export const orderSchema = z
   .object({
     id: z.number().int(),
     intern_id: z.number().int(),
+    /**
+     * Issue 14: a draft until the intern step is saved the first time. A draft is in no list but
+     * the drafts filter, no calendar, overview or export, takes no transition, and is deleted after
+     * 7 days untouched.
+     */
+    draft: z.boolean(),
     hidden: z.boolean(),
     done: z.boolean(),
     prepared: z.boolean(),
@@ -133,6 +143,8 @@ export type Order = z.infer<typeof orderSchema>;
 export const orderAnswerSchema = z.object({ item: orderSchema });
 export const orderAddAnswerSchema = z.object({ id: z.number().int() });
 export const orderCopyAnswerSchema = z.object({ order_id: z.number().int() });
+/** DELETE /order/{id}/discard (issue 14): the draft that went. */
+export const orderDiscardAnswerSchema = z.object({ id: z.number().int(), intern_id: z.number().int() });
 
 export const orderItemPathSchema = z.object({
   id: z.coerce.number().int().positive().max(2147483647),
@@ -145,6 +157,7 @@ export const orderListItemSchema = orderSchema
   .pick({
     id: true,
     intern_id: true,
+    draft: true,
     hidden: true,
     done: true,
     prepared: true,

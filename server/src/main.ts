@@ -3,17 +3,22 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { demoUsers } from './db/seed/users.ts';
 import { startDatabase } from './db/start.ts';
+import { startDraftSweeper } from './modules/orders/drafts.service.ts';
 import { diskStorage } from './plugins/storage.ts';
 
 const config = loadConfig();
 const database = await startDatabase(config, console);
+const storage = diskStorage(path.join(config.dataDir, 'files'));
 const app = await buildApp({
-  context: { config, db: database.db, storage: diskStorage(path.join(config.dataDir, 'files')) },
+  context: { config, db: database.db, storage },
   logger: { level: config.logLevel },
 });
+// Issue 14: drafts untouched for 7 days go, swept now and hourly by every process (one at a time).
+const stopSweeper = startDraftSweeper(database.db, storage, app.log);
 
 const shutdown = async (signal: string) => {
   app.log.info({ signal }, 'shutting down');
+  stopSweeper();
   await app.close();
   await database.close();
   process.exit(0);

@@ -22,6 +22,9 @@ export const notFound = (what = 'Not found') => new AppError(404, ErrorCode.notF
 export const badInput = (message: string, fields?: string[]) =>
   new AppError(400, ErrorCode.invalidInput, message, fields);
 export const conflict = (message: string) => new AppError(409, ErrorCode.conflict, message);
+/** Issue 14: a transition of a draft, or a discard of an order that is no draft. */
+export const draftConflict = (draft: boolean, message: string) =>
+  new AppError(409, draft ? ErrorCode.orderIsDraft : ErrorCode.orderIsNotDraft, message);
 
 const clientErrorCodes: Record<string, { status: number; code: ErrorCodeValue }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: ErrorCode.payloadTooLarge },

@@ -36,8 +36,8 @@ export const orderNumberCounters = pgTable(
 );
 
 /**
- * An order (part 1 §3). A new order is a draft without customer, warehouse and currency; the
- * three steps fill it in. Delivery date and time are the Prague wall clock (DESIGN §3 Time);
+ * An order (part 1 §3). A new order is a draft (`draft_touched_at` set) without customer, warehouse
+ * and currency; the three steps fill it in. Delivery date and time are the Prague wall clock (DESIGN §3 Time);
  * `created` and `collected_revenue_at` are instants.
  */
 export const orders = pgTable(
@@ -84,6 +84,12 @@ export const orders = pgTable(
     version: integer('version').notNull().default(1),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Set while the order is a draft (issue 14): from GET /order/add or a copy until the intern step
+     * is saved the first time, moved on by every step's save; null for an order. Drafts are in no
+     * list, calendar, overview or count, and are deleted after 7 days untouched (migration 0024).
+     */
+    draftTouchedAt: timestamp('draft_touched_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('orders_intern_id_uq').on(t.internId),
@@ -122,6 +128,9 @@ export const orders = pgTable(
     // orders without it).
     index('orders_collected_idx').on(t.collectedRevenueAt).where(sql`${t.collectedRevenueAt} is not null`),
     index('orders_collector_idx').on(t.collectedRevenueBy).where(sql`${t.collectedRevenueBy} is not null`),
+    // The drafts filter (the user's own drafts, newest first) and the deletion of stale drafts.
+    index('orders_drafts_idx').on(t.createdBy, t.id).where(sql`${t.draftTouchedAt} is not null`),
+    index('orders_draft_touched_idx').on(t.draftTouchedAt).where(sql`${t.draftTouchedAt} is not null`),
     check('orders_intern_id_check', sql`${t.internId} between 1000000000 and 9999999999`),
     check('orders_currency_check', sql`${t.currency} is null or ${t.currency} in ('CZK', 'EUR')`),
     check('orders_payment_type_check', sql`${t.paymentType} in ('cash', 'qr_transfer')`),

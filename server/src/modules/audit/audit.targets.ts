@@ -20,6 +20,7 @@ export const auditTargets: Record<string, AuditTarget | null> = {
   'POST /api/order/:id/items': { entity: 'order', action: 'items' },
   'POST /api/order/:id/intern': { entity: 'order', action: 'intern' },
   'DELETE /api/order/:id/delete': { entity: 'order', action: 'cancel' },
+  'DELETE /api/order/:id/discard': { entity: 'order', action: 'discard' },
   'PUT /api/order/:id/restore': { entity: 'order', action: 'restore' },
   'PUT /api/order/:id/done': { entity: 'order', action: 'done' },
   'PUT /api/order/:id/undone': { entity: 'order', action: 'undone' },

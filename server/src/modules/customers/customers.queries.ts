@@ -41,7 +41,7 @@ function whereOf(filters: CustomerFilters): SQL | undefined {
   if (filters.warehouse !== undefined) {
     // Probed per customer through orders_customer_warehouse_idx (index only).
     parts.push(
-      sql`exists (select 1 from ${orders} where ${orders.customerId} = ${customers.id} and ${orders.warehouseId} = ${filters.warehouse})`,
+      sql`exists (select 1 from ${orders} where ${orders.customerId} = ${customers.id} and ${orders.warehouseId} = ${filters.warehouse} and ${orders.draftTouchedAt} is null)`,
     );
   }
   return parts.length ? and(...parts) : undefined;

@@ -8,7 +8,7 @@ import { addDays, pragueDay } from '@letokruh/contracts/rules/prague-day';
 import type { DbOrTx } from '../../db/client.ts';
 import { yieldToLoop } from '../../event-loop.ts';
 import type { SessionUser } from '../../plugins/access.ts';
-import { AppError, badInput, conflict, notFound } from '../../plugins/errors.ts';
+import { AppError, badInput, conflict, draftConflict, notFound } from '../../plugins/errors.ts';
 import { loadOrders } from '../orders/order-view.ts';
 import { calendarOrders } from '../orders/orders.service.ts';
 import { supplierFor } from '../payments/payments.service.ts';
@@ -24,8 +24,13 @@ type LoadedOrder = Awaited<ReturnType<typeof loadOrders>>[number];
 /** Orders read at once for the merged notes. */
 const loadSlice = 20;
 
-/** A delivery note needs a customer and a currency, and a cancelled order delivers nothing: 409 / 140. */
+/**
+ * A delivery note needs a customer and a currency, and a cancelled order delivers nothing: 409 /
+ * 140; a draft is no order yet (issue 14): 409 / 142.
+ */
 function printable(orders: LoadedOrder[]): NoteOrder[] {
+  const unsaved = orders.filter((o) => o.draft).map((o) => o.intern_id);
+  if (unsaved.length) throw draftConflict(true, `Drafts have no delivery note: ${unsaved.join(', ')}`);
   const cancelled = orders.filter((o) => o.hidden).map((o) => o.intern_id);
   if (cancelled.length) throw conflict(`Cancelled orders have no delivery note: ${cancelled.join(', ')}`);
   const drafts = orders.filter((o) => !o.customer || !o.currency).map((o) => o.intern_id);

@@ -168,11 +168,11 @@ describe('GET /order/{id}/get_delivery_note', () => {
     expect((await note(owner, 99_999_999, `supplier=${suppliers.letokruh}`)).statusCode).toBe(404);
   });
 
-  it('refuses a draft and a cancelled order (409 / 140)', async () => {
+  it('refuses a draft (409 / 142) and a cancelled order (409 / 140)', async () => {
     const draft = (await owner.get('/api/order/add')).json().id as number;
     const answer = await note(owner, draft, `supplier=${suppliers.letokruh}`);
     expect(answer.statusCode).toBe(409);
-    expect(answer.json().error_code).toBe(ErrorCode.conflict);
+    expect(answer.json().error_code).toBe(ErrorCode.orderIsDraft);
     expect((await owner.delete(`/api/order/${second.id}/delete`)).statusCode).toBe(200);
     expect((await note(owner, second.id, `supplier=${suppliers.letokruh}`)).statusCode).toBe(409);
     expect((await owner.put(`/api/order/${second.id}/restore`)).statusCode).toBe(200);

@@ -83,6 +83,8 @@ export async function saveIntern(
     });
     if (clashes.length && !payload.confirm_overlap) return { clashes };
     await q.updateOrder(tx, id, {
+      // The first save makes the draft an order (issue 14), in this transaction.
+      draftTouchedAt: null,
       driverId,
       carId,
       supplierId: payload.supplier_id ?? null,

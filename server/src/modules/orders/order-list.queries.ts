@@ -22,9 +22,14 @@ export type OrderFilters = {
   adtype?: number | undefined;
   /** The caller's warehouses (issue 13 §3); null: all. Served by orders_warehouse_id_idx. */
   scope: WarehouseScope;
+  /** The caller, for the drafts filter only: it lists their own drafts (issue 14). */
+  userId?: number | undefined;
 };
 
-const stateFilter: Record<OrderState, SQL | undefined> = {
+/** Issue 14: an order, not a draft (its intern step saved). Every list, count and overview says so. */
+export const notDraft = sql`${orders.draftTouchedAt} is null`;
+
+const stateFilter: Record<Exclude<OrderState, 'drafts'>, SQL | undefined> = {
   all: undefined,
   not_done: sql`not ${orders.hidden} and not ${orders.done}`,
   done: sql`${orders.done}`,
@@ -33,13 +38,23 @@ const stateFilter: Record<OrderState, SQL | undefined> = {
 };
 
 /**
- * Each filter narrows the list. Drafts (no customer yet) are left out. The customer's name is a
+ * The drafts filter: the caller's own drafts (orders_drafts_idx), which they resume or discard;
+ * every other state lists orders only. An order always has its customer (its first step), and
+ * saying so lets the customer sort use its partial index (migration 0022).
+ */
+const draftsOf = (f: OrderFilters): (SQL | undefined)[] =>
+  f.state === 'drafts'
+    ? [sql`${orders.draftTouchedAt} is not null`, eq(orders.createdBy, f.userId ?? 0)]
+    : [notDraft, sql`${orders.customerId} is not null`, stateFilter[f.state]];
+
+/**
+ * Each filter narrows the list. Drafts are left out but for the drafts filter. The customer's name is a
  * substring of the orders' copy of it (trigram index), phone and address substrings served by the
  * customers' trigram indexes; a shorter order number is looked for inside the numbers (trigram
  * index on intern_id::text).
  */
 function whereOf(f: OrderFilters): SQL | undefined {
-  const parts: (SQL | undefined)[] = [isNotNull(orders.customerId), stateFilter[f.state]];
+  const parts: (SQL | undefined)[] = draftsOf(f);
   if (f.internId) {
     parts.push(
       f.internId.length === 10
@@ -63,7 +78,10 @@ function whereOf(f: OrderFilters): SQL | undefined {
   return and(...parts);
 }
 
-/** Every order with a customer_id has its customer (foreign key): join it only to filter on it. */
+/**
+ * Every order with a customer_id has its customer (foreign key): join it only to filter on it. A
+ * draft may have none yet: the page's rows join it optionally.
+ */
 const byCustomer = (f: OrderFilters) => Boolean(f.wholePhone || f.fullAddress);
 
 /** How the page is ordered (order-sort.ts): the sort's segments and, for keyset paging, a cursor. */
@@ -115,7 +133,7 @@ export async function findOrderPage(
       },
     })
     .from(orders)
-    .innerJoin(customers, eq(customers.id, orders.customerId))
+    .leftJoin(customers, eq(customers.id, orders.customerId))
     .leftJoin(warehouses, eq(warehouses.id, orders.warehouseId))
     .where(inArray(orders.id, pageIds));
   const byId = new Map(details.map((d) => [d.order.id, d]));
@@ -178,7 +196,7 @@ export async function findCalendarOrderIds(
         inArray(orders.expectedDeliveryDate, options.dates),
         options.warehouseIds ? inArray(orders.warehouseId, [...options.warehouseIds]) : undefined,
         eq(orders.hidden, false),
-        isNotNull(orders.customerId),
+        notDraft,
         options.excludeId !== undefined ? ne(orders.id, options.excludeId) : undefined,
       ),
     )
@@ -186,7 +204,7 @@ export async function findCalendarOrderIds(
   return rows.map((r) => r.id);
 }
 
-/** The customer detail's order summaries (part 2 §3), newest first. */
+/** The customer detail's order summaries (part 2 §3), newest first; drafts are not orders yet. */
 export async function findCustomerOrders(db: DbOrTx, customerId: number, scope: WarehouseScope = null) {
   return db
     .select({
@@ -201,11 +219,14 @@ export async function findCustomerOrders(db: DbOrTx, customerId: number, scope: 
     })
     .from(orders)
     .leftJoin(warehouses, eq(warehouses.id, orders.warehouseId))
-    .where(and(eq(orders.customerId, customerId), scopeCondition(scope, orders.warehouseId)))
+    .where(and(eq(orders.customerId, customerId), notDraft, scopeCondition(scope, orders.warehouseId)))
     .orderBy(desc(orders.id));
 }
 
-/** Orders of a driver or a car with a delivery between two days (both included), not cancelled. */
+/**
+ * Orders of a driver or a car with a delivery between two days (both included), not cancelled, not
+ * drafts (a copy keeps the driver and car of its source until saved).
+ */
 export async function findOrdersOfDriverOrCar(
   db: DbOrTx,
   options: { driverId: number | null; carId: number | null; from: string; to: string; excludeId: number },
@@ -234,6 +255,7 @@ export async function findOrdersOfDriverOrCar(
         lte(orders.expectedDeliveryDate, options.to),
         isNotNull(orders.expectedDeliveryTime),
         eq(orders.hidden, false),
+        notDraft,
         ne(orders.id, options.excludeId),
       ),
     )

@@ -70,6 +70,7 @@ export function toOrder(view: q.OrderView, lines: q.LineRow[]): Omit<Order, 'fil
   return {
     id: o.id,
     intern_id: o.internId,
+    draft: o.draftTouchedAt !== null,
     hidden: o.hidden,
     done: o.done,
     prepared: o.prepared,

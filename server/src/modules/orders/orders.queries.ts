@@ -52,13 +52,23 @@ export async function findOrder(
   return row;
 }
 
-/** Writes and moves the version on; the caller holds the row lock. */
+/**
+ * Writes and moves the version on; the caller holds the row lock. A draft is touched (issue 14: it
+ * is deleted 7 days after its last change), an order stays one.
+ */
 export async function updateOrder(db: DbOrTx, id: number, values: OrderValues): Promise<void> {
   await db
     .update(orders)
-    .set({ ...values, version: sql`${orders.version} + 1` })
+    .set({
+      draftTouchedAt: sql`case when ${orders.draftTouchedAt} is null then null else now() end`,
+      ...values,
+      version: sql`${orders.version} + 1`,
+    })
     .where(eq(orders.id, id));
 }
+
+/** Issue 14: an order is a draft until its intern step is saved the first time. */
+export const isDraft = (order: Pick<OrderRow, 'draftTouchedAt'>) => order.draftTouchedAt !== null;
 
 export async function findLines(db: DbOrTx, orderIds: number[]): Promise<LineRow[]> {
   if (!orderIds.length) return [];

@@ -10,6 +10,7 @@ import {
   orderAddAnswerSchema,
   orderAnswerSchema,
   orderCopyAnswerSchema,
+  orderDiscardAnswerSchema,
   orderItemPathSchema,
   orderListAnswerSchema,
   orderListQuerySchema,
@@ -19,6 +20,7 @@ import type { Access } from '../../plugins/access.ts';
 import { jsonAnswer, jsonAnswerBytes, sendJson, slicedJson } from '../../plugins/answer-cache.ts';
 import { warehouseScope } from '../warehouses/warehouse-scope.ts';
 import { clashAnswer } from './clashes.ts';
+import { discardDraft } from './drafts.service.ts';
 import { orderFileRoutes } from './order-files.routes.ts';
 import { getOrder } from './order-view.ts';
 import * as service from './orders.service.ts';
@@ -74,6 +76,17 @@ export async function orderRoutes(app: App): Promise<void> {
       config: { scopedBy: { order: 'id' }, access: { permission: ['add_order', 'change_order'] } },
     },
     async (request) => service.copyOrder(db, request.params.id, request.user!.id),
+  );
+
+  // Issue 14: a draft is discarded (deleted with its lines and files) by whoever may create orders;
+  // an order that is no draft answers 409 / 143 and is cancelled instead.
+  app.delete(
+    '/order/:id/discard',
+    {
+      schema: { tags, params: idParamSchema, response: { 200: orderDiscardAnswerSchema } },
+      config: { scopedBy: { order: 'id' }, access: { permission: 'add_order' } },
+    },
+    async (request) => discardDraft(db, app.ctx.storage, request.params.id),
   );
 
   app.delete(

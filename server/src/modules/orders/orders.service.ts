@@ -21,14 +21,19 @@ async function newInternId(tx: Tx, now: Date): Promise<number> {
 /** GET /order/add: a draft with its number; the three steps fill it in. */
 export async function addOrder(db: Db, userId: number, now = new Date()): Promise<{ id: number }> {
   return db.transaction(async (tx) => ({
-    id: await q.insertOrder(tx, { internId: await newInternId(tx, now), createdBy: userId }),
+    id: await q.insertOrder(tx, {
+      internId: await newInternId(tx, now),
+      createdBy: userId,
+      draftTouchedAt: now,
+    }),
   }));
 }
 
 /**
  * GET /order/{id}/copy: a new order for the same customer, warehouse, currency, transport, people
  * and payment, with the same products and amounts at today's prices (products no longer offered
- * there are left out). The delivery day and the flags start afresh.
+ * there are left out). The delivery day and the flags start afresh; the copy is a draft until its
+ * intern step is saved (issue 14).
  */
 export async function copyOrder(db: Db, id: number, userId: number, now = new Date()) {
   return db.transaction(async (tx) => {
@@ -37,6 +42,7 @@ export async function copyOrder(db: Db, id: number, userId: number, now = new Da
     const orderId = await q.insertOrder(tx, {
       internId: await newInternId(tx, now),
       createdBy: userId,
+      draftTouchedAt: now,
       customerId: source.customerId,
       warehouseId: source.warehouseId,
       currency: source.currency,
@@ -78,6 +84,7 @@ export async function copyOrder(db: Db, id: number, userId: number, now = new Da
 const toListItem = (r: list.OrderListRow): OrderListItem => ({
   id: r.order.id,
   intern_id: r.order.internId,
+  draft: r.order.draftTouchedAt !== null,
   hidden: r.order.hidden,
   done: r.order.done,
   prepared: r.order.prepared,
@@ -88,7 +95,7 @@ const toListItem = (r: list.OrderListRow): OrderListItem => ({
   expected_delivery_date: r.order.expectedDeliveryDate,
   expected_delivery_time: clockOf(r.order.expectedDeliveryTime),
   currency: r.order.currency,
-  customer: toCustomer(r.customer),
+  customer: r.customer && toCustomer(r.customer),
   warehouse: r.warehouse && {
     id: r.warehouse.id,
     name: r.warehouse.name,
@@ -123,6 +130,8 @@ export async function listOrders(
     state: query.state,
     adtype: mayAdd ? query.adtype : undefined,
     scope: await warehouseScope(db, user),
+    // Only the drafts filter is the caller's own: other totals stay shared in the answer cache.
+    userId: query.state === 'drafts' ? user.id : undefined,
   };
   // Issue 14: the chosen sort, its segments from today (Prague), and where a keyset page starts.
   const direction = sorting.directionOf(query.sort, query.direction);

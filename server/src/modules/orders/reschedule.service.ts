@@ -3,7 +3,7 @@ import type { Clash } from '@letokruh/contracts/order-steps';
 import type { Order } from '@letokruh/contracts/orders';
 import type { Db } from '../../db/client.ts';
 import { requireExistingTime } from '../../db/prague.ts';
-import { conflict } from '../../plugins/errors.ts';
+import { conflict, draftConflict } from '../../plugins/errors.ts';
 import { findClashes } from './clashes.ts';
 import { lockForEdit } from './edit-lock.ts';
 import { getOrder } from './order-view.ts';
@@ -23,8 +23,9 @@ export async function rescheduleOrder(
   return db.transaction(async (tx) => {
     const order = await lockForEdit(tx, id, payload.version);
     if (order.done) throw conflict('A done order is not rescheduled (undo it first)');
+    if (q.isDraft(order)) throw draftConflict(true, 'A draft has no delivery to move');
     if (order.customerId === null || order.warehouseId === null) {
-      throw conflict('A draft has no delivery to move');
+      throw conflict('An order without customer or warehouse has no delivery to move');
     }
     requireExistingTime(
       payload.expected_delivery_date,

@@ -1,14 +1,15 @@
 import type { Order } from '@letokruh/contracts/orders';
 import type { Db, Tx } from '../../db/client.ts';
-import { conflict, notFound } from '../../plugins/errors.ts';
+import { conflict, draftConflict, notFound } from '../../plugins/errors.ts';
 import { moveStock, type Taken } from './order-stock.ts';
 import { getOrder } from './order-view.ts';
 import * as q from './orders.queries.ts';
 
 /**
  * The transitions of part 1 §4, each under the order's row lock: a state that forbids the step
- * answers 409 / 140 and writes nothing. Every step moves the version on, so an edit loaded before
- * it is refused as stale.
+ * answers 409 / 140 and writes nothing. A draft (issue 14: its intern step never saved) takes none
+ * of them: 409 / 142, it is finished or discarded. Every step moves the version on, so an edit
+ * loaded before it is refused as stale.
  */
 async function transition(
   db: Db,
@@ -18,6 +19,7 @@ async function transition(
   return db.transaction(async (tx) => {
     const order = await q.findOrder(tx, id, { lock: true });
     if (!order) throw notFound('Order not found');
+    if (q.isDraft(order)) throw draftConflict(true, 'A draft: save its internal data first');
     await q.updateOrder(tx, id, await step(tx, order));
     return getOrder(tx, id);
   });

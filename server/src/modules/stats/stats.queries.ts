@@ -1,6 +1,6 @@
 import { toMinor } from '@letokruh/contracts/rules/money';
 import { deliveryDefaults } from '@letokruh/contracts/rules/order-price';
-import { and, asc, eq, gte, inArray, isNotNull, lt, lte, not, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, lte, not, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type DbOrTx, withParallelWorkers } from '../../db/client.ts';
 import { idIn } from '../../db/paging.ts';
@@ -32,10 +32,14 @@ export type StatsFilter = {
   collectedBy?: number | undefined;
 };
 
-/** Cancelled orders and drafts (no customer, warehouse or currency yet) never count. */
+/**
+ * Cancelled orders and drafts (issue 14: the intern step never saved; nor an order without
+ * customer, warehouse or currency) never count.
+ */
 function conditions(f: StatsFilter): SQL[] {
   const where: SQL[] = [
     not(orders.hidden),
+    isNull(orders.draftTouchedAt),
     isNotNull(orders.customerId),
     isNotNull(orders.warehouseId),
     isNotNull(orders.currency),

@@ -52,13 +52,15 @@ export function StepNavigation({ order, current }: { order: Order; current: Step
 
 /** The stale-edit answer (409 / 140): someone saved the order meanwhile; nothing was written. */
 export function isStale(error: unknown): boolean {
-  // 141 asks to confirm clashes and 160 offers an existing customer: not a stale copy.
-  return (
-    error instanceof ApiError &&
-    error.status === 409 &&
-    error.errorCode !== ErrorCode.overlapNeedsConfirmation &&
-    error.errorCode !== ErrorCode.customerMayExist
-  );
+  // 141 asks to confirm a clash, 142 / 143 speak of drafts (issue 14) and 160 offers an existing
+  // customer: none of them is a stale copy.
+  const notStale: number[] = [
+    ErrorCode.overlapNeedsConfirmation,
+    ErrorCode.orderIsDraft,
+    ErrorCode.orderIsNotDraft,
+    ErrorCode.customerMayExist,
+  ];
+  return error instanceof ApiError && error.status === 409 && !notStale.includes(error.errorCode ?? 0);
 }
 
 export function StaleAlert({ onReload }: { onReload: () => void }) {
@@ -133,6 +135,11 @@ export function StepShell({ step, children }: ShellProps) {
       {order.hidden ? (
         <Alert color="red" role="alert">
           {t('orderSteps.cancelled')}
+        </Alert>
+      ) : null}
+      {order.draft ? (
+        <Alert color="blue" variant="light" role="note" title={t('orderSteps.draftTitle')}>
+          {t('orderSteps.draftText')}
         </Alert>
       ) : null}
       {children(order, () => query.refetch())}

@@ -53,6 +53,7 @@ export function makeOrder(id: number, overrides: Partial<Order> = {}): Order {
   return {
     id,
     intern_id: 2026000000 + id,
+    draft: true,
     hidden: false,
     done: false,
     prepared: false,

@@ -119,6 +119,16 @@ export const warehousesQuery = queryOptions({
 });
 
 export const addOrder = () => api<{ id: number }>('GET', '/order/add').then((a) => a.id);
+/** Issue 14: a draft goes for good (DELETE /order/{id}/discard); an order is cancelled instead. */
+export const discardDraft = (orderId: number) =>
+  api<{ id: number; intern_id: number }>('DELETE', `/order/${orderId}/discard`);
+
+/** Where a draft left off (issue 14): the first of the three steps not filled in yet. */
+export function resumeStep(order: Pick<OrderListItem, 'customer' | 'warehouse' | 'currency'>) {
+  if (order.customer === null) return 'customer';
+  if (order.warehouse === null || order.currency === null) return 'items';
+  return 'intern';
+}
 export const copyOrder = (orderId: number) =>
   api<{ order_id: number }>('GET', `/order/${orderId}/copy`).then((a) => a.order_id);
 

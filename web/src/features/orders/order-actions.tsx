@@ -9,7 +9,7 @@ import { errorKey } from '../../app/api-client';
 import { useAccess } from '../../app/session';
 import { ConfirmButton } from '../../ui/confirm-button';
 import { useFormat } from '../../ui/format';
-import { runTransition, type Transition, transitionNotice } from './api';
+import { resumeStep, runTransition, type Transition, transitionNotice } from './api';
 import { DeliveryNoteModal } from './delivery-notes-modal';
 import { EmailQrModal, QrPaymentModal } from './payment-modals';
 
@@ -53,6 +53,18 @@ export function OrderActions({ order, onChanged }: Props) {
       {t(`orders.actions.${name}`)}
     </ConfirmButton>
   );
+
+  // Issue 14: a draft takes no transition and has no delivery note; it is finished or discarded.
+  if (order.draft)
+    return (
+      <Group gap="xs" data-testid="order-actions">
+        {access.can('add_order') || canChange ? (
+          <Button component={Link} to={`/order/${order.id}/${resumeStep(order)}`}>
+            {t('orders.drafts.resume')}
+          </Button>
+        ) : null}
+      </Group>
+    );
 
   return (
     <>

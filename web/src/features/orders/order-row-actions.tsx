@@ -7,7 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { errorKey } from '../../app/api-client';
 import { useAccess } from '../../app/session';
 import { ConfirmButton } from '../../ui/confirm-button';
-import { copyOrder, ordersKey, runTransition, transitionNotice } from './api';
+import { copyOrder, discardDraft, ordersKey, resumeStep, runTransition, transitionNotice } from './api';
 
 type Props = {
   order: OrderListItem;
@@ -15,8 +15,56 @@ type Props = {
   onFailure: (message: string) => void;
 };
 
+/**
+ * Issue 14, the drafts filter: resume at the step where the draft stopped, or discard it for good
+ * after a confirmation. A draft takes none of an order's actions.
+ */
+function DraftRowActions({ order, onFailure }: Props) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const number = order.intern_id;
+  const discard = useMutation({
+    mutationFn: () => discardDraft(order.id),
+    onSuccess: () => {
+      notifications.show({ color: 'green', message: t('orders.drafts.discarded', { number }) });
+      void queryClient.invalidateQueries({ queryKey: ordersKey });
+    },
+    onError: (error) => onFailure(t(errorKey(error))),
+  });
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Button
+        component={Link}
+        to={`/order/${order.id}/${resumeStep(order)}`}
+        size="compact-sm"
+        variant="light"
+        aria-label={t('orders.drafts.resumeOf', { number })}
+      >
+        {t('orders.drafts.resume')}
+      </Button>
+      <ConfirmButton
+        size="compact-sm"
+        variant="subtle"
+        color="red"
+        loading={discard.isPending}
+        aria-label={t('orders.drafts.discardOf', { number })}
+        question={t('orders.drafts.discardQuestion', { number })}
+        confirmLabel={t('orders.drafts.discard')}
+        onConfirm={() => discard.mutate()}
+      >
+        {t('orders.drafts.discard')}
+      </ConfirmButton>
+    </Group>
+  );
+}
+
 /** part 1 §2 row actions: detail; edit, cancel or restore and copy with change_order. */
 export function OrderRowActions({ order, onFailure }: Props) {
+  if (order.draft) return <DraftRowActions order={order} onFailure={onFailure} />;
+  return <SavedOrderRowActions order={order} onFailure={onFailure} />;
+}
+
+function SavedOrderRowActions({ order, onFailure }: Props) {
   const { t } = useTranslation();
   const access = useAccess();
   const queryClient = useQueryClient();

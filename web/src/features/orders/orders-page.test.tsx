@@ -230,6 +230,52 @@ describe('OrdersPage', () => {
     expect(alert).toBeTruthy();
   });
 
+  it('the drafts filter: resume at the step where each stopped; discard asks, deletes and reloads', async () => {
+    const drafts = {
+      items: [
+        makeListItem(21, { draft: true, customer: null, warehouse: null, currency: null }),
+        makeListItem(22, { draft: true, warehouse: null, currency: null }),
+        makeListItem(23, { draft: true }),
+      ],
+      total: 3,
+    };
+    const { user, api } = renderList(['dispatcher'], {
+      'GET /api/orders': { body: drafts },
+      'DELETE /api/order/22/discard': { body: { id: 22, intern_id: 2026000022 } },
+    });
+    await loaded('2026000021');
+    await user.click(field(t('orders.filters.state')));
+    await user.click(await screen.findByRole('option', named(t('orders.states.drafts'))));
+    await waitFor(() => expect(lastSearch(api).state).toBe('drafts'));
+    expect(screen.getByText(t('orders.drafts.hint'))).toBeTruthy();
+    const resume = (number: number) =>
+      within(rowOf(number))
+        .getByRole('link', { name: t('orders.drafts.resumeOf', { number }) })
+        .getAttribute('href');
+    expect(resume(2026000021)).toBe('/order/21/customer');
+    expect(resume(2026000022)).toBe('/order/22/items');
+    expect(resume(2026000023)).toBe('/order/23/intern');
+    const row = rowOf(2026000022);
+    expect(within(row).getByText(t('orders.stages.draft'))).toBeTruthy();
+    // A draft takes none of an order's actions.
+    expect(
+      within(row).queryByRole('button', { name: t('orders.actions.cancelOf', { number: 2026000022 }) }),
+    ).toBeNull();
+    expect(
+      within(row).queryByRole('button', { name: t('orders.actions.copyOf', { number: 2026000022 }) }),
+    ).toBeNull();
+    await user.click(
+      within(row).getByRole('button', { name: t('orders.drafts.discardOf', { number: 2026000022 }) }),
+    );
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(t('orders.drafts.discardQuestion', { number: 2026000022 }))).toBeTruthy();
+    expect(api.sent('DELETE /api/order/22/discard')).toHaveLength(0);
+    const before = api.sent('GET /api/orders').length;
+    await user.click(within(dialog).getByRole('button', { name: t('orders.drafts.discard') }));
+    await waitFor(() => expect(api.sent('DELETE /api/order/22/discard')).toHaveLength(1));
+    await waitFor(() => expect(api.sent('GET /api/orders').length).toBeGreaterThan(before));
+  });
+
   it('copy goes to the items step of the new order; add order to the customer step of the draft', async () => {
     const copied = renderList(['dispatcher'], { 'GET /api/order/11/copy': { body: { order_id: 300 } } });
     await loaded('2026000011');

@@ -239,6 +239,11 @@ export function OrdersPage() {
           {t('common.clearFilters')}
         </Button>
       </Group>
+      {list.filters.state === 'drafts' ? (
+        <Text size="sm" c="dimmed">
+          {t('orders.drafts.hint')}
+        </Text>
+      ) : null}
       {failure ? (
         <Alert color="red" role="alert" withCloseButton onClose={() => setFailure(null)}>
           {failure}

@@ -33,6 +33,7 @@ export function makeListItem(id: number, overrides: Partial<OrderListItem> = {})
   return {
     id,
     intern_id: 2026000000 + id,
+    draft: false,
     hidden: false,
     done: false,
     prepared: false,
@@ -80,6 +81,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
   return {
     id: 271,
     intern_id: 2026000248,
+    draft: false,
     hidden: false,
     done: false,
     prepared: false,

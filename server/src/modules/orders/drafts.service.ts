@@ -1,0 +1,127 @@
+import { and, asc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { files, orders } from '../../db/schema/index.ts';
+import { draftConflict, notFound } from '../../plugins/errors.ts';
+import type { Storage } from '../../plugins/storage.ts';
+import { insertAudit } from '../audit/audit.queries.ts';
+import * as q from './orders.queries.ts';
+
+/**
+ * Drafts (issue 14): an order whose intern step was never saved. The user discards one of theirs;
+ * the ones nobody touched for 7 days go by themselves.
+ */
+
+export const draftLifetimeMs = 7 * 24 * 60 * 60 * 1000;
+/** How often a server process looks for stale drafts. */
+export const draftSweepEveryMs = 60 * 60 * 1000;
+/** The sweep's transaction-level advisory lock: one process sweeps at a time, the others skip. */
+const sweepLockKey = 1_401_402;
+/** Drafts deleted in one transaction; the rest wait for the next sweep. */
+const sweepBatch = 500;
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/**
+ * Deletes the orders with their lines (the foreign key cascades) and their file rows, returning
+ * the files' storage keys: the bytes go after the commit, so a failure leaves an orphan blob, never
+ * a row without its bytes (as `removeFile` does). A draft moves no stock (it cannot be done).
+ */
+async function deleteOrders(tx: Tx, ids: number[]): Promise<string[]> {
+  if (!ids.length) return [];
+  const removed = await tx
+    .delete(files)
+    .where(and(eq(files.ownerType, 'order'), inArray(files.ownerId, ids)))
+    .returning({ key: files.storageKey });
+  await tx.delete(orders).where(inArray(orders.id, ids));
+  return removed.map((r) => r.key);
+}
+
+async function removeBytes(storage: Storage, keys: string[]): Promise<void> {
+  for (const key of keys) await storage.remove(key).catch(() => undefined);
+}
+
+/** DELETE /order/{id}/discard: a draft goes with its lines and files; an order answers 409 / 143. */
+export async function discardDraft(db: Db, storage: Storage, id: number) {
+  const { internId, keys } = await db.transaction(async (tx) => {
+    const order = await q.findOrder(tx, id, { lock: true });
+    if (!order) throw notFound('Order not found');
+    if (!q.isDraft(order)) throw draftConflict(false, 'Only a draft can be discarded');
+    return { internId: order.internId, keys: await deleteOrders(tx, [id]) };
+  });
+  await removeBytes(storage, keys);
+  return { id, intern_id: internId };
+}
+
+/**
+ * Deletes the drafts untouched for 7 days, each with an audit row. Safe with several server
+ * processes: the sweep holds a transaction-level advisory lock, so a second process finding it
+ * held skips this round (null); a draft being saved at this moment (row locked) is skipped too, and
+ * its save touches it. Answers how many drafts went.
+ */
+export async function sweepStaleDrafts(db: Db, storage: Storage, now = new Date()): Promise<number | null> {
+  const swept = await db.transaction(async (tx) => {
+    const [lock] = rowsOf<{ locked: boolean }>(
+      await tx.execute(sql`select pg_try_advisory_xact_lock(${sweepLockKey}) as locked`),
+    );
+    if (!lock?.locked) return null;
+    const stale = await tx
+      .select({ id: orders.id, internId: orders.internId })
+      .from(orders)
+      .where(
+        and(
+          isNotNull(orders.draftTouchedAt),
+          lt(orders.draftTouchedAt, new Date(now.getTime() - draftLifetimeMs)),
+        ),
+      )
+      .orderBy(asc(orders.draftTouchedAt))
+      .limit(sweepBatch)
+      .for('update', { skipLocked: true });
+    for (const draft of stale) {
+      await insertAudit(tx, {
+        userId: null,
+        entity: 'order',
+        entityId: draft.id,
+        action: 'draft_expired',
+        method: 'JOB',
+        path: 'drafts',
+        details: { intern_id: draft.internId },
+      });
+    }
+    // The drafts filter's cached totals are per data version (answer-cache.ts).
+    if (stale.length) await tx.execute(sql`select nextval('data_version')`);
+    return {
+      count: stale.length,
+      keys: await deleteOrders(
+        tx,
+        stale.map((d) => d.id),
+      ),
+    };
+  });
+  if (!swept) return null;
+  await removeBytes(storage, swept.keys);
+  return swept.count;
+}
+
+type Log = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
+
+/**
+ * Sweeps now and every hour until stopped; the timers never keep the process alive. A failed sweep
+ * is logged and the next one tries again.
+ */
+export function startDraftSweeper(db: Db, storage: Storage, log: Log): () => void {
+  const sweep = () =>
+    sweepStaleDrafts(db, storage).then(
+      (count) => {
+        if (count) log.info({ count }, 'stale drafts deleted');
+      },
+      (error: unknown) => log.error({ err: error }, 'stale draft sweep failed'),
+    );
+  const first = setTimeout(sweep, 1000);
+  const every = setInterval(sweep, draftSweepEveryMs);
+  first.unref();
+  every.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(every);
+  };
+}
