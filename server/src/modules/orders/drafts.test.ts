@@ -31,7 +31,9 @@ const draftsOf = async (c: Client) => {
   return answer.json() as { items: { id: number; draft: boolean; customer: unknown }[]; total: number };
 };
 const listIds = async (c: Client, query: string) =>
-  ((await c.get(`/api/orders?per_page=100&${query}`)).json().items as { id: number }[]).map((o) => o.id);
+  ((await c.get(`/api/orders?per_page=100&sort=created&${query}`)).json().items as { id: number }[]).map(
+    (o) => o.id,
+  );
 
 /** An order with everything, turned back into a draft: only its draft state keeps it out. */
 async function fullDraft() {
