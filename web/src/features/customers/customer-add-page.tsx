@@ -27,7 +27,7 @@ export function CustomerAddPage() {
     },
   });
   if (!access.user) return null;
-  if (!access.can('add_customer')) return <Alert color="red">{t('common.accessDenied')}</Alert>;
+  if (!access.canCall('POST /customer/add')) return <Alert color="red">{t('common.accessDenied')}</Alert>;
   return (
     <Stack maw={900}>
       <Anchor component={Link} to="/customers" size="sm">

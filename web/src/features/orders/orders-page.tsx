@@ -31,7 +31,8 @@ export function OrdersPage() {
   const [filters] = useDebouncedValue(list.filters, filterDebounceMs);
   const allowed = access.can('view_order');
   const canAddOrder = access.can('add_order');
-  const canSelect = access.can('can_export_delivery_notes');
+  const canSelect = access.canCall('GET /download_multiple_delivery_notes');
+  const canExport = access.canCall('GET /download-orders');
   const params = orderListParams(
     filters,
     { current_page: list.current_page, per_page: list.per_page },
@@ -193,12 +194,12 @@ export function OrdersPage() {
               {t('orders.documents.deliveryNotesButton', { count: selected.size })}
             </Button>
           ) : null}
-          {access.can('can_export_orders') ? (
+          {canExport ? (
             <Button variant="default" onClick={() => setModal('pdf')}>
               {t('orders.documents.ordersPdfButton')}
             </Button>
           ) : null}
-          {canAddOrder ? (
+          {access.canCall('GET /order/add') ? (
             <Button loading={add.isPending} onClick={() => add.mutate()}>
               {t('orders.add')}
             </Button>
@@ -242,9 +243,7 @@ export function OrdersPage() {
           orderIds={[...selected]}
         />
       ) : null}
-      {access.can('can_export_orders') ? (
-        <OrdersPdfModal opened={modal === 'pdf'} onClose={() => setModal(null)} />
-      ) : null}
+      {canExport ? <OrdersPdfModal opened={modal === 'pdf'} onClose={() => setModal(null)} /> : null}
     </Stack>
   );
 }
