@@ -71,13 +71,13 @@ async function visibleNames(page: Page, selector: string, within = page.locator(
 }
 
 /** Confirms what a click opened: the first button of a dialog that is not a way out. */
-async function confirmDialog(walk: Walk, label: string): Promise<void> {
+async function confirmDialog(walk: Walk): Promise<void> {
   const dialog = walk.page.getByRole('dialog').last();
   if (!(await dialog.isVisible().catch(() => false))) return;
   const names = await visibleNames(walk.page, 'button', dialog);
   const name = names.find((n) => n && !cancel.test(n));
   if (name) {
-    walk.where = `${walk.where} → ${label} → ${name}`;
+    walk.where = `${walk.where} → confirm "${name}"`;
     await dialog
       .getByRole('button', { name, exact: true })
       .first()
@@ -118,7 +118,7 @@ async function clickEverything(walk: Walk, url: string): Promise<void> {
     await settle(walk);
     const items = [...new Set(await visibleNames(page, '[role=menuitem]'))].filter(Boolean);
     if (!items.length) {
-      await confirmDialog(walk, name);
+      await confirmDialog(walk);
       continue;
     }
     for (const item of items) {
@@ -135,7 +135,7 @@ async function clickEverything(walk: Walk, url: string): Promise<void> {
         .click({ timeout: 2_000 })
         .catch(() => undefined);
       await settle(walk);
-      await confirmDialog(walk, item);
+      await confirmDialog(walk);
     }
   }
 }
