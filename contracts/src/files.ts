@@ -10,7 +10,8 @@ export const fileSchema = z
     file_type: z.string(),
     content_type: z.string(),
     size: z.number().int(),
-    uploaded_by: z.object({ first_name: z.string(), last_name: z.string() }).nullable(),
+    /** id: the web app offers a driver the delete of the files they uploaded themselves (issue 14). */
+    uploaded_by: z.object({ id: z.number().int(), first_name: z.string(), last_name: z.string() }).nullable(),
     created: z.string(),
   })
   .meta({ id: 'File' });

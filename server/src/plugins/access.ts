@@ -1,24 +1,11 @@
-import type { FunctionName, Permission } from '@letokruh/contracts/permissions';
+import type { FunctionName } from '@letokruh/contracts/permissions';
 
 /**
- * What a route needs, declared on every route (`config.access`) and enforced in one hook.
- * - asset: a file of the built web app or its page shell (no session, no cookies)
- * - public: no session (login, logout, health, docs, public config)
- * - self: any logged-in user, also while a password change is pending (own profile, session)
- * - loggedIn: any logged-in user
- * - permission: all of the listed permissions; anyPermission: one of them
- * - anyFunction: one of the listed functions (spec's owner-or-dispatcher checks)
- * - anyOf: one of the listed rules
+ * What a route needs, declared on every route (`config.access`) and enforced in one hook. The
+ * rules and their evaluation live in contracts (issue 14), where the web app reads them too; every
+ * route's declaration must equal contracts' `routeAccess` (hardening/route-access.test.ts).
  */
-export type Access =
-  | 'asset'
-  | 'public'
-  | 'self'
-  | 'loggedIn'
-  | { permission: Permission | Permission[] }
-  | { anyPermission: Permission[] }
-  | { anyFunction: FunctionName[] }
-  | { anyOf: Access[] };
+export { type Access, isAllowed } from '@letokruh/contracts/access';
 
 /**
  * Which path parameter names a record that belongs to warehouses (issue 13 §3): a driver or
@@ -45,17 +32,6 @@ export type SessionUser = {
   permissions: ReadonlySet<string>;
   mustChangePassword: boolean;
 };
-
-export function isAllowed(access: Access, user: SessionUser): boolean {
-  if (access === 'asset' || access === 'public' || access === 'self' || access === 'loggedIn') return true;
-  if ('permission' in access) {
-    const needed = Array.isArray(access.permission) ? access.permission : [access.permission];
-    return needed.every((p) => user.permissions.has(p));
-  }
-  if ('anyPermission' in access) return access.anyPermission.some((p) => user.permissions.has(p));
-  if ('anyOf' in access) return access.anyOf.some((rule) => isAllowed(rule, user));
-  return access.anyFunction.some((f) => user.functions.includes(f));
-}
 
 export const hasFunction = (user: SessionUser, ...names: FunctionName[]) =>
   names.some((n) => user.functions.includes(n));

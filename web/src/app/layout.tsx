@@ -45,9 +45,9 @@ function NavButton({ item, onClick }: { item: NavItem; onClick?: () => void }) {
 /** The top navigation of part 2 §2, its items gated by the user's permissions. */
 function NavItems({ vertical, onNavigate }: { vertical?: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation();
-  const { can, hasFunction } = useAccess();
+  const { canCall } = useAccess();
   const { pathname } = useLocation();
-  const items = visibleNavItems(can, hasFunction).filter((i) => vertical || i.place !== 'userMenu');
+  const items = visibleNavItems(canCall).filter((i) => vertical || i.place !== 'userMenu');
   const vacations = items.filter((i) => i.group === 'vacations');
   const Wrap = vertical ? Stack : Group;
   const rendered: ReactNode[] = [];
@@ -94,9 +94,9 @@ function NavItems({ vertical, onNavigate }: { vertical?: boolean; onNavigate?: (
 /** Profile, language and the old system behind the avatar; logout always in sight. */
 function UserCorner({ onNavigate, inline }: { onNavigate?: () => void; inline?: boolean }) {
   const { t } = useTranslation();
-  const { user, can, hasFunction } = useAccess();
+  const { user, canCall } = useAccess();
   const { data: config } = useQuery(configQuery);
-  const adminItems = visibleNavItems(can, hasFunction).filter((i) => i.place === 'userMenu');
+  const adminItems = visibleNavItems(canCall).filter((i) => i.place === 'userMenu');
   const oldSystem = config?.old_system_url ? (
     <Anchor href={config.old_system_url} size="sm" data-testid="old-system-link">
       {t('nav.oldSystem')}

@@ -1,11 +1,13 @@
-import type { FunctionName, Permission } from '@letokruh/contracts/permissions';
+import type { RouteKey } from '@letokruh/contracts/access';
 
 export type NavItem = {
   key: string;
   to: string;
-  /** null: always shown (part 2 §2, top navigation). */
-  permission: Permission | null;
-  anyFunction?: FunctionName[];
+  /**
+   * The call the page opens with; the item is shown when that call would pass (contracts'
+   * route table, issue 14). null: always shown (part 2 §2, top navigation).
+   */
+  route: RouteKey | null;
   group?: 'vacations';
   /** Other addresses of the same area, so that the item stays lit on its detail pages. */
   also?: string[];
@@ -14,48 +16,47 @@ export type NavItem = {
 };
 
 export const navItems: NavItem[] = [
-  { key: 'dashboard', to: '/dashboard', permission: null },
-  { key: 'orders', to: '/orders', permission: 'view_order', also: ['/order/'] },
+  { key: 'dashboard', to: '/dashboard', route: null },
+  { key: 'orders', to: '/orders', route: 'GET /orders', also: ['/order/'] },
   {
     key: 'transportations',
     to: '/transportations',
-    permission: 'view_transportation',
+    route: 'GET /transportations',
     also: ['/transportation/'],
   },
-  { key: 'customers', to: '/customers', permission: 'view_customer', also: ['/customer/'] },
-  { key: 'calculations', to: '/calculations', permission: 'view_calculation' },
+  { key: 'customers', to: '/customers', route: 'GET /customers', also: ['/customer/'] },
+  { key: 'calculations', to: '/calculations', route: 'GET /calculation/warehouses' },
   {
     key: 'warehouseVacations',
     to: '/warehouse-vacations',
-    permission: 'view_vacationwarehouse',
+    route: 'GET /warehouse_vacations',
     group: 'vacations',
     also: ['/warehouse-vacation/'],
   },
   {
     key: 'userVacations',
     to: '/user-vacations',
-    permission: 'view_vacationuser',
+    route: 'GET /user_vacations',
     group: 'vacations',
     also: ['/user-vacation/'],
   },
   {
     key: 'warehouses',
     to: '/warehouses',
-    permission: 'view_warehouse',
+    route: 'GET /warehouses',
     also: ['/warehouse/', '/update-stock/'],
   },
-  { key: 'products', to: '/products', permission: 'view_product', also: ['/product/'] },
-  { key: 'overviews', to: '/overviews', permission: 'view_stats' },
-  { key: 'users', to: '/users', permission: 'view_user', also: ['/user/'] },
-  { key: 'permissions', to: '/permissions', permission: null, anyFunction: ['owner'], place: 'userMenu' },
+  { key: 'products', to: '/products', route: 'GET /products', also: ['/product/'] },
+  { key: 'overviews', to: '/overviews', route: 'GET /stats_orders' },
+  { key: 'users', to: '/users', route: 'GET /users', also: ['/user/'] },
+  { key: 'permissions', to: '/permissions', route: 'PUT /permissions', place: 'userMenu' },
   {
     key: 'referenceData',
     to: '/reference-data',
-    permission: null,
-    anyFunction: ['owner'],
+    route: 'PUT /supplier/:id/edit',
     place: 'userMenu',
   },
-  { key: 'audit', to: '/audit', permission: null, anyFunction: ['owner'], place: 'userMenu' },
+  { key: 'audit', to: '/audit', route: 'GET /audit_log', place: 'userMenu' },
 ];
 
 export const isActive = (item: NavItem, pathname: string): boolean =>
@@ -63,13 +64,6 @@ export const isActive = (item: NavItem, pathname: string): boolean =>
   pathname.startsWith(`${item.to}/`) ||
   (item.also ?? []).some((prefix) => pathname.startsWith(prefix));
 
-export function visibleNavItems(
-  can: (p: Permission) => boolean,
-  hasFunction: (...f: FunctionName[]) => boolean,
-): NavItem[] {
-  return navItems.filter(
-    (item) =>
-      (item.permission === null || can(item.permission)) &&
-      (!item.anyFunction || hasFunction(...item.anyFunction)),
-  );
+export function visibleNavItems(canCall: (route: RouteKey) => boolean): NavItem[] {
+  return navItems.filter((item) => item.route === null || canCall(item.route));
 }

@@ -1,10 +1,6 @@
+import { mayCall } from '@letokruh/contracts/access';
 import type { Profile } from '@letokruh/contracts/auth';
-import {
-  defaultPermissionMatrix,
-  type FunctionName,
-  type Permission,
-  permissions,
-} from '@letokruh/contracts/permissions';
+import { defaultPermissionMatrix, type FunctionName, permissions } from '@letokruh/contracts/permissions';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeProfile, renderWithApp, t, testConfig } from '../test-utils';
@@ -130,11 +126,8 @@ describe('Layout navigation', () => {
 
 describe('visibleNavItems', () => {
   const keysFor = (functions: FunctionName[]) => {
-    const held = new Set<Permission>(functions.flatMap((f) => defaultPermissionMatrix[f]));
-    return visibleNavItems(
-      (p) => held.has(p),
-      (...names) => names.some((n) => functions.includes(n)),
-    ).map((i) => i.key);
+    const holder = { functions, permissions: new Set(functions.flatMap((f) => defaultPermissionMatrix[f])) };
+    return visibleNavItems((route) => mayCall(route, holder)).map((i) => i.key);
   };
 
   it('gives a driver the calendar, orders, transportations, customers and drivers’ vacations', () => {
@@ -168,8 +161,10 @@ describe('visibleNavItems', () => {
   });
 
   it('shows the permissions screen to the owner function only, not to every permission', () => {
-    const all = () => true;
-    expect(visibleNavItems(all, () => false).map((i) => i.key)).not.toContain('permissions');
+    const everyPermission = { functions: [], permissions: new Set<string>(permissions) };
+    expect(visibleNavItems((route) => mayCall(route, everyPermission)).map((i) => i.key)).not.toContain(
+      'permissions',
+    );
     expect(keysFor(['owner'])).toContain('permissions');
     expect(keysFor(['owner'])).toContain('referenceData');
     expect(keysFor(['dispatcher'])).not.toContain('referenceData');
@@ -180,11 +175,6 @@ describe('visibleNavItems', () => {
   });
 
   it('without any permission leaves only the calendar', () => {
-    expect(
-      visibleNavItems(
-        () => false,
-        () => false,
-      ).map((i) => i.key),
-    ).toEqual(['dashboard']);
+    expect(visibleNavItems(() => false).map((i) => i.key)).toEqual(['dashboard']);
   });
 });

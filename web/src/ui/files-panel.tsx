@@ -28,6 +28,8 @@ type Props = {
   fileTypes: readonly [string, ...string[]];
   /** Upload and delete; without it the panel only lists and downloads. */
   canChange: boolean;
+  /** Whether one file's delete would pass (a driver's own uploads, issue 14); else canChange. */
+  canDelete?: (file: FileItem) => boolean;
   /** Called after an upload or a delete, so that the record is reloaded (part 2 §4). */
   onChanged: () => void;
 };
@@ -48,7 +50,7 @@ const sizeText = (bytes: number) =>
       : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** The files of a customer, an order or a transportation: upload, download, delete. */
-export function FilesPanel({ basePath, files, fileTypes, canChange, onChanged }: Props) {
+export function FilesPanel({ basePath, files, fileTypes, canChange, canDelete, onChanged }: Props) {
   const { t } = useTranslation();
   const format = useFormat();
   const typeLabel = useFileTypeLabel();
@@ -118,7 +120,7 @@ export function FilesPanel({ basePath, files, fileTypes, canChange, onChanged }:
                         >
                           {t('files.download')}
                         </Button>
-                        {canChange ? (
+                        {(canDelete ? canDelete(file) : canChange) ? (
                           <Button
                             size="compact-sm"
                             variant="light"

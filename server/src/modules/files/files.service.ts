@@ -19,7 +19,10 @@ export const toFileItem = (r: q.FileRow): FileItem => ({
   file_type: r.fileType,
   content_type: r.contentType,
   size: r.size,
-  uploaded_by: r.uploadedBy === null ? null : { first_name: r.firstName ?? '', last_name: r.lastName ?? '' },
+  uploaded_by:
+    r.uploadedBy === null
+      ? null
+      : { id: r.uploadedBy, first_name: r.firstName ?? '', last_name: r.lastName ?? '' },
   created: r.createdAt.toISOString(),
 });
 

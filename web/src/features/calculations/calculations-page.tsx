@@ -161,8 +161,7 @@ function Calculator() {
                     />
                   </Stack>
                 </Group>
-                {config.data?.address_suggestions &&
-                (access.can('add_customer') || access.can('change_customer')) ? (
+                {config.data?.address_suggestions && access.canCall('GET /address_suggestions') ? (
                   <AddressFinder
                     label={t('calculations.address')}
                     onPick={(s) => {
@@ -337,7 +336,7 @@ function Calculator() {
                 </Alert>
               ) : null}
               {quoted ? <QuoteSummary quote={quoted} /> : null}
-              {access.can('add_order') ? (
+              {access.canCall('POST /calculation/order') ? (
                 <Button
                   onClick={() => create.mutate()}
                   loading={create.isPending}

@@ -15,7 +15,7 @@ export function ConversionPage() {
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
   // Converting changes stock: whoever may change the warehouse's stock (part 2 §6).
-  const allowed = access.can('change_warehouse');
+  const allowed = access.canCall('PUT /warehouse/:id/product_conversion/submit');
   const warehouse = useQuery({ ...warehouseNameQuery(id), enabled: allowed && valid });
   if (!access.user) return null;
   if (!allowed) return <Alert color="red">{t('common.accessDenied')}</Alert>;

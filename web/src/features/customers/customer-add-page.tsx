@@ -36,7 +36,7 @@ export function CustomerAddPage() {
     add.mutate(body);
   };
   if (!access.user) return null;
-  if (!access.can('add_customer')) return <Alert color="red">{t('common.accessDenied')}</Alert>;
+  if (!access.canCall('POST /customer/add')) return <Alert color="red">{t('common.accessDenied')}</Alert>;
   return (
     <Stack maw={900}>
       <Anchor component={Link} to="/customers" size="sm">

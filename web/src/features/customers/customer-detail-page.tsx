@@ -75,7 +75,7 @@ export function CustomerDetailPage() {
             </Badge>
           ) : null}
         </Group>
-        {access.can('change_customer') ? (
+        {access.canCall('PUT /customer/:id/edit') ? (
           <Button component={Link} to={`/customer/${id}/edit`}>
             {t('common.edit')}
           </Button>
@@ -126,7 +126,7 @@ export function CustomerDetailPage() {
                   </Anchor>
                 </Row>
                 <Row label={t('customers.fields.toContact')}>
-                  {access.hasFunction('dispatcher') ? (
+                  {access.canCall('PUT /customer/:id/change_to_contact') ? (
                     <ToContactToggle customer={customer} />
                   ) : customer.to_contact ? (
                     t('common.yes')
@@ -154,7 +154,7 @@ export function CustomerDetailPage() {
         basePath={`/customer/${id}`}
         files={customer.files}
         fileTypes={customerFileTypes}
-        canChange={access.can('change_customer')}
+        canChange={access.canCall('POST /customer/:id/files/add')}
         onChanged={() => void query.refetch()}
       />
     </Stack>
@@ -213,7 +213,7 @@ function OrdersPanel({ orders }: { orders: CustomerDetail['orders'] }) {
                       <Button component={Link} to={`/order/${order.id}`} size="compact-sm" variant="default">
                         {t('common.detail')}
                       </Button>
-                      {access.can('change_order') && !order.hidden ? (
+                      {access.canCall('POST /order/:id/items') && !order.hidden ? (
                         <Button
                           component={Link}
                           to={`/order/${order.id}/items`}
@@ -223,7 +223,7 @@ function OrdersPanel({ orders }: { orders: CustomerDetail['orders'] }) {
                           {t('customers.orderItems')}
                         </Button>
                       ) : null}
-                      {access.can('add_order') && access.can('change_order') ? (
+                      {access.canCall('GET /order/:id/copy') ? (
                         <Button
                           component={Link}
                           to={`/order/${order.id}/copy`}

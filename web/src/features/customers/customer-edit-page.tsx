@@ -17,7 +17,7 @@ export function CustomerEditPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const access = useAccess();
-  const allowed = access.can('change_customer');
+  const allowed = access.canCall('PUT /customer/:id/edit');
   const { id, query, missing } = useCustomerOfRoute(allowed);
   const edit = useMutation({
     mutationFn: (body: CustomerEdit) => editCustomer(id, body),

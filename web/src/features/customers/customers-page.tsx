@@ -108,7 +108,7 @@ export function CustomersPage() {
           <Button component={Link} to={`/customer/${c.id}`} size="compact-sm" variant="default">
             {t('common.detail')}
           </Button>
-          {access.can('change_customer') ? (
+          {access.canCall('PUT /customer/:id/edit') ? (
             <Button component={Link} to={`/customer/${c.id}/edit`} size="compact-sm" variant="subtle">
               {t('common.edit')}
             </Button>
@@ -122,7 +122,7 @@ export function CustomersPage() {
     <Stack>
       <Group justify="space-between">
         <Title order={2}>{t('customers.heading')}</Title>
-        {access.can('add_customer') ? (
+        {access.canCall('POST /customer/add') ? (
           <Button component={Link} to="/customer/add">
             {t('customers.add')}
           </Button>

@@ -46,7 +46,7 @@ export function makeFile(id: number, overrides: Partial<FileItem> = {}): FileIte
     file_type: 'Jiné',
     content_type: 'application/pdf',
     size: 24_576,
-    uploaded_by: { first_name: 'Jan', last_name: 'Novák' },
+    uploaded_by: { id: 2, first_name: 'Jan', last_name: 'Novák' },
     created: '2026-03-02T09:15:00.000Z',
     ...overrides,
   };

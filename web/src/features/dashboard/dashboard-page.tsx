@@ -188,7 +188,7 @@ export function DashboardPage() {
     <Group align="flex-start" gap="md" wrap={small ? 'wrap' : 'nowrap'}>
       <Paper withBorder p="sm" w={small ? '100%' : 280} style={{ flexShrink: 0 }}>
         <Stack gap="md">
-          {access.can('add_order') ? (
+          {access.canCall('GET /order/add') ? (
             <Button onClick={() => create.mutate()} loading={create.isPending}>
               {t('dashboard.addOrder')}
             </Button>
@@ -297,14 +297,14 @@ export function DashboardPage() {
             endHour={settings.end}
             showIds={settings.showIds}
             showTravel={settings.showTravel}
-            canReschedule={access.can('change_order')}
+            canReschedule={access.canCall('PUT /order/:id/reschedule')}
             onDayClick={dayClick}
             onOrderDrop={orderDrop}
           />
         </Box>
       </Stack>
 
-      <DashboardOverlay orders={shown} canEdit={access.can('change_order')} />
+      <DashboardOverlay orders={shown} canEdit={access.canCall('POST /order/:id/items')} />
       <Modal
         opened={move !== null && move.clashes === null}
         onClose={cancelMove}

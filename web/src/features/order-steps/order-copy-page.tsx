@@ -16,10 +16,10 @@ export function OrderCopyPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { can, user } = useAccess();
+  const { canCall, user } = useAccess();
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
-  const allowed = can('add_order') || can('change_order');
+  const allowed = canCall('GET /order/:id/copy');
   const started = useRef<number | null>(null);
   const copy = useMutation({
     mutationFn: copyOrder,

@@ -88,10 +88,10 @@ type ShellProps = {
  */
 export function StepShell({ step, children }: ShellProps) {
   const { t } = useTranslation();
-  const { can, user } = useAccess();
+  const { canCall, user } = useAccess();
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
-  const allowed = can('add_order') || can('change_order');
+  const allowed = canCall('POST /order/:id/items');
   const query = useQuery({ ...orderQuery(id), enabled: valid && allowed });
   if (!user) return null;
   if (!allowed) return <Alert color="red">{t('common.accessDenied')}</Alert>;

@@ -33,8 +33,8 @@ export function OrderActions({ order, onChanged }: Props) {
     // A 409 (a state that forbids it, or someone else's change) shows its error text.
     onError: (error) => notifications.show({ color: 'red', message: t(errorKey(error)) }),
   });
-  const canChange = access.can('change_order');
-  const cashier = access.hasFunction('owner', 'dispatcher');
+  const can = access.canCall;
+  const cashier = can('PUT /order/:id/collect_revenue');
   const collected = order.collected_revenue_at !== null;
   const number = order.intern_id;
   const total = format.money(order.price_with_vat, order.currency ?? undefined);
@@ -58,7 +58,7 @@ export function OrderActions({ order, onChanged }: Props) {
   if (order.draft)
     return (
       <Group gap="xs" data-testid="order-actions">
-        {access.can('add_order') || canChange ? (
+        {access.can('add_order') || can('POST /order/:id/items') ? (
           <Button component={Link} to={`/order/${order.id}/${resumeStep(order)}`}>
             {t('orders.drafts.resume')}
           </Button>
@@ -69,13 +69,15 @@ export function OrderActions({ order, onChanged }: Props) {
   return (
     <>
       <Group gap="xs" data-testid="order-actions">
-        {canChange && !order.hidden ? (
+        {can('POST /order/:id/items') && !order.hidden ? (
           <Button component={Link} to={`/order/${order.id}/items`} variant="default">
             {t('common.edit')}
           </Button>
         ) : null}
-        {canChange && !order.hidden && !order.done ? confirmed('done', 'green', 'filled') : null}
-        {canChange && order.done ? confirmed('undone', 'orange') : null}
+        {can('PUT /order/:id/done') && !order.hidden && !order.done
+          ? confirmed('done', 'green', 'filled')
+          : null}
+        {can('PUT /order/:id/undone') && order.done ? confirmed('undone', 'orange') : null}
         {cashier && order.pay_by_cash && !collected && !order.hidden
           ? confirmed('collectRevenue', 'teal')
           : null}
@@ -92,7 +94,7 @@ export function OrderActions({ order, onChanged }: Props) {
             {t('orders.actions.markPaid')}
           </ConfirmButton>
         ) : null}
-        {cashier && collected ? (
+        {can('PUT /order/:id/return_revenue') && collected ? (
           <ConfirmButton
             color="orange"
             variant="subtle"
@@ -111,21 +113,21 @@ export function OrderActions({ order, onChanged }: Props) {
             {t(order.pay_by_cash ? 'orders.actions.returnRevenue' : 'orders.actions.unmarkPaid')}
           </ConfirmButton>
         ) : null}
-        {cashier && !order.hidden ? (
-          <>
-            <Button variant="light" onClick={() => setModal('qr')}>
-              {t('orders.actions.qr')}
-            </Button>
-            <Button variant="light" onClick={() => setModal('email')}>
-              {t('orders.actions.emailQr')}
-            </Button>
-          </>
+        {can('GET /order/:id/qr_payment') && !order.hidden ? (
+          <Button variant="light" onClick={() => setModal('qr')}>
+            {t('orders.actions.qr')}
+          </Button>
+        ) : null}
+        {can('POST /order/:id/send_email_qr') && !order.hidden ? (
+          <Button variant="light" onClick={() => setModal('email')}>
+            {t('orders.actions.emailQr')}
+          </Button>
         ) : null}
         <Button variant="light" onClick={() => setModal('note')}>
           {t('orders.actions.deliveryNote')}
         </Button>
-        {canChange && !order.hidden ? confirmed('cancel', 'red', 'subtle') : null}
-        {canChange && order.hidden ? (
+        {can('DELETE /order/:id/delete') && !order.hidden ? confirmed('cancel', 'red', 'subtle') : null}
+        {can('PUT /order/:id/restore') && order.hidden ? (
           <Button
             color="teal"
             loading={busy && transition.variables === 'restore'}
@@ -135,11 +137,11 @@ export function OrderActions({ order, onChanged }: Props) {
           </Button>
         ) : null}
       </Group>
-      {cashier ? (
-        <>
-          <QrPaymentModal order={order} opened={modal === 'qr'} onClose={() => setModal(null)} />
-          <EmailQrModal order={order} opened={modal === 'email'} onClose={() => setModal(null)} />
-        </>
+      {can('GET /order/:id/qr_payment') ? (
+        <QrPaymentModal order={order} opened={modal === 'qr'} onClose={() => setModal(null)} />
+      ) : null}
+      {can('POST /order/:id/send_email_qr') ? (
+        <EmailQrModal order={order} opened={modal === 'email'} onClose={() => setModal(null)} />
       ) : null}
       <DeliveryNoteModal order={order} opened={modal === 'note'} onClose={() => setModal(null)} />
     </>

@@ -297,7 +297,7 @@ describe('OrderDetailPage', () => {
           file_type: 'Faktura',
           content_type: 'application/pdf',
           size: 2048,
-          uploaded_by: { first_name: 'Jan', last_name: 'Novák' },
+          uploaded_by: { id: 2, first_name: 'Jan', last_name: 'Novák' },
           created: '2026-03-02T09:15:00.000Z',
         },
       ],

@@ -91,7 +91,7 @@ export function OrderDetailPage() {
         basePath={`/order/${order.id}`}
         files={order.files}
         fileTypes={orderFileTypes}
-        canChange={access.can('change_order')}
+        canChange={access.canCall('POST /order/:id/files/add')}
         onChanged={() => void query.refetch()}
       />
     </Stack>

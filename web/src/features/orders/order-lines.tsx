@@ -38,7 +38,7 @@ export function OrderLines({ order, onChanged }: Props) {
     onError: (error) => notifications.show({ color: 'red', message: t(errorKey(error)) }),
   });
   // part 1 §4: an item may be marked prepared while the order is not done (nor cancelled).
-  const canPrepare = access.can('prepare_order') && !order.done && !order.hidden;
+  const canPrepare = access.canCall('PUT /order/:id/:itemId/prepared') && !order.done && !order.hidden;
   return (
     <Stack gap="sm">
       <Title order={3}>{t('orders.detail.items')}</Title>

@@ -69,7 +69,7 @@ function SavedOrderRowActions({ order, onFailure }: Props) {
   const access = useAccess();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const canChange = access.can('change_order');
+  const can = access.canCall;
   const transition = useMutation({
     mutationFn: (name: 'cancel' | 'restore') => runTransition(order.id, name),
     onSuccess: (item, name) => {
@@ -98,7 +98,7 @@ function SavedOrderRowActions({ order, onFailure }: Props) {
       >
         {t('common.detail')}
       </Button>
-      {canChange && !order.hidden ? (
+      {can('POST /order/:id/items') && !order.hidden ? (
         <Button
           component={Link}
           to={`/order/${order.id}/items`}
@@ -109,8 +109,7 @@ function SavedOrderRowActions({ order, onFailure }: Props) {
           {t('common.edit')}
         </Button>
       ) : null}
-      {/* The server's copy creates an order, so it needs add_order besides change_order. */}
-      {canChange && access.can('add_order') ? (
+      {can('GET /order/:id/copy') ? (
         <Button
           size="compact-sm"
           variant="subtle"
@@ -121,7 +120,7 @@ function SavedOrderRowActions({ order, onFailure }: Props) {
           {t('orders.actions.copy')}
         </Button>
       ) : null}
-      {canChange && !order.hidden ? (
+      {can('DELETE /order/:id/delete') && !order.hidden ? (
         <ConfirmButton
           size="compact-sm"
           variant="subtle"
@@ -135,7 +134,7 @@ function SavedOrderRowActions({ order, onFailure }: Props) {
           {t('orders.actions.cancelShort')}
         </ConfirmButton>
       ) : null}
-      {canChange && order.hidden ? (
+      {can('PUT /order/:id/restore') && order.hidden ? (
         <Button
           size="compact-sm"
           variant="subtle"

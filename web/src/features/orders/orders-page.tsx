@@ -30,7 +30,8 @@ export function OrdersPage() {
   const filters = list.filters;
   const allowed = access.can('view_order');
   const canAddOrder = access.can('add_order');
-  const canSelect = access.can('can_export_delivery_notes');
+  const canSelect = access.canCall('GET /download_multiple_delivery_notes');
+  const canExport = access.canCall('GET /download-orders');
   const paging = { current_page: list.current_page, per_page: list.per_page };
   const order = { sort: list.sort, direction: list.direction };
   const pageStarts = usePageStarts(
@@ -221,12 +222,12 @@ export function OrdersPage() {
               {t('orders.documents.deliveryNotesButton', { count: selected.size })}
             </Button>
           ) : null}
-          {access.can('can_export_orders') ? (
+          {canExport ? (
             <Button variant="default" onClick={() => setModal('pdf')}>
               {t('orders.documents.ordersPdfButton')}
             </Button>
           ) : null}
-          {canAddOrder ? (
+          {access.canCall('GET /order/add') ? (
             <Button loading={add.isPending} onClick={() => add.mutate()}>
               {t('orders.add')}
             </Button>
@@ -276,9 +277,7 @@ export function OrdersPage() {
           orderIds={[...selected]}
         />
       ) : null}
-      {access.can('can_export_orders') ? (
-        <OrdersPdfModal opened={modal === 'pdf'} onClose={() => setModal(null)} />
-      ) : null}
+      {canExport ? <OrdersPdfModal opened={modal === 'pdf'} onClose={() => setModal(null)} /> : null}
     </Stack>
   );
 }

@@ -26,7 +26,7 @@ import { groupPermissions } from './groups';
 export function PermissionsPage() {
   const { t } = useTranslation();
   const access = useAccess();
-  const owner = access.hasFunction('owner');
+  const owner = access.canCall('PUT /permissions');
   const matrix = useQuery({ ...permissionMatrixQuery, enabled: owner });
   if (!access.user) return null;
   if (!owner) return <Alert color="red">{t('common.accessDenied')}</Alert>;

@@ -38,7 +38,7 @@ import { VatSelect } from './vat-select';
 export function ChangePricePage() {
   const { t } = useTranslation();
   const format = useFormat();
-  const { can } = useAccess();
+  const { canCall } = useAccess();
   const id = Number(useParams().id);
   const product = useProduct(id);
   const p = product.data;
@@ -68,7 +68,7 @@ export function ChangePricePage() {
         <Alert color="red">{t(errorKey(product.error))}</Alert>
       ) : (
         <>
-          {can('change_product') ? <ChangePriceForm product={product.data} /> : null}
+          {canCall('PUT /product/:id/change_price') ? <ChangePriceForm product={product.data} /> : null}
           <Title order={3} mt="md">
             {t('products.historyHeading')}
           </Title>

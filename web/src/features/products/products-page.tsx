@@ -24,7 +24,7 @@ const hiddenParam = { offered: 'false', removed: 'true', all: undefined } as con
 export function ProductsPage() {
   const { t } = useTranslation();
   const format = useFormat();
-  const { can } = useAccess();
+  const { canCall } = useAccess();
   const list = useListState('products', emptyFilters);
   const [name] = useDebouncedValue(list.filters.name, 500);
   const products = useProducts({
@@ -97,18 +97,18 @@ export function ProductsPage() {
       cell: (p) => <PricesCell prices={p.prices} currency="EUR" />,
     },
   ];
-  if (can('change_product') || can('delete_product'))
+  if (canCall('PUT /product/:id/change_price') || canCall('DELETE /product/:id/delete'))
     columns.push({
       key: 'actions',
       header: t('common.actions'),
       cell: (p) => (
         <Stack gap={4} align="flex-start">
-          {can('change_product') ? (
+          {canCall('PUT /product/:id/change_price') ? (
             <Button component={Link} to={`/product/change-price/${p.id}`} size="compact-sm" variant="light">
               {t('products.changePrice')}
             </Button>
           ) : null}
-          {can('delete_product') && !p.hidden ? (
+          {canCall('DELETE /product/:id/delete') && !p.hidden ? (
             <ConfirmButton
               size="compact-sm"
               variant="subtle"
@@ -128,7 +128,7 @@ export function ProductsPage() {
     <Stack>
       <Group justify="space-between">
         <Title order={2}>{t('products.heading')}</Title>
-        {can('add_product') ? (
+        {canCall('POST /product/add') ? (
           <Button component={Link} to="/product/add">
             {t('products.add')}
           </Button>

@@ -42,9 +42,9 @@ function PhonePrefixesSection() {
 /** /reference-data (issue 4): the owner keeps suppliers and ad types; phone prefixes are fixed. */
 export function ReferenceDataPage() {
   const { t } = useTranslation();
-  const { user, hasFunction } = useAccess();
+  const { user, canCall } = useAccess();
   if (!user) return null;
-  if (!hasFunction('owner')) return <Alert color="red">{t('common.accessDenied')}</Alert>;
+  if (!canCall('POST /supplier/add')) return <Alert color="red">{t('common.accessDenied')}</Alert>;
   return (
     <Stack maw={1100}>
       <Title order={2}>{t('referenceData.heading')}</Title>

@@ -59,7 +59,7 @@ function Lines({ lines }: { lines: string[] }) {
  */
 export function TransportationDetailPage() {
   const { t } = useTranslation();
-  const { can, hasFunction, user } = useAccess();
+  const { can, canCall, user } = useAccess();
   const allowed = can('view_transportation');
   const { id, query, missing } = useTransportationOfRoute(allowed);
   if (!user) return null;
@@ -72,7 +72,6 @@ export function TransportationDetailPage() {
         <Loader />
       </Center>
     );
-  const planner = hasFunction('owner', 'dispatcher');
   return (
     <Stack maw={960}>
       <Anchor component={Link} to="/transportations" size="sm">
@@ -81,12 +80,12 @@ export function TransportationDetailPage() {
       <Group justify="space-between" align="flex-start">
         <Title order={2}>{t('transportations.detailHeading', { id })}</Title>
         <Group gap="sm">
-          {planner && can('change_transportation') ? (
+          {canCall('PUT /transportation/:id/edit') ? (
             <Button component={Link} to={`/transportation/${id}/edit`}>
               {t('common.edit')}
             </Button>
           ) : null}
-          {planner && can('delete_transportation') ? <DeleteButton id={id} /> : null}
+          {canCall('DELETE /transportation/:id/delete') ? <DeleteButton id={id} /> : null}
         </Group>
       </Group>
       <Details item={query.data} />
@@ -94,7 +93,12 @@ export function TransportationDetailPage() {
         basePath={`/transportation/${id}`}
         files={query.data.files}
         fileTypes={transportationFileTypes}
-        canChange={can('add_transportation') || can('change_transportation')}
+        canChange={canCall('POST /transportation/:id/files/add')}
+        // The server lets the uploader delete their own file without change_transportation.
+        canDelete={(file) =>
+          can('change_transportation') ||
+          (canCall('DELETE /transportation/:id/files/:fileId/delete') && file.uploaded_by?.id === user.id)
+        }
         onChanged={() => void query.refetch()}
       />
     </Stack>

@@ -32,7 +32,7 @@ function Page({ heading, children }: { heading: string; children: ReactNode }) {
 export function TransportationAddPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { can, user } = useAccess();
+  const { canCall, user } = useAccess();
   const queryClient = useQueryClient();
   const add = useMutation({
     mutationFn: addTransportation,
@@ -43,7 +43,7 @@ export function TransportationAddPage() {
     },
   });
   if (!user) return null;
-  if (!can('add_transportation')) return <Alert color="red">{t('common.accessDenied')}</Alert>;
+  if (!canCall('POST /transportation/add')) return <Alert color="red">{t('common.accessDenied')}</Alert>;
   return (
     <Page heading={t('transportations.addHeading')}>
       <TransportationForm
@@ -64,10 +64,10 @@ export function TransportationAddPage() {
 export function TransportationEditPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { can, hasFunction, user } = useAccess();
+  const { canCall, user } = useAccess();
   const queryClient = useQueryClient();
   // part 2 §2, §6: correcting a haul is the owner's or the dispatcher's, as the server checks.
-  const allowed = can('change_transportation') && hasFunction('owner', 'dispatcher');
+  const allowed = canCall('PUT /transportation/:id/edit');
   const { id, query, missing } = useTransportationOfRoute(allowed);
   const save = useMutation({
     mutationFn: (body: TransportationPayload) => editTransportation(id, body),

@@ -14,7 +14,7 @@ const noFilters: Record<string, never> = {};
 /** part 2 §2 Transportations: id, date, recipient, subscriber and the detail link, newest first. */
 export function TransportationsPage() {
   const { t } = useTranslation();
-  const { can, user } = useAccess();
+  const { can, canCall, user } = useAccess();
   const list = useListState('transportations', noFilters);
   const allowed = can('view_transportation');
   const hauls = useQuery({
@@ -65,7 +65,7 @@ export function TransportationsPage() {
     <Stack>
       <Group justify="space-between">
         <Title order={2}>{t('transportations.heading')}</Title>
-        {can('add_transportation') ? (
+        {canCall('POST /transportation/add') ? (
           <Button component={Link} to="/transportation/add">
             {t('transportations.add')}
           </Button>

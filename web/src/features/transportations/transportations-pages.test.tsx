@@ -137,6 +137,28 @@ describe('TransportationDetailPage', () => {
     expect(screen.getByRole('button', { name: t('files.upload') })).toBeTruthy();
   });
 
+  it('offers a driver the delete of the files they uploaded only (the server refuses the rest)', async () => {
+    const file = (id: number, uploader: number, title: string) => ({
+      id,
+      name: `${title}.pdf`,
+      title,
+      file_type: 'Dodací list',
+      content_type: 'application/pdf',
+      size: 1024,
+      uploaded_by: { id: uploader, first_name: 'X', last_name: 'Y' },
+      created: '2026-03-14T09:15:00.000Z',
+    });
+    // makeProfile's user is id 7.
+    renderDetail(['driver'], {
+      'GET /api/transportation/31': {
+        body: { item: { ...haul, files: [file(1, 7, 'Můj'), file(2, 3, 'Cizí')] } },
+      },
+    });
+    expect(await screen.findByRole('button', { name: t('files.deleteOf', { title: 'Můj' }) })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: t('files.deleteOf', { title: 'Cizí' }) })).toBeNull();
+    expect(screen.getByRole('link', { name: t('files.downloadOf', { title: 'Cizí' }) })).toBeTruthy();
+  });
+
   it('goes back to the list for an unknown haul', async () => {
     renderWithApp(<TransportationDetailPage />, {
       path: '/transportation/99',

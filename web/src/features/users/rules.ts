@@ -10,13 +10,13 @@ export const isOwner = (user: Pick<UserItem, 'functions'>) => user.functions.som
  * server keeps one active owner); the server refuses the rest too.
  */
 export const canEditUser = (access: Access, target: UserItem) =>
-  access.can('change_user') && (!isOwner(target) || access.hasFunction('owner'));
+  access.canCall('PUT /user/:id/edit') && (!isOwner(target) || access.hasFunction('owner'));
 
 /**
  * Owners are never deactivated, and nobody deactivates themself (the server refuses both). An
  * inactive holder of the owner function is reactivated by an owner only (the server's 204).
  */
 export const canToggleActive = (access: Access, target: UserItem) =>
-  access.can('delete_user') &&
+  access.canCall(target.is_active ? 'DELETE /user/:id/delete' : 'PUT /user/:id/reactivate') &&
   access.user?.id !== target.id &&
   (!isOwner(target) || (!target.is_active && access.hasFunction('owner')));

@@ -23,7 +23,7 @@ export function UserAddPage() {
     },
   });
   if (!access.user) return null;
-  if (!access.can('add_user')) return <Alert color="red">{t('common.accessDenied')}</Alert>;
+  if (!access.canCall('POST /user/add')) return <Alert color="red">{t('common.accessDenied')}</Alert>;
   return (
     <Stack maw={820}>
       <Anchor component={Link} to="/users" size="sm">

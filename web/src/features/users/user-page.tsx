@@ -54,7 +54,7 @@ export function UserPage() {
         </Group>
         {canToggleActive(access, item) ? <ActiveToggle user={item} size="sm" /> : null}
       </Group>
-      <SignInLock user={item} canUnlock={access.hasFunction('owner')} />
+      <SignInLock user={item} canUnlock={access.canCall('PUT /user/:id/unlock')} />
       {canEditUser(access, item) ? (
         <EditUser key={item.version} item={item} onReload={() => void user.refetch()} />
       ) : (

@@ -94,7 +94,7 @@ export function UsersPage() {
     <Stack>
       <Group justify="space-between">
         <Title order={2}>{t('users.heading')}</Title>
-        {access.can('add_user') ? (
+        {access.canCall('POST /user/add') ? (
           <Button component={Link} to="/user/add">
             {t('users.add')}
           </Button>

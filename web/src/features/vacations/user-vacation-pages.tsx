@@ -130,7 +130,7 @@ function Page({ heading, children }: { heading: string; children: ReactNode }) {
 export function UserVacationAddPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { can, user } = useAccess();
+  const { canCall, user } = useAccess();
   const queryClient = useQueryClient();
   const add = useMutation({
     mutationFn: addUserVacation,
@@ -141,7 +141,7 @@ export function UserVacationAddPage() {
     },
   });
   if (!user) return null;
-  if (!can('add_vacationuser')) return <Alert color="red">{t('common.accessDenied')}</Alert>;
+  if (!canCall('POST /user_vacation/add')) return <Alert color="red">{t('common.accessDenied')}</Alert>;
   return (
     <Page heading={t('vacations.addUserHeading')}>
       <UserVacationForm
@@ -159,11 +159,11 @@ export function UserVacationAddPage() {
 export function UserVacationEditPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { can, user } = useAccess();
+  const { canCall, user } = useAccess();
   const queryClient = useQueryClient();
   const id = Number(useParams().id);
   const validId = Number.isInteger(id) && id > 0;
-  const allowed = can('change_vacationuser');
+  const allowed = canCall('PUT /user_vacation/:id/edit');
   const vacation = useQuery({ ...userVacationQuery(id), enabled: validId && allowed });
   const missing =
     !validId ||

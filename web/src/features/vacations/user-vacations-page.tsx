@@ -19,7 +19,7 @@ const emptyFilters: { user: string | null } = { user: null };
 export function UserVacationsPage() {
   const { t } = useTranslation();
   const format = useFormat();
-  const { can, user } = useAccess();
+  const { can, canCall, user } = useAccess();
   const queryClient = useQueryClient();
   const list = useListState('user-vacations', emptyFilters);
   const allowed = can('view_vacationuser');
@@ -70,12 +70,12 @@ export function UserVacationsPage() {
       header: t('common.actions'),
       cell: (v) => (
         <Group gap="xs" wrap="nowrap">
-          {can('change_vacationuser') ? (
+          {canCall('PUT /user_vacation/:id/edit') ? (
             <Button component={Link} to={`/user-vacation/${v.id}/edit`} size="compact-sm" variant="default">
               {t('common.edit')}
             </Button>
           ) : null}
-          {can('delete_vacationuser') ? (
+          {canCall('DELETE /vacation_user/:id/delete') ? (
             <ConfirmButton
               size="compact-sm"
               variant="subtle"
@@ -100,7 +100,7 @@ export function UserVacationsPage() {
     <Stack>
       <Group justify="space-between">
         <Title order={2}>{t('vacations.usersHeading')}</Title>
-        {can('add_vacationuser') ? (
+        {canCall('POST /user_vacation/add') ? (
           <Button component={Link} to="/user-vacation/add">
             {t('vacations.addUser')}
           </Button>

@@ -138,7 +138,7 @@ function Page({ heading, children }: { heading: string; children: ReactNode }) {
 export function WarehouseVacationAddPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { can, user } = useAccess();
+  const { canCall, user } = useAccess();
   const queryClient = useQueryClient();
   const add = useMutation({
     mutationFn: addWarehouseVacation,
@@ -149,7 +149,7 @@ export function WarehouseVacationAddPage() {
     },
   });
   if (!user) return null;
-  if (!can('add_vacationwarehouse')) return <Alert color="red">{t('common.accessDenied')}</Alert>;
+  if (!canCall('POST /warehouse_vacation/add')) return <Alert color="red">{t('common.accessDenied')}</Alert>;
   return (
     <Page heading={t('vacations.addWarehouseHeading')}>
       <WarehouseVacationForm
@@ -167,11 +167,11 @@ export function WarehouseVacationAddPage() {
 export function WarehouseVacationEditPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { can, user } = useAccess();
+  const { canCall, user } = useAccess();
   const queryClient = useQueryClient();
   const id = Number(useParams().id);
   const validId = Number.isInteger(id) && id > 0;
-  const allowed = can('change_vacationwarehouse');
+  const allowed = canCall('PUT /warehouse_vacation/:id/edit');
   const vacation = useQuery({ ...warehouseVacationQuery(id), enabled: validId && allowed });
   const missing =
     !validId ||

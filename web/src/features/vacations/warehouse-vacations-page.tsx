@@ -24,7 +24,7 @@ const emptyFilters: { warehouse: string | null } = { warehouse: null };
 export function WarehouseVacationsPage() {
   const { t } = useTranslation();
   const format = useFormat();
-  const { can, user } = useAccess();
+  const { can, canCall, user } = useAccess();
   const queryClient = useQueryClient();
   const list = useListState('warehouse-vacations', emptyFilters);
   const allowed = can('view_vacationwarehouse');
@@ -74,7 +74,7 @@ export function WarehouseVacationsPage() {
       header: t('common.actions'),
       cell: (v) => (
         <Group gap="xs" wrap="nowrap">
-          {can('change_vacationwarehouse') ? (
+          {canCall('PUT /warehouse_vacation/:id/edit') ? (
             <Button
               component={Link}
               to={`/warehouse-vacation/${v.id}/edit`}
@@ -84,7 +84,7 @@ export function WarehouseVacationsPage() {
               {t('common.edit')}
             </Button>
           ) : null}
-          {can('delete_vacationwarehouse') ? (
+          {canCall('DELETE /vacation_warehouse/:id/delete') ? (
             <ConfirmButton
               size="compact-sm"
               variant="subtle"
@@ -109,7 +109,7 @@ export function WarehouseVacationsPage() {
     <Stack>
       <Group justify="space-between">
         <Title order={2}>{t('vacations.warehousesHeading')}</Title>
-        {can('add_vacationwarehouse') ? (
+        {canCall('POST /warehouse_vacation/add') ? (
           <Button component={Link} to="/warehouse-vacation/add">
             {t('vacations.addWarehouse')}
           </Button>

@@ -32,7 +32,8 @@ export function WarehouseEditPage() {
   const warehouse = useWarehouse(id);
   if (!access.user) return null;
   // The server refuses the save without manage_warehouse (issue 13 §3); say so at once.
-  if (!access.can('manage_warehouse')) return <Alert color="red">{t('common.accessDenied')}</Alert>;
+  if (!access.canCall('PUT /warehouse/:id/edit'))
+    return <Alert color="red">{t('common.accessDenied')}</Alert>;
   return (
     <Stack maw={860}>
       <Anchor component={Link} to="/warehouses" size="sm">

@@ -16,7 +16,7 @@ import { StockChangesTable } from './stock-changes-table';
 export function WarehouseStockPage() {
   const { t } = useTranslation();
   const format = useFormat();
-  const { can } = useAccess();
+  const { canCall } = useAccess();
   const id = Number(useParams().id);
   const warehouse = useWarehouse(id);
   const list = useListState(`warehouse-stock-${id}`, { name: '' });
@@ -26,7 +26,7 @@ export function WarehouseStockPage() {
     per_page: list.per_page,
     name: name.trim() || undefined,
   });
-  const mayChange = can('change_warehouse');
+  const mayChange = canCall('PUT /update_stock/:warehouseId/:productId');
 
   const columns: Column<ProductStock>[] = [
     {

@@ -18,7 +18,7 @@ const emptyFilters: Filters = { name: '', withHidden: false };
 /** part 2 §2 Warehouses: the list with links to stock and edit, and "do not use further". */
 export function WarehousesPage() {
   const { t } = useTranslation();
-  const { can } = useAccess();
+  const { canCall } = useAccess();
   const list = useListState('warehouses', emptyFilters);
   // part 2 §7: list loads are debounced 500 ms.
   const [name] = useDebouncedValue(list.filters.name, 500);
@@ -66,12 +66,12 @@ export function WarehousesPage() {
             {t('warehouses.stock')}
           </Button>
           {/* Name, address, staff and cars: manage_warehouse (issue 13 §3), not stock work. */}
-          {can('manage_warehouse') ? (
+          {canCall('PUT /warehouse/:id/edit') ? (
             <Button component={Link} to={`/warehouse/${w.id}/edit`} size="compact-sm" variant="default">
               {t('common.edit')}
             </Button>
           ) : null}
-          {can('delete_warehouse') && !w.hidden ? (
+          {canCall('DELETE /warehouse/:id/hide') && !w.hidden ? (
             <ConfirmButton
               size="compact-sm"
               variant="subtle"
@@ -92,7 +92,7 @@ export function WarehousesPage() {
     <Stack>
       <Group justify="space-between">
         <Title order={2}>{t('warehouses.heading')}</Title>
-        {can('add_warehouse') ? (
+        {canCall('POST /warehouse/add') ? (
           <Button component={Link} to="/warehouses/add">
             {t('warehouses.add')}
           </Button>

@@ -1,0 +1,223 @@
+import type { Page, Request, Route } from '@playwright/test';
+import { signIn } from './helpers';
+import { expect, test } from './test';
+
+/**
+ * Issue 14: no visible action answers 403. Each demo user walks every page their navigation and
+ * pages link to, follows every link, and clicks every distinct button, menu item and confirming
+ * dialog button of each page. Nothing is written: every call that changes data is sent on with
+ * its record ids swapped for one no row has and an empty body (the guard decides before the
+ * record or the body is looked at, so a refused call still answers 403 and an allowed one 400 or
+ * 404), and the writing GETs go as HEAD (405 when allowed). A page that shows "no permission"
+ * after a visible link counts as a 403 too.
+ */
+
+const users = ['owner', 'dispatcher', 'technician', 'warehouseman', 'driver'] as const;
+const denied = 'You do not have permission for this action.';
+const writingGets = [/^\/api\/order\/add$/, /^\/api\/order\/\d+\/copy$/];
+/** Buttons that end the walk itself or change only this browser: not what the test asks about. */
+const skipped = /^(Log out|Odhlásit|English|Čeština|Czech)/i;
+const cancel = /^(Cancel|Close|Zrušit|Zavřít|No|Ne|Back|Zpět)$/i;
+
+type Walk = { page: Page; refused: string[]; where: string; pending: number };
+
+/** Sends a call on so that it cannot change anything, keeping what the guard answers. */
+async function probe(walk: Walk, route: Route): Promise<void> {
+  const request = route.request();
+  const url = new URL(request.url());
+  const path = url.pathname;
+  const writingGet = request.method() === 'GET' && writingGets.some((re) => re.test(path));
+  if ((request.method() === 'GET' && !writingGet) || path.startsWith('/api/auth/log')) {
+    await route.continue();
+    return;
+  }
+  url.pathname = path.replace(/\/\d+(?=\/|$)/g, '/987654');
+  const response = await route.fetch({
+    url: url.toString(),
+    method: writingGet ? 'HEAD' : request.method(),
+    headers: { ...request.headers(), 'content-type': 'application/json' },
+    postData: writingGet ? undefined : '{}',
+  });
+  if (response.status() === 403) walk.refused.push(`${request.method()} ${path} (${walk.where})`);
+  await route.fulfill({ response });
+}
+
+/** Until no call of the app has been under way for a moment (at most 3 s). */
+async function settle(walk: Walk): Promise<void> {
+  let quiet = 0;
+  for (let waited = 0; waited < 3_000 && quiet < 250; waited += 50) {
+    await walk.page.waitForTimeout(50);
+    quiet = walk.pending > 0 ? 0 : quiet + 50;
+  }
+}
+
+const pattern = (text: string) => text.replace(/\d+/g, 'N').replace(/\?.*$/, '');
+
+async function open(walk: Walk, url: string): Promise<void> {
+  walk.where = url;
+  await walk.page.goto(url, { waitUntil: 'domcontentloaded', timeout: 10_000 }).catch(() => undefined);
+  await settle(walk);
+}
+
+async function visibleNames(page: Page, selector: string, within = page.locator('body')) {
+  return within.locator(selector).evaluateAll((elements) =>
+    elements
+      .filter((e) => {
+        const box = e.getBoundingClientRect();
+        return box.width > 0 && box.height > 0 && !(e as HTMLButtonElement).disabled;
+      })
+      .map((e) => (e.getAttribute('aria-label') ?? e.textContent ?? '').trim()),
+  );
+}
+
+/** Confirms what a click opened: the first button of a dialog that is not a way out. */
+async function confirmDialog(walk: Walk): Promise<void> {
+  const dialog = walk.page.getByRole('dialog').last();
+  if (!(await dialog.isVisible().catch(() => false))) return;
+  const names = await visibleNames(walk.page, 'button', dialog);
+  const name = names.find((n) => n && !cancel.test(n));
+  if (name) {
+    walk.where = `${walk.where} → confirm "${name}"`;
+    await dialog
+      .getByRole('button', { name, exact: true })
+      .first()
+      .click({ timeout: 2_000 })
+      .catch(() => undefined);
+    await settle(walk);
+  }
+}
+
+/** Back to the page as it loaded, unless it still is (same address, nothing open over it). */
+async function back(walk: Walk, url: string): Promise<void> {
+  const { page } = walk;
+  await page.keyboard.press('Escape').catch(() => undefined);
+  const here = new URL(page.url());
+  const overlay = await page
+    .locator('[role=dialog], [role=menu]')
+    .first()
+    .isVisible()
+    .catch(() => false);
+  if (overlay || `${here.pathname}${here.search}` !== url) await open(walk, url);
+}
+
+async function clickEverything(walk: Walk, url: string): Promise<void> {
+  const { page } = walk;
+  const main = page.locator('main');
+  await open(walk, url);
+  // Each kind of button once: "Copy order 12" and "Copy order 13" do the same for the test.
+  const kinds = new Map<string, string>();
+  for (const name of await visibleNames(page, 'button', main))
+    if (name && !skipped.test(name) && !kinds.has(pattern(name))) kinds.set(pattern(name), name);
+  console.log(`  ${url}: ${kinds.size} kinds of buttons`);
+  for (const name of [...kinds.values()].slice(0, 25)) {
+    await back(walk, url);
+    walk.where = `${url} → ${name}`;
+    const button = main.getByRole('button', { name, exact: true }).first();
+    if (!(await button.isEnabled({ timeout: 1_000 }).catch(() => false))) continue;
+    await button.click({ timeout: 2_000 }).catch(() => undefined);
+    await settle(walk);
+    const items = [...new Set(await visibleNames(page, '[role=menuitem]'))].filter(Boolean);
+    if (!items.length) {
+      await confirmDialog(walk);
+      continue;
+    }
+    for (const item of items) {
+      await back(walk, url);
+      walk.where = `${url} → ${name} → ${item}`;
+      await main
+        .getByRole('button', { name, exact: true })
+        .first()
+        .click({ timeout: 2_000 })
+        .catch(() => undefined);
+      await page
+        .getByRole('menuitem', { name: item, exact: true })
+        .first()
+        .click({ timeout: 2_000 })
+        .catch(() => undefined);
+      await settle(walk);
+      await confirmDialog(walk);
+    }
+  }
+}
+
+/** The links behind the header's menus (the avatar's administration items, the vacations). */
+async function menuLinks(page: Page): Promise<string[]> {
+  const links: string[] = [];
+  for (const trigger of await page.locator('header [aria-haspopup]').all()) {
+    if (!(await trigger.isVisible())) continue;
+    await trigger.click();
+    await page
+      .getByRole('menu')
+      .first()
+      .waitFor({ timeout: 2_000 })
+      .catch(() => undefined);
+    links.push(
+      ...(await page
+        .locator('[role=menu] a[href^="/"]')
+        .evaluateAll((all) => all.map((a) => a.getAttribute('href') ?? ''))),
+    );
+    await page.keyboard.press('Escape');
+  }
+  return links;
+}
+
+for (const username of users) {
+  test(`${username} sees no action that the server refuses`, async ({ page }) => {
+    test.setTimeout(600_000);
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.addInitScript(() => localStorage.setItem('lang', 'en'));
+    const walk: Walk = { page, refused: [], where: 'sign-in', pending: 0 };
+    const own = (url: string) => new URL(url).pathname.startsWith('/api/');
+    page.on('request', (request) => {
+      if (own(request.url())) walk.pending++;
+    });
+    const done = (request: Request) => {
+      if (own(request.url())) walk.pending = Math.max(0, walk.pending - 1);
+    };
+    page.on('requestfinished', done);
+    page.on('requestfailed', done);
+    page.on('response', (response) => {
+      const path = new URL(response.url()).pathname;
+      if (response.status() === 403 && path.startsWith('/api/') && response.request().method() === 'GET')
+        walk.refused.push(`GET ${path} (${walk.where})`);
+    });
+    // A page that asks before leaving unsaved work is left all the same.
+    page.on('dialog', (dialog) => void dialog.accept());
+    await signIn(page, username);
+    await page.route('**/api/**', (route) => probe(walk, route));
+
+    const seen = new Set<string>();
+    const queue = ['/dashboard', '/account'];
+    const pages: string[] = [];
+    while (queue.length && pages.length < 45) {
+      const url = queue.shift()!;
+      if (seen.has(pattern(url))) continue;
+      seen.add(pattern(url));
+      await open(walk, url);
+      if (await page.getByText(denied).first().isVisible())
+        walk.refused.push(`page ${url} says no permission`);
+      pages.push(url);
+      console.log(`${username}: ${url}`);
+      const hrefs = pages.length === 1 ? await menuLinks(page) : [];
+      hrefs.push(
+        ...(await page
+          .locator('a[href^="/"]')
+          .evaluateAll((links) =>
+            links
+              .filter((a) => a.getBoundingClientRect().width > 0 || a.closest('nav'))
+              .map((a) => a.getAttribute('href') ?? ''),
+          )),
+      );
+      for (const href of hrefs) {
+        if (href.startsWith('/api/')) {
+          const answer = await page.request.head(href);
+          if (answer.status() === 403) walk.refused.push(`link ${href} on ${url}`);
+        } else if (href !== '/' && !href.startsWith('/logout') && !seen.has(pattern(href))) queue.push(href);
+      }
+    }
+    for (const url of pages) await clickEverything(walk, url);
+
+    expect(pages.length).toBeGreaterThan(2);
+    expect(walk.refused, `visited ${pages.join(', ')}`).toEqual([]);
+  });
+}
