@@ -2,6 +2,7 @@ import { idParamSchema } from '@letokruh/contracts/common';
 import {
   customerSearchAnswerSchema,
   customerSearchQuerySchema,
+  internAnswerSchema,
   internConflictAnswerSchema,
   orderCarsAnswerSchema,
   orderCustomerPayloadSchema,
@@ -89,7 +90,7 @@ export async function orderStepRoutes(app: App): Promise<void> {
         tags,
         params: idParamSchema,
         body: orderInternPayloadSchema,
-        response: { 200: orderAnswerSchema, 409: internConflictAnswerSchema },
+        response: { 200: internAnswerSchema, 409: internConflictAnswerSchema },
       },
       config: { scopedBy: { order: 'id' }, access: takesOrders },
     },
