@@ -12,12 +12,13 @@ import {
   warehouseIds,
 } from './order-fixtures.ts';
 
-/** Issue 14: personal collection (no car, travel or transport price, no clashes). */
+/** Issue 14: personal collection (no car, travel or transport price, no clashes); re-pricing. */
 
 let t: BuiltTestApp;
 let owner: Client;
 let dispatcher: Client;
 let jihlava: number;
+let brod: number;
 let customerId: number;
 let product: number;
 let driverId: number;
@@ -26,7 +27,7 @@ let carId: number;
 beforeAll(async () => {
   t = await buildTestApp();
   ({ owner, dispatcher } = await signIn(t.app, ['owner', 'dispatcher']));
-  ({ jihlava } = await warehouseIds(owner));
+  ({ jihlava, brod } = await warehouseIds(owner));
   customerId = await someCustomerId(owner, 4);
   product = await freshProduct(owner, jihlava, 100);
   const users = (await owner.get('/api/users?per_page=100')).json().items as {
@@ -161,5 +162,85 @@ describe('personal collection', () => {
       ['driver', busy.id],
       ['car', busy.id],
     ]);
+  });
+});
+
+/** A product sold in the given warehouses at the given CZK prices. */
+async function pricedProduct(prices: [number, number][]): Promise<number> {
+  const added = await owner.post('/api/product/add', {
+    name: `Přecenění ${Math.random().toString(36).slice(2, 8)}`,
+    shorten_name: 'PR',
+    type: 'Tvrdé',
+    length: 33,
+    measurement_unit: 'PRMS',
+    priceForm: prices.map(([warehouse, price]) => ({ warehouse, currency: 'CZK', price, vat: 21 })),
+  });
+  const id = added.json().item.id as number;
+  for (const [warehouse] of prices)
+    expect((await owner.post(`/api/warehouse/${warehouse}/add_product`, { product_id: id })).statusCode).toBe(
+      201,
+    );
+  return id;
+}
+
+describe('a warehouse change re-prices the lines', () => {
+  it('takes the new price list, keeps a changed price, refuses a line without a price there', async () => {
+    const both = await pricedProduct([
+      [jihlava, 1000],
+      [brod, 1200],
+    ]);
+    const typed = await pricedProduct([
+      [jihlava, 500],
+      [brod, 600],
+    ]);
+    const onlyHere = await pricedProduct([[jihlava, 300]]);
+    const order = await createOrder(dispatcher, {
+      warehouseId: jihlava,
+      customerId,
+      lines: [
+        { id: both, amount: 2 },
+        { id: typed, amount: 1 },
+        { id: onlyHere, amount: 1 },
+      ],
+      intern: false,
+    });
+    // The old prices sent back as they were (a stale form) do not survive the move.
+    const refused = await dispatcher.post(
+      `/api/order/${order.id}/items`,
+      itemsPayload(
+        brod,
+        [
+          { id: both, amount: 2, price: 1000 },
+          { id: typed, amount: 1, price: 550 },
+          { id: onlyHere, amount: 1, price: 300 },
+        ],
+        { version: order.version },
+      ),
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields).toEqual(['products.2.product.product.id']);
+    const moved = await dispatcher.post(
+      `/api/order/${order.id}/items`,
+      itemsPayload(
+        brod,
+        [
+          { id: both, amount: 2, price: 1000 },
+          { id: typed, amount: 1, price: 550 },
+        ],
+        { version: order.version },
+      ),
+    );
+    expect(moved.statusCode, moved.body).toBe(200);
+    const prices = moved
+      .json()
+      .item.products.map((l: { product: { product: { id: number }; amount: number } }) => [
+        l.product.product.id,
+        l.product.amount,
+      ]);
+    expect(prices).toEqual([
+      [both, 1200],
+      [typed, 550],
+    ]);
+    expect(moved.json().item.product_prices).toBe(2950);
   });
 });
