@@ -48,7 +48,7 @@ type DrawInput = Pick<
   | 'showTravel'
   | 'highlightedOrderId'
   | 'canReschedule'
->;
+> & { collectionLabel: string };
 
 /** The events the calendar draws: the shared order-steps events, coloured by car and marked paid. */
 function drawEvents(input: DrawInput): EventInput[] {
@@ -61,6 +61,7 @@ function drawEvents(input: DrawInput): EventInput[] {
       showIds: input.showIds,
       showTravel: input.showTravel,
       highlightedOrderId: input.highlightedOrderId,
+      collectionLabel: input.collectionLabel,
     },
   });
   return drawn.map((event) => {
@@ -72,7 +73,7 @@ function drawEvents(input: DrawInput): EventInput[] {
     const isOrder = event.extendedProps?.kind === 'order';
     return {
       ...event,
-      ...(lit || !order.car
+      ...(lit || !order.car || event.extendedProps?.collection
         ? {}
         : { backgroundColor: order.car.hex_color, textColor: readableOn(order.car.hex_color) }),
       title: isOrder && paid ? `✓ ${event.title ?? ''}` : (event.title ?? ''),
@@ -168,8 +169,9 @@ export const WeekCalendar = memo(function WeekCalendar(props: WeekCalendarProps)
         showTravel,
         canReschedule,
         highlightedOrderId: null,
+        collectionLabel: t('dashboard.overlay.personalCollection'),
       }),
-    [orders, closures, driverVacations, showIds, showTravel, canReschedule],
+    [orders, closures, driverVacations, showIds, showTravel, canReschedule, t],
   );
 
   // Which order FullCalendar shows highlighted, and in which events array: a new array (given to
@@ -194,6 +196,7 @@ export const WeekCalendar = memo(function WeekCalendar(props: WeekCalendarProps)
               showTravel,
               canReschedule,
               highlightedOrderId: lit,
+              collectionLabel: t('dashboard.overlay.personalCollection'),
             })
           : []),
       ];
