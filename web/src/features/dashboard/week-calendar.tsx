@@ -220,7 +220,7 @@ export const WeekCalendar = memo(function WeekCalendar(props: WeekCalendarProps)
       cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
-  }, [events, lit, byId, showIds, showTravel, canReschedule]);
+  }, [events, lit, byId, showIds, showTravel, canReschedule, t]);
 
   const navLinkDayClick = useCallback((day: Date) => onDayClick(wallClock(day).date), [onDayClick]);
   const eventClick = useCallback(
