@@ -244,4 +244,72 @@ test.describe('order steps', () => {
     expect(copyId).not.toBe(id);
     await expect(page.getByRole('radio', { name: 'Sklad Třebíč' })).toBeChecked();
   });
+
+  test('a warehouse change re-prices after showing old → new; personal collection drops car and transport', async ({
+    page,
+  }) => {
+    await signIn(page, 'dispatcher');
+    const customer = await uniqueCustomer(page);
+    const { items } = (await (await page.request.get('/api/warehouses?per_page=100')).json()) as {
+      items: { id: number; name: string }[];
+    };
+    const brod = items.find((w) => w.name === 'Sklad Havlíčkův Brod')!.id;
+    const offer = (await (
+      await page.request.get(`/api/available_products?warehouse_id=${brod}&currency=CZK`)
+    ).json()) as { products_types: { products: { name: string; pricesWithVat: { amount: number }[] }[] }[] };
+    const pineThere = offer.products_types
+      .flatMap((g) => g.products)
+      .find((p) => p.name === 'Borovice štípaná sypané 33 cm');
+    const money = (n: number) =>
+      plain(new Intl.NumberFormat('cs-CZ', { style: 'currency', currency: 'CZK' }).format(n));
+
+    const id = ((await (await page.request.get('/api/order/add')).json()) as { id: number }).id;
+    await page.goto(`/order/${id}/customer`);
+    await findCustomer(page, customer);
+    await page.getByRole('radio', { name: 'Sklad Jihlava' }).click();
+    await page.getByText('CZK', { exact: true }).click();
+    await page.getByRole('radio', { name: 'Borovice štípaná sypané 33 cm' }).click();
+    await page.getByLabel('Množství k přidání').fill('2');
+    await page.getByRole('button', { name: 'Přidat', exact: true }).click();
+    await expect(page.getByTestId('total-products')).toHaveText(/2\s500,00\sKč/);
+
+    await page.getByRole('radio', { name: 'Sklad Havlíčkův Brod' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Změnit sklad a přecenit položky?' });
+    const after = pineThere ? 2 * pineThere.pricesWithVat[0]!.amount : 0;
+    await expect(dialog).toBeVisible();
+    expect(plain(await dialog.textContent())).toContain(`Zboží: ${money(2500)} → ${money(after)}`);
+    if (!pineThere) await expect(dialog.getByRole('listitem')).toHaveText('Borovice štípaná sypané 33 cm');
+    await dialog.getByRole('button', { name: 'Změnit sklad a přecenit' }).click();
+    await expect(page.getByRole('radio', { name: 'Sklad Havlíčkův Brod' })).toBeChecked();
+    await expect
+      .poll(async () => plain(await page.getByTestId('total-products').textContent()))
+      .toBe(money(after));
+    // Back to Jihlava for the collection part (its price list again, asked again when lines remain).
+    await page.getByRole('radio', { name: 'Sklad Jihlava' }).click();
+    if (pineThere) await page.getByRole('button', { name: 'Změnit sklad a přecenit' }).click();
+    await expect(page.getByRole('radio', { name: 'Sklad Jihlava' })).toBeChecked();
+    if (!pineThere) {
+      await page.getByRole('radio', { name: 'Borovice štípaná sypané 33 cm' }).click();
+      await page.getByLabel('Množství k přidání').fill('2');
+      await page.getByRole('button', { name: 'Přidat', exact: true }).click();
+    }
+    await page.getByRole('button', { name: 'Pokračovat', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/order/${id}/intern$`));
+
+    await choose(page, 'Řidič', 'Josef Černý');
+    await choose(page, 'Auto', /./);
+    await choose(page, 'Řidič', 'Osobní odběr');
+    await expect(page.getByRole('status')).toContainText('Zákazník si zboží vyzvedne ve skladu');
+    await expect(page.getByRole('combobox', { name: 'Auto', exact: true })).toBeDisabled();
+    const day = days(new Date(), 42);
+    await page.getByLabel('Datum doručení').fill(czechDay(day));
+    await page.keyboard.press('Tab');
+    await pickTime(page, '19:30');
+    await page.getByRole('button', { name: 'Uložit a zobrazit detail' }).click();
+    await expect(page).toHaveURL(new RegExp(`/order/${id}$`));
+    const saved = (await (await page.request.get(`/api/order/${id}`)).json()).item;
+    expect([saved.driver, saved.car, saved.delivery_price.price]).toEqual([null, null, 0]);
+    expect(saved.price_with_vat).toBe(2500);
+    await expect(page.getByText('Osobní odběr').first()).toBeVisible();
+  });
 });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { customerAddSchema, customerSchema } from './customers.ts';
-import { paymentTypes } from './orders.ts';
+import { orderSchema, paymentTypes } from './orders.ts';
 import { currencySchema, isoDateSchema, priceSchema } from './products.ts';
+import { collectionClears } from './rules/collection.ts';
 import { carSchema, staffMemberSchema, warehouseAddressSchema } from './warehouses.ts';
 
 /** The three steps of creating or editing an order (part 1 §2, §4, §5, §7). */
@@ -235,3 +236,13 @@ export const warehouseDistanceAnswerSchema = z.object({
 
 export const orderDriversAnswerSchema = z.object({ items: z.array(staffMemberSchema) });
 export const orderCarsAnswerSchema = z.object({ items: z.array(carSchema) });
+
+/**
+ * 200 of POST /order/{id}/intern: the saved order and, for a personal collection, which of its
+ * delivery fields the save cleared (car, transport rate and minimum), so the form can say so.
+ */
+export const internAnswerSchema = z.object({
+  item: orderSchema,
+  cleared: z.array(z.enum(collectionClears)).optional(),
+});
+export type InternAnswer = z.infer<typeof internAnswerSchema>;

@@ -1,6 +1,7 @@
 import type { DeliveryNoteLanguage } from '@letokruh/contracts/documents';
 import type { Order } from '@letokruh/contracts/orders';
 import { groupIban } from '@letokruh/contracts/rules/bank-account';
+import { isPersonalCollection } from '@letokruh/contracts/rules/collection';
 import { roundMoney } from '@letokruh/contracts/rules/money';
 import type { PaymentSupplier } from '../payments/payments.service.ts';
 import {
@@ -117,19 +118,25 @@ function parties(doc: Pdf, order: NoteOrder, supplier: PaymentSupplier, l: Label
   if (a.town && !a.full_address.includes(a.town)) place.push(`${a.zip_code} ${a.town}`.trim());
   if (a.country) place.push(a.country);
   const warehouse = order.warehouse ? order.warehouse.name : '—';
-  const driver = order.driver ? '' : ` (${l.personalCollection})`;
   const width = contentWidth(doc);
+  // Issue 14: a personal collection is fetched at the warehouse, nothing is delivered.
+  if (isPersonalCollection(order)) {
+    doc
+      .font('bold')
+      .fontSize(9)
+      .fillColor('black')
+      .text(`${l.collectionAt}: `, left, doc.y, { continued: true, width });
+    doc.font('regular').text(warehouse);
+    doc.moveDown(0.8);
+    return;
+  }
   doc
     .font('bold')
     .fontSize(9)
     .fillColor('black')
     .text(`${l.deliveryAddress}: `, left, doc.y, { continued: true, width });
   doc.font('regular').text(place.join(', '));
-  doc
-    .font('bold')
-    .text(`${l.warehouse}: `, { continued: true })
-    .font('regular')
-    .text(`${warehouse}${driver}`);
+  doc.font('bold').text(`${l.warehouse}: `, { continued: true }).font('regular').text(warehouse);
   doc.moveDown(0.8);
 }
 

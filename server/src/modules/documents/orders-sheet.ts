@@ -1,4 +1,5 @@
 import type { Order } from '@letokruh/contracts/orders';
+import { isPersonalCollection } from '@letokruh/contracts/rules/collection';
 import { formatDay } from '@letokruh/contracts/rules/format';
 import type { Currency } from '@letokruh/contracts/rules/money';
 import { formatPhone } from './delivery-note.ts';
@@ -44,9 +45,10 @@ function row(o: SheetOrder): string[] {
     String(o.intern_id),
     c ? [c.name, c.organization_name].filter(Boolean).join('\n') : '',
     c ? formatPhone(c.pre_phone, c.phone) : '',
-    o.address?.full_address ?? '',
+    // Issue 14: a personal collection is fetched at the warehouse, not delivered to an address.
+    isPersonalCollection(o) ? 'osobní odběr ve skladu' : (o.address?.full_address ?? ''),
     o.driver ? o.driver.name : 'osobní odběr',
-    o.car?.name ?? '',
+    isPersonalCollection(o) ? '' : (o.car?.name ?? ''),
     o.products
       .map(
         (l) =>

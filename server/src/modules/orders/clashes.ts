@@ -55,6 +55,7 @@ export async function findClashes(db: DbOrTx, booking: Booking): Promise<Clash[]
     excludeId: booking.orderId,
   });
   for (const { order, customer } of others) {
+    // The query finds no personal collection (no driver): those drive nowhere and clash with nobody.
     const theirs = deliverySpan({
       date: order.expectedDeliveryDate!,
       time: clockOf(order.expectedDeliveryTime)!,
@@ -108,7 +109,7 @@ export async function findClashes(db: DbOrTx, booking: Booking): Promise<Clash[]
  * The answer of a save that may clash (intern step, calendar drag): the order, or 409 / 141 with
  * the clashes, to be sent again with `confirm_overlap`.
  */
-export function clashAnswer(result: { item: Order } | { clashes: Clash[] }) {
+export function clashAnswer<Saved extends { item: Order }>(result: Saved | { clashes: Clash[] }) {
   if ('item' in result) return { status: 200 as const, body: result };
   return {
     status: 409 as const,

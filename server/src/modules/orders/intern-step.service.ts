@@ -1,5 +1,5 @@
-import type { Clash, OrderInternPayload } from '@letokruh/contracts/order-steps';
-import type { Order } from '@letokruh/contracts/orders';
+import type { Clash, InternAnswer, OrderInternPayload } from '@letokruh/contracts/order-steps';
+import type { CollectionCleared } from '@letokruh/contracts/rules/collection';
 import type { Db, Tx } from '../../db/client.ts';
 import { requireExistingTime } from '../../db/prague.ts';
 import { badInput, conflict } from '../../plugins/errors.ts';
@@ -22,7 +22,8 @@ async function checkReferences(tx: Tx, order: q.OrderRow & { warehouseId: number
     if (!drivers.some((d) => d.id === p.driver_id))
       throw badInput(`No active driver ${p.driver_id}`, ['driver_id']);
   }
-  if (changed(p.car_id, order.carId)) {
+  // A personal collection has no car: the car is cleared, never checked.
+  if (p.driver_id != null && changed(p.car_id, order.carId)) {
     const cars = (await getWarehouse(tx, order.warehouseId)).cars;
     if (!cars.some((c) => c.id === p.car_id))
       throw badInput(`No car ${p.car_id} in the warehouse`, ['car_id']);
@@ -48,12 +49,17 @@ async function checkReferences(tx: Tx, order: q.OrderRow & { warehouseId: number
  * out is cleared. When the delivery runs into other orders of the driver or car, a vacation of the
  * driver or a closure of the warehouse, nothing is saved and the clashes come back, unless the
  * payload confirms them (`confirm_overlap`).
+ *
+ * Personal collection (no driver, issue 14): the customer fetches the goods, so the car, the
+ * transport rate and the minimum are cleared (the transport price is 0) and reported in `cleared`
+ * rather than refused, the travel blocks are not drawn (`travelOf`) and no driver or car clash is
+ * looked for; a closure of the warehouse still clashes, since the customer comes to it.
  */
 export async function saveIntern(
   db: Db,
   id: number,
   payload: OrderInternPayload,
-): Promise<{ item: Order } | { clashes: Clash[] }> {
+): Promise<InternAnswer | { clashes: Clash[] }> {
   return db.transaction(async (tx) => {
     const order = await lockForEdit(tx, id, payload.version);
     if (order.customerId === null || order.warehouseId === null || order.currency === null) {
@@ -70,7 +76,10 @@ export async function saveIntern(
     const withWarehouse = { ...order, warehouseId: order.warehouseId };
     await checkReferences(tx, withWarehouse, payload);
     const driverId = payload.driver_id ?? null;
-    const carId = payload.car_id ?? null;
+    const collection = driverId === null;
+    const carId = collection ? null : (payload.car_id ?? null);
+    const rate = collection ? 0 : (payload.delivery_price_amount ?? order.deliveryPriceAmount);
+    const minimum = collection ? 0 : (payload.minimim_delivery_price ?? order.minimumDeliveryPrice);
     const clashes = await findClashes(tx, {
       orderId: id,
       driverId,
@@ -79,7 +88,7 @@ export async function saveIntern(
       date: payload.expected_delivery_date,
       time: payload.expected_delivery_time,
       duration: payload.expected_delivery_duration,
-      travel: order.duration,
+      travel: collection ? 0 : order.duration,
     });
     if (clashes.length && !payload.confirm_overlap) return { clashes };
     await q.updateOrder(tx, id, {
@@ -94,9 +103,17 @@ export async function saveIntern(
       expectedDeliveryTime: payload.expected_delivery_time,
       expectedDeliveryDuration: payload.expected_delivery_duration,
       note: payload.note,
-      deliveryPriceAmount: payload.delivery_price_amount ?? order.deliveryPriceAmount,
-      minimumDeliveryPrice: payload.minimim_delivery_price ?? order.minimumDeliveryPrice,
+      deliveryPriceAmount: rate,
+      minimumDeliveryPrice: minimum,
     });
-    return { item: await getOrder(tx, id) };
+    const item = await getOrder(tx, id);
+    if (!collection) return { item };
+    const cleared: CollectionCleared[] = [];
+    if ((payload.car_id ?? order.carId) !== null) cleared.push('car_id');
+    if (Number(payload.delivery_price_amount ?? order.deliveryPriceAmount ?? 0) !== 0)
+      cleared.push('delivery_price_amount');
+    if (Number(payload.minimim_delivery_price ?? order.minimumDeliveryPrice ?? 0) !== 0)
+      cleared.push('minimim_delivery_price');
+    return { item, cleared };
   });
 }

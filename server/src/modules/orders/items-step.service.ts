@@ -30,6 +30,11 @@ async function chosenWarehouse(tx: Tx, id: number, current: number | null) {
  * discount; a new line needs the product on offer in that warehouse and currency today and takes
  * its VAT (and its price unless one is typed). A new currency brings its default transport rate
  * and minimum unless the payload names them. A done order moves its stock by the differences.
+ *
+ * Another warehouse (issue 14) re-prices the lines from its price list: a line keeps a price only
+ * when the payload changed it from the saved one, and a line the new warehouse does not price is
+ * 400 on that line, never kept at the old warehouse's price. A personal collection keeps its
+ * transport rate and minimum at 0.
  */
 export async function saveItems(
   db: Db,
@@ -47,10 +52,13 @@ export async function saveItems(
 
     const old = new Map((await q.findLines(tx, [id])).map((l) => [l.productId, l]));
     const offer = await offerOf(tx, warehouse.id, currency);
+    const warehouseChanged = order.warehouseId !== warehouse.id;
+    const movesLines = warehouseChanged && order.warehouseId !== null;
     const lines = payload.products.map((line, index) => {
       const productId = line.product.product.id;
       const kept = old.get(productId);
-      if (kept && kept.currency === currency) {
+      const offered = offer.get(productId);
+      if (kept && kept.currency === currency && !movesLines) {
         return {
           productId,
           amount: line.amount,
@@ -61,7 +69,20 @@ export async function saveItems(
           prepared: kept.prepared,
         };
       }
-      const offered = offer.get(productId);
+      if (kept && kept.currency === currency && offered) {
+        // Issue 14: another warehouse re-prices the line from its price list; only a price the
+        // payload changed from the saved one (typed, or the re-priced one the form confirmed) stays.
+        const typed = line.product.amount;
+        return {
+          productId,
+          amount: line.amount,
+          price: typed !== undefined && typed !== kept.price ? typed : offered.price,
+          currency,
+          vat: offered.vat,
+          discount: line.product.discount ?? kept.discount,
+          prepared: kept.prepared,
+        };
+      }
       if (!offered) {
         throw badInput(`Product ${productId} is not offered in this warehouse in ${currency}`, [
           `products.${index}.product.product.id`,
@@ -79,8 +100,9 @@ export async function saveItems(
     });
 
     const newCurrency = order.currency !== currency || order.deliveryPriceAmount === null;
+    // A personal collection (planned without a driver) has no transport price (issue 14).
+    const collection = order.driverId === null && order.expectedDeliveryDate !== null;
     const defaults = deliveryDefaults[currency];
-    const warehouseChanged = order.warehouseId !== warehouse.id;
     const carStays =
       !warehouseChanged ||
       order.carId === null ||
@@ -100,10 +122,12 @@ export async function saveItems(
       currency,
       distance: payload.distance ?? order.distance,
       duration: payload.duration ?? order.duration,
-      deliveryPriceAmount:
-        payload.delivery_price_amount ?? (newCurrency ? defaults.rate : order.deliveryPriceAmount),
-      minimumDeliveryPrice:
-        payload.minimim_delivery_price ?? (newCurrency ? defaults.minimum : order.minimumDeliveryPrice),
+      deliveryPriceAmount: collection
+        ? 0
+        : (payload.delivery_price_amount ?? (newCurrency ? defaults.rate : order.deliveryPriceAmount)),
+      minimumDeliveryPrice: collection
+        ? 0
+        : (payload.minimim_delivery_price ?? (newCurrency ? defaults.minimum : order.minimumDeliveryPrice)),
       carId: carStays ? order.carId : null,
       prepared: lines.length > 0 && lines.every((l) => l.prepared),
     });

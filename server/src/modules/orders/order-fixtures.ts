@@ -86,10 +86,16 @@ export async function createOrder(
   );
   expect(items.statusCode, items.body).toBe(200);
   if (options.intern === false) return items.json().item;
+  // A delivery by the warehouse's first driver unless the test names a driver (null: personal
+  // collection, which has no transport price). Tests of clashes name their driver.
+  const named = options.intern !== undefined && 'driver_id' in options.intern;
+  const drivers = named ? [] : (await c.get(`/api/order/${id}/drivers`)).json().items;
+  const driver = named || !drivers?.length ? {} : { driver_id: drivers[0].id, confirm_overlap: true };
   const intern = await c.post(`/api/order/${id}/intern`, {
     payment_type: 'cash',
     expected_delivery_duration: 60,
     ...freeSlot(),
+    ...driver,
     ...options.intern,
   });
   expect(intern.statusCode, intern.body).toBe(200);

@@ -251,6 +251,8 @@ export async function findOrdersOfDriverOrCar(
     .where(
       and(
         or(...who),
+        // A personal collection (no driver) keeps no driver or car busy, even with an old car set.
+        isNotNull(orders.driverId),
         gte(orders.expectedDeliveryDate, options.from),
         lte(orders.expectedDeliveryDate, options.to),
         isNotNull(orders.expectedDeliveryTime),

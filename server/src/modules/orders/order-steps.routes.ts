@@ -3,6 +3,7 @@ import { customerMayExistAnswerSchema } from '@letokruh/contracts/customers';
 import {
   customerSearchAnswerSchema,
   customerSearchQuerySchema,
+  internAnswerSchema,
   internConflictAnswerSchema,
   orderCarsAnswerSchema,
   orderCustomerPayloadSchema,
@@ -95,7 +96,7 @@ export async function orderStepRoutes(app: App): Promise<void> {
         tags,
         params: idParamSchema,
         body: orderInternPayloadSchema,
-        response: { 200: orderAnswerSchema, 409: internConflictAnswerSchema },
+        response: { 200: internAnswerSchema, 409: internConflictAnswerSchema },
       },
       config: { scopedBy: { order: 'id' }, access: takesOrders },
     },

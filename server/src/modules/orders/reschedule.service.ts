@@ -32,15 +32,17 @@ export async function rescheduleOrder(
       payload.expected_delivery_time,
       'expected_delivery_time',
     );
+    // A personal collection (no driver) books no car, whatever an older save left there (issue 14).
+    const collection = order.driverId === null;
     const clashes = await findClashes(tx, {
       orderId: id,
       driverId: order.driverId,
-      carId: order.carId,
+      carId: collection ? null : order.carId,
       warehouseId: order.warehouseId,
       date: payload.expected_delivery_date,
       time: payload.expected_delivery_time,
       duration: order.expectedDeliveryDuration,
-      travel: order.duration,
+      travel: collection ? 0 : order.duration,
     });
     if (clashes.length && !payload.confirm_overlap) return { clashes };
     await q.updateOrder(tx, id, {

@@ -57,7 +57,7 @@ type DrawInput = Pick<
   | 'showTravel'
   | 'highlightedOrderId'
   | 'canReschedule'
->;
+> & { collectionLabel: string };
 
 /** The events the calendar draws: the shared order-steps events, coloured by car and marked paid. */
 function drawEvents(input: DrawInput): EventInput[] {
@@ -70,6 +70,7 @@ function drawEvents(input: DrawInput): EventInput[] {
       showIds: input.showIds,
       showTravel: input.showTravel,
       highlightedOrderId: input.highlightedOrderId,
+      collectionLabel: input.collectionLabel,
     },
   });
   return drawn.map((event) => {
@@ -81,7 +82,7 @@ function drawEvents(input: DrawInput): EventInput[] {
     const isOrder = event.extendedProps?.kind === 'order';
     return {
       ...event,
-      ...(lit || !order.car
+      ...(lit || !order.car || event.extendedProps?.collection
         ? {}
         : { backgroundColor: order.car.hex_color, textColor: readableOn(order.car.hex_color) }),
       title: isOrder && paid ? `✓ ${event.title ?? ''}` : (event.title ?? ''),
@@ -194,6 +195,7 @@ export const WeekCalendar = memo(function WeekCalendar(props: WeekCalendarProps)
             showTravel,
             canReschedule,
             highlightedOrderId: null,
+            collectionLabel: t('dashboard.overlay.personalCollection'),
           }),
     [summarised, orders, closures, driverVacations, showIds, showTravel, canReschedule, t],
   );
@@ -220,6 +222,7 @@ export const WeekCalendar = memo(function WeekCalendar(props: WeekCalendarProps)
               showTravel,
               canReschedule,
               highlightedOrderId: lit,
+              collectionLabel: t('dashboard.overlay.personalCollection'),
             })
           : []),
       ];
@@ -243,7 +246,7 @@ export const WeekCalendar = memo(function WeekCalendar(props: WeekCalendarProps)
       cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
-  }, [events, lit, byId, showIds, showTravel, canReschedule]);
+  }, [events, lit, byId, showIds, showTravel, canReschedule, t]);
 
   const navLinkDayClick = useCallback((day: Date) => onDayClick(wallClock(day).date), [onDayClick]);
   const eventClick = useCallback(

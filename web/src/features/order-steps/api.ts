@@ -1,6 +1,11 @@
 import type { Customer, CustomerAdd } from '@letokruh/contracts/customers';
 import type { CalendarOrder } from '@letokruh/contracts/order-calendar';
-import type { Clash, OrderItemsPayload, warehouseDistanceSchema } from '@letokruh/contracts/order-steps';
+import type {
+  Clash,
+  InternAnswer,
+  OrderItemsPayload,
+  warehouseDistanceSchema,
+} from '@letokruh/contracts/order-steps';
 import type { Order, OrderPerson } from '@letokruh/contracts/orders';
 import type { AvailableProduct, ProductType } from '@letokruh/contracts/products';
 import type { Currency } from '@letokruh/contracts/rules/money';
@@ -98,11 +103,15 @@ export type InternPayload = {
   note: string;
   ad_type: number | null;
   confirm_overlap: boolean;
+  /** Sent only when a former personal collection gets a driver again: the currency's defaults. */
+  delivery_price_amount?: number;
+  minimim_delivery_price?: number;
   version?: number;
 };
 
+/** The saved order and what a personal collection cleared (car, transport rate and minimum). */
 export const saveIntern = (id: number, body: InternPayload) =>
-  api<{ item: Order }>('POST', `/order/${id}/intern`, { body }).then((a) => a.item);
+  api<InternAnswer>('POST', `/order/${id}/intern`, { body });
 
 /** The body of a 409 / 141: what the delivery runs into. */
 export type ClashAnswer = { error_code: number; message: string; clashes?: Clash[] };

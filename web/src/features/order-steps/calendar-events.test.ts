@@ -8,6 +8,7 @@ const order = makeItemsOrder(7, {
   expected_delivery_time: '09:30',
   expected_delivery_duration: 45,
   duration: 20,
+  driver: { id: 5, username: 'driver', first_name: 'Josef', last_name: 'Černý', name: 'Josef Černý' },
 });
 
 describe('calendarEvents (part 1 §9)', () => {
@@ -28,7 +29,7 @@ describe('calendarEvents (part 1 §9)', () => {
       options: { showIds: true, showTravel: false, highlightedOrderId: 7 },
     });
     expect(events).toHaveLength(1);
-    expect(events[0]?.title).toBe('2026000007 · Alžběta Zelenková, Polná');
+    expect(events[0]?.title).toBe('2026000007 · Alžběta Zelenková, Polná · Josef Černý');
     expect(events[0]?.classNames).toContain('order-highlighted');
   });
 
@@ -74,5 +75,27 @@ describe('calendarEvents (part 1 §9)', () => {
         extendedProps: { kind: 'vacation' },
       }),
     ]);
+  });
+
+  it('draws a personal collection without travel blocks or car, labelled as collection', () => {
+    const collection = makeItemsOrder(9, {
+      intern_id: 2026000009,
+      expected_delivery_date: '2026-11-23',
+      expected_delivery_time: '11:00',
+      expected_delivery_duration: 30,
+      duration: 20,
+      driver: null,
+      car: { id: 2, name: 'Tatra 815', hex_color: '#123456' },
+    });
+    const events = calendarEvents({
+      orders: [collection],
+      options: { showIds: false, showTravel: true, collectionLabel: 'Osobní odběr' },
+    });
+    expect(events.map((e) => [e.extendedProps?.kind, e.start, e.end])).toEqual([
+      ['order', '2026-11-23T11:00', '2026-11-23T11:30'],
+    ]);
+    expect(events[0]?.title).toBe('Alžběta Zelenková, Polná · Osobní odběr');
+    expect(events[0]?.classNames).toContain('collection-block');
+    expect(events[0]?.borderColor).not.toBe('#123456');
   });
 });

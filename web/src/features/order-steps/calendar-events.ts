@@ -1,5 +1,6 @@
 import type { EventInput } from '@fullcalendar/core';
 import type { CalendarOrder } from '@letokruh/contracts/order-calendar';
+import { isPersonalCollection, travelOf } from '@letokruh/contracts/rules/collection';
 import { deliverySpan } from '@letokruh/contracts/rules/delivery-span';
 import { pragueWallClockAsUtc } from '@letokruh/contracts/rules/prague-day';
 import type { CalendarClosure, CalendarDriverVacation } from '@letokruh/contracts/vacations';
@@ -22,6 +23,8 @@ export type EventOptions = {
   showIds: boolean;
   showTravel: boolean;
   highlightedOrderId?: number | null;
+  /** Written on a personal collection's block instead of driver and car ("Osobní odběr"). */
+  collectionLabel?: string;
 };
 
 export type OrderEventKind = 'order' | 'travel-before' | 'travel-after' | 'planned' | 'closure';
@@ -29,11 +32,18 @@ export type OrderEventKind = 'order' | 'travel-before' | 'travel-after' | 'plann
 // Grape: none of the warehouses' colours, so the planned or selected order stands out.
 const highlight = { backgroundColor: '#862e9c', borderColor: '#4a1153', textColor: '#ffffff' };
 
-/** The title of an order's block: the calendar name, with the order number when ids are shown. */
-export function orderTitle(order: CalendarOrder, showIds: boolean): string {
+/**
+ * The title of an order's block: the calendar name with driver and car (or the collection label
+ * of a personal collection), with the order number when ids are shown.
+ */
+export function orderTitle(order: CalendarOrder, showIds: boolean, collectionLabel?: string): string {
   const parts = [order.calendar_name];
-  if (order.driver) parts.push(order.driver.name);
-  if (order.car) parts.push(order.car.name);
+  if (isPersonalCollection(order)) {
+    if (collectionLabel) parts.push(collectionLabel);
+  } else {
+    if (order.driver) parts.push(order.driver.name);
+    if (order.car) parts.push(order.car.name);
+  }
   const text = parts.join(' · ');
   return showIds ? `${order.intern_id} · ${text}` : text;
 }
@@ -90,7 +100,9 @@ export function calendarEvents(input: {
       time: order.expected_delivery_time,
       duration: order.expected_delivery_duration,
     };
-    const span = deliverySpan({ ...at, travel: order.duration });
+    // Issue 14: a personal collection has no travel blocks and no car colour.
+    const collection = isPersonalCollection(order);
+    const span = deliverySpan({ ...at, travel: travelOf(order) });
     const start = `${at.date}T${at.time}`;
     const end = deliverySpan({ ...at, travel: 0 }).to;
     const lit = options.highlightedOrderId === order.id;
@@ -98,18 +110,22 @@ export function calendarEvents(input: {
       ? highlight
       : {
           backgroundColor: order.warehouse?.color ?? '#868e96',
-          borderColor: order.car?.hex_color ?? order.warehouse?.color ?? '#868e96',
+          borderColor: (collection ? null : order.car?.hex_color) ?? order.warehouse?.color ?? '#868e96',
           textColor: order.warehouse?.text_color ?? '#ffffff',
         };
     const extra = { orderId: order.id };
     events.push({
       id: `order-${order.id}`,
-      title: orderTitle(order, options.showIds),
+      title: orderTitle(order, options.showIds, options.collectionLabel),
       start,
       end,
       ...colors,
-      classNames: lit ? ['order-block', 'order-highlighted'] : ['order-block'],
-      extendedProps: { kind: 'order', ...extra },
+      classNames: [
+        'order-block',
+        ...(lit ? ['order-highlighted'] : []),
+        ...(collection ? ['collection-block'] : []),
+      ],
+      extendedProps: { kind: 'order', collection, ...extra },
     });
     if (options.showTravel)
       events.push(...travelEvents(`order-${order.id}`, span, start, end, colors, extra));

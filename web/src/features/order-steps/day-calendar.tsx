@@ -71,6 +71,7 @@ export function DayCalendar(props: DayCalendarProps) {
           showIds: props.showIds,
           showTravel: props.showTravel,
           highlightedOrderId: props.highlightedOrderId,
+          collectionLabel: t('orderSteps.intern.personalCollection'),
         },
       }),
     [
@@ -82,6 +83,7 @@ export function DayCalendar(props: DayCalendarProps) {
       props.showIds,
       props.showTravel,
       props.highlightedOrderId,
+      t,
     ],
   );
 

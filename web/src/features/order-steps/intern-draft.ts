@@ -1,4 +1,6 @@
 import type { Order, PaymentType } from '@letokruh/contracts/orders';
+import { isPersonalCollection } from '@letokruh/contracts/rules/collection';
+import { deliveryDefaults } from '@letokruh/contracts/rules/order-price';
 import type { InternPayload } from './api';
 
 /** The value of the driver select meaning personal collection (no driver). */
@@ -58,11 +60,31 @@ export function internProblems(draft: InternDraft): { problem: InternProblem; fi
 
 const idOf = (value: string | null) => (value && value !== personalCollection ? Number(value) : null);
 
+/**
+ * Issue 14: a saved personal collection has no transport rate or minimum; given a driver again it
+ * gets the currency's defaults (part 1 §9), which the items step can change. Null: nothing to send.
+ */
+export function restoredDelivery(draft: InternDraft, order: Order): { rate: number; minimum: number } | null {
+  if (draft.driver === null || draft.driver === personalCollection || !order.currency) return null;
+  if (!isPersonalCollection(order)) return null;
+  if (order.delivery_price.amount !== 0 || order.delivery_price.minimum_price !== 0) return null;
+  const { rate, minimum } = deliveryDefaults[order.currency];
+  return { rate, minimum };
+}
+
 /** POST /order/{id}/intern: the form whole (a reference left out is cleared), with the version. */
-export function internPayloadOf(draft: InternDraft, version: number, confirmOverlap = false): InternPayload {
+export function internPayloadOf(
+  draft: InternDraft,
+  version: number,
+  confirmOverlap = false,
+  delivery: { rate: number; minimum: number } | null = null,
+): InternPayload {
+  const collection = draft.driver === personalCollection;
   return {
     driver_id: idOf(draft.driver),
-    car_id: idOf(draft.car),
+    // Personal collection has no car (the server clears it too).
+    car_id: collection ? null : idOf(draft.car),
+    ...(delivery ? { delivery_price_amount: delivery.rate, minimim_delivery_price: delivery.minimum } : {}),
     supplier_id: idOf(draft.supplier),
     payment_type: draft.payment ?? 'cash',
     expected_delivery_date: draft.date ?? '',

@@ -141,3 +141,36 @@ export function itemsPayloadOf(draft: ItemsDraft, version: number): OrderItemsPa
     version,
   };
 }
+
+/** What moving the lines to another warehouse does (issue 14): the re-priced form and what it loses. */
+export type WarehouseMove = {
+  warehouse: { id: number; name: string; distance: number; duration: number };
+  /** The form in the new warehouse: lines at its prices, lines it does not price left out. */
+  draft: ItemsDraft;
+  /** Lines the new warehouse has no price for in the currency: named, and removed on confirming. */
+  missing: DraftLine[];
+};
+
+/**
+ * Issue 14: another warehouse re-prices every line from its price list (today's price and VAT in
+ * the order's currency); a line it does not price cannot stay at the old warehouse's price (the
+ * server refuses it), so it is left out and named in the confirmation.
+ */
+export function moveToWarehouse(
+  draft: ItemsDraft,
+  warehouse: WarehouseMove['warehouse'],
+  offer: readonly AvailableProduct[],
+): WarehouseMove {
+  const moved = changeWarehouse(draft, warehouse);
+  const currency = draft.currency;
+  const byId = new Map(offer.map((p) => [p.id, p]));
+  const missing: DraftLine[] = [];
+  const lines: DraftLine[] = [];
+  for (const line of draft.lines) {
+    const product = byId.get(line.product.id);
+    const priced = product && currency ? offerPrice(product, currency) : null;
+    if (priced) lines.push({ ...line, ...priced });
+    else missing.push(line);
+  }
+  return { warehouse, draft: { ...moved, lines }, missing };
+}

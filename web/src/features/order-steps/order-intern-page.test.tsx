@@ -131,4 +131,57 @@ describe('OrderInternPage', () => {
     expect(query?.get('show_cobined')).toBe('true');
     expect(query?.get('id_out')).toBe('5');
   });
+
+  it('personal collection clears the car and says the car and transport price go; the payload has no car', async () => {
+    const withCar = { ...planned, car: { id: 2, name: 'Tatra 815', hex_color: '#000' } };
+    const { user, api } = renderStep(
+      { 'POST /api/order/5/intern': { body: { item: planned, cleared: [] } } },
+      withCar,
+    );
+    const driverSelect = await screen.findByLabelText(
+      new RegExp(`^${t('orderSteps.intern.driver')}`),
+      { selector: 'input' },
+      { timeout: 4000 },
+    );
+    await user.click(driverSelect);
+    await user.click(
+      await screen.findByRole('option', { name: t('orderSteps.intern.personalCollection'), hidden: true }),
+    );
+    const notice = await screen.findByRole('status');
+    expect(notice.textContent).toContain('Zákazník si zboží vyzvedne ve skladu');
+    expect(notice.textContent).toMatch(/Uložením se zruší auto \(Tatra 815\) a cena dopravy 750,00\s?Kč\./);
+    expect(
+      screen.getByLabelText(new RegExp(`^${t('orderSteps.intern.car')}`), { selector: 'input' }),
+    ).toHaveProperty('disabled', true);
+    await user.click(await saveDetail());
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/order/5'));
+    expect(api.sent('POST /api/order/5/intern')[0]?.body).toMatchObject({ driver_id: null, car_id: null });
+  });
+
+  it('a former personal collection given a driver gets the default transport rate back, and says so', async () => {
+    const collection = {
+      ...planned,
+      driver: null,
+      delivery_price: { amount: 0, minimum_price: 0, price: 0 },
+    };
+    const { user, api } = renderStep({ 'POST /api/order/5/intern': { body: { item: planned } } }, collection);
+    const driverSelect = await screen.findByLabelText(
+      new RegExp(`^${t('orderSteps.intern.driver')}`),
+      { selector: 'input' },
+      { timeout: 4000 },
+    );
+    expect((driverSelect as HTMLInputElement).value).toBe(t('orderSteps.intern.personalCollection'));
+    await user.click(driverSelect);
+    await user.click(await screen.findByRole('option', { name: 'Josef Černý', hidden: true }));
+    expect((await screen.findByRole('status')).textContent).toMatch(
+      /výchozí sazbou 30,00\s?Kč za km, minimálně 600,00\s?Kč/,
+    );
+    await user.click(await saveDetail());
+    await waitFor(() => expect(api.sent('POST /api/order/5/intern')).toHaveLength(1));
+    expect(api.sent('POST /api/order/5/intern')[0]?.body).toMatchObject({
+      driver_id: 5,
+      delivery_price_amount: 30,
+      minimim_delivery_price: 600,
+    });
+  });
 });

@@ -37,6 +37,7 @@ import {
 } from './api';
 import { CalendarSettingsFields, useCalendarSettings } from './calendar-settings';
 import { ClashDialog } from './clash-dialog';
+import { CollectionNotice } from './collection-notice';
 import { DayCalendar } from './day-calendar';
 import {
   type InternDraft,
@@ -45,6 +46,7 @@ import {
   internPayloadOf,
   internProblems,
   personalCollection,
+  restoredDelivery,
 } from './intern-draft';
 import { isStale, StaleAlert, StepShell } from './step-shell';
 
@@ -98,7 +100,8 @@ function InternStep({ order, reload }: { order: Order; reload: () => Promise<unk
 
   const save = useMutation({
     mutationFn: async ({ after, confirm }: SaveCall) => {
-      const saved = await saveIntern(order.id, internPayloadOf(draft, order.version, confirm));
+      const payload = internPayloadOf(draft, order.version, confirm, restoredDelivery(draft, order));
+      const { item: saved } = await saveIntern(order.id, payload);
       return { saved, after, next: after === 'next' ? await addOrder() : null };
     },
     onSuccess: ({ saved, after, next }) => {
@@ -135,6 +138,7 @@ function InternStep({ order, reload }: { order: Order; reload: () => Promise<unk
     save.mutate({ after, confirm: false });
   };
 
+  const collection = draft.driver === personalCollection;
   const planned = useMemo(
     () =>
       draft.date && /^\d{2}:\d{2}$/.test(draft.time)
@@ -142,11 +146,12 @@ function InternStep({ order, reload }: { order: Order; reload: () => Promise<unk
             date: draft.date,
             time: draft.time,
             duration: draft.duration === '' ? 0 : draft.duration,
-            travel: order.duration,
+            // Personal collection: nobody drives, no travel blocks (issue 14).
+            travel: collection ? 0 : order.duration,
             title: `${order.calendar_name} (${t('orderSteps.intern.thisOrder')})`,
           }
         : null,
-    [draft.date, draft.time, draft.duration, order.duration, order.calendar_name, t],
+    [draft.date, draft.time, draft.duration, order.duration, order.calendar_name, collection, t],
   );
   const warehouseIds = useMemo(() => (order.warehouse ? [order.warehouse.id] : []), [order.warehouse]);
 
@@ -205,19 +210,28 @@ function InternStep({ order, reload }: { order: Order; reload: () => Promise<unk
                   required
                   data={driverOptions}
                   value={draft.driver}
-                  onChange={(v) => set('driver', v)}
+                  onChange={(v) => {
+                    set('driver', v);
+                    if (v === personalCollection) set('car', null);
+                  }}
                   error={bad('driver', 'driver_id')}
                   allowDeselect={false}
                 />
                 <Select
                   label={t('orderSteps.intern.car')}
                   data={(cars.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
-                  value={draft.car}
+                  value={collection ? null : draft.car}
                   onChange={(v) => set('car', v)}
                   placeholder={t('orderSteps.intern.noCar')}
+                  disabled={collection}
                   clearable
                 />
               </SimpleGrid>
+              <CollectionNotice
+                collection={collection}
+                order={order}
+                restored={restoredDelivery(draft, order)}
+              />
               {listsSuppliers ? (
                 <Select
                   label={t('orderSteps.intern.supplier')}

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { field, type MockRoutes, makeProfile, renderWithApp, t } from '../../test-utils';
 import { OrderItemsPage } from './order-items-page';
-import { distances, makeItemsOrder, productGroups } from './test-data';
+import { distances, makeItemsOrder, makeProduct, productGroups } from './test-data';
 
 type User = ReturnType<typeof renderWithApp>['user'];
 
@@ -177,5 +177,42 @@ describe('OrderItemsPage', () => {
     await user.click(screen.getByRole('button', { name: t('orderSteps.continue') }));
     expect(await screen.findByText(t('orderSteps.staleText'))).toBeTruthy();
     expect(screen.queryByTestId('location')).toBeNull();
+  });
+
+  it('another warehouse re-prices the lines after a confirmation of old → new totals, naming lines it does not price', async () => {
+    // Havlíčkův Brod sells pine dearer and has no sawdust.
+    const brod = [{ name: 'Měkké', products: [makeProduct(5, 'Borovice štípaná 33 cm', 1400)] }];
+    const { user, api } = renderStep({
+      'GET /api/available_products': (request) => ({
+        body: { products_types: request.url.searchParams.get('warehouse_id') === '2' ? brod : productGroups },
+      }),
+    });
+    await add(user, 'Borovice štípaná 33 cm', '2');
+    await add(user, 'Piliny', '1');
+    await user.click(screen.getByRole('radio', { name: 'Sklad Havlíčkův Brod' }));
+    const dialog = await screen.findByRole('dialog', { name: t('orderSteps.items.moveTitle') });
+    const text = dialog.textContent?.replace(/\s/g, ' ');
+    // 2 × 1250 + 350,50 = 2850,50 → 2 × 1400 = 2800.
+    expect(text).toContain('Zboží: 2 850,50 Kč → 2 800,00 Kč');
+    expect(text).toContain('Sklad Havlíčkův Brod nemá v ceníku:');
+    expect(within(dialog).getByRole('listitem').textContent).toBe('Piliny');
+    expect(text).toContain('Tato položka bude z objednávky odebrána.');
+    // Going back keeps the warehouse, the lines and their prices.
+    await user.click(within(dialog).getByRole('button', { name: t('orderSteps.items.moveBack') }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(field(t('orderSteps.items.distance')).value).toBe('12,5');
+    expect(screen.getByRole('group', { name: 'Piliny' })).toBeTruthy();
+
+    await user.click(screen.getByRole('radio', { name: 'Sklad Havlíčkův Brod' }));
+    const again = await screen.findByRole('dialog', { name: t('orderSteps.items.moveTitle') });
+    await user.click(within(again).getByRole('button', { name: t('orderSteps.items.moveConfirm') }));
+    await waitFor(() => expect(screen.queryByRole('group', { name: 'Piliny' })).toBeNull());
+    expect(field(t('orderSteps.items.distance')).value).toBe('31,37');
+    await user.click(screen.getByRole('button', { name: t('orderSteps.continue') }));
+    await waitFor(() => expect(api.sent('POST /api/order/5/items')).toHaveLength(1));
+    expect(api.sent('POST /api/order/5/items')[0]?.body).toMatchObject({
+      warehouse_id: 2,
+      products: [{ amount: 2, product: { product: { id: 5 }, amount: 1400 } }],
+    });
   });
 });

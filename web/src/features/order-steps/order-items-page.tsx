@@ -31,12 +31,15 @@ import {
   type ItemsDraft,
   itemsDraftOf,
   itemsPayloadOf,
+  moveToWarehouse,
   removeLine,
   updateLine,
+  type WarehouseMove,
 } from './items-draft';
 import { ProductPicker } from './product-picker';
 import { isStale, StaleAlert, StepShell } from './step-shell';
 import { TotalsPanel } from './totals-panel';
+import { WarehouseMoveDialog } from './warehouse-move-dialog';
 
 /** /order/{id}/items (part 1 §2 step 2, §4 items-step rules). */
 export function OrderItemsPage() {
@@ -54,6 +57,8 @@ function ItemsStep({ order, reload }: { order: Order; reload: () => Promise<unkn
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<ItemsDraft>(() => itemsDraftOf(order));
   const [askCurrency, setAskCurrency] = useState<Currency | null>(null);
+  const [askMove, setAskMove] = useState<WarehouseMove | null>(null);
+  const [moveError, setMoveError] = useState<unknown>(null);
   const distances = useQuery({ ...warehouseDistanceQuery(order.id), enabled: order.customer !== null });
   const products = useQuery({
     ...availableProductsQuery(draft.warehouseId ?? 0, draft.currency ?? 'CZK'),
@@ -85,6 +90,27 @@ function ItemsStep({ order, reload }: { order: Order; reload: () => Promise<unkn
     if (draft.lines.length > 0) setAskCurrency(currency);
     else setDraft((d) => changeCurrency(d, currency));
   };
+  // Issue 14: lines move to another warehouse at its prices, after a confirmation of old → new.
+  const pickWarehouse = (w: WarehouseMove['warehouse']) => {
+    const currency = draft.currency;
+    setMoveError(null);
+    if (!currency || draft.lines.length === 0 || draft.warehouseId === null) {
+      setDraft((d) => changeWarehouse(d, w));
+      return;
+    }
+    queryClient
+      .fetchQuery(availableProductsQuery(w.id, currency))
+      .then((groups) =>
+        setAskMove(
+          moveToWarehouse(
+            draft,
+            w,
+            groups.flatMap((g) => g.products),
+          ),
+        ),
+      )
+      .catch(setMoveError);
+  };
   const offered = new Set((products.data ?? []).flatMap((g) => g.products.map((p) => p.id)));
   const saved = new Set(
     order.warehouse?.id === draft.warehouseId ? order.products.map((l) => l.product.product.id) : [],
@@ -111,11 +137,12 @@ function ItemsStep({ order, reload }: { order: Order; reload: () => Promise<unkn
                 value={draft.warehouseId === null ? null : String(draft.warehouseId)}
                 onChange={(v) => {
                   const w = distances.data?.find((d) => String(d.id) === v);
-                  if (w) setDraft((d) => changeWarehouse(d, w));
+                  if (w) pickWarehouse(w);
                 }}
               >
                 {distances.isPending ? <Loader size="sm" mt="xs" /> : null}
                 {distances.error ? <Alert color="red">{t(errorKey(distances.error))}</Alert> : null}
+                {moveError ? <Alert color="red">{t(errorKey(moveError))}</Alert> : null}
                 <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs" mt="xs">
                   {(distances.data ?? []).map((w) => (
                     <Radio.Card key={w.id} value={String(w.id)} p="sm" radius="md" aria-label={w.name}>
@@ -222,6 +249,15 @@ function ItemsStep({ order, reload }: { order: Order; reload: () => Promise<unkn
         </Grid.Col>
       </Grid>
 
+      <WarehouseMoveDialog
+        move={askMove}
+        current={draft}
+        onCancel={() => setAskMove(null)}
+        onConfirm={(move) => {
+          setAskMove(null);
+          setDraft(move.draft);
+        }}
+      />
       <Modal
         opened={askCurrency !== null}
         onClose={() => setAskCurrency(null)}
