@@ -185,7 +185,15 @@ export const WeekCalendar = memo(function WeekCalendar(props: WeekCalendarProps)
       summarised
         ? [
             ...summaryEvents(orders, (kind) => t(`dashboard.day.lane.${kind}`)),
-            ...drawEvents({ ...noOrders, closures, driverVacations, showIds, showTravel, canReschedule }),
+            ...drawEvents({
+              ...noOrders,
+              closures,
+              driverVacations,
+              showIds,
+              showTravel,
+              canReschedule,
+              collectionLabel: '',
+            }),
           ]
         : drawEvents({
             orders,
