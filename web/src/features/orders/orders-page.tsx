@@ -31,7 +31,8 @@ export function OrdersPage() {
   const [filters] = useDebouncedValue(list.filters, filterDebounceMs);
   const allowed = access.can('view_order');
   const canAddOrder = access.can('add_order');
-  const canSelect = access.can('can_export_delivery_notes');
+  // A draft has no delivery note (issue 14): the drafts filter offers no selection.
+  const canSelect = access.can('can_export_delivery_notes') && list.filters.state !== 'drafts';
   const params = orderListParams(
     filters,
     { current_page: list.current_page, per_page: list.per_page },
