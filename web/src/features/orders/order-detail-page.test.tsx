@@ -131,6 +131,15 @@ describe('OrderDetailPage', () => {
     expect(screen.queryByRole('link', { name: t('common.edit') })).toBeNull();
   });
 
+  it('a draft offers only to resume it at the step where it stopped (issue 14)', async () => {
+    renderDetail(['dispatcher'], makeOrder({ draft: true, expected_delivery_date: null }));
+    await heading();
+    expect(actionNames()).toEqual([]);
+    expect(screen.getByRole('link', { name: t('orders.drafts.resume') }).getAttribute('href')).toBe(
+      '/order/271/intern',
+    );
+  });
+
   it('a QR-transfer order is marked paid; a technician (no owner or dispatcher) cannot collect or send QR', async () => {
     const transfer = makeOrder({ pay_by_cash: false, payment_type: 'qr_transfer' });
     const first = renderDetail(['dispatcher'], transfer);

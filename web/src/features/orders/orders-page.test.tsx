@@ -248,6 +248,8 @@ describe('OrdersPage', () => {
     await user.click(await screen.findByRole('option', named(t('orders.states.drafts'))));
     await waitFor(() => expect(lastSearch(api).state).toBe('drafts'));
     expect(screen.getByText(t('orders.drafts.hint'))).toBeTruthy();
+    // No delivery notes of drafts: nothing to select.
+    await waitFor(() => expect(screen.queryByRole('checkbox')).toBeNull());
     const resume = (number: number) =>
       within(rowOf(number))
         .getByRole('link', { name: t('orders.drafts.resumeOf', { number }) })

@@ -30,7 +30,9 @@ export function OrdersPage() {
   const filters = list.filters;
   const allowed = access.can('view_order');
   const canAddOrder = access.can('add_order');
-  const canSelect = access.canCall('GET /download_multiple_delivery_notes');
+  // A draft has no delivery note (issue 14): the drafts filter offers no selection.
+  const canSelect =
+    access.canCall('GET /download_multiple_delivery_notes') && list.filters.state !== 'drafts';
   const canExport = access.canCall('GET /download-orders');
   const paging = { current_page: list.current_page, per_page: list.per_page };
   const order = { sort: list.sort, direction: list.direction };
