@@ -1,3 +1,4 @@
+import { readableTextOn } from '../../ui/contrast';
 import './dashboard.css';
 import type { EventClickArg, EventDropArg, EventInput, FormatterInput } from '@fullcalendar/core';
 import csLocale from '@fullcalendar/core/locales/cs';
@@ -278,11 +279,7 @@ export const WeekCalendar = memo(function WeekCalendar(props: WeekCalendarProps)
   );
 });
 
-/** Black or white text, whichever reads better on a car's colour. */
+/** Black or white text, whichever reads better on a car's colour (WCAG contrast, issue 14). */
 export function readableOn(hex: string): string {
-  const m = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
-  if (!m) return '#ffffff';
-  const [r, g, b] = m.slice(1).map((h) => Number.parseInt(h, 16) / 255) as [number, number, number];
-  const lum = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  return lum > 0.55 ? '#1a1b1e' : '#ffffff';
+  return readableTextOn(hex);
 }
