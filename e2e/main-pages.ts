@@ -60,4 +60,6 @@ export async function openPage(page: Page, target: MainPage): Promise<void> {
   await expect(page.locator('main h1, main h2, main h3').first()).toBeVisible();
   if (target.firstRow) await expect(target.firstRow(page)).toBeVisible();
   await page.waitForLoadState('networkidle');
+  // Scanned and photographed as drawn, not half-loaded (the overviews load block by block).
+  await expect(page.locator('main .mantine-Loader-root')).toHaveCount(0, { timeout: 15_000 });
 }
