@@ -1,16 +1,9 @@
 import { Button, Drawer, Group, Stack } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { IconFilter } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-
-/** Below Mantine's `sm` breakpoint (48em, 768 px): phones, held upright or sideways. */
-export const phoneQuery = '(max-width: 48em)';
-
-/** True on a phone-sized screen, from the first render (no desktop flash before the layout). */
-export function usePhone(): boolean {
-  return useMediaQuery(phoneQuery, false, { getInitialValueInEffect: false }) ?? false;
-}
+import { usePhone } from './use-phone';
 
 /** How many filters differ from their empty values. */
 export function countActiveFilters<F extends Record<string, unknown>>(filters: F, empty: F): number {

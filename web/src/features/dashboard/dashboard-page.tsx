@@ -23,7 +23,7 @@ import {
   Title,
 } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconChevronLeft, IconChevronRight, IconPrinter } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -34,6 +34,7 @@ import { ApiError, api, errorKey } from '../../app/api-client';
 import { ownWarehousesQuery } from '../../app/reference-queries';
 import { useAccess } from '../../app/session';
 import { useFormat } from '../../ui/format';
+import { usePhone } from '../../ui/use-phone';
 import {
   addOrder,
   calendarClosuresQuery,
@@ -97,7 +98,7 @@ export function DashboardPage() {
   const access = useAccess();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const small = useMediaQuery('(max-width: 48em)') ?? false;
+  const small = usePhone();
   // Issue 14: on a phone the month picker and settings fold away, so the calendar shows first.
   const [pickerOpen, { toggle: togglePicker }] = useDisclosure(false);
   // Not the open order (orderId): DashboardCalendar and DashboardOverlay read it.
