@@ -80,9 +80,9 @@ test('on a phone a dialog fills the screen and the calendar comes before its set
   await expect(calendar).toBeVisible();
   expect((await calendar.boundingBox())?.y ?? Number.POSITIVE_INFINITY).toBeLessThan(phone.height / 2);
   // The month picker is folded away until asked for.
-  await expect(page.getByRole('button', { name: 'Další měsíc' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Následující měsíc' })).toBeHidden();
   await page.getByRole('button', { name: 'Den, sklady a nastavení' }).click();
-  await expect(page.getByRole('button', { name: 'Další měsíc' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Následující měsíc' })).toBeVisible();
 
   await page.goto('/orders');
   await page.getByRole('button', { name: /^Dodací listy/ }).click();
