@@ -11,6 +11,7 @@ import {
   Stack,
   Text,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown } from '@tabler/icons-react';
@@ -23,7 +24,7 @@ import { LanguageSelect } from '../ui/language-select';
 import { isActive, type NavItem, visibleNavItems } from './nav-items';
 import { useAccess } from './session';
 
-function NavButton({ item, onClick }: { item: NavItem; onClick?: () => void }) {
+function NavButton({ item, onClick, vertical }: { item: NavItem; onClick?: () => void; vertical?: boolean }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const active = isActive(item, pathname);
@@ -35,6 +36,7 @@ function NavButton({ item, onClick }: { item: NavItem; onClick?: () => void }) {
       to={item.to}
       variant={active ? 'light' : 'subtle'}
       size="compact-sm"
+      justify={vertical ? 'flex-start' : undefined}
       onClick={onClick}
     >
       {t(`nav.${item.key}`)}
@@ -56,7 +58,15 @@ function NavItems({ vertical, onNavigate }: { vertical?: boolean; onNavigate?: (
       if (item !== vacations[0]) continue;
       rendered.push(
         vertical ? (
-          vacations.map((v) => <NavButton key={v.key} item={v} onClick={onNavigate} />)
+          // Issue 14: on phones the group keeps its heading, else "Sklady" stands twice in the list.
+          <Stack key="vacations" gap={0} role="group" aria-labelledby="nav-vacations-heading">
+            <Text id="nav-vacations-heading" size="xs" fw={700} c="dimmed" tt="uppercase" px={6} pt={6}>
+              {t('nav.vacations')}
+            </Text>
+            {vacations.map((v) => (
+              <NavButton key={v.key} item={v} onClick={onNavigate} vertical />
+            ))}
+          </Stack>
         ) : (
           <Menu key="vacations" trigger="hover" openDelay={50} closeDelay={150} position="bottom-start">
             <Menu.Target>
@@ -82,7 +92,7 @@ function NavItems({ vertical, onNavigate }: { vertical?: boolean; onNavigate?: (
       );
       continue;
     }
-    rendered.push(<NavButton key={item.key} item={item} onClick={onNavigate} />);
+    rendered.push(<NavButton key={item.key} item={item} onClick={onNavigate} vertical={vertical} />);
   }
   return (
     <Wrap gap={0} wrap="nowrap" component="nav" aria-label={t('nav.menu')}>
@@ -134,8 +144,10 @@ function UserCorner({ onNavigate, inline }: { onNavigate?: () => void; inline?: 
     <Group gap="xs" wrap="nowrap">
       <Menu position="bottom-end" width={240} closeOnItemClick>
         <Menu.Target>
-          <UnstyledButton aria-label={t('nav.userMenu')} data-testid="user-menu">
+          {/* Issue 14 (WCAG 2.5.3): named by what it shows (initials, name) and what it is. */}
+          <UnstyledButton data-testid="user-menu">
             <Group gap={6} wrap="nowrap">
+              <VisuallyHidden>{t('nav.userMenu')}</VisuallyHidden>
               {avatar}
               <Text size="sm" visibleFrom="xl">
                 {user?.name}

@@ -1,10 +1,17 @@
 import { foldedIncludes } from '@letokruh/contracts/rules/text';
-import { type ComboboxParsedItem, createTheme, MantineProvider, type OptionsFilter } from '@mantine/core';
+import {
+  type ComboboxParsedItem,
+  type CSSVariablesResolver,
+  createTheme,
+  MantineProvider,
+  type OptionsFilter,
+} from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../i18n';
+import { themeColors } from './theme-colors';
 
 /**
  * Every searchable pick list finds "Novák" by "novak" (issue 14), as the server's searches do;
@@ -26,20 +33,7 @@ const foldedFilter = (({ options, search, limit }) => {
 
 const theme = createTheme({
   primaryColor: 'wood',
-  colors: {
-    wood: [
-      '#fbf3ea',
-      '#f1e3d2',
-      '#e4c5a1',
-      '#d7a56c',
-      '#cc8a40',
-      '#c57a26',
-      '#c27118',
-      '#ab600c',
-      '#985406',
-      '#854600',
-    ],
-  },
+  colors: themeColors,
   defaultRadius: 'sm',
   // Plain objects, not Select.extend(): importing the components here would put them into the
   // login page's JavaScript (its budget, issue 9).
@@ -48,7 +42,20 @@ const theme = createTheme({
     MultiSelect: { defaultProps: { filter: foldedFilter } },
     Autocomplete: { defaultProps: { filter: foldedFilter } },
     TagsInput: { defaultProps: { filter: foldedFilter } },
+    // Issue 14 (WCAG 2.1.1): a table wider than a phone scrolls inside its box, and a keyboard
+    // must be able to scroll it too, also where the table holds no link or button.
+    TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
   },
+});
+
+/**
+ * Issue 14, WCAG 2.1 AA: placeholders ("All warehouses") are text a user must read; Mantine's
+ * gray.5 reads at 2.1:1, the dimmed gray.6 at 4.6:1.
+ */
+const readableVariables: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-placeholder': 'var(--mantine-color-gray-6)' },
+  dark: {},
 });
 
 export const createQueryClient = () =>
@@ -60,7 +67,7 @@ export function Providers({ children, queryClient }: { children: ReactNode; quer
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
-        <MantineProvider theme={theme}>
+        <MantineProvider theme={theme} cssVariablesResolver={readableVariables}>
           <Notifications position="top-right" />
           {children}
         </MantineProvider>

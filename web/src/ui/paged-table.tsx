@@ -85,6 +85,7 @@ export function PagedTable<T>(props: Props<T>) {
             siblings={3}
             boundaries={1}
             size="sm"
+            getControlProps={(control) => ({ 'aria-label': t(`common.pagination.${control}`) })}
           />
           <Select
             aria-label={t('common.perPage')}

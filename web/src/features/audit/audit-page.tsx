@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { errorKey } from '../../app/api-client';
 import { useAccess } from '../../app/session';
 import { DayInput } from '../../ui/day-input';
+import { countActiveFilters, FilterBar } from '../../ui/filter-bar';
 import { useFormat } from '../../ui/format';
 import { useListState } from '../../ui/list-state';
 import { type Column, PagedTable } from '../../ui/paged-table';
@@ -104,39 +105,41 @@ export function AuditPage() {
       <Text size="sm" c="dimmed">
         {t('audit.intro')}
       </Text>
-      <Group align="flex-end">
-        <Select
-          label={t('audit.fields.entity')}
-          placeholder={t('audit.allEntities')}
-          clearable
-          data={auditEntities.map((e) => ({ value: e, label: entityLabel(e) }))}
-          value={f.entity || null}
-          onChange={(v) => list.setFilter('entity', (v ?? '') as AuditEntity | '')}
-          w={200}
-        />
-        <TextInput
-          label={t('audit.fields.entityId')}
-          value={f.entity_id}
-          onChange={(e) => list.setFilter('entity_id', e.currentTarget.value.replace(/\D/g, ''))}
-          w={150}
-        />
-        <DayInput
-          label={t('audit.fields.from')}
-          value={f.from || null}
-          maxDate={f.to || undefined}
-          onChange={(d) => list.setFilter('from', d ?? '')}
-          clearable
-          w={170}
-        />
-        <DayInput
-          label={t('audit.fields.to')}
-          value={f.to || null}
-          minDate={f.from || undefined}
-          onChange={(d) => list.setFilter('to', d ?? '')}
-          clearable
-          w={170}
-        />
-      </Group>
+      <FilterBar active={countActiveFilters(list.filters, noFilters)} onClear={list.clearFilters}>
+        <Group align="flex-end">
+          <Select
+            label={t('audit.fields.entity')}
+            placeholder={t('audit.allEntities')}
+            clearable
+            data={auditEntities.map((e) => ({ value: e, label: entityLabel(e) }))}
+            value={f.entity || null}
+            onChange={(v) => list.setFilter('entity', (v ?? '') as AuditEntity | '')}
+            w={200}
+          />
+          <TextInput
+            label={t('audit.fields.entityId')}
+            value={f.entity_id}
+            onChange={(e) => list.setFilter('entity_id', e.currentTarget.value.replace(/\D/g, ''))}
+            w={150}
+          />
+          <DayInput
+            label={t('audit.fields.from')}
+            value={f.from || null}
+            maxDate={f.to || undefined}
+            onChange={(d) => list.setFilter('from', d ?? '')}
+            clearable
+            w={170}
+          />
+          <DayInput
+            label={t('audit.fields.to')}
+            value={f.to || null}
+            minDate={f.from || undefined}
+            onChange={(d) => list.setFilter('to', d ?? '')}
+            clearable
+            w={170}
+          />
+        </Group>
+      </FilterBar>
       <PagedTable
         columns={columns}
         rows={log.data?.items}

@@ -19,6 +19,7 @@ import { Link } from 'react-router';
 import { errorKey } from '../../app/api-client';
 import { ownWarehousesQuery } from '../../app/reference-queries';
 import { useAccess } from '../../app/session';
+import { countActiveFilters, FilterBar } from '../../ui/filter-bar';
 import { useListState } from '../../ui/list-state';
 import { type Column, PagedTable } from '../../ui/paged-table';
 import { type CustomerFilters, customerListQuery, noCustomerFilters } from './api';
@@ -128,43 +129,50 @@ export function CustomersPage() {
           </Button>
         ) : null}
       </Group>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 6 }} spacing="sm" role="search" aria-label={t('common.filter')}>
-        <TextInput
-          label={t('customers.filters.internId')}
-          inputMode="numeric"
-          value={list.filters.internId}
-          onChange={(e) => list.setFilter('internId', e.currentTarget.value.replace(/\D/g, ''))}
-        />
-        <TextInput
-          label={t('customers.filters.fullName')}
-          value={list.filters.fullName}
-          onChange={(e) => list.setFilter('fullName', e.currentTarget.value)}
-        />
-        <TextInput
-          label={t('customers.filters.email')}
-          value={list.filters.email}
-          onChange={(e) => list.setFilter('email', e.currentTarget.value)}
-        />
-        <TextInput
-          label={t('customers.filters.phone')}
-          inputMode="tel"
-          value={list.filters.phone}
-          onChange={(e) => list.setFilter('phone', e.currentTarget.value)}
-        />
-        <TextInput
-          label={t('customers.filters.address')}
-          value={list.filters.address}
-          onChange={(e) => list.setFilter('address', e.currentTarget.value)}
-        />
-        <Select
-          label={t('customers.filters.warehouse')}
-          placeholder={t('customers.filters.allWarehouses')}
-          data={(warehouses.data ?? []).map((w) => ({ value: String(w.id), label: w.name }))}
-          value={list.filters.warehouse || null}
-          onChange={(value) => list.setFilter('warehouse', value ?? '')}
-          clearable
-        />
-      </SimpleGrid>
+      <FilterBar active={countActiveFilters(list.filters, noCustomerFilters)} onClear={list.clearFilters}>
+        <SimpleGrid
+          cols={{ base: 1, xs: 2, md: 6 }}
+          spacing="sm"
+          role="search"
+          aria-label={t('common.filter')}
+        >
+          <TextInput
+            label={t('customers.filters.internId')}
+            inputMode="numeric"
+            value={list.filters.internId}
+            onChange={(e) => list.setFilter('internId', e.currentTarget.value.replace(/\D/g, ''))}
+          />
+          <TextInput
+            label={t('customers.filters.fullName')}
+            value={list.filters.fullName}
+            onChange={(e) => list.setFilter('fullName', e.currentTarget.value)}
+          />
+          <TextInput
+            label={t('customers.filters.email')}
+            value={list.filters.email}
+            onChange={(e) => list.setFilter('email', e.currentTarget.value)}
+          />
+          <TextInput
+            label={t('customers.filters.phone')}
+            inputMode="tel"
+            value={list.filters.phone}
+            onChange={(e) => list.setFilter('phone', e.currentTarget.value)}
+          />
+          <TextInput
+            label={t('customers.filters.address')}
+            value={list.filters.address}
+            onChange={(e) => list.setFilter('address', e.currentTarget.value)}
+          />
+          <Select
+            label={t('customers.filters.warehouse')}
+            placeholder={t('customers.filters.allWarehouses')}
+            data={(warehouses.data ?? []).map((w) => ({ value: String(w.id), label: w.name }))}
+            value={list.filters.warehouse || null}
+            onChange={(value) => list.setFilter('warehouse', value ?? '')}
+            clearable
+          />
+        </SimpleGrid>
+      </FilterBar>
       <Group justify="flex-end" mt={-4}>
         <Button variant="subtle" size="compact-sm" disabled={!filtered} onClick={list.clearFilters}>
           {t('common.clearFilters')}

@@ -12,6 +12,7 @@ import {
   Box,
   Button,
   Checkbox,
+  Collapse,
   Group,
   LoadingOverlay,
   Modal,
@@ -23,9 +24,9 @@ import {
   Title,
 } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
-import { useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconChevronLeft, IconChevronRight, IconPrinter } from '@tabler/icons-react';
+import { IconChevronDown, IconChevronLeft, IconChevronRight, IconPrinter } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -34,6 +35,7 @@ import { ApiError, api, errorKey } from '../../app/api-client';
 import { ownWarehousesQuery } from '../../app/reference-queries';
 import { useAccess } from '../../app/session';
 import { useFormat } from '../../ui/format';
+import { usePhone } from '../../ui/use-phone';
 import { addOrder, ordersKey } from '../order-steps/api';
 import { CalendarSettingsFields, useCalendarSettings } from '../order-steps/calendar-settings';
 import { ClashDialog } from '../order-steps/clash-dialog';
@@ -102,7 +104,9 @@ export function DashboardPage() {
   const access = useAccess();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const small = useMediaQuery('(max-width: 48em)') ?? false;
+  const small = usePhone();
+  // Issue 14: on a phone the month picker and settings fold away, so the calendar shows first.
+  const [pickerOpen, { toggle: togglePicker }] = useDisclosure(false);
   // Not the open order (orderId): DashboardCalendar and DashboardOverlay read it.
   useDashboardUrl();
   const state = {
@@ -193,37 +197,59 @@ export function DashboardPage() {
               {t('dashboard.addOrder')}
             </Button>
           ) : null}
-          <DatePicker
-            value={state.date}
-            onChange={(day) => day && update({ date: day.slice(0, 10) })}
-            locale={i18n.language === 'en' ? 'en-gb' : 'cs'}
-            firstDayOfWeek={1}
-            size="xs"
-            aria-label={t('dashboard.pickDate')}
-          />
-          <Checkbox.Group
-            label={t('dashboard.warehouses')}
-            value={selected.map(String)}
-            onChange={(values) => update({ warehouses: values.map(Number) })}
-          >
-            <Stack gap={6} mt={6}>
-              {(warehouses.data ?? []).map((w) => (
-                <Checkbox
-                  key={w.id}
-                  value={String(w.id)}
-                  label={w.name}
-                  color={w.color}
-                  styles={{ label: { fontWeight: 500 } }}
-                />
-              ))}
+          {small ? (
+            <Button
+              variant="default"
+              onClick={togglePicker}
+              aria-expanded={pickerOpen}
+              rightSection={<IconChevronDown size={16} aria-hidden />}
+            >
+              {t('dashboard.pickerAndSettings')}
+            </Button>
+          ) : null}
+          <Collapse expanded={!small || pickerOpen}>
+            <Stack gap="md">
+              <DatePicker
+                value={state.date}
+                onChange={(day) => day && update({ date: day.slice(0, 10) })}
+                locale={i18n.language === 'en' ? 'en-gb' : 'cs'}
+                firstDayOfWeek={1}
+                size="xs"
+                aria-label={t('dashboard.pickDate')}
+                ariaLabels={{
+                  previousMonth: t('dashboard.previousMonth'),
+                  nextMonth: t('dashboard.nextMonth'),
+                  previousYear: t('dashboard.previousYear'),
+                  nextYear: t('dashboard.nextYear'),
+                  previousDecade: t('dashboard.previousDecade'),
+                  nextDecade: t('dashboard.nextDecade'),
+                }}
+              />
+              <Checkbox.Group
+                label={t('dashboard.warehouses')}
+                value={selected.map(String)}
+                onChange={(values) => update({ warehouses: values.map(Number) })}
+              >
+                <Stack gap={6} mt={6}>
+                  {(warehouses.data ?? []).map((w) => (
+                    <Checkbox
+                      key={w.id}
+                      value={String(w.id)}
+                      label={w.name}
+                      color={w.color}
+                      styles={{ label: { fontWeight: 500 } }}
+                    />
+                  ))}
+                </Stack>
+              </Checkbox.Group>
+              <Box>
+                <Text size="sm" fw={500} mb={4}>
+                  {t('dashboard.settings')}
+                </Text>
+                <CalendarSettingsFields value={settings} onChange={setSettings} withCombined={false} />
+              </Box>
             </Stack>
-          </Checkbox.Group>
-          <Box>
-            <Text size="sm" fw={500} mb={4}>
-              {t('dashboard.settings')}
-            </Text>
-            <CalendarSettingsFields value={settings} onChange={setSettings} withCombined={false} />
-          </Box>
+          </Collapse>
         </Stack>
       </Paper>
 

@@ -1,3 +1,4 @@
+import { readableTextOn } from '../../ui/contrast';
 import './dashboard.css';
 import type {
   DayHeaderContentArg,
@@ -363,11 +364,7 @@ export const WeekCalendar = memo(function WeekCalendar(props: WeekCalendarProps)
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** Black or white text, whichever reads better on a car's colour. */
+/** Black or white text, whichever reads better on a car's colour (WCAG contrast, issue 14). */
 export function readableOn(hex: string): string {
-  const m = /^#?([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
-  if (!m) return '#ffffff';
-  const [r, g, b] = m.slice(1).map((h) => Number.parseInt(h, 16) / 255) as [number, number, number];
-  const lum = 0.2126 * r + 0.7152 * g + 0.0722 * b;
-  return lum > 0.55 ? '#1a1b1e' : '#ffffff';
+  return readableTextOn(hex);
 }

@@ -4,6 +4,7 @@ import { isPersonalCollection, travelOf } from '@letokruh/contracts/rules/collec
 import { deliverySpan } from '@letokruh/contracts/rules/delivery-span';
 import { pragueWallClockAsUtc } from '@letokruh/contracts/rules/prague-day';
 import type { CalendarClosure, CalendarDriverVacation } from '@letokruh/contracts/vacations';
+import { readableTextOn } from '../../ui/contrast';
 
 /** Part 1 §9: travel blocks are drawn at about 80 % opacity. */
 export const travelOpacity = 0.8;
@@ -111,7 +112,7 @@ export function calendarEvents(input: {
       : {
           backgroundColor: order.warehouse?.color ?? '#868e96',
           borderColor: (collection ? null : order.car?.hex_color) ?? order.warehouse?.color ?? '#868e96',
-          textColor: order.warehouse?.text_color ?? '#ffffff',
+          textColor: readableTextOn(order.warehouse?.color ?? '#868e96', order.warehouse?.text_color),
         };
     const extra = { orderId: order.id };
     events.push({
@@ -154,7 +155,8 @@ export function calendarEvents(input: {
       start,
       end: deliverySpan({ date: c.date, time: c.from_time, duration: c.duration, travel: 0 }).to,
       display: 'background',
-      backgroundColor: '#fa5252',
+      // Pale, not see-through: the warehouse's name on it must read (issue 14, global.css).
+      backgroundColor: '#ffe3e3',
       classNames: ['closure-block'],
       extendedProps: { kind: 'closure' },
     });
@@ -167,6 +169,7 @@ export function calendarEvents(input: {
       allDay: true,
       backgroundColor: v.hex_color,
       borderColor: v.hex_color,
+      textColor: readableTextOn(v.hex_color),
       extendedProps: { kind: 'vacation' },
     });
   }

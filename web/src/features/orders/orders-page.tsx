@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { errorKey } from '../../app/api-client';
 import { useAccess } from '../../app/session';
+import { countActiveFilters, FilterBar } from '../../ui/filter-bar';
 import { useFormat } from '../../ui/format';
 import { type Column, PagedTable } from '../../ui/paged-table';
 import { addOrder, noOrderFilters, type OrderFilters, orderListParams, orderListQuery } from './api';
@@ -236,7 +237,9 @@ export function OrdersPage() {
           ) : null}
         </Group>
       </Group>
-      <OrderFiltersForm filters={list.typedFilters} setFilter={list.setFilter} canAddOrder={canAddOrder} />
+      <FilterBar active={countActiveFilters(list.filters, noOrderFilters)} onClear={list.clearFilters}>
+        <OrderFiltersForm filters={list.typedFilters} setFilter={list.setFilter} canAddOrder={canAddOrder} />
+      </FilterBar>
       <Group justify="flex-end" mt={-4}>
         <Button variant="subtle" size="compact-sm" disabled={!filtered} onClick={list.clearFilters}>
           {t('common.clearFilters')}

@@ -94,6 +94,7 @@ export function ProductsBlock() {
                 series={[{ name: 'CZK', color: 'teal.6', label: t('overviews.products.sales') }]}
                 valueFormatter={(v) => format.money(v, 'CZK')}
                 aria-label={t('overviews.products.topChart', { count: top.length })}
+                role="img"
               />
             </div>
           ) : null}

@@ -92,6 +92,7 @@ export function WarehousesBlock() {
               series={series}
               withLegend
               aria-label={t('overviews.warehouses.ordersChart')}
+              role="img"
             />
           </div>
           <div>
@@ -108,6 +109,7 @@ export function WarehousesBlock() {
               valueFormatter={(v) => format.money(v, 'CZK')}
               yAxisProps={{ tickFormatter: tick, width: 56 }}
               aria-label={t('overviews.warehouses.revenueChart')}
+              role="img"
             />
           </div>
         </SimpleGrid>

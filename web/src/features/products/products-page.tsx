@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { errorKey } from '../../app/api-client';
 import { useAccess } from '../../app/session';
 import { ConfirmButton } from '../../ui/confirm-button';
+import { countActiveFilters, FilterBar } from '../../ui/filter-bar';
 import { useFormat } from '../../ui/format';
 import { useListState } from '../../ui/list-state';
 import { type Column, PagedTable } from '../../ui/paged-table';
@@ -134,34 +135,36 @@ export function ProductsPage() {
           </Button>
         ) : null}
       </Group>
-      <Group align="flex-end">
-        <TextInput
-          label={t('products.fields.name')}
-          value={list.filters.name}
-          onChange={(e) => list.setFilter('name', e.currentTarget.value)}
-          w={240}
-        />
-        <Select
-          label={t('products.fields.type')}
-          placeholder={t('products.allTypes')}
-          clearable
-          data={productTypes.map((type) => ({ value: type, label: t(productTypeKey[type]) }))}
-          value={list.filters.type || null}
-          onChange={(v) => list.setFilter('type', (v ?? '') as ProductType | '')}
-          w={200}
-        />
-        <Select
-          label={t('products.offer')}
-          allowDeselect={false}
-          data={(['offered', 'removed', 'all'] as const).map((o) => ({
-            value: o,
-            label: t(`products.offers.${o}`),
-          }))}
-          value={list.filters.offer}
-          onChange={(v) => v && list.setFilter('offer', v as Offer)}
-          w={200}
-        />
-      </Group>
+      <FilterBar active={countActiveFilters(list.filters, emptyFilters)} onClear={list.clearFilters}>
+        <Group align="flex-end">
+          <TextInput
+            label={t('products.fields.name')}
+            value={list.filters.name}
+            onChange={(e) => list.setFilter('name', e.currentTarget.value)}
+            w={240}
+          />
+          <Select
+            label={t('products.fields.type')}
+            placeholder={t('products.allTypes')}
+            clearable
+            data={productTypes.map((type) => ({ value: type, label: t(productTypeKey[type]) }))}
+            value={list.filters.type || null}
+            onChange={(v) => list.setFilter('type', (v ?? '') as ProductType | '')}
+            w={200}
+          />
+          <Select
+            label={t('products.offer')}
+            allowDeselect={false}
+            data={(['offered', 'removed', 'all'] as const).map((o) => ({
+              value: o,
+              label: t(`products.offers.${o}`),
+            }))}
+            value={list.filters.offer}
+            onChange={(v) => v && list.setFilter('offer', v as Offer)}
+            w={200}
+          />
+        </Group>
+      </FilterBar>
       <PagedTable
         columns={columns}
         rows={products.data?.items}

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { errorKey } from '../../app/api-client';
 import { useAccess } from '../../app/session';
 import { ConfirmButton } from '../../ui/confirm-button';
+import { countActiveFilters, FilterBar } from '../../ui/filter-bar';
 import { useListState } from '../../ui/list-state';
 import { type Column, PagedTable } from '../../ui/paged-table';
 import { useWarehouses } from './api/get-warehouses';
@@ -98,20 +99,22 @@ export function WarehousesPage() {
           </Button>
         ) : null}
       </Group>
-      <Group align="flex-end">
-        <TextInput
-          label={t('warehouses.fields.name')}
-          value={list.filters.name}
-          onChange={(e) => list.setFilter('name', e.currentTarget.value)}
-          w={260}
-        />
-        <Checkbox
-          label={t('warehouses.showNotInUse')}
-          checked={list.filters.withHidden}
-          onChange={(e) => list.setFilter('withHidden', e.currentTarget.checked)}
-          mb={8}
-        />
-      </Group>
+      <FilterBar active={countActiveFilters(list.filters, emptyFilters)} onClear={list.clearFilters}>
+        <Group align="flex-end">
+          <TextInput
+            label={t('warehouses.fields.name')}
+            value={list.filters.name}
+            onChange={(e) => list.setFilter('name', e.currentTarget.value)}
+            w={260}
+          />
+          <Checkbox
+            label={t('warehouses.showNotInUse')}
+            checked={list.filters.withHidden}
+            onChange={(e) => list.setFilter('withHidden', e.currentTarget.checked)}
+            mb={8}
+          />
+        </Group>
+      </FilterBar>
       <PagedTable
         columns={columns}
         rows={warehouses.data?.items}

@@ -1,0 +1,82 @@
+import AxeBuilder from '@axe-core/playwright';
+import { signIn, startInCzech } from './helpers';
+import { mainPages, openPage } from './main-pages';
+import { expect, type Page, test } from './test';
+
+/**
+ * Issue 14: every main page meets WCAG 2.1 AA as axe-core checks it — no serious or critical
+ * finding — at a desk and on a phone, in Czech (the longer words) and in English.
+ */
+const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+// Not among those tags (axe calls it experimental), but a user of speech input trips over it.
+const extraRules = ['label-content-name-mismatch'];
+// Known and left (issue 14 report): the order steps' radio cards are named by the warehouse or
+// product alone while they also show its address or price; renaming them is the order steps' work.
+const knownMismatch = '[role="radio"][aria-label]';
+
+async function seriousFindings(page: Page): Promise<string[]> {
+  const builder = () => new AxeBuilder({ page });
+  const byTags = await builder().withTags(tags).analyze();
+  const extra = await builder().withRules(extraRules).exclude(knownMismatch).analyze();
+  return [...byTags.violations, ...extra.violations]
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) =>
+      v.nodes.slice(0, 5).map((n) => `${v.id}: ${n.target.join(' ')} — ${n.failureSummary ?? ''}`),
+    );
+}
+
+const sizes = [
+  { name: 'desk', viewport: { width: 1366, height: 900 } },
+  { name: 'phone', viewport: { width: 390, height: 844 } },
+] as const;
+
+// The main pages of the issue (login is scanned before signing in).
+const scanned = new Set([
+  'dashboard',
+  'orders',
+  'order',
+  'order-items',
+  'customers',
+  'customer-form',
+  'products',
+  'warehouses',
+  'warehouse-vacations',
+  'user-vacations',
+  'overviews',
+  'transportations',
+  'users',
+  'account',
+]);
+
+for (const size of sizes) {
+  test.describe(size.name, () => {
+    test.use({ viewport: size.viewport });
+
+    test(`the main pages have no serious or critical axe finding (${size.name})`, async ({ page }) => {
+      test.setTimeout(240_000);
+      await startInCzech(page);
+      await page.goto('/');
+      await expect(page.getByLabel(/^Uživatelské jméno/)).toBeVisible();
+      expect.soft(await seriousFindings(page), 'login').toEqual([]);
+      await signIn(page, 'owner');
+      for (const target of await mainPages(page)) {
+        if (!scanned.has(target.name)) continue;
+        await test.step(target.name, async () => {
+          await openPage(page, target);
+          expect.soft(await seriousFindings(page), target.name).toEqual([]);
+        });
+      }
+    });
+  });
+}
+
+test('in English too, the pages with the most text have no serious axe finding', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.addInitScript(() => localStorage.setItem('lang', 'en'));
+  await signIn(page, 'owner');
+  for (const target of await mainPages(page)) {
+    if (!['dashboard', 'orders', 'order', 'products', 'overviews'].includes(target.name)) continue;
+    await openPage(page, target);
+    expect.soft(await seriousFindings(page), `${target.name} (en)`).toEqual([]);
+  }
+});

@@ -1,0 +1,103 @@
+import { signIn, startInCzech } from './helpers';
+import { mainPages, openPage } from './main-pages';
+import { expect, type Page, test } from './test';
+
+/** A phone held upright (issue 14). */
+const phone = { width: 390, height: 844 };
+test.use({ viewport: phone });
+
+test.beforeEach(async ({ page }) => {
+  await startInCzech(page);
+});
+
+const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+async function switchLanguage(page: Page, lang: 'cs' | 'en') {
+  await page.evaluate((l) => localStorage.setItem('lang', l), lang);
+  await page.reload();
+}
+
+test('every main page fits a phone: no page-wide sideways scroll, a list starts on the first screen', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const shot = (name: string) => page.screenshot({ path: testInfo.outputPath('phone', `${name}.png`) });
+  await page.goto('/');
+  await expect(page.getByLabel(/^Uživatelské jméno/)).toBeVisible();
+  expect(await pageWidth(page)).toBeLessThanOrEqual(phone.width);
+  await shot('login');
+  await signIn(page, 'owner');
+  for (const target of await mainPages(page)) {
+    await test.step(target.name, async () => {
+      await openPage(page, target);
+      expect.soft(await pageWidth(page), `${target.name} scrolls sideways`).toBeLessThanOrEqual(phone.width);
+      if (target.firstRow) {
+        const box = await target.firstRow(page).boundingBox();
+        expect
+          .soft(box?.y ?? Number.POSITIVE_INFINITY, `${target.name}: first row below the screen`)
+          .toBeLessThan(phone.height);
+      }
+      await shot(target.name);
+    });
+  }
+  // A few in English too: longer words must fit as well.
+  await switchLanguage(page, 'en');
+  for (const target of (await mainPages(page)).filter((p) =>
+    ['dashboard', 'orders', 'order'].includes(p.name),
+  )) {
+    await openPage(page, target);
+    expect
+      .soft(await pageWidth(page), `${target.name} (en) scrolls sideways`)
+      .toBeLessThanOrEqual(phone.width);
+    await shot(`${target.name}-en`);
+  }
+});
+
+test('on a phone the order filters sit in a drawer that counts the filters set', async ({ page }) => {
+  await signIn(page, 'dispatcher');
+  await page.goto('/orders');
+  await expect(page.getByLabel('Jméno nebo organizace')).toBeHidden();
+  const open = page.getByRole('button', { name: /^Filtry \(\d+\)$/ });
+  const before = Number((await open.textContent())?.match(/\d+/)?.[0]);
+  await open.click();
+  const drawer = page.getByRole('dialog', { name: 'Filtry' });
+  await drawer.getByLabel('Jméno nebo organizace').fill('Nov');
+  await drawer.getByRole('button', { name: 'Zobrazit výsledky' }).click();
+  await expect(drawer).toBeHidden();
+  await expect(page.getByRole('button', { name: `Filtry (${before + 1})` })).toBeVisible();
+  // The first row still shows on the first screen.
+  const box = await page.locator('main tbody tr').first().boundingBox();
+  expect(box?.y ?? Number.POSITIVE_INFINITY).toBeLessThan(phone.height);
+  await page.getByRole('button', { name: `Filtry (${before + 1})` }).click();
+  await drawer.getByRole('button', { name: 'Zrušit filtry' }).click();
+  await drawer.getByRole('button', { name: 'Zobrazit výsledky' }).click();
+  await expect(page.getByRole('button', { name: `Filtry (${before})` })).toBeVisible();
+});
+
+test('on a phone a dialog fills the screen and the calendar comes before its settings', async ({ page }) => {
+  await signIn(page, 'dispatcher');
+  const calendar = page.getByTestId('week-calendar');
+  await expect(calendar).toBeVisible();
+  expect((await calendar.boundingBox())?.y ?? Number.POSITIVE_INFINITY).toBeLessThan(phone.height / 2);
+  // The month picker is folded away until asked for.
+  await expect(page.getByRole('button', { name: 'Následující měsíc' })).toBeHidden();
+  await page.getByRole('button', { name: 'Den, sklady a nastavení' }).click();
+  await expect(page.getByRole('button', { name: 'Následující měsíc' })).toBeVisible();
+
+  await page.goto('/orders');
+  await page.getByRole('button', { name: /^Dodací listy/ }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  const box = await dialog.boundingBox();
+  expect(box).toMatchObject({ x: 0, width: phone.width });
+  expect(await pageWidth(page)).toBeLessThanOrEqual(phone.width);
+});
+
+test('the phone menu names the vacation group above its two pages', async ({ page }) => {
+  await signIn(page, 'dispatcher');
+  await page.getByRole('button', { name: 'Menu' }).click();
+  const group = page.getByRole('group', { name: 'Dovolené' });
+  await expect(group).toBeVisible();
+  await group.getByRole('link', { name: 'Řidiči' }).click();
+  await expect(page).toHaveURL(/\/user-vacations$/);
+});
