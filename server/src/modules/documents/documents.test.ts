@@ -303,3 +303,23 @@ describe('GET /download-orders', () => {
     }
   });
 });
+
+describe('personal collection in the PDFs (issue 14)', () => {
+  it('the note and the orders sheet name the warehouse to collect from, no delivery address or car', async () => {
+    const collection = await createOrder(owner, {
+      warehouseId: brod,
+      customerId: order.customer!.id,
+      lines: [{ id: order.products[0]!.product.product.id, amount: 1 }],
+      intern: { driver_id: null, expected_delivery_date: '2034-05-02', expected_delivery_time: '09:00' },
+    });
+    const { text } = await pdfText(await note(owner, collection.id, `supplier=${suppliers.vysocina}`));
+    expect(text).toContain('Osobní odběr ve skladu: Sklad Havlíčkův Brod');
+    expect(text).not.toContain('Místo dodání');
+    expect(text).not.toContain('Doprava');
+    const sheetText = (
+      await pdfText(await owner.get(`/api/download-orders?warehouse=${brod}&from=2034-05-02`))
+    ).text;
+    expect(sheetText).toContain('osobní odběr ve skladu');
+    expect(sheetText).not.toContain(collection.address?.full_address ?? order.customer!.address.full_address);
+  });
+});
