@@ -6,13 +6,17 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createQueryClient, Providers } from './app/providers';
 import { AppRouter } from './app/router';
+import { i18nReady } from './i18n';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('no #root element');
-createRoot(root).render(
-  <StrictMode>
-    <Providers queryClient={createQueryClient()}>
-      <AppRouter />
-    </Providers>
-  </StrictMode>,
+// English (or another chosen language) loads before the first render: no Czech flash.
+void i18nReady.finally(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <Providers queryClient={createQueryClient()}>
+        <AppRouter />
+      </Providers>
+    </StrictMode>,
+  ),
 );

@@ -1,7 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import cs from './cs.json';
-import en from './en.json';
 
 export const languages = ['cs', 'en'] as const;
 export type Language = (typeof languages)[number];
@@ -20,13 +19,36 @@ export function storedLanguage(): Language {
 export const dropDoubledWords = (text: string): string =>
   text.replace(/(?<!\p{L})(\p{L}+)\s+\1(?!\p{L})/giu, '$1');
 
+/**
+ * Czech is bundled; other catalogues load when chosen (an i18next backend), so the login page does
+ * not carry the English one (issue 9's 250 KiB budget). `changeLanguage` resolves once loaded.
+ */
+const otherCatalogues: Record<Exclude<Language, 'cs'>, () => Promise<{ default: object }>> = {
+  en: () => import('./en.json'),
+};
+const lazyCatalogues = {
+  type: 'backend' as const,
+  init: () => {},
+  read(lng: string, _ns: string, done: (error: Error | null, data: object | false) => void) {
+    const load = otherCatalogues[lng as keyof typeof otherCatalogues];
+    if (!load) return done(null, false);
+    load().then(
+      (m) => done(null, m.default),
+      (error: Error) => done(error, false),
+    );
+  },
+};
+
 export const i18n = i18next.createInstance();
-void i18n
+/** Resolves when the stored language's catalogue is in: the app renders after it. */
+export const i18nReady = i18n
   .use(initReactI18next)
+  .use(lazyCatalogues)
   .use({ type: 'postProcessor', name: 'noDoubledWords', process: (value: string) => dropDoubledWords(value) })
   .init({
     postProcess: ['noDoubledWords'],
-    resources: { cs: { translation: cs }, en: { translation: en } },
+    resources: { cs: { translation: cs } },
+    partialBundledLanguages: true,
     lng: storedLanguage(),
     fallbackLng: 'cs',
     interpolation: { escapeValue: false },
