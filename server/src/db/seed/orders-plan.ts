@@ -160,8 +160,9 @@ export function planOrders(input: PlanInput, days = 21): PlannedOrder[] {
         expectedDeliveryDuration: stay,
         distance: route.distance,
         duration: route.duration,
-        deliveryPriceAmount: deliveryDefaults[currency].rate,
-        minimumDeliveryPrice: deliveryDefaults[currency].minimum,
+        // A personal collection (no driver) carries no transport price (issue 14), as step 3 saves it.
+        deliveryPriceAmount: driverId === null ? 0 : deliveryDefaults[currency].rate,
+        minimumDeliveryPrice: driverId === null ? 0 : deliveryDefaults[currency].minimum,
         note: pick(notes),
         createdBy: input.createdBy,
         createdAt: takenBy(
