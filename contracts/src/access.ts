@@ -126,6 +126,7 @@ export const routeAccess = {
   'GET /order/:id': { permission: 'view_order' },
   'GET /order/:id/copy': { permission: ['add_order', 'change_order'] },
   'DELETE /order/:id/delete': { permission: 'change_order' },
+  'DELETE /order/:id/discard': { permission: 'add_order' },
   'PUT /order/:id/restore': { permission: 'change_order' },
   'PUT /order/:id/done': { permission: 'change_order' },
   'PUT /order/:id/undone': { permission: 'change_order' },
