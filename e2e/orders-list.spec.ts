@@ -233,3 +233,48 @@ test('a dispatcher sorts the list by a header both ways; reload and Back keep th
   await expect(customer).toHaveAttribute('aria-sort', 'ascending');
   await expect.poll(numbers).toEqual(ascending);
 });
+
+test('a dispatcher sorts the list by total, largest first, then smallest first, page 2 by keyset', async ({
+  page,
+}) => {
+  await signIn(page, 'dispatcher');
+  await page.goto('/orders');
+  const numbers = () =>
+    rows(page)
+      .getByRole('link', { name: /^\d{10}$/ })
+      .allTextContents();
+  type Listed = { intern_id: number; price_with_vat: number };
+  const listed = async (query: string) =>
+    (await getJson<{ items: Listed[] }>(page, `/orders?per_page=10&${query}`)).items;
+  const total = page.getByRole('columnheader', { name: 'Celkem' });
+  await expect(total).toHaveAttribute('aria-sort', 'none');
+
+  await total.getByRole('button').click();
+  await expect(total).toHaveAttribute('aria-sort', 'descending');
+  await expect(page).toHaveURL(/\/orders\?sort=total$/);
+  const largest = await listed('sort=total&current_page=1');
+  const sums = largest.map((o) => o.price_with_vat);
+  expect(sums).toEqual([...sums].sort((a, b) => b - a));
+  expect(sums[0]).toBeGreaterThan(sums.at(-1) as number);
+  await expect.poll(numbers).toEqual(largest.map((o) => String(o.intern_id)));
+  // The row shows the total it is sorted by (Czech: "16 008,00 Kč"), the detail's price with VAT.
+  const first = largest[0] as Listed;
+  const shown = (await rows(page).first().textContent())?.replace(/\s/g, '');
+  expect(shown).toContain(first.price_with_vat.toFixed(2).replace('.', ','));
+
+  await total.getByRole('button').click();
+  await expect(total).toHaveAttribute('aria-sort', 'ascending');
+  await expect(page).toHaveURL(/\/orders\?sort=total&direction=asc$/);
+  const smallest = await listed('sort=total&direction=asc&current_page=1');
+  expect(smallest.map((o) => o.price_with_vat)).toEqual(
+    smallest.map((o) => o.price_with_vat).sort((a, b) => a - b),
+  );
+  await expect.poll(numbers).toEqual(smallest.map((o) => String(o.intern_id)));
+
+  // The next page starts after this page's last row (keyset): the same rows as by offset.
+  await page.getByRole('button', { name: '2', exact: true }).click();
+  await expect(page).toHaveURL(/page=2/);
+  const second = await listed('sort=total&direction=asc&current_page=2');
+  expect(second[0]!.price_with_vat).toBeGreaterThanOrEqual(smallest.at(-1)!.price_with_vat);
+  await expect.poll(numbers).toEqual(second.map((o) => String(o.intern_id)));
+});

@@ -1,20 +1,24 @@
 import { z } from 'zod';
 
 /**
- * The order list's orders (issue 14): by expected delivery, creation, customer name or state, each
+ * The order list's orders (issue 14): by expected delivery, creation, customer name, total or state, each
  * way. `expected_delivery` ascending is the default: what is due from today on, soonest first, then
  * the orders still without a date (to be planned), then the past ones, latest first.
  */
-export const orderSorts = ['expected_delivery', 'created', 'customer', 'state'] as const;
+export const orderSorts = ['expected_delivery', 'created', 'customer', 'total', 'state'] as const;
 export type OrderSort = (typeof orderSorts)[number];
 export const sortDirections = ['asc', 'desc'] as const;
 export type SortDirection = (typeof sortDirections)[number];
 
-/** Where a column starts when its header is first clicked: the soonest, newest, A–Z, open first. */
+/**
+ * Where a column starts when its header is first clicked: the soonest, newest, A–Z, the largest
+ * total (the orders worth most), open first.
+ */
 export const firstDirection: Record<OrderSort, SortDirection> = {
   expected_delivery: 'asc',
   created: 'desc',
   customer: 'asc',
+  total: 'desc',
   state: 'asc',
 };
 
@@ -33,10 +37,10 @@ export const orderSortQuerySchema = z.object({
       description:
         'expected_delivery (default): from today on soonest first, then undated, then past latest first; ' +
         'descending: latest delivery first, undated last. created, customer (folded name), state ' +
-        '(open, done, cancelled). Ties by id.',
+        '(open, done, cancelled), total (price_with_vat, what the customer pays). Ties by id.',
     }),
   direction: z.enum(sortDirections).optional().meta({
-    description: 'asc or desc; default: desc for created, asc for the others',
+    description: 'asc or desc; default: desc for created and total, asc for the others',
   }),
   after: z
     .string()

@@ -152,7 +152,10 @@ export const orderItemPathSchema = z.object({
 });
 export const orderIdPathSchema = z.object({ orderId: z.coerce.number().int().positive().max(2147483647) });
 
-/** A row of the order list (part 1 §2 columns, plus the flags the row actions depend on). */
+/**
+ * A row of the order list (part 1 §2 columns, plus the flags the row actions depend on, and the
+ * stored total the list sorts by: issue 14, migration 0025; equal to GET /order/{id}'s).
+ */
 export const orderListItemSchema = orderSchema
   .pick({
     id: true,
@@ -167,6 +170,7 @@ export const orderListItemSchema = orderSchema
     created: true,
     expected_delivery_date: true,
     expected_delivery_time: true,
+    price_with_vat: true,
     currency: true,
     customer: true,
   })

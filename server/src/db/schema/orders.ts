@@ -81,6 +81,12 @@ export const orders = pgTable(
     deliveryPriceAmount: numeric('delivery_price_amount', { precision: 12, scale: 2, mode: 'number' }),
     minimumDeliveryPrice: numeric('minimum_delivery_price', { precision: 12, scale: 2, mode: 'number' }),
     note: text('note').notNull().default(''),
+    /**
+     * What the customer pays, with VAT (GET /order/{id}'s price_with_vat, orderTotals): the order
+     * list's total sort (issue 14). Kept by the triggers of migration 0025 on every write of the
+     * order's delivery terms, currency or lines; never written by the app.
+     */
+    priceWithVat: numeric('price_with_vat', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
     version: integer('version').notNull().default(1),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -107,6 +113,7 @@ export const orders = pgTable(
     index('orders_customer_sort_idx')
       .on(sql`(${t.customerName} collate "C")`, t.id)
       .where(sql`${t.customerId} is not null`),
+    index('orders_total_sort_idx').on(t.priceWithVat, t.id).where(sql`${t.customerId} is not null`),
     index('orders_stage_sort_idx').on(
       sql`(case when ${t.hidden} then 2 when ${t.done} then 1 else 0 end)`,
       t.id,

@@ -12,7 +12,7 @@ import { orders } from '../../db/schema/index.ts';
 import { AppError } from '../../plugins/errors.ts';
 
 /**
- * A sort key: the expression (the same text as in its index of migration 0022, so the planner
+ * A sort key: the expression (the same text as in its index of migrations 0022 and 0025, so the planner
  * walks that index), how it travels in a cursor (as text, exact: microseconds, accents) and how the
  * text is read back.
  */
@@ -46,6 +46,12 @@ const keys = {
     expr: sql`(${orders.customerName} collate "C")`,
     valid: (t) => t.length <= 400,
     read: (t) => sql`(${t}::text collate "C")`,
+  },
+  // What the customer pays (migration 0025: kept by triggers); numeric's own text reads back exact.
+  total: {
+    expr: sql`${orders.priceWithVat}`,
+    valid: (t) => /^\d{1,12}\.\d{2}$/.test(t),
+    read: (t) => sql`${t}::numeric`,
   },
   // The stages the list's badges show (web orderStage): open, done, cancelled.
   stage: {
@@ -86,6 +92,8 @@ export function segmentsOf(sort: OrderSort, direction: SortDirection, today: str
       return one([keys.created]);
     case 'customer':
       return one([keys.customer]);
+    case 'total':
+      return one([keys.total]);
     case 'state':
       return one([keys.stage]);
   }

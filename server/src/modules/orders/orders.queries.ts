@@ -16,7 +16,9 @@ import {
 } from '../../db/schema/index.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
-export type OrderValues = Partial<Omit<typeof orders.$inferInsert, 'id' | 'internId' | 'version'>>;
+export type OrderValues = Partial<
+  Omit<typeof orders.$inferInsert, 'id' | 'internId' | 'version' | 'priceWithVat'>
+>;
 export type LineRow = typeof orderItems.$inferSelect & { product: typeof products.$inferSelect };
 
 /**

@@ -94,6 +94,7 @@ const toListItem = (r: list.OrderListRow): OrderListItem => ({
   created: r.order.createdAt.toISOString(),
   expected_delivery_date: r.order.expectedDeliveryDate,
   expected_delivery_time: clockOf(r.order.expectedDeliveryTime),
+  price_with_vat: r.order.priceWithVat,
   currency: r.order.currency,
   customer: r.customer && toCustomer(r.customer),
   warehouse: r.warehouse && {

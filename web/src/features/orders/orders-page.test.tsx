@@ -405,6 +405,27 @@ describe('OrdersPage sorting and the address (issue 14)', () => {
     );
   });
 
+  it('shows each order total and sorts by it, largest first, then smallest first', async () => {
+    const { api, user, router } = renderList();
+    await loaded('2026000011');
+    const totals = screen.getAllByRole('row').map((row) => within(row).queryByText(/4\s086,50\sKč/));
+    expect(totals.filter(Boolean)).toHaveLength(3);
+    const total = t('orders.fields.total');
+    expect(header(total).getAttribute('aria-sort')).toBe('none');
+    await user.click(within(header(total)).getByRole('button'));
+    await waitFor(() =>
+      expect(lastSearch(api)).toEqual({ current_page: '1', per_page: '10', sort: 'total' }),
+    );
+    expect(router.state.location.search).toBe('?sort=total');
+    expect(header(total).getAttribute('aria-sort')).toBe('descending');
+    await user.click(within(header(total)).getByRole('button'));
+    await waitFor(() =>
+      expect(lastSearch(api)).toEqual({ current_page: '1', per_page: '10', sort: 'total', direction: 'asc' }),
+    );
+    expect(router.state.location.search).toBe('?sort=total&direction=asc');
+    expect(header(total).getAttribute('aria-sort')).toBe('ascending');
+  });
+
   it('opens the list a shared address describes: filters, sort, page and page size', async () => {
     const { api } = renderWithApp(<OrdersPage />, {
       path: '/orders?name=Dvo&state=done&sort=created&direction=asc&page=3&per_page=20&bogus=1',

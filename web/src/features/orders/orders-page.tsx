@@ -209,6 +209,16 @@ export function OrdersPage() {
       cell: (o) => <Text size="sm">{o.customer?.address.full_address ?? t('common.noValue')}</Text>,
     },
     {
+      // What the customer pays; a draft without a currency shows the bare amount.
+      ...sortable('total', t('orders.fields.total')),
+      width: 110,
+      cell: (o) => (
+        <Text size="sm" ta="right" style={{ whiteSpace: 'nowrap' }}>
+          {format.money(o.price_with_vat, o.currency ?? undefined)}
+        </Text>
+      ),
+    },
+    {
       key: 'actions',
       header: t('common.actions'),
       cell: (o) => <OrderRowActions order={o} onFailure={setFailure} />,

@@ -43,6 +43,7 @@ export function makeListItem(id: number, overrides: Partial<OrderListItem> = {})
     created: '2026-12-04T11:19:00.000Z',
     expected_delivery_date: '2026-12-12',
     expected_delivery_time: '10:15',
+    price_with_vat: 4086.5,
     currency: 'CZK',
     customer: makeCustomer(),
     warehouse: { id: 1, name: 'Sklad Jihlava', color: '#2f9e44', text_color: '#000000' },
