@@ -1,4 +1,5 @@
 import type { CalendarOrder } from '@letokruh/contracts/order-calendar';
+import { travelOf } from '@letokruh/contracts/rules/collection';
 
 /**
  * Where the day view (issue 14, "the calendar under load") puts each order: one lane per driver,
@@ -86,7 +87,7 @@ export function dayLanes(orders: CalendarOrder[], date: string, showTravel: bool
       order,
       start,
       end: Math.min(dayMinutes, start + order.expected_delivery_duration),
-      travel: showTravel ? order.duration : 0,
+      travel: showTravel ? travelOf(order) : 0, // none for a personal collection (issue 14)
       column: 0,
       columns: 1,
     });

@@ -61,6 +61,12 @@ describe('dayLanes', () => {
     ]);
   });
 
+  it('draws no travel for a personal collection: nobody drives (issue 14)', () => {
+    const lanes = dayLanes(orders, day, true);
+    expect(lanes.find((l) => l.kind === 'collection')!.orders.map((p) => p.travel)).toEqual([0]);
+    expect(lanes.find((l) => l.name === 'Adam Bílý')!.orders.map((p) => p.travel)).toEqual([30]);
+  });
+
   it('keeps an empty lane for personal collections and no unassigned lane when none', () => {
     const lanes = dayLanes([orders[0]!], day, true);
     expect(lanes.map((l) => l.kind)).toEqual(['driver', 'collection']);
