@@ -29,7 +29,10 @@ export const userItemSchema = z
   .meta({ id: 'User' });
 export type UserItem = z.infer<typeof userItemSchema>;
 
-export const userListQuerySchema = pagingQuerySchema;
+/** The users list (part 2 §2); `name` (issue 14) finds name, username or e-mail without accents or case. */
+export const userListQuerySchema = pagingQuerySchema.extend({
+  name: z.string().trim().max(150).optional(),
+});
 export const userListAnswerSchema = pagedAnswer(userItemSchema);
 export type UserList = z.infer<typeof userListAnswerSchema>;
 export const userItemAnswerSchema = z.object({ item: userItemSchema });

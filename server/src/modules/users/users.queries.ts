@@ -2,6 +2,7 @@ import type { FunctionName } from '@letokruh/contracts/permissions';
 import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { functions, userFunctions, users } from '../../db/schema/index.ts';
+import { textContains } from '../../db/text-search.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type FunctionRef = { id: number; name: FunctionName };
@@ -16,15 +17,23 @@ const sortKey = (column: typeof users.lastName | typeof users.firstName) =>
 /** Active users first, then by surname and first name; the table is small, OFFSET is bounded. */
 export async function listUsers(
   db: DbOrTx,
-  options: { offset: number; limit: number },
+  options: { offset: number; limit: number; name?: string },
 ): Promise<{ rows: UserRow[]; total: number }> {
+  // Issue 14: "novak" finds Novák; a few hundred staff at most, so no index is needed.
+  const where = options.name
+    ? textContains(
+        sql`${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.username} || ' ' || coalesce(${users.email}, '')`,
+        options.name,
+      )
+    : undefined;
   const rows = await db
     .select()
     .from(users)
+    .where(where)
     .orderBy(desc(users.isActive), asc(sortKey(users.lastName)), asc(sortKey(users.firstName)), asc(users.id))
     .limit(options.limit)
     .offset(options.offset);
-  const [counted] = await db.select({ total: count() }).from(users);
+  const [counted] = await db.select({ total: count() }).from(users).where(where);
   return { rows, total: counted?.total ?? 0 };
 }
 

@@ -38,11 +38,12 @@ const orderLimitFor = (functions: FunctionName[], value: number | null | undefin
 
 export async function listUsers(
   db: Db,
-  paging: { current_page: number; per_page: number },
+  paging: { current_page: number; per_page: number; name?: string },
 ): Promise<UserList> {
   const { rows, total } = await q.listUsers(db, {
     offset: (paging.current_page - 1) * paging.per_page,
     limit: paging.per_page,
+    name: paging.name || undefined,
   });
   const functions = await q.findFunctionsOfUsers(
     db,

@@ -110,6 +110,19 @@ describe('GET /api/users', () => {
     expectError(await (await anonymous(app)).get('/api/users'), 401, ErrorCode.notLoggedIn);
   });
 
+  it('finds users by name, username or e-mail without accents or case (issue 14)', async () => {
+    const names = async (name: string) => {
+      const answer = (await owner.get(`/api/users?per_page=1000&name=${encodeURIComponent(name)}`)).json();
+      expect(answer.total).toBe(answer.items.length);
+      return (answer.items as UserItem[]).map((u) => u.name);
+    };
+    expect(await names('cerny')).toContain('Josef Černý');
+    expect(await names('LUKÁŠ VES')).toEqual(['Lukáš Veselý']);
+    expect(await names('driver2')).toHaveLength(1);
+    expect(await names('%')).toEqual([]);
+    expect((await owner.get(`/api/users?name=${'x'.repeat(151)}`)).statusCode).toBe(400);
+  });
+
   it('a dispatcher (view_user) may read the list', async () => {
     expect((await (await login(app, 'dispatcher')).get('/api/users')).statusCode).toBe(200);
   });

@@ -4,7 +4,7 @@ import { api } from '../../app/api-client';
 
 export const usersKey = ['users'] as const;
 
-export const userListQuery = (paging: { current_page: number; per_page: number }) =>
+export const userListQuery = (paging: { current_page: number; per_page: number; name?: string }) =>
   queryOptions({
     queryKey: [...usersKey, 'list', paging],
     queryFn: ({ signal }) => api<UserList>('GET', '/users', { query: paging, signal }),

@@ -1,5 +1,5 @@
 import type { FunctionName } from '@letokruh/contracts/permissions';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { type MockRoutes, makeProfile, renderWithApp, t } from '../../test-utils';
 import { makeUser } from './test-data';
@@ -40,6 +40,17 @@ describe('UsersPage', () => {
     expect(within(row('Petr Dvořák')).getByRole('link', { name: t('common.edit') })).toBeTruthy();
     expect(within(row('Petr Dvořák')).queryByRole('button')).toBeNull();
     expect(screen.getByText(t('common.records', { count: 3 }))).toBeTruthy();
+  });
+
+  it('a typed name is asked of the server after a pause, accents as typed (issue 14)', async () => {
+    const { api } = renderUsers(['owner']);
+    await screen.findByRole('link', { name: 'Tomáš Svoboda' });
+    fireEvent.change(screen.getByLabelText(t('users.search')), { target: { value: ' cerny ' } });
+    await waitFor(() =>
+      expect(api.sent('GET /api/users').at(-1)?.url.search).toBe('?current_page=1&per_page=10&name=cerny'),
+    );
+    // The list keeps its filter for the session: leave it empty for the next test.
+    fireEvent.change(screen.getByLabelText(t('users.search')), { target: { value: '' } });
   });
 
   it('a dispatcher (view_user only) gets detail links and no add or (de)activate buttons', async () => {

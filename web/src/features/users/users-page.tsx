@@ -1,5 +1,6 @@
 import type { UserItem } from '@letokruh/contracts/users';
-import { Alert, Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -12,7 +13,7 @@ import { ActiveToggle } from './active-toggle';
 import { userListQuery } from './api';
 import { canEditUser, canToggleActive } from './rules';
 
-const noFilters = {};
+const noFilters = { name: '' };
 
 /** part 2 §2 Users: the list with an edit link; deactivate and reactivate, owners shielded. */
 export function UsersPage() {
@@ -20,9 +21,10 @@ export function UsersPage() {
   const access = useAccess();
   const format = useFormat();
   const list = useListState('users', noFilters);
+  const [name] = useDebouncedValue((list.filters.name ?? '').trim(), 300);
   const allowed = access.can('view_user');
   const users = useQuery({
-    ...userListQuery({ current_page: list.current_page, per_page: list.per_page }),
+    ...userListQuery({ current_page: list.current_page, per_page: list.per_page, ...(name ? { name } : {}) }),
     enabled: allowed,
   });
   if (!access.user) return null;
@@ -100,6 +102,13 @@ export function UsersPage() {
           </Button>
         ) : null}
       </Group>
+      {/* Issue 14: "novak" finds Novák, by name, username or e-mail. */}
+      <TextInput
+        label={t('users.search')}
+        value={list.filters.name ?? ''}
+        onChange={(e) => list.setFilter('name', e.currentTarget.value)}
+        maw={360}
+      />
       <PagedTable
         columns={columns}
         rows={users.data?.items}
