@@ -165,6 +165,9 @@ describe('DashboardPage', () => {
       { name: /Martina Kovářová, Kamenice/ },
       { timeout: 6000 },
     );
+    expect(screen.getByTestId('calendar-title').textContent).toBe(
+      'středa 18. listopadu 2026 · 47. týden (lichý)',
+    );
     const lane = screen.getByRole('region', { name: t('dashboard.day.lane.collection') });
     expect(within(lane).getByRole('button').getAttribute('aria-label')).toContain('Procházka, Telč');
     await user.click(block);

@@ -61,6 +61,16 @@ function monthTitle(days: string[], lang: string): string {
   return `${month(first, true)} – ${month(last, true)}`;
 }
 
+/** The day view's heading: "středa 25. listopadu 2026" (the week stays beside it). */
+const dayTitle = (day: string, lang: string): string =>
+  new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'cs-CZ', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${day}T12:00:00Z`));
+
 type PendingMove = { order: CalendarOrder; to: Moved; revert: () => void; clashes: Clash[] | null };
 
 /**
@@ -272,7 +282,8 @@ export function DashboardPage() {
             </ActionIcon>
           </Group>
           <Title order={2} size="h3" data-testid="calendar-title">
-            {monthTitle(days, i18n.language)} · {t('dashboard.week.label', { week: week.week, parity })}
+            {view === 'day' ? dayTitle(state.date, i18n.language) : monthTitle(days, i18n.language)} ·{' '}
+            {t('dashboard.week.label', { week: week.week, parity })}
           </Title>
           <Group gap="xs">
             {small ? null : (
