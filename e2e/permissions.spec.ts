@@ -45,7 +45,7 @@ async function probe(walk: Walk, route: Route): Promise<void> {
 /** Until no call of the app has been under way for a moment (at most 3 s). */
 async function settle(walk: Walk): Promise<void> {
   let quiet = 0;
-  for (let waited = 0; waited < 3_000 && quiet < 250; waited += 50) {
+  for (let waited = 0; waited < 2_500 && quiet < 200; waited += 50) {
     await walk.page.waitForTimeout(50);
     quiet = walk.pending > 0 ? 0 : quiet + 50;
   }
@@ -109,7 +109,7 @@ async function clickEverything(walk: Walk, url: string): Promise<void> {
   for (const name of await visibleNames(page, 'button', main))
     if (name && !skipped.test(name) && !kinds.has(pattern(name))) kinds.set(pattern(name), name);
   console.log(`  ${url}: ${kinds.size} kinds of buttons`);
-  for (const name of [...kinds.values()].slice(0, 25)) {
+  for (const name of [...kinds.values()].slice(0, 15)) {
     await back(walk, url);
     walk.where = `${url} → ${name}`;
     const button = main.getByRole('button', { name, exact: true }).first();
@@ -189,7 +189,7 @@ for (const username of users) {
     const seen = new Set<string>();
     const queue = ['/dashboard', '/account'];
     const pages: string[] = [];
-    while (queue.length && pages.length < 45) {
+    while (queue.length && pages.length < 30) {
       const url = queue.shift()!;
       if (seen.has(pattern(url))) continue;
       seen.add(pattern(url));

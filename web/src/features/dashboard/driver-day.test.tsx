@@ -100,12 +100,13 @@ describe('DriverDay', () => {
         .queryAllByRole('button')
         .map((b) => b.getAttribute('aria-label'));
     expect(names('Josef Černý')).toEqual([
-      `08:00–09:00, ${t('dashboard.day.order')} 2026000001, Novák, Jihlava, Josef Černý, Avia`,
-      `08:30–09:30, ${t('dashboard.day.order')} 2026000002, Dvořák, Třebíč, Josef Černý, Avia`,
+      // The visible text first (WCAG 2.5.3), then the number and the lane.
+      `08:00–09:00 Novák, Jihlava · Avia, ${t('dashboard.day.order')} 2026000001, Josef Černý`,
+      `08:30–09:30 Dvořák, Třebíč · Avia, ${t('dashboard.day.order')} 2026000002, Josef Černý`,
     ]);
     expect(names('Adam Bílý')).toHaveLength(1);
     expect(names(t('dashboard.day.lane.collection'))).toEqual([
-      `10:00–11:00, ${t('dashboard.day.order')} 2026000004, Procházka, Jihlava, ${t('dashboard.day.lane.collection')}`,
+      `10:00–11:00 Procházka, Jihlava, ${t('dashboard.day.order')} 2026000004, ${t('dashboard.day.lane.collection')}`,
     ]);
     expect(names(t('dashboard.day.lane.unassigned'))[0]).toContain('Kučera, Humpolec');
     // Another day's order is not drawn.

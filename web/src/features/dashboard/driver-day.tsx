@@ -61,8 +61,10 @@ function OrderBlock({ placed, from, to, showIds, lit, laneLabel, onOrderClick }:
   const text = [showIds ? String(order.intern_id) : null, order.calendar_name, order.car?.name]
     .filter(Boolean)
     .join(' · ');
-  const label = [time, `${t('dashboard.day.order')} ${order.intern_id}`, order.calendar_name, laneLabel]
-    .concat(order.car ? [order.car.name] : [], paid ? [t('dashboard.flags.paid')] : [])
+  // The name starts with the visible text (WCAG 2.5.3 label in name), then what only the colour
+  // and the column say: the number, the driver's lane, paid.
+  const label = [`${time} ${text}`, `${t('dashboard.day.order')} ${order.intern_id}`, laneLabel]
+    .concat(paid ? [t('dashboard.flags.paid')] : [])
     .join(', ');
   const travel = placed.travel;
   return (
@@ -100,7 +102,7 @@ function OrderBlock({ placed, from, to, showIds, lit, laneLabel, onOrderClick }:
         data-order-id={order.id}
         onClick={() => onOrderClick(order.id)}
       >
-        <span className="driver-day-time">{time}</span> {paid ? '✓ ' : ''}
+        <span className="driver-day-time">{time}</span> {paid ? <span aria-hidden>✓ </span> : null}
         {text}
       </button>
     </>
