@@ -28,6 +28,8 @@ export const customers = pgTable(
     lastName: text('last_name').notNull(),
     organizationId: text('organization_id').notNull().default(''),
     organizationName: text('organization_name').notNull().default(''),
+    /** DIČ of a company customer (issue 15, migration 0026); organization_id is its IČO. */
+    vatId: text('vat_id').notNull().default(''),
     email: text('email').notNull().default(''),
     prePhone: text('pre_phone').notNull().default('+420'),
     /** Digits only, without the prefix. */

@@ -183,7 +183,7 @@ export const orderItems = pgTable(
     check('order_items_amount_check', sql`${t.amount} > 0`),
     check('order_items_price_check', sql`${t.price} >= 0`),
     check('order_items_currency_check', sql`${t.currency} in ('CZK', 'EUR')`),
-    check('order_items_vat_check', sql`${t.vat} in (0, 10, 13, 15, 20, 21)`),
+    check('order_items_vat_check', sql`${t.vat} in (0, 10, 12, 13, 15, 20, 21)`),
     check('order_items_discount_check', sql`${t.discount} between 0 and 1`),
   ],
 );

@@ -67,7 +67,7 @@ export const productPrices = pgTable(
     index('product_prices_lookup_idx').on(t.productId, t.warehouseId, t.currency, t.fromDate, t.id),
     index('product_prices_warehouse_idx').on(t.warehouseId, t.currency),
     check('product_prices_currency_check', sql`${t.currency} in ('CZK', 'EUR')`),
-    check('product_prices_vat_check', sql`${t.vat} in (0, 10, 13, 15, 20, 21)`),
+    check('product_prices_vat_check', sql`${t.vat} in (0, 10, 12, 13, 15, 20, 21)`),
     check('product_prices_price_check', sql`${t.price} between 0 and 1000000`),
   ],
 );

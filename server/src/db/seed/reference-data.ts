@@ -8,18 +8,52 @@ import * as s from '../schema/index.ts';
  * CZ9701000000002718340003 and CZ7608000000351154780008) and the usual ad types.
  */
 export const demoSuppliers = [
-  { name: 'Letokruh s.r.o.', bankAccount: '2718340003', bankCode: '0100' },
-  { name: 'Palivové dřevo Vysočina s.r.o.', bankAccount: '35-1154780008', bankCode: '0800' },
+  {
+    name: 'Letokruh s.r.o.',
+    bankAccount: '2718340003',
+    bankCode: '0100',
+    fullAddress: 'Dřevařská 1254/12',
+    town: 'Jihlava',
+    zipCode: '586 01',
+    country: 'CZ',
+    ico: '27082440',
+    dic: 'CZ27082440',
+    registerEntry: 'zapsaná v obchodním rejstříku vedeném Krajským soudem v Brně, oddíl C, vložka 54321',
+    email: 'obchod@letokruh.example',
+    phone: '+420603791074',
+    vatPayer: true,
+  },
+  {
+    name: 'Palivové dřevo Vysočina s.r.o.',
+    bankAccount: '35-1154780008',
+    bankCode: '0800',
+    fullAddress: 'Lesní 318',
+    town: 'Třebíč',
+    zipCode: '674 01',
+    country: 'CZ',
+    ico: '25596641',
+    dic: '',
+    registerEntry: 'zapsaná v obchodním rejstříku vedeném Krajským soudem v Brně, oddíl C, vložka 33187',
+    email: 'info@drevo-vysocina.example',
+    phone: '+420568841207',
+    vatPayer: false,
+  },
 ];
 
 export const demoAdtypes = ['Google', 'Facebook', 'Doporučení', 'Leták', 'Rádio', 'Seznam.cz'];
 
-/** Suppliers and ad types by name; names already there are kept (safe to run again). */
+/**
+ * Suppliers and ad types by name; names already there are kept (safe to run again). A demo
+ * supplier seeded before issue 15 gets its identity once (its IČO is still empty).
+ */
 export async function seedReferenceData(db: DbOrTx): Promise<void> {
-  const suppliers = await db.select({ name: s.suppliers.name }).from(s.suppliers);
-  const haveSuppliers = new Set(suppliers.map((r) => r.name));
+  const suppliers = await db.select({ name: s.suppliers.name, ico: s.suppliers.ico }).from(s.suppliers);
+  const haveSuppliers = new Map(suppliers.map((r) => [r.name, r.ico]));
   const newSuppliers = demoSuppliers.filter((d) => !haveSuppliers.has(d.name));
   if (newSuppliers.length) await db.insert(s.suppliers).values(newSuppliers);
+  for (const d of demoSuppliers.filter((d) => haveSuppliers.get(d.name) === '')) {
+    await db.update(s.suppliers).set(d).where(eq(s.suppliers.name, d.name));
+  }
 
   const adtypes = await db.select({ name: s.adtypes.name }).from(s.adtypes);
   const haveAdtypes = new Set(adtypes.map((r) => r.name));
