@@ -120,3 +120,21 @@ export const czechMonths = [
 
 /** Week starts on Monday (part 1 §9). */
 export const czechWeekdays = ['pondělí', 'úterý', 'středa', 'čtvrtek', 'pátek', 'sobota', 'neděle'] as const;
+
+/**
+ * A phone number stored in E.164 ("+420603791074") as Czech documents group it (CZECH.md):
+ * the country code, then the national number in threes ("+420 603 791 074"); a last group of one
+ * digit joins the one before ("+43 664 123 45 67"). Anything that is not E.164 is shown as it is.
+ */
+export function formatPhone(e164: string | null | undefined, noValue = '—'): string {
+  if (!e164) return noValue;
+  const m = /^\+(420|421|43|49|\d{1,3}?)(\d{4,14})$/.exec(e164.replace(/[\s/-]/g, ''));
+  if (!m) return e164;
+  const groups: string[] = m[2]?.match(/.{1,3}/g) ?? [];
+  if (groups.length > 1 && groups.at(-1)?.length === 1) {
+    const last = groups.pop() as string;
+    const before = groups.pop() as string;
+    groups.push(before.slice(0, 2), `${before.slice(2)}${last}`);
+  }
+  return [`+${m[1]}`, ...groups].join(' ');
+}
