@@ -3,7 +3,19 @@ import type { Order } from '@letokruh/contracts/orders';
 import { qrImageSize } from '@letokruh/contracts/payments';
 import { groupIban } from '@letokruh/contracts/rules/bank-account';
 import { type MailLanguage, mailLanguageOf, mailLanguages } from '@letokruh/contracts/rules/mail-language';
-import { Alert, Button, Center, Group, Loader, Modal, Select, Stack, Table, Text } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Modal,
+  Select,
+  Stack,
+  Table,
+  type TableTdProps,
+  Text,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
@@ -18,7 +30,7 @@ const qrSize = qrImageSize;
 
 type Props = { order: Order; opened: boolean; onClose: () => void };
 
-function Row({ label, children, ...td }: { label: string; children: ReactNode; ff?: string; fw?: number }) {
+function Row({ label, children, ...td }: { label: string; children: ReactNode } & TableTdProps) {
   return (
     <Table.Tr>
       <Table.Th c="dimmed" fw={500}>
@@ -43,7 +55,7 @@ export function QrPaymentModal({ order, opened, onClose }: Props) {
   const qr = useQuery({ ...qrPaymentQuery(order.id, supplier), enabled: opened && supplier !== null });
   return (
     <Modal opened={opened} onClose={onClose} title={t('orders.qr.title')} centered size="auto">
-      <Stack w={qrSize + 20} maw="100%">
+      <Stack w={qrSize + 80} maw="100%">
         <SupplierSelect value={supplier} onChange={setSupplier} known={knownSupplier(order)} />
         {supplier === null ? (
           <Alert color="orange" py="xs">
@@ -81,7 +93,13 @@ export function QrPaymentModal({ order, opened, onClose }: Props) {
                     {qr.data.variable_symbol}
                   </Row>
                 ) : null}
-                <Row label={t('orders.qr.iban')} ff="monospace">
+                {/* One line, also on a phone: 29 characters of monospace in xs fit 390 px. */}
+                <Row
+                  label={t('orders.qr.iban')}
+                  ff="monospace"
+                  fz={{ base: 'xs', xs: 'sm' }}
+                  style={{ whiteSpace: 'nowrap' }}
+                >
                   {groupIban(qr.data.iban)}
                 </Row>
                 {qr.data.bic ? (
