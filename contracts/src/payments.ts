@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { currencySchema } from './products.ts';
+import { mailLanguages } from './rules/mail-language.ts';
 
 /**
  * QR payment of an order (part 1 §2 detail modals, §5, §6; DESIGN §3 QR payment): the QR built
@@ -34,17 +35,29 @@ export const qrPaymentSchema = z
     spayd: z.string(),
     /** Which of the two `spayd` holds. */
     format: z.enum(['spayd', 'epc']),
+    /** Issue 15: the supplier bank's BIC when known (the EPC code carries it), else null. */
+    bic: z.string().nullable(),
+    /** Issue 15: the message for the payee (SPAYD's MSG) or the EPC's remittance text. */
+    message: z.string(),
   })
   .meta({ id: 'QrPayment' });
 export type QrPayment = z.infer<typeof qrPaymentSchema>;
 
-/** POST /order/{id}/send_email_qr */
-export const sendEmailQrBodySchema = z.object({ supplier_id: supplierId });
+/**
+ * POST /order/{id}/send_email_qr: `supplier_id` as the spec has it; `language` (issue 15, optional)
+ * overrides the language taken from the customer's country (rules/mail-language).
+ */
+export const sendEmailQrBodySchema = z.object({
+  supplier_id: supplierId,
+  language: z.enum(mailLanguages).optional(),
+});
 export type SendEmailQrBody = z.infer<typeof sendEmailQrBodySchema>;
 
 export const sendEmailQrAnswerSchema = z.object({
   sent: z.literal(true),
   /** The customer's address the e-mail went to. */
   to: z.string(),
+  /** The language it was written in. */
+  language: z.enum(mailLanguages),
 });
 export type SendEmailQrAnswer = z.infer<typeof sendEmailQrAnswerSchema>;

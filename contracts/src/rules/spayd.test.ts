@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   buildEpcPayload,
   buildSpayd,
+  czechBic,
+  epcPayloadMaxBytes,
   escapeSpaydValue,
   PaymentQrError,
   qrAmount,
@@ -80,17 +82,23 @@ describe('SPAYD', () => {
 });
 
 describe('EPC (SEPA) payload', () => {
-  it('is the BCD version 002 block in UTF-8 without a BIC', () => {
+  it('is the BCD version 002 block in UTF-8 (character set 1), lines ended by LF', () => {
     expect(
-      buildEpcPayload({ iban, name: 'Dřevo Vysočina s.r.o.', amount: 125.4, text: 'Objednávka 2026000042' }),
+      buildEpcPayload({
+        iban,
+        name: 'Palivové dřevo Vysočina s.r.o.',
+        amount: 125.4,
+        text: 'Objednávka 2026000042',
+        bic: 'GIBACZPX',
+      }),
     ).toBe(
       [
         'BCD',
         '002',
         '1',
         'SCT',
-        '',
-        'Dřevo Vysočina s.r.o.',
+        'GIBACZPX',
+        'Palivové dřevo Vysočina s.r.o.',
         iban,
         'EUR125.40',
         '',
@@ -98,6 +106,14 @@ describe('EPC (SEPA) payload', () => {
         'Objednávka 2026000042',
       ].join('\n'),
     );
+  });
+
+  it('leaves the BIC line empty when the bank is not known (optional in 002)', () => {
+    const lines = buildEpcPayload({ iban, name: 'Dodavatel', amount: 1, text: 'x', bic: null }).split('\n');
+    expect(lines.slice(0, 5)).toEqual(['BCD', '002', '1', 'SCT', '']);
+    expect(czechBic('0800')).toBe('GIBACZPX');
+    expect(czechBic('0100')).toBe('KOMBCZPP');
+    expect(czechBic('9999')).toBeNull();
   });
 
   it('cuts the name to 70 and the text to 140 characters', () => {
@@ -108,9 +124,28 @@ describe('EPC (SEPA) payload', () => {
     expect(lines[10]).toHaveLength(140);
   });
 
-  it('refuses a bad IBAN, an empty name or an amount out of range', () => {
+  it('stays within 331 bytes of UTF-8, shortening the text, never splitting a letter', () => {
+    const payload = buildEpcPayload({
+      iban,
+      name: 'Ř'.repeat(70),
+      amount: 999_999_999.99,
+      text: 'č'.repeat(140),
+      bic: 'GIBACZPX',
+    });
+    const bytes = new TextEncoder().encode(payload).length;
+    expect(bytes).toBeLessThanOrEqual(epcPayloadMaxBytes);
+    expect(bytes).toBeGreaterThan(epcPayloadMaxBytes - 2);
+    const lines = payload.split('\n');
+    expect(lines[5]).toBe('Ř'.repeat(70));
+    expect(lines[10]).toMatch(/^č+$/);
+    const emoji = buildEpcPayload({ iban, name: '🌲'.repeat(70), amount: 1, text: 'Objednávka 1' });
+    expect(new TextEncoder().encode(emoji).length).toBeLessThanOrEqual(epcPayloadMaxBytes);
+  });
+
+  it('refuses a bad IBAN, BIC, an empty name or an amount out of range', () => {
     const ok = { iban, name: 'Dodavatel', amount: 10, text: '' };
     expect(() => buildEpcPayload({ ...ok, iban: 'CZ00' })).toThrow(PaymentQrError);
+    expect(() => buildEpcPayload({ ...ok, bic: 'GIBA' })).toThrow(PaymentQrError);
     expect(() => buildEpcPayload({ ...ok, name: '  ' })).toThrow(PaymentQrError);
     expect(() => buildEpcPayload({ ...ok, amount: 0 })).toThrow(PaymentQrError);
     expect(() => buildEpcPayload({ ...ok, amount: 1e9 })).toThrow(PaymentQrError);

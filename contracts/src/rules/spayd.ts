@@ -1,4 +1,4 @@
-import { isValidIBAN } from 'ibantools';
+import { isValidBIC, isValidIBAN } from 'ibantools';
 import { czechIban } from './bank-account.ts';
 import { type Currency, roundMoney } from './money.ts';
 
@@ -104,38 +104,64 @@ export function buildSpayd(input: SpaydInput): string {
 
 export type EpcInput = {
   iban: string;
-  /** The beneficiary: the supplier's name. */
+  /** The beneficiary: the supplier's name, diacritics kept (character set 1 = UTF-8). */
   name: string;
   amount: number;
   /** Unstructured remittance information, e.g. the order number. */
   text: string;
+  /** Optional in version 002 inside the EEA; written when known, so that older readers are served too. */
+  bic?: string | null;
 };
 
-const cut = (text: string, max: number) => [...text.replace(/\s+/g, ' ').trim()].slice(0, max).join('');
+/** EPC069-12 §3: at most 331 bytes, what a version 13 QR holds at error correction M in byte mode. */
+export const epcPayloadMaxBytes = 331;
+
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+const cut = (text: string, max: number) => [...oneLine(text)].slice(0, max).join('');
+const utf8Length = (text: string) => new TextEncoder().encode(text).length;
 
 /**
- * The EPC QR code ("Girocode", EPC069-12 version 002, UTF-8): the BIC is optional inside the EEA,
- * so it is left out; amount as `EUR12.30`; the order number as unstructured remittance text.
+ * The EPC QR code ("GiroCode", EPC069-12 version 002): service tag `BCD`, version `002`, character
+ * set `1` (UTF-8, so "Palivové dřevo Vysočina s.r.o." reaches the payer's bank app as written),
+ * `SCT`, the BIC (optional in 002), the beneficiary's name (≤ 70), the IBAN, `EUR12.30`, an empty
+ * purpose and structured reference, then the order number as unstructured text (≤ 140); lines end
+ * with LF. A text that would take the whole payload past 331 bytes is shortened.
  */
 export function buildEpcPayload(input: EpcInput): string {
   const iban = requireIban(input.iban);
   const amount = requireAmount(input.amount, epcAmountMax);
   const name = cut(input.name, epcNameMax);
   if (!name) throw new PaymentQrError('the beneficiary needs a name');
-  return [
-    'BCD',
-    '002',
-    '1',
-    'SCT',
-    '',
-    name,
-    iban,
-    `EUR${amount.toFixed(2)}`,
-    '',
-    '',
-    cut(input.text, epcTextMax),
-  ].join('\n');
+  const bic = input.bic ? input.bic.trim().toUpperCase() : '';
+  if (bic && !isValidBIC(bic)) throw new PaymentQrError(`not a valid BIC: ${input.bic}`);
+  const head = (beneficiary: string) =>
+    ['BCD', '002', '1', 'SCT', bic, beneficiary, iban, `EUR${amount.toFixed(2)}`, '', ''].join('\n');
+  // Only a name of 70 characters beyond two bytes each (no real firm's) needs shortening itself.
+  const nameChars = [...name];
+  while (utf8Length(head(nameChars.join(''))) >= epcPayloadMaxBytes) nameChars.pop();
+  const fixed = head(nameChars.join('').trimEnd());
+  const textChars = [...cut(input.text, epcTextMax)];
+  while (utf8Length(`${fixed}\n${textChars.join('')}`) > epcPayloadMaxBytes) textChars.pop();
+  return `${fixed}\n${textChars.join('').trimEnd()}`;
 }
+
+/**
+ * BICs of the Czech banks most accounts are held at (ČNB's list of payment system codes), by bank
+ * code. A bank not listed gets no BIC: version 002 does without one, SEPA routes by the IBAN.
+ */
+const czechBics: Record<string, string> = {
+  '0100': 'KOMBCZPP', // Komerční banka
+  '0300': 'CEKOCZPP', // ČSOB
+  '0600': 'AGBACZPP', // MONETA Money Bank
+  '0800': 'GIBACZPX', // Česká spořitelna
+  '2010': 'FIOBCZPP', // Fio banka
+  '2700': 'BACXCZPP', // UniCredit Bank
+  '3030': 'AIRACZPP', // Air Bank
+  '5500': 'RZBCCZPP', // Raiffeisenbank
+  '6210': 'BREXCZPP', // mBank
+};
+
+export const czechBic = (bankCode: string): string | null => czechBics[bankCode.trim()] ?? null;
 
 /** The IBAN of a supplier's Czech account (bank-account rules), or null when the account is invalid. */
 export const supplierIban = (supplier: { bank_account: string; bank_code: string }): string | null =>

@@ -19,6 +19,10 @@ export type MailAttachment = {
 
 export type MailMessage = {
   to: string;
+  /** Where replies go when not to the sender (the supplier of a QR payment). */
+  replyTo?: string;
+  /** Sent as `Content-Language`. */
+  language?: string;
   subject: string;
   text: string;
   html?: string;
@@ -56,6 +60,8 @@ export function createMailer(config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'outb
   const envelope = (m: MailMessage) => ({
     from: config.mailFrom,
     to: m.to,
+    ...(m.replyTo ? { replyTo: m.replyTo } : {}),
+    ...(m.language ? { headers: { 'Content-Language': m.language } } : {}),
     subject: m.subject,
     text: m.text,
     ...(m.html ? { html: m.html } : {}),

@@ -50,7 +50,7 @@ export async function paymentRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       try {
-        return await service.sendEmailQr(db, mailer, request.params.id, request.body.supplier_id, {
+        return await service.sendEmailQr(db, mailer, request.params.id, request.body, {
           userId: request.user!.id,
           limits: config.qrMailLimits,
         });

@@ -1,23 +1,27 @@
 import { ErrorCode } from '@letokruh/contracts/errors';
 import type { Order } from '@letokruh/contracts/orders';
-import { type QrPayment, qrImageSize } from '@letokruh/contracts/payments';
+import type { QrPayment } from '@letokruh/contracts/payments';
+import { type MailLanguage, mailLanguageOf } from '@letokruh/contracts/rules/mail-language';
 import {
   buildEpcPayload,
   buildSpayd,
+  czechBic,
   epcAmountMax,
   PaymentQrError,
   qrAmount,
   spaydAmountMax,
+  spaydMessage,
   supplierIban,
 } from '@letokruh/contracts/rules/spayd';
-import QRCode from 'qrcode';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { AppError, badInput, conflict, notFound } from '../../plugins/errors.ts';
 import { loadOrders } from '../orders/order-view.ts';
 import { listSuppliers } from '../reference/reference.service.ts';
 import { type MailLimits, takeMailSlot } from './mail-limit.ts';
+import { supplierContact } from './payments.queries.ts';
 import { qrEmail } from './qr-email.ts';
+import { qrPng } from './qr-image.ts';
 
 type OrderView = Omit<Order, 'files'>;
 
@@ -69,12 +73,23 @@ async function payableOrder(db: DbOrTx, id: number): Promise<PayableOrder> {
   return order as PayableOrder;
 }
 
+/** What the payee reads on the statement: the order number (SPAYD's MSG keeps it ASCII). */
+const paymentMessage = (currency: 'CZK' | 'EUR', vs: string) =>
+  currency === 'CZK' ? spaydMessage(`Objednávka ${vs}`) : `Objednávka ${vs}`;
+
 /** The SPAYD (CZK) or EPC (EUR) text; whatever else the format refuses is bad input too. */
-function qrPayload(order: PayableOrder, supplier: PaymentSupplier, amount: number, vs: string): string {
+function qrPayload(
+  order: PayableOrder,
+  supplier: PaymentSupplier,
+  amount: number,
+  vs: string,
+  bic: string | null,
+): string {
+  const message = paymentMessage(order.currency, vs);
   try {
     return order.currency === 'CZK'
-      ? buildSpayd({ iban: supplier.iban, amount, variableSymbol: vs, message: `Objednavka ${vs}` })
-      : buildEpcPayload({ iban: supplier.iban, name: supplier.name, amount, text: `Objednávka ${vs}` });
+      ? buildSpayd({ iban: supplier.iban, amount, variableSymbol: vs, message }) // ACC without +BIC: optional
+      : buildEpcPayload({ iban: supplier.iban, name: supplier.name, amount, text: message, bic });
   } catch (error) {
     if (error instanceof PaymentQrError) throw badInput(`No QR payment: ${error.message}`);
     throw error;
@@ -85,7 +100,8 @@ export type BuiltQr = QrPayment & { png: Buffer };
 
 /**
  * The QR of an order's payment (DESIGN §3 QR payment): SPAYD for CZK with the order number as the
- * variable symbol, the EPC (SEPA) code for EUR; drawn 350 × 350 px at error correction M.
+ * variable symbol, the EPC (SEPA) code for EUR with the bank's BIC when known; drawn 350 × 350 px
+ * at error correction M, one byte-mode segment of UTF-8 (qr-image.ts).
  */
 export async function buildQr(order: PayableOrder, supplier: PaymentSupplier): Promise<BuiltQr> {
   const amounts = qrAmount(order.price_with_vat, order.currency);
@@ -97,12 +113,9 @@ export async function buildQr(order: PayableOrder, supplier: PaymentSupplier): P
     throw badInput(`The amount ${amounts.amount} is above the QR payment's maximum of ${max}`);
   }
   const vs = String(order.intern_id);
-  const payload = qrPayload(order, supplier, amounts.amount, vs);
-  const png = await QRCode.toBuffer(payload, {
-    type: 'png',
-    errorCorrectionLevel: 'M',
-    width: qrImageSize,
-  });
+  const bic = czechBic(supplier.bank_code);
+  const payload = qrPayload(order, supplier, amounts.amount, vs, bic);
+  const png = await qrPng(payload);
   return {
     image: `data:image/png;base64,${png.toString('base64')}`,
     ...amounts,
@@ -112,6 +125,8 @@ export async function buildQr(order: PayableOrder, supplier: PaymentSupplier): P
     spayd: payload,
     format: order.currency === 'CZK' ? 'spayd' : 'epc',
     png,
+    message: paymentMessage(order.currency, vs),
+    bic,
   };
 }
 
@@ -127,29 +142,33 @@ export async function qrPayment(db: DbOrTx, id: number, supplierId: number): Pro
 
 /**
  * POST /order/{id}/send_email_qr: the payment details and the same QR to the customer's e-mail
- * (part 1 §5); no e-mail: 400 / 150, which the web shows as "customer e-mail not found".
+ * (part 1 §5); no e-mail: 400 / 150, which the web shows as "customer e-mail not found". Written
+ * in `language` when given, else in the language of the customer's country (issue 15).
  */
 export async function sendEmailQr(
   db: Db,
   mailer: Mailer,
   id: number,
-  supplierId: number,
+  body: { supplier_id: number; language?: MailLanguage | undefined },
   sender: { userId: number; limits: MailLimits },
 ) {
   const order = await payableOrder(db, id);
   const to = order.customer?.email.trim() ?? '';
   if (!to) throw new AppError(400, ErrorCode.customerEmailNotFound, 'The customer has no e-mail');
-  const supplier = await supplierFor(db, [order], supplierId, 'supplier_id');
+  const supplier = await supplierFor(db, [order], body.supplier_id, 'supplier_id');
   const qr = await buildQr(order, supplier);
+  const language = body.language ?? mailLanguageOf(order.customer?.address.country ?? '');
+  const contact = await supplierContact(db, supplier.id);
+  const message = qrEmail({ orderNumber: String(order.intern_id), language, supplier, contact, qr, to });
   // Counted once the e-mail is ready to go, so bad input never uses up the allowance.
   await takeMailSlot(db, sender.userId, to, sender.limits);
   try {
-    await mailer.send(qrEmail(order, supplier, qr, to));
+    await mailer.send(message);
   } catch (error) {
     // The mail server's refusal is ours to look into, not the user's input: logged by the caller.
     throw Object.assign(new AppError(502, ErrorCode.internal, 'The e-mail could not be sent'), {
       cause: error,
     });
   }
-  return { sent: true as const, to };
+  return { sent: true as const, to, language };
 }

@@ -1,6 +1,5 @@
 import { ErrorCode } from '@letokruh/contracts/errors';
 import type { Order } from '@letokruh/contracts/orders';
-import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltTestApp, buildTestApp, type Client } from '../../test/build.ts';
 import { createOrder, freshProduct, signIn, someCustomerId, warehouseIds } from '../orders/order-fixtures.ts';
@@ -11,6 +10,7 @@ import {
   setCustomer,
   supplierWithBadAccount,
 } from './payment-fixtures.ts';
+import { readQr } from './read-qr.ts';
 
 let t: BuiltTestApp;
 let owner: Client;
@@ -75,13 +75,10 @@ describe('GET /order/{id}/qr_payment', () => {
     });
     const png = dataUrlPng(body.image);
     expect(pngSize(png)).toEqual({ width: 350, height: 350 });
-    // The image draws exactly that payload at error correction M.
-    const expected = await QRCode.toBuffer(body.spayd, {
-      type: 'png',
-      errorCorrectionLevel: 'M',
-      width: 350,
-    });
-    expect(png.equals(expected)).toBe(true);
+    // The image draws exactly that payload at error correction M, as a decoder reads it.
+    const read = await readQr(png);
+    expect(read.text).toBe(body.spayd);
+    expect(read.ecLevel).toBe('M');
   });
 
   it('says "not rounded" for a whole CZK total, and the owner may ask too', async () => {
@@ -96,7 +93,7 @@ describe('GET /order/{id}/qr_payment', () => {
     expect(body.spayd).toContain('*AM:1000.00*');
   });
 
-  it('gives a EUR order the EPC (SEPA) code with the cents kept', async () => {
+  it('gives a EUR order the EPC (SEPA) code with the cents kept, the BIC and the name in UTF-8', async () => {
     const eur = await order([{ amount: 3, price: 12.35 }], { currency: 'EUR' });
     const response = await qr(dispatcher, eur.id, suppliers.vysocina);
     expect(response.statusCode, response.body).toBe(200);
@@ -113,7 +110,7 @@ describe('GET /order/{id}/qr_payment', () => {
       '002',
       '1',
       'SCT',
-      '',
+      'GIBACZPX',
       'Palivové dřevo Vysočina s.r.o.',
       'CZ7608000000351154780008',
       'EUR37.05',
@@ -121,7 +118,11 @@ describe('GET /order/{id}/qr_payment', () => {
       '',
       `Objednávka ${eur.intern_id}`,
     ]);
-    expect(pngSize(dataUrlPng(body.image))).toEqual({ width: 350, height: 350 });
+    const png = dataUrlPng(body.image);
+    expect(pngSize(png)).toEqual({ width: 350, height: 350 });
+    const read = await readQr(png);
+    expect(read.bytes.equals(Buffer.from(body.spayd, 'utf8'))).toBe(true);
+    expect(read.text.split('\n')[5]).toBe('Palivové dřevo Vysočina s.r.o.');
   });
 
   it('is only for the owner and dispatcher functions (part 1 §6)', async () => {

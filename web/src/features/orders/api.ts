@@ -5,7 +5,7 @@ import {
   type SortDirection,
 } from '@letokruh/contracts/order-sort';
 import type { Order, OrderListItem, OrderState } from '@letokruh/contracts/orders';
-import type { QrPayment } from '@letokruh/contracts/payments';
+import type { QrPayment, SendEmailQrAnswer, SendEmailQrBody } from '@letokruh/contracts/payments';
 import type { Adtype } from '@letokruh/contracts/reference';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../app/api-client';
@@ -169,5 +169,5 @@ export const qrPaymentQuery = (orderId: number, supplierId: number | null) =>
     enabled: supplierId !== null,
   });
 
-export const sendEmailQr = (orderId: number, supplierId: number) =>
-  api<unknown>('POST', `/order/${orderId}/send_email_qr`, { body: { supplier_id: supplierId } });
+export const sendEmailQr = (orderId: number, body: SendEmailQrBody) =>
+  api<SendEmailQrAnswer>('POST', `/order/${orderId}/send_email_qr`, { body });

@@ -266,7 +266,10 @@ describe('OrderDetailPage', () => {
     expect(within(again).getByText(/martina\.kovarova@seznam\.cz/)).toBeTruthy();
     await second.user.click(within(again).getByRole('button', { name: t('orders.qr.send') }));
     expect(await screen.findByText(t('orders.qr.emailSent'))).toBeTruthy();
-    expect(second.api.sent('POST /api/order/271/send_email_qr')[0]?.body).toEqual({ supplier_id: 1 });
+    expect(second.api.sent('POST /api/order/271/send_email_qr')[0]?.body).toEqual({
+      supplier_id: 1,
+      language: 'cs',
+    });
   });
 
   it('e-mail QR: the server’s "customer e-mail not found" answer shows the same notice', async () => {

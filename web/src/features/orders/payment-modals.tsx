@@ -1,10 +1,24 @@
 import { ErrorCode } from '@letokruh/contracts/errors';
 import type { Order } from '@letokruh/contracts/orders';
 import { qrImageSize } from '@letokruh/contracts/payments';
-import { Alert, Button, Center, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
+import { groupIban } from '@letokruh/contracts/rules/bank-account';
+import { type MailLanguage, mailLanguageOf, mailLanguages } from '@letokruh/contracts/rules/mail-language';
+import {
+  Alert,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Modal,
+  Select,
+  Stack,
+  Table,
+  type TableTdProps,
+  Text,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorKey } from '../../app/api-client';
 import { useFormat } from '../../ui/format';
@@ -16,10 +30,24 @@ const qrSize = qrImageSize;
 
 type Props = { order: Order; opened: boolean; onClose: () => void };
 
+function Row({ label, children, ...td }: { label: string; children: ReactNode } & TableTdProps) {
+  return (
+    <Table.Tr>
+      <Table.Th c="dimmed" fw={500}>
+        {label}
+      </Table.Th>
+      <Table.Td {...td}>{children}</Table.Td>
+    </Table.Tr>
+  );
+}
+
 const knownSupplier = (order: Order) =>
   order.default_supplier ? [{ id: order.default_supplier.id, name: order.default_supplier.name }] : [];
 
-/** part 1 §2 QR payment: supplier select (the order's by default), the QR image and the amount. */
+/**
+ * part 1 §2 QR payment: supplier select (the order's by default), the QR image and what a payer
+ * types by hand. A CZK order shows the Czech QR Platba, a EUR order the EPC (SEPA) code.
+ */
 export function QrPaymentModal({ order, opened, onClose }: Props) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -27,7 +55,7 @@ export function QrPaymentModal({ order, opened, onClose }: Props) {
   const qr = useQuery({ ...qrPaymentQuery(order.id, supplier), enabled: opened && supplier !== null });
   return (
     <Modal opened={opened} onClose={onClose} title={t('orders.qr.title')} centered size="auto">
-      <Stack w={qrSize + 20} maw="100%">
+      <Stack w={qrSize + 80} maw="100%">
         <SupplierSelect value={supplier} onChange={setSupplier} known={knownSupplier(order)} />
         {supplier === null ? (
           <Alert color="orange" py="xs">
@@ -52,26 +80,34 @@ export function QrPaymentModal({ order, opened, onClose }: Props) {
                 alt={t('orders.qr.imageAlt', { number: order.intern_id })}
               />
             </Center>
+            <Text size="sm" c="dimmed" ta="center">
+              {t(qr.data.format === 'epc' ? 'orders.qr.formatEpc' : 'orders.qr.formatSpayd')}
+            </Text>
             <Table variant="vertical" withRowBorders={false} verticalSpacing={2}>
               <Table.Tbody>
-                <Table.Tr>
-                  <Table.Th c="dimmed" fw={500}>
-                    {t('orders.qr.amount')}
-                  </Table.Th>
-                  <Table.Td fw={700}>{format.money(qr.data.amount, qr.data.currency)}</Table.Td>
-                </Table.Tr>
-                <Table.Tr>
-                  <Table.Th c="dimmed" fw={500}>
-                    {t('orders.qr.variableSymbol')}
-                  </Table.Th>
-                  <Table.Td ff="monospace">{qr.data.variable_symbol}</Table.Td>
-                </Table.Tr>
-                <Table.Tr>
-                  <Table.Th c="dimmed" fw={500}>
-                    {t('orders.qr.iban')}
-                  </Table.Th>
-                  <Table.Td ff="monospace">{qr.data.iban.replace(/(.{4})(?=.)/g, '$1 ')}</Table.Td>
-                </Table.Tr>
+                <Row label={t('orders.qr.amount')} fw={700}>
+                  {format.money(qr.data.amount, qr.data.currency)}
+                </Row>
+                {qr.data.currency === 'CZK' ? (
+                  <Row label={t('orders.qr.variableSymbol')} ff="monospace">
+                    {qr.data.variable_symbol}
+                  </Row>
+                ) : null}
+                {/* One line, also on a phone: 29 characters of monospace in xs fit 390 px. */}
+                <Row
+                  label={t('orders.qr.iban')}
+                  ff="monospace"
+                  fz={{ base: 'xs', xs: 'sm' }}
+                  style={{ whiteSpace: 'nowrap' }}
+                >
+                  {groupIban(qr.data.iban)}
+                </Row>
+                {qr.data.bic ? (
+                  <Row label={t('orders.qr.bic')} ff="monospace">
+                    {qr.data.bic}
+                  </Row>
+                ) : null}
+                <Row label={t('orders.qr.message')}>{qr.data.message}</Row>
               </Table.Tbody>
             </Table>
             {qr.data.rounded ? (
@@ -94,12 +130,19 @@ export function QrPaymentModal({ order, opened, onClose }: Props) {
   );
 }
 
-/** part 1 §2, §5, §8 e-mail QR: supplier select and a confirmation; needs the customer's e-mail. */
+/**
+ * part 1 §2, §5, §8 e-mail QR: supplier select, the e-mail's language (issue 15: suggested by the
+ * customer's country) and a confirmation; needs the customer's e-mail.
+ */
 export function EmailQrModal({ order, opened, onClose }: Props) {
   const { t } = useTranslation();
   const [supplier, setSupplier] = useState<number | null>(order.default_supplier?.id ?? null);
   const [problem, setProblem] = useState<string | null>(null);
   const email = order.customer?.email ?? '';
+  const country = order.customer?.address.country.trim() ?? '';
+  // Issue 15: the customer's country suggests the language; the user may pick another.
+  const suggested = mailLanguageOf(country);
+  const [language, setLanguage] = useState<MailLanguage>(suggested);
   const close = () => {
     setProblem(null);
     onClose();
@@ -109,7 +152,7 @@ export function EmailQrModal({ order, opened, onClose }: Props) {
     close();
   };
   const send = useMutation({
-    mutationFn: (supplierId: number) => sendEmailQr(order.id, supplierId),
+    mutationFn: (supplierId: number) => sendEmailQr(order.id, { supplier_id: supplierId, language }),
     onSuccess: () => {
       notifications.show({ color: 'green', message: t('orders.qr.emailSent') });
       close();
@@ -134,6 +177,23 @@ export function EmailQrModal({ order, opened, onClose }: Props) {
           </Alert>
         ) : null}
         <SupplierSelect value={supplier} onChange={setSupplier} known={knownSupplier(order)} />
+        <Select
+          label={t('orders.qr.language')}
+          description={
+            country
+              ? t('orders.qr.languageFromCountry', {
+                  country,
+                  language: t(`orders.qr.languageNames.${suggested}`),
+                })
+              : null
+          }
+          required
+          allowDeselect={false}
+          data={mailLanguages.map((l) => ({ value: l, label: t(`orders.qr.languages.${l}`) }))}
+          value={language}
+          onChange={(v) => v && setLanguage(v as MailLanguage)}
+          comboboxProps={{ withinPortal: true }}
+        />
         <Text size="sm">
           {email
             ? t('orders.qr.emailQuestion', { email, number: order.intern_id })

@@ -1,0 +1,32 @@
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { suppliers } from '../../db/schema/reference.ts';
+
+export type SupplierContact = {
+  name: string;
+  fullAddress: string;
+  town: string;
+  zipCode: string;
+  ico: string;
+  dic: string;
+  email: string;
+  phone: string;
+};
+
+/** Who signs the QR e-mail (migration 0026): address, IČO, DIČ and contacts; removed ones too. */
+export async function supplierContact(db: DbOrTx, id: number): Promise<SupplierContact | undefined> {
+  const [row] = await db
+    .select({
+      name: suppliers.name,
+      fullAddress: suppliers.fullAddress,
+      town: suppliers.town,
+      zipCode: suppliers.zipCode,
+      ico: suppliers.ico,
+      dic: suppliers.dic,
+      email: suppliers.email,
+      phone: suppliers.phone,
+    })
+    .from(suppliers)
+    .where(eq(suppliers.id, id));
+  return row;
+}
