@@ -10,6 +10,7 @@ export function makeCustomer(overrides: Partial<Customer> = {}): Customer {
     last_name: 'Kovářová',
     organization_id: '',
     organization_name: '',
+    vat_id: '',
     email: 'martina.kovarova@seznam.cz',
     phone: '726304738',
     pre_phone: '+420',
