@@ -87,11 +87,11 @@ export function SuppliersSection() {
                   </Table.Td>
                   <Table.Td>
                     <Stack gap={2} align="flex-start">
-                      <Text size="sm" ff="monospace">
+                      <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
                         {s.ico ? `IČO ${s.ico}` : t('common.noValue')}
                       </Text>
                       {s.dic ? (
-                        <Text size="sm" ff="monospace">
+                        <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
                           DIČ {s.dic}
                         </Text>
                       ) : null}
@@ -102,7 +102,9 @@ export function SuppliersSection() {
                       ) : null}
                     </Stack>
                   </Table.Td>
-                  <Table.Td ff="monospace">{`${s.bank_account}/${s.bank_code}`}</Table.Td>
+                  <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+                    {`${s.bank_account}/${s.bank_code}`}
+                  </Table.Td>
                   <Table.Td ff="monospace">{groupIban(s.iban)}</Table.Td>
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
