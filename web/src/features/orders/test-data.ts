@@ -79,7 +79,11 @@ export function makeLine(id: number, overrides: Partial<OrderLine> = {}): OrderL
 }
 
 export function makeOrder(overrides: Partial<Order> = {}): Order {
-  const customer = makeCustomer({ organization_name: 'Pila Kamenice s.r.o.', organization_id: '25301233' });
+  const customer = makeCustomer({
+    organization_name: 'Pila Kamenice s.r.o.',
+    organization_id: '25301233',
+    vat_id: 'CZ25301233',
+  });
   return {
     id: 271,
     intern_id: 2026000248,
