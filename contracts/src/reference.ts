@@ -68,7 +68,11 @@ const supplierIdentityShape = {
   ico: icoSchema.optional(),
   dic: dicSchema.optional(),
   register_entry: z.string().trim().max(300).optional(),
-  email: z.union([z.literal(''), z.email().max(254)]).optional(),
+  email: z
+    .string()
+    .trim()
+    .pipe(z.union([z.literal(''), z.email().max(254)]))
+    .optional(),
   phone: supplierPhoneSchema.optional(),
   vat_payer: z.boolean().optional(),
 };
