@@ -111,6 +111,11 @@ test('the owner keeps suppliers: wrong check digits are refused, a valid account
   await page.getByRole('button', { name: 'Přidat dodavatele' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel(/^Název/).fill('Pila Brtnice s.r.o.');
+  // Issue 15: the identity a document needs.
+  await dialog.getByLabel(/^Ulice a číslo sídla/).fill('Pilařská 12');
+  await dialog.getByLabel(/^Obec/).fill('Brtnice');
+  await dialog.getByLabel(/^PSČ/).fill('588 32');
+  await dialog.getByLabel(/^IČO/).fill('25301233');
   await dialog.getByLabel(/^Číslo účtu/).fill('19-2000145398');
   await dialog.getByLabel(/^Kód banky/).fill('0800');
   await dialog.getByRole('button', { name: 'Přidat dodavatele' }).click();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { customerAddSchema, customerSchema } from './customers.ts';
+import { customerAddFieldsSchema, customerAddSchema, customerSchema } from './customers.ts';
 import { orderSchema, paymentTypes } from './orders.ts';
 import { currencySchema, isoDateSchema, priceSchema } from './products.ts';
 import { collectionClears } from './rules/collection.ts';
@@ -49,14 +49,14 @@ const pickedCustomer = (value: {
   value.id_found ??
   (value.firstName === undefined && value.lastName === undefined ? value.customer?.id : undefined);
 
-export const orderCustomerPayloadSchema = customerAddSchema
+export const orderCustomerPayloadSchema = customerAddFieldsSchema
   .partial()
   .extend({
     id_found: id.optional(),
     customer: echoed,
     address: z
       .union([
-        customerAddSchema.shape.address,
+        customerAddFieldsSchema.shape.address,
         z
           .object({})
           .nullable()

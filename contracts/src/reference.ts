@@ -1,5 +1,14 @@
 import { z } from 'zod';
 import { bankCodePattern, isValidCzechAccount, isValidCzechAccountNumber } from './rules/bank-account.ts';
+import {
+  czechDicProblem,
+  dicMatchesIco,
+  type IdProblem,
+  icoProblem,
+  normalizeDic,
+  normalizeIco,
+} from './rules/czech-id.ts';
+import { normalizePhone } from './rules/phone.ts';
 
 /**
  * Reference data the owner keeps (issue 4): suppliers with their Czech bank accounts and ad
@@ -9,9 +18,96 @@ import { bankCodePattern, isValidCzechAccount, isValidCzechAccountNumber } from 
 
 const name = (max: number) => z.string().trim().min(1).max(max);
 
+/** PSČ: five digits, kept as Czech documents print it ("586 01"). */
+const zipCodeSchema = z
+  .string()
+  .trim()
+  .transform((v) => v.replace(/\s+/g, ''))
+  .refine((v) => v === '' || /^\d{5}$/.test(v), 'zip_format')
+  .transform((v) => (v === '' ? '' : `${v.slice(0, 3)} ${v.slice(3)}`));
+
+const icoSchema = z
+  .string()
+  .transform(normalizeIco)
+  .superRefine((v, ctx) => {
+    const problem = v === '' ? null : icoProblem(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+const dicSchema = z
+  .string()
+  .transform(normalizeDic)
+  .superRefine((v, ctx) => {
+    const problem = v === '' ? null : czechDicProblem(v);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+/** Any common spelling of a Czech number, kept in E.164 (+420603791074). */
+const supplierPhoneSchema = z
+  .string()
+  .trim()
+  .max(30)
+  .transform((v, ctx) => {
+    if (v === '') return '';
+    const phone = normalizePhone(v, 'CZ');
+    if (phone === null) ctx.addIssue({ code: 'custom', message: 'phone_format' });
+    return phone ?? v;
+  });
+
+/**
+ * The identity a Czech trader shows on its documents (issue 15; CZECH.md). Each key may be left
+ * out: an older client that sends only the name and account adds a supplier without an identity,
+ * and its edit keeps the stored one (decisions: "Supplier identity on the wire").
+ */
+const supplierIdentityShape = {
+  full_address: z.string().trim().max(300).optional(),
+  town: z.string().trim().max(100).optional(),
+  zip_code: zipCodeSchema.optional(),
+  /** The seller's companies are Czech: their IČO, DIČ and the register are Czech ones. */
+  country: z.literal('CZ').optional(),
+  ico: icoSchema.optional(),
+  dic: dicSchema.optional(),
+  register_entry: z.string().trim().max(300).optional(),
+  email: z
+    .string()
+    .trim()
+    .pipe(z.union([z.literal(''), z.email().max(254)]))
+    .optional(),
+  phone: supplierPhoneSchema.optional(),
+  vat_payer: z.boolean().optional(),
+};
+export type SupplierIdentity = {
+  full_address: string;
+  town: string;
+  zip_code: string;
+  country: 'CZ';
+  ico: string;
+  dic: string;
+  register_entry: string;
+  email: string;
+  phone: string;
+  vat_payer: boolean;
+};
+
+/**
+ * The rules between the identity's fields: a VAT payer has a DIČ, and a legal person's 8-digit
+ * DIČ is CZ + its own IČO. The schema applies them to what a payload carries; the server again to
+ * the stored identity merged with an edit.
+ */
+export function supplierIdentityIssues(
+  identity: Partial<Pick<SupplierIdentity, 'ico' | 'dic' | 'vat_payer'>>,
+): { path: 'dic'; message: IdProblem }[] {
+  if (identity.vat_payer && identity.dic === '') return [{ path: 'dic', message: 'dic_required' }];
+  if (identity.dic && identity.ico !== undefined && !dicMatchesIco(identity.dic, identity.ico)) {
+    return [{ path: 'dic', message: 'dic_not_ico' }];
+  }
+  return [];
+}
+
 /**
  * POST /supplier/add and PUT /supplier/{id}/edit. The account is "prefix-number" or "number"
  * with valid check digits; the bank code has 4 digits. The same schema checks the web form.
+ * Field problems of the identity are named by keys the web app translates (rules/czech-id.ts).
  */
 export const supplierInputSchema = z
   .object({
@@ -23,12 +119,16 @@ export const supplierInputSchema = z
       .max(20)
       .refine(isValidCzechAccountNumber, 'not a Czech account number with valid check digits'),
     bank_code: z.string().trim().regex(bankCodePattern, 'four digits'),
+    ...supplierIdentityShape,
   })
   // The whole BBAN through ibantools too, which also builds the IBAN the answers carry.
   .superRefine((value, ctx) => {
     const partsValid = isValidCzechAccountNumber(value.bank_account) && bankCodePattern.test(value.bank_code);
     if (partsValid && !isValidCzechAccount(value.bank_account, value.bank_code)) {
       ctx.addIssue({ code: 'custom', path: ['bank_account'], message: 'not a valid Czech account' });
+    }
+    for (const issue of supplierIdentityIssues(value)) {
+      ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
     }
   });
 export type SupplierInput = z.infer<typeof supplierInputSchema>;
@@ -44,6 +144,23 @@ export const supplierSchema = z
     iban: z.string(),
     /** False once removed; removed suppliers leave the lists but stay on old orders. */
     active: z.boolean(),
+    /** Issue 15: empty strings where an older supplier's identity was never filled in. */
+    full_address: z.string(),
+    town: z.string(),
+    /** "586 01". */
+    zip_code: z.string(),
+    /** ISO 3166-1 alpha-2. */
+    country: z.string(),
+    /** 8 digits with a valid check digit. */
+    ico: z.string(),
+    /** CZ + 8–10 digits; a non-payer of VAT may have none. */
+    dic: z.string(),
+    /** "zapsaná v obchodním rejstříku vedeném Krajským soudem v Brně, oddíl C, vložka 54321". */
+    register_entry: z.string(),
+    email: z.string(),
+    /** E.164 (+420603791074); `formatPhone` shows it grouped. */
+    phone: z.string(),
+    vat_payer: z.boolean(),
   })
   .meta({ id: 'Supplier' });
 export type Supplier = z.infer<typeof supplierSchema>;

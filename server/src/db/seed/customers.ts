@@ -1,3 +1,4 @@
+import { icoCheckDigit } from '@letokruh/contracts/rules/czech-id';
 import { count } from 'drizzle-orm';
 import type { DbOrTx } from '../client.ts';
 import * as s from '../schema/index.ts';
@@ -135,11 +136,8 @@ function random(seed: number): () => number {
 
 /** A Czech company number (IČO) with its modulo-11 check digit. */
 function ico(seven: number): string {
-  const digits = String(seven).padStart(7, '0').split('').map(Number);
-  const sum = digits.reduce((acc, d, i) => acc + d * (8 - i), 0);
-  const rest = sum % 11;
-  const check = rest === 0 ? 1 : rest === 1 ? 0 : 11 - rest;
-  return `${digits.join('')}${check}`;
+  const first = String(seven).padStart(7, '0');
+  return `${first}${icoCheckDigit(first)}`;
 }
 
 const ascii = (text: string) =>
@@ -171,10 +169,14 @@ export function demoCustomers(n = demoCustomerCount): (typeof s.customers.$infer
       prePhone === '+43'
         ? `664${String(Math.floor(next() * 1e7)).padStart(7, '0')}`
         : `${pick(['60', '72', '73', '77', '90'])}${String(Math.floor(next() * 1e7)).padStart(7, '0')}`;
+    // Drawn here, where the object below drew it before issue 15: the demo stays the same.
+    const organizationId = company ? ico(1_000_000 + Math.floor(next() * 8_999_999)) : '';
     return {
       firstName,
       lastName,
-      organizationId: company ? ico(1_000_000 + Math.floor(next() * 8_999_999)) : '',
+      organizationId,
+      // Issue 15: every other company is a VAT payer, whose DIČ is CZ + its IČO.
+      vatId: company && i % 24 === 5 ? `CZ${organizationId}` : '',
       organizationName: company
         ? pick([`Stavby ${man} s.r.o.`, `Truhlářství ${man}`, `Pila ${town} s.r.o.`, `Obec ${town}`])
         : '',

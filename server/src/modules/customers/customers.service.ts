@@ -5,8 +5,9 @@ import {
   type CustomerListQuery,
   navigationLink,
 } from '@letokruh/contracts/customers';
+import { companyIdIssues } from '@letokruh/contracts/rules/czech-id';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { conflict, notFound } from '../../plugins/errors.ts';
+import { badInput, conflict, notFound } from '../../plugins/errors.ts';
 import { listFiles } from '../files/files.service.ts';
 import { CustomerMayExistError, findLikelyDuplicates, lockCustomerCreation } from './customer-duplicates.ts';
 import * as q from './customers.queries.ts';
@@ -19,6 +20,7 @@ export const toCustomer = (r: q.CustomerRow): Customer => ({
   last_name: r.lastName,
   organization_id: r.organizationId,
   organization_name: r.organizationName,
+  vat_id: r.vatId,
   email: r.email,
   phone: r.phone,
   pre_phone: r.prePhone as Customer['pre_phone'],
@@ -83,6 +85,7 @@ async function insert(db: DbOrTx, input: CustomerAdd): Promise<Customer> {
     lastName: input.lastName,
     organizationId: input.organizationId,
     organizationName: input.organizationName,
+    vatId: input.vatId,
     email: input.email,
     prePhone: input.phonePrefix,
     phone: input.phone,
@@ -104,11 +107,26 @@ export async function editCustomer(db: Db, id: number, input: CustomerEdit): Pro
     if (input.version !== undefined && input.version !== row.version) {
       throw conflict(`The customer was changed meanwhile (version ${row.version}, edit of ${input.version})`);
     }
+    // Issue 15: IČO and DIČ are checked when they (or the country) change, so that a customer
+    // saved before the checks with a wrong IČO can still get a new phone number.
+    const vatId = input.vat_id ?? row.vatId;
+    const issues = companyIdIssues(
+      { organizationId: input.organization_id, vatId, country: input.country },
+      { organizationId: row.organizationId, vatId: row.vatId, country: row.country },
+    );
+    if (issues.length) {
+      const wire = { organizationId: 'organization_id', vatId: 'vat_id' } as const;
+      throw badInput(
+        issues.map((i) => `${wire[i.field]}: ${i.problem}`).join('; '),
+        issues.map((i) => wire[i.field]),
+      );
+    }
     await q.updateCustomer(tx, id, {
       firstName: input.first_name,
       lastName: input.last_name,
       organizationId: input.organization_id,
       organizationName: input.organization_name,
+      vatId,
       email: input.email,
       prePhone: input.pre_phone,
       phone: input.phone,

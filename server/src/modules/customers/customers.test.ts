@@ -1,4 +1,5 @@
 import { ErrorCode } from '@letokruh/contracts/errors';
+import { isValidIco } from '@letokruh/contracts/rules/czech-id';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
@@ -255,6 +256,98 @@ describe('GET /api/customer/:id and PUT /api/customer/:id/edit', () => {
     expect((await technician.put('/api/customer/999999/edit', edit(item))).statusCode).toBe(404);
     expect((await driver.put(`/api/customer/${item.id}/edit`, edit(item))).statusCode).toBe(403);
     expect((await driver.get(`/api/customer/${item.id}`)).json().customer.last_name).toBe('Zelenková-Malá');
+  });
+});
+
+describe('IČO and DIČ of a company customer (issue 15)', () => {
+  it('keeps the demo companies valid under the check (their IČOs carry the check digit)', async () => {
+    const all = (await technician.get('/api/customers?per_page=1000')).json().items as {
+      organization_id: string;
+      vat_id: string;
+    }[];
+    const companies = all.filter((c) => c.organization_id);
+    expect(companies.length).toBeGreaterThan(10);
+    for (const c of companies) expect(isValidIco(c.organization_id), c.organization_id).toBe(true);
+    expect(companies.filter((c) => c.vat_id === `CZ${c.organization_id}`).length).toBeGreaterThan(0);
+  });
+
+  it('keeps both normalised, answers vat_id, and checks the IČO of a Czech customer', async () => {
+    const added = await technician.post(
+      '/api/customer/add',
+      newCustomer({ organizationId: '270 82 440', vatId: 'cz 27082440', organizationName: 'Pila s.r.o.' }),
+    );
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.json().item).toMatchObject({ organization_id: '27082440', vat_id: 'CZ27082440' });
+
+    const before = await countCustomers();
+    for (const [overrides, field] of [
+      [{ organizationId: '27082441' }, 'organizationId'],
+      [{ organizationId: '2708244' }, 'organizationId'],
+      [{ vatId: '27082440' }, 'vatId'],
+      [{ organizationId: '27082440', vatId: 'CZ25596641' }, 'vatId'],
+      [{ vatId: 'SK2022749618', country: 'Slovensko' }, 'vatId'],
+      [{ vatId: 'ATU1358562', country: 'Rakousko' }, 'vatId'],
+    ] as const) {
+      const bad = await technician.post('/api/customer/add', newCustomer(overrides));
+      expect(bad.statusCode, JSON.stringify(overrides)).toBe(400);
+      expect(bad.json().fields, JSON.stringify(overrides)).toEqual([field]);
+    }
+    expect(await countCustomers()).toBe(before);
+    // A Slovak IČO is only 8 digits; an Austrian company number is free text.
+    for (const overrides of [
+      { organizationId: '12345678', vatId: 'SK2022749619', country: 'Slovensko' },
+      { organizationId: 'FN 123456a', vatId: 'ATU13585627', country: 'Rakousko' },
+    ]) {
+      expect((await technician.post('/api/customer/add', newCustomer(overrides))).statusCode).toBe(201);
+    }
+  });
+
+  it('lets a customer with a legacy invalid IČO be edited, and checks the IČO once it changes', async () => {
+    const { item } = (await technician.post('/api/customer/add', newCustomer())).json();
+    await db.execute(
+      sql`update customers set organization_id = '12345678', vat_id = 'CZ12345678' where id = ${item.id}`,
+    );
+    const body = {
+      first_name: item.first_name,
+      last_name: item.last_name,
+      organization_id: '12345678',
+      organization_name: 'Stará firma',
+      pre_phone: '+420',
+      phone: '603999888',
+      email: '',
+      final_address: item.address.full_address,
+      town: item.address.town,
+      zip: item.address.zip_code,
+      country: item.address.country,
+      lat: item.address.gps_lat,
+      lon: item.address.gps_lon,
+    };
+    // The spec's payload without vat_id: the stored DIČ stays.
+    const phoneOnly = await technician.put(`/api/customer/${item.id}/edit`, body);
+    expect(phoneOnly.statusCode, phoneOnly.body).toBe(200);
+    expect(phoneOnly.json().item).toMatchObject({
+      phone: '603999888',
+      organization_id: '12345678',
+      vat_id: 'CZ12345678',
+    });
+
+    const changed = await technician.put(`/api/customer/${item.id}/edit`, {
+      ...body,
+      organization_id: '12345670',
+    });
+    expect(changed.statusCode).toBe(400);
+    // A new IČO checks the DIČ beside it again too.
+    expect(changed.json()).toMatchObject({
+      error_code: ErrorCode.invalidInput,
+      fields: ['organization_id', 'vat_id'],
+    });
+    const fixed = await technician.put(`/api/customer/${item.id}/edit`, {
+      ...body,
+      organization_id: '27082440',
+      vat_id: 'CZ27082440',
+    });
+    expect(fixed.statusCode).toBe(200);
+    expect(fixed.json().item).toMatchObject({ organization_id: '27082440', vat_id: 'CZ27082440' });
   });
 });
 

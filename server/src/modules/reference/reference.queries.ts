@@ -33,10 +33,10 @@ export async function findActiveSupplierByName(db: DbOrTx, name: string, exceptI
   return row;
 }
 
-export async function insertSupplier(
-  db: DbOrTx,
-  values: { name: string; bankAccount: string; bankCode: string },
-): Promise<SupplierRow> {
+/** What an add or edit writes: everything but the id, the flag and the creation time. */
+export type SupplierValues = Omit<typeof suppliers.$inferInsert, 'id' | 'active' | 'createdAt'>;
+
+export async function insertSupplier(db: DbOrTx, values: SupplierValues): Promise<SupplierRow> {
   const [row] = await db.insert(suppliers).values(values).returning();
   if (!row) throw new Error('supplier insert returned nothing');
   return row;
@@ -45,7 +45,7 @@ export async function insertSupplier(
 export async function updateSupplier(
   db: DbOrTx,
   id: number,
-  values: Partial<{ name: string; bankAccount: string; bankCode: string; active: boolean }>,
+  values: Partial<SupplierValues & { active: boolean }>,
 ): Promise<SupplierRow> {
   const [row] = await db.update(suppliers).set(values).where(eq(suppliers.id, id)).returning();
   if (!row) throw new Error('supplier update returned nothing');

@@ -1,5 +1,11 @@
 import { ErrorCode } from '@letokruh/contracts/errors';
-import type { Adtype, AdtypeInput, Supplier, SupplierInput } from '@letokruh/contracts/reference';
+import {
+  type Adtype,
+  type AdtypeInput,
+  type Supplier,
+  type SupplierInput,
+  supplierIdentityIssues,
+} from '@letokruh/contracts/reference';
 import {
   czechIban,
   formatCzechAccountNumber,
@@ -16,6 +22,16 @@ export const toSupplier = (row: q.SupplierRow): Supplier => ({
   bank_code: row.bankCode,
   iban: czechIban(row.bankAccount, row.bankCode) ?? '',
   active: row.active,
+  full_address: row.fullAddress,
+  town: row.town,
+  zip_code: row.zipCode,
+  country: row.country,
+  ico: row.ico,
+  dic: row.dic,
+  register_entry: row.registerEntry,
+  email: row.email,
+  phone: row.phone,
+  vat_payer: row.vatPayer,
 });
 
 export const toAdtype = (row: q.AdtypeRow): Adtype => ({ id: row.id, name: row.name, active: row.active });
@@ -40,13 +56,37 @@ async function uniqueName<T>(name: string, write: () => Promise<T>): Promise<T> 
   }
 }
 
-/** The account as kept: without leading zeros, the prefix only when there is one. */
-function accountValues(input: SupplierInput) {
+/**
+ * The row's values: the account without leading zeros (the prefix only when there is one), and
+ * the identity, where a key the payload leaves out keeps the stored value (an older client's edit
+ * does not erase it). The identity's cross-field rules hold for the result, checked before the
+ * table's own constraints could answer 500.
+ */
+function supplierValues(input: SupplierInput, stored?: q.SupplierRow) {
   const account = parseCzechAccountNumber(input.bank_account);
   if (!account || !czechIban(input.bank_account, input.bank_code)) {
     throw badInput('Not a valid Czech account', ['bank_account']);
   }
-  return { name: input.name, bankAccount: formatCzechAccountNumber(account), bankCode: input.bank_code };
+  const values = {
+    name: input.name,
+    bankAccount: formatCzechAccountNumber(account),
+    bankCode: input.bank_code,
+    fullAddress: input.full_address ?? stored?.fullAddress ?? '',
+    town: input.town ?? stored?.town ?? '',
+    zipCode: input.zip_code ?? stored?.zipCode ?? '',
+    country: input.country ?? stored?.country ?? 'CZ',
+    ico: input.ico ?? stored?.ico ?? '',
+    dic: input.dic ?? stored?.dic ?? '',
+    registerEntry: input.register_entry ?? stored?.registerEntry ?? '',
+    email: input.email ?? stored?.email ?? '',
+    phone: input.phone ?? stored?.phone ?? '',
+    vatPayer: input.vat_payer ?? stored?.vatPayer ?? false,
+  };
+  const issues = supplierIdentityIssues({ ico: values.ico, dic: values.dic, vat_payer: values.vatPayer });
+  if (issues.length) {
+    throw badInput(issues.map((i) => i.message).join('; '), [...new Set(issues.map((i) => i.path))]);
+  }
+  return values;
 }
 
 export async function listSuppliers(db: DbOrTx) {
@@ -57,7 +97,7 @@ export async function addSupplier(db: Db, input: SupplierInput): Promise<Supplie
   return uniqueName(input.name, () =>
     db.transaction(async (tx) => {
       if (await q.findActiveSupplierByName(tx, input.name)) throw nameTaken(input.name);
-      return toSupplier(await q.insertSupplier(tx, accountValues(input)));
+      return toSupplier(await q.insertSupplier(tx, supplierValues(input)));
     }),
   );
 }
@@ -71,9 +111,9 @@ async function requireActiveSupplier(db: DbOrTx, id: number): Promise<q.Supplier
 export async function editSupplier(db: Db, id: number, input: SupplierInput): Promise<Supplier> {
   return uniqueName(input.name, () =>
     db.transaction(async (tx) => {
-      await requireActiveSupplier(tx, id);
+      const stored = await requireActiveSupplier(tx, id);
       if (await q.findActiveSupplierByName(tx, input.name, id)) throw nameTaken(input.name);
-      return toSupplier(await q.updateSupplier(tx, id, accountValues(input)));
+      return toSupplier(await q.updateSupplier(tx, id, supplierValues(input, stored)));
     }),
   );
 }

@@ -39,6 +39,16 @@ describe('GET /api/suppliers', () => {
         bank_code: '0100',
         iban: 'CZ9701000000002718340003',
         active: true,
+        full_address: 'Dřevařská 1254/12',
+        town: 'Jihlava',
+        zip_code: '586 01',
+        country: 'CZ',
+        ico: '27082440',
+        dic: 'CZ27082440',
+        register_entry: 'zapsaná v obchodním rejstříku vedeném Krajským soudem v Brně, oddíl C, vložka 54321',
+        email: 'obchod@letokruh.example',
+        phone: '+420603791074',
+        vat_payer: true,
       },
       {
         id: expect.any(Number),
@@ -47,6 +57,16 @@ describe('GET /api/suppliers', () => {
         bank_code: '0800',
         iban: 'CZ7608000000351154780008',
         active: true,
+        full_address: 'Lesní 318',
+        town: 'Třebíč',
+        zip_code: '674 01',
+        country: 'CZ',
+        ico: '25596641',
+        dic: '',
+        register_entry: 'zapsaná v obchodním rejstříku vedeném Krajským soudem v Brně, oddíl C, vložka 33187',
+        email: 'info@drevo-vysocina.example',
+        phone: '+420568841207',
+        vat_payer: false,
       },
     ]);
   });
@@ -143,6 +163,112 @@ describe('suppliers kept by the owner', () => {
     const missing = await owner.put('/api/supplier/99999/edit', body);
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error_code).toBe(ErrorCode.notFound);
+  });
+});
+
+describe('the identity a Czech trader shows (issue 15)', () => {
+  const account = { bank_account: '2000145399', bank_code: '0800' };
+  const identity = {
+    full_address: 'Pilařská 12',
+    town: 'Brtnice',
+    zip_code: '58832',
+    country: 'CZ',
+    ico: '270 82 440',
+    dic: 'cz 27082440',
+    register_entry: 'zapsaná v obchodním rejstříku vedeném Krajským soudem v Brně, oddíl C, vložka 1234',
+    email: 'pila@brtnice.example',
+    phone: '603 791 074',
+    vat_payer: true,
+  };
+
+  it('keeps the identity normalised: IČO and DIČ without spaces, PSČ "588 32", phone in E.164', async () => {
+    const added = await owner.post('/api/supplier/add', {
+      name: 'Pila Brtnice s.r.o.',
+      ...account,
+      ...identity,
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const { item } = added.json();
+    expect(item).toMatchObject({
+      ico: '27082440',
+      dic: 'CZ27082440',
+      zip_code: '588 32',
+      phone: '+420603791074',
+      vat_payer: true,
+      country: 'CZ',
+    });
+    const listed = (await owner.get('/api/suppliers'))
+      .json()
+      .items.find((s: { id: number }) => s.id === item.id);
+    expect(listed).toEqual(item);
+
+    // A client that sends only the name and the account (before issue 15) keeps the identity.
+    const renamed = await owner.put(`/api/supplier/${item.id}/edit`, {
+      name: 'Pila Brtnice a.s.',
+      ...account,
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json().item).toMatchObject({
+      name: 'Pila Brtnice a.s.',
+      ico: '27082440',
+      vat_payer: true,
+    });
+
+    // Leaving VAT: the DIČ may stay or go.
+    const nonPayer = await owner.put(`/api/supplier/${item.id}/edit`, {
+      name: 'Pila Brtnice a.s.',
+      ...account,
+      ...identity,
+      dic: '',
+      vat_payer: false,
+      phone: '+420 568 841 207',
+    });
+    expect(nonPayer.statusCode).toBe(200);
+    expect(nonPayer.json().item).toMatchObject({ dic: '', vat_payer: false, phone: '+420568841207' });
+    expect((await owner.delete(`/api/supplier/${item.id}/delete`)).statusCode).toBe(200);
+  });
+
+  it('refuses a wrong IČO, DIČ, PSČ, e-mail or phone with 400 naming the field, writing nothing', async () => {
+    const before = await countRows('suppliers');
+    const cases: [Record<string, unknown>, string[]][] = [
+      [{ ico: '27082441', dic: '', vat_payer: false }, ['ico']],
+      [{ ico: '2708244' }, ['ico']],
+      [{ dic: '27082440' }, ['dic']],
+      [{ dic: 'CZ27082441' }, ['dic']],
+      [{ dic: 'CZ25596641' }, ['dic']],
+      [{ dic: '', vat_payer: true }, ['dic']],
+      [{ zip_code: '5883' }, ['zip_code']],
+      [{ email: 'pila@' }, ['email']],
+      [{ phone: '603 791 07' }, ['phone']],
+      [{ country: 'SK' }, ['country']],
+    ];
+    for (const [change, fields] of cases) {
+      const response = await owner.post('/api/supplier/add', {
+        name: 'Pila Nová',
+        ...account,
+        ...identity,
+        ...change,
+      });
+      expect(response.statusCode, JSON.stringify(change)).toBe(400);
+      expect(response.json(), JSON.stringify(change)).toMatchObject({
+        error_code: ErrorCode.invalidInput,
+        fields,
+      });
+    }
+    expect(await countRows('suppliers')).toBe(before);
+  });
+
+  it('checks an edit against the stored identity: a payer flag without any DIČ is refused', async () => {
+    const [, vysocina] = (await owner.get('/api/suppliers')).json().items;
+    const response = await owner.put(`/api/supplier/${vysocina.id}/edit`, {
+      name: vysocina.name,
+      bank_account: vysocina.bank_account,
+      bank_code: vysocina.bank_code,
+      vat_payer: true,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error_code: ErrorCode.invalidInput, fields: ['dic'] });
+    expect((await owner.get('/api/suppliers')).json().items[1].vat_payer).toBe(false);
   });
 });
 

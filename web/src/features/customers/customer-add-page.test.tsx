@@ -83,6 +83,7 @@ describe('CustomerAddPage', () => {
       lastName: 'Zelenková',
       organizationId: '25301233',
       organizationName: '',
+      vatId: '',
       phonePrefix: '+420',
       phone: '603123456',
       email: 'alzbeta.zelenkova@seznam.cz',
@@ -156,6 +157,27 @@ describe('CustomerAddPage', () => {
     expect(screen.getByText(t('customers.invalid.phone'))).toBeTruthy();
     expect(screen.getByText(t('customers.invalid.email'))).toBeTruthy();
     expect(api.sent('POST /api/customer/add')).toEqual([]);
+  });
+
+  it('says what is wrong with a Czech IČO or DIČ, then sends both normalised', async () => {
+    const { user, api } = renderAdd();
+    await screen.findByRole('heading', { name: t('customers.addHeading') });
+    await fillRequired(user);
+    await fill(user, t('customers.fields.organizationId'), '25301234');
+    await fill(user, t('customers.fields.vatId'), 'CZ1234');
+    await submit(user);
+    expect((await screen.findByRole('alert')).textContent).toBe(t('customers.checkFields'));
+    expect(screen.getByText(t('companyIds.ico_checksum'))).toBeTruthy();
+    expect(screen.getByText(t('companyIds.vat_id_format'))).toBeTruthy();
+    expect(api.sent('POST /api/customer/add')).toEqual([]);
+    await fill(user, t('customers.fields.organizationId'), '253 01 233');
+    await fill(user, t('customers.fields.vatId'), 'cz 25301233');
+    await submit(user);
+    await waitFor(() => expect(api.sent('POST /api/customer/add')).toHaveLength(1));
+    expect(api.sent('POST /api/customer/add')[0]?.body).toMatchObject({
+      organizationId: '25301233',
+      vatId: 'CZ25301233',
+    });
   });
 
   it('with a maps service, a picked suggestion fills the address and coordinates (1000 ms after typing)', async () => {

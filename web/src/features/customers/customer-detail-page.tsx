@@ -89,11 +89,12 @@ export function CustomerDetailPage() {
               <Table.Tbody>
                 <Row label={t('customers.fields.name')}>{customer.name}</Row>
                 <Row label={t('customers.fields.organization')}>
-                  {customer.organization_name || customer.organization_id
+                  {customer.organization_name || customer.organization_id || customer.vat_id
                     ? [
                         customer.organization_name,
                         customer.organization_id &&
                           t('customers.organizationId', { id: customer.organization_id }),
+                        customer.vat_id && t('customers.vatId', { id: customer.vat_id }),
                       ]
                         .filter(Boolean)
                         .join(', ')

@@ -37,6 +37,7 @@ describe('CustomerEditPage', () => {
       last_name: 'Zelenková',
       organization_id: '',
       organization_name: '',
+      vat_id: '',
       pre_phone: '+420',
       phone: '603123456',
       email: 'alzbeta.zelenkova@seznam.cz',
@@ -48,6 +49,24 @@ describe('CustomerEditPage', () => {
       lon: 15.7201,
       version: 3,
     });
+  });
+
+  it('keeps a legacy IČO that fails the check while it is unchanged, and checks a new one', async () => {
+    const legacy = makeCustomer(5, { organization_id: '12345678', organization_name: 'Stará firma' });
+    const { user, api } = renderEdit({
+      'GET /api/customer/5': { body: makeDetail(5, { customer: { ...legacy, files: [] } }) },
+    });
+    await heading();
+    await user.clear(field(t('customers.fields.organizationId')));
+    await user.type(field(t('customers.fields.organizationId')), '12345670');
+    await user.click(screen.getByRole('button', { name: t('common.save') }));
+    expect(await screen.findByText(t('companyIds.ico_checksum'))).toBeTruthy();
+    expect(api.sent('PUT /api/customer/5/edit')).toEqual([]);
+    await user.clear(field(t('customers.fields.organizationId')));
+    await user.type(field(t('customers.fields.organizationId')), '12345678');
+    await user.click(screen.getByRole('button', { name: t('common.save') }));
+    await waitFor(() => expect(api.sent('PUT /api/customer/5/edit')).toHaveLength(1));
+    expect(api.sent('PUT /api/customer/5/edit')[0]?.body).toMatchObject({ organization_id: '12345678' });
   });
 
   it('an emptied required field shows the missing-fields alert and sends nothing', async () => {

@@ -49,6 +49,7 @@ export function CustomerEditPage() {
         // A reloaded record starts the form again from what is stored.
         key={customer.version}
         initial={draftOf(customer)}
+        editing
         submitLabel={t('common.save')}
         pending={edit.isPending}
         serverError={edit.error}

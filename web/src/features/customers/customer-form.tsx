@@ -32,6 +32,8 @@ type Props = {
   submitLabel: string;
   pending: boolean;
   serverError: unknown;
+  /** An edit: an IČO or DIČ kept as `initial` has it is not checked again (issue 15). */
+  editing?: boolean;
   /** Shown beside the server's error, e.g. a reload button after a stale edit (409). */
   serverErrorAction?: ReactNode;
   /** Called with the create payload the shared schema accepted; the edit page renames its fields. */
@@ -50,13 +52,16 @@ export function CustomerForm({
   pending,
   serverError,
   serverErrorAction,
+  editing = false,
   onSubmit,
   onCancel,
 }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [draft, setDraft] = useState<CustomerDraft>(initial);
   const [problem, setProblem] = useState<string | null>(null);
   const [badFields, setBadFields] = useState<DraftField[]>([]);
+  // Why a field was refused, when the schema named it: a key of `companyIds` for IČO and DIČ.
+  const [problems, setProblems] = useState<Partial<Record<DraftField, string>>>({});
   const [askPrefix, setAskPrefix] = useState<PhonePrefix | null>(null);
   // The country last offered a prefix for: leaving the field again does not ask twice.
   const checkedCountry = useRef(initial.country);
@@ -76,10 +81,12 @@ export function CustomerForm({
     required,
   });
   /** A missing field is only outlined (the alert says it all); a wrong one says what is wrong. */
-  const fieldError = (key: DraftField) =>
-    draft[key].trim() === ''
-      ? true
-      : t(`customers.invalid.${key}`, { defaultValue: t('customers.invalid.other') });
+  const fieldError = (key: DraftField) => {
+    if (draft[key].trim() === '') return true;
+    const problem = problems[key];
+    if (problem && i18n.exists(`companyIds.${problem}`)) return t(`companyIds.${problem}`);
+    return t(`customers.invalid.${key}`, { defaultValue: t('customers.invalid.other') });
+  };
 
   /** part 2 §5: Austria, Czechia or Slovakia offers their prefix by a confirm dialog. */
   const checkCountry = (country: string) => {
@@ -111,9 +118,10 @@ export function CustomerForm({
       setBadFields(missing);
       return setProblem(t('errors.missingFields'));
     }
-    const parsed = parseDraft(draft);
+    const parsed = parseDraft(draft, editing ? initial : undefined);
     if (!parsed.ok) {
       setBadFields(parsed.fields);
+      setProblems(parsed.problems);
       return setProblem(t('customers.checkFields'));
     }
     setBadFields([]);
@@ -164,6 +172,12 @@ export function CustomerForm({
             label={t('customers.fields.organizationName')}
             description={t('customers.optional')}
             {...text('organizationName', false)}
+          />
+          <TextInput
+            label={t('customers.fields.vatId')}
+            description={t('customers.vatIdHint')}
+            autoComplete="off"
+            {...text('vatId', false)}
           />
         </SimpleGrid>
 

@@ -2,10 +2,11 @@ import {
   type Customer,
   type CustomerAdd,
   type CustomerEdit,
-  customerAddSchema,
+  customerAddFieldsSchema,
   defaultPhonePrefix,
   type PhonePrefix,
 } from '@letokruh/contracts/customers';
+import { companyIdIssues } from '@letokruh/contracts/rules/czech-id';
 import { parseCoordinate } from '../../ui/coordinates';
 
 /** The customer form as typed: every field a string, coordinates included. */
@@ -14,6 +15,7 @@ export type CustomerDraft = {
   lastName: string;
   organizationId: string;
   organizationName: string;
+  vatId: string;
   phonePrefix: PhonePrefix;
   phone: string;
   email: string;
@@ -33,6 +35,7 @@ export const emptyCustomerDraft: CustomerDraft = {
   lastName: '',
   organizationId: '',
   organizationName: '',
+  vatId: '',
   phonePrefix: defaultPhonePrefix,
   phone: '',
   email: '',
@@ -69,6 +72,7 @@ export function draftOf(customer: Customer): CustomerDraft {
     lastName: customer.last_name,
     organizationId: customer.organization_id,
     organizationName: customer.organization_name,
+    vatId: customer.vat_id,
     phonePrefix: customer.pre_phone,
     phone: customer.phone,
     email: customer.email,
@@ -83,17 +87,36 @@ export function draftOf(customer: Customer): CustomerDraft {
 
 /**
  * The draft checked by the create schema of contracts (the server checks the same one): the
- * create payload, or the form fields that are wrong.
+ * create payload, or the form fields that are wrong with the problem each has (a key of
+ * `companyIds` for the IČO and DIČ, the schema's message otherwise). With `stored` (an edit), an
+ * unchanged IČO or DIČ is not checked again, as the server does (issue 15).
  */
 export function parseDraft(
   draft: CustomerDraft,
-): { ok: true; value: CustomerAdd } | { ok: false; fields: DraftField[] } {
+  stored?: CustomerDraft,
+):
+  | { ok: true; value: CustomerAdd }
+  | { ok: false; fields: DraftField[]; problems: Partial<Record<DraftField, string>> } {
   const lat = parseCoordinate(draft.lat);
   const lon = parseCoordinate(draft.lon);
-  const parsed = customerAddSchema.safeParse({ ...draft, lat: lat ?? Number.NaN, lon: lon ?? Number.NaN });
-  if (parsed.success) return { ok: true, value: parsed.data };
-  const fields = parsed.error.issues.map((i) => String(i.path[0]) as DraftField);
-  return { ok: false, fields: [...new Set(fields)] };
+  const parsed = customerAddFieldsSchema.safeParse({
+    ...draft,
+    lat: lat ?? Number.NaN,
+    lon: lon ?? Number.NaN,
+  });
+  const problems: Partial<Record<DraftField, string>> = {};
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) problems[String(issue.path[0]) as DraftField] ??= issue.message;
+  } else {
+    const previous =
+      stored && customerAddFieldsSchema.pick({ organizationId: true, vatId: true }).parse(stored);
+    for (const issue of companyIdIssues(parsed.data, previous && { ...previous, country: stored.country })) {
+      problems[issue.field] ??= issue.problem;
+    }
+  }
+  const fields = Object.keys(problems) as DraftField[];
+  if (parsed.success && fields.length === 0) return { ok: true, value: parsed.data };
+  return { ok: false, fields, problems };
 }
 
 /** part 2 §3: the edit payload names the same fields differently (snake_case, `final_address`). */
@@ -103,6 +126,7 @@ export function toEditPayload(value: CustomerAdd, version?: number): CustomerEdi
     last_name: value.lastName,
     organization_id: value.organizationId,
     organization_name: value.organizationName,
+    vat_id: value.vatId,
     pre_phone: value.phonePrefix,
     phone: value.phone,
     email: value.email,
@@ -122,6 +146,7 @@ const editToDraft: Record<string, DraftField> = {
   last_name: 'lastName',
   organization_id: 'organizationId',
   organization_name: 'organizationName',
+  vat_id: 'vatId',
   pre_phone: 'phonePrefix',
   final_address: 'address',
 };

@@ -14,6 +14,7 @@ export function makeCustomer(id: number, overrides: Partial<Customer> = {}): Cus
     last_name: 'Zelenková',
     organization_id: '',
     organization_name: '',
+    vat_id: '',
     email: '',
     phone: '603123456',
     pre_phone: '+420',

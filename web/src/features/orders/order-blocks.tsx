@@ -54,6 +54,7 @@ export function CustomerBlock({ order }: { order: Order }) {
       </Row>
       <Row label={t('orders.fields.organization')}>{customer.organization_name || noValue}</Row>
       <Row label={t('orders.fields.organizationId')}>{customer.organization_id || noValue}</Row>
+      {customer.vat_id ? <Row label={t('orders.fields.vatId')}>{customer.vat_id}</Row> : null}
       <Row label={t('orders.fields.phone')}>
         <Anchor href={telHref(customer.pre_phone, customer.phone)} size="sm">
           {formatPhone(customer.pre_phone, customer.phone)}

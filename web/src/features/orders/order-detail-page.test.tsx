@@ -42,6 +42,7 @@ describe('OrderDetailPage', () => {
     expect(screen.getByText(flag('orders.flags.paid', false))).toBeTruthy();
     expect(screen.getByText('Pila Kamenice s.r.o.')).toBeTruthy();
     expect(screen.getByText('25301233')).toBeTruthy();
+    expect(screen.getByText('CZ25301233')).toBeTruthy();
     expect(screen.getByRole('link', { name: '+420 726 304 738' }).getAttribute('href')).toBe(
       'tel:+420726304738',
     );

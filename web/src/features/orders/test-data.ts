@@ -10,6 +10,7 @@ export function makeCustomer(overrides: Partial<Customer> = {}): Customer {
     last_name: 'Kovářová',
     organization_id: '',
     organization_name: '',
+    vat_id: '',
     email: 'martina.kovarova@seznam.cz',
     phone: '726304738',
     pre_phone: '+420',
@@ -78,7 +79,11 @@ export function makeLine(id: number, overrides: Partial<OrderLine> = {}): OrderL
 }
 
 export function makeOrder(overrides: Partial<Order> = {}): Order {
-  const customer = makeCustomer({ organization_name: 'Pila Kamenice s.r.o.', organization_id: '25301233' });
+  const customer = makeCustomer({
+    organization_name: 'Pila Kamenice s.r.o.',
+    organization_id: '25301233',
+    vat_id: 'CZ25301233',
+  });
   return {
     id: 271,
     intern_id: 2026000248,

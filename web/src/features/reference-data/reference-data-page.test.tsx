@@ -13,6 +13,16 @@ const letokruh: Supplier = {
   bank_code: '0100',
   iban: 'CZ9701000000002718340003',
   active: true,
+  full_address: 'Dřevařská 1254/12',
+  town: 'Jihlava',
+  zip_code: '586 01',
+  country: 'CZ',
+  ico: '27082440',
+  dic: 'CZ27082440',
+  register_entry: 'zapsaná v obchodním rejstříku vedeném Krajským soudem v Brně, oddíl C, vložka 54321',
+  email: 'obchod@letokruh.example',
+  phone: '+420603791074',
+  vat_payer: true,
 };
 
 function renderPage(functions: FunctionName[] = ['owner'], extra: MockRoutes = {}) {
@@ -43,10 +53,14 @@ function renderPage(functions: FunctionName[] = ['owner'], extra: MockRoutes = {
 }
 
 describe('ReferenceDataPage', () => {
-  it('shows the suppliers with account, bank code and IBAN, the ad types and the phone prefixes', async () => {
+  it('shows the suppliers with identity, account, bank code and IBAN, the ad types and the phone prefixes', async () => {
     renderPage();
-    const cell = await screen.findByRole('cell', { name: 'Letokruh s.r.o.' }, { timeout: 3000 });
-    const row = within(cell.closest('tr') as HTMLElement);
+    const name = await screen.findByText('Letokruh s.r.o.', {}, { timeout: 3000 });
+    const row = within(name.closest('tr') as HTMLElement);
+    expect(row.getByText('IČO 27082440')).toBeTruthy();
+    expect(row.getByText('DIČ CZ27082440')).toBeTruthy();
+    expect(row.getByText(t('suppliers.payer'))).toBeTruthy();
+    expect(row.getByText(/Dřevařská 1254\/12, 586 01 Jihlava · \+420 603 791 074/)).toBeTruthy();
     expect(row.getByText('2718340003/0100')).toBeTruthy();
     expect(row.getByText('CZ97 0100 0000 0027 1834 0003')).toBeTruthy();
     expect(screen.getByRole('cell', { name: 'Google' })).toBeTruthy();
@@ -60,10 +74,14 @@ describe('ReferenceDataPage', () => {
         body: { item: { ...letokruh, id: 2, name: 'Pila Brtnice', bank_account: '19-2000145399' } },
       },
     });
-    await screen.findByRole('cell', { name: 'Letokruh s.r.o.' }, { timeout: 3000 });
+    await screen.findByText('Letokruh s.r.o.', {}, { timeout: 3000 });
     await user.click(screen.getByRole('button', { name: t('suppliers.add') }));
     const dialog = within(await screen.findByRole('dialog'));
     await fillIn(user, t('suppliers.fields.name'), 'Pila Brtnice');
+    await fillIn(user, t('suppliers.fields.fullAddress'), 'Pilařská 12');
+    await fillIn(user, t('suppliers.fields.town'), 'Brtnice');
+    await fillIn(user, t('suppliers.fields.zipCode'), '58832');
+    await fillIn(user, t('suppliers.fields.ico'), '25596641');
     await fillIn(user, t('suppliers.fields.bankAccount'), '19-2000145398');
     await fillIn(user, t('suppliers.fields.bankCode'), '0800');
     await user.click(dialog.getByRole('button', { name: t('suppliers.create') }));
@@ -78,8 +96,51 @@ describe('ReferenceDataPage', () => {
       name: 'Pila Brtnice',
       bank_account: '19-2000145399',
       bank_code: '0800',
+      full_address: 'Pilařská 12',
+      town: 'Brtnice',
+      zip_code: '588 32',
+      country: 'CZ',
+      ico: '25596641',
+      dic: '',
+      register_entry: '',
+      email: '',
+      phone: '',
+      vat_payer: false,
     });
     expect(await screen.findByText(t('suppliers.added', { name: 'Pila Brtnice' }))).toBeTruthy();
+  });
+
+  it('says what is wrong with an IČO, a DIČ or a payer without DIČ, and sends the edit once fixed', async () => {
+    const { user, api } = renderPage(['owner'], {
+      'PUT /api/supplier/1/edit': { body: { item: { ...letokruh, phone: '+420568841207' } } },
+    });
+    const name = await screen.findByText('Letokruh s.r.o.', {}, { timeout: 3000 });
+    await user.click(
+      within(name.closest('tr') as HTMLElement).getByRole('button', { name: t('common.edit') }),
+    );
+    const dialog = within(await screen.findByRole('dialog'));
+    expect((field(t('suppliers.fields.phone')) as HTMLInputElement).value).toBe('+420 603 791 074');
+    await fillIn(user, t('suppliers.fields.ico'), '27082441');
+    await fillIn(user, t('suppliers.fields.dic'), '');
+    await user.click(dialog.getByRole('button', { name: t('suppliers.save') }));
+    expect(await dialog.findByText(t('companyIds.ico_checksum'))).toBeTruthy();
+    expect(dialog.getByText(t('companyIds.dic_required'))).toBeTruthy();
+    await fillIn(user, t('suppliers.fields.ico'), '27082440');
+    await fillIn(user, t('suppliers.fields.dic'), 'CZ25596641');
+    await user.click(dialog.getByRole('button', { name: t('suppliers.save') }));
+    expect(await dialog.findByText(t('companyIds.dic_not_ico'))).toBeTruthy();
+    expect(api.sent('PUT /api/supplier/1/edit')).toHaveLength(0);
+
+    await fillIn(user, t('suppliers.fields.dic'), 'cz 27082440');
+    await fillIn(user, t('suppliers.fields.phone'), '568 841 207');
+    await user.click(dialog.getByRole('button', { name: t('suppliers.save') }));
+    await waitFor(() => expect(api.sent('PUT /api/supplier/1/edit')).toHaveLength(1));
+    expect(api.sent('PUT /api/supplier/1/edit')[0]?.body).toMatchObject({
+      ico: '27082440',
+      dic: 'CZ27082440',
+      phone: '+420568841207',
+      vat_payer: true,
+    });
   });
 
   it('adds an ad type and shows a taken name as the server refuses it', async () => {

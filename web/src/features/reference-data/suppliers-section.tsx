@@ -1,6 +1,7 @@
 import type { Supplier, SupplierInput } from '@letokruh/contracts/reference';
 import { groupIban } from '@letokruh/contracts/rules/bank-account';
-import { Alert, Button, Group, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { formatPhone } from '@letokruh/contracts/rules/format';
+import { Alert, Badge, Button, Group, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -53,11 +54,12 @@ export function SuppliersSection() {
           </Button>
         </Group>
         {suppliers.isError ? <Alert color="red">{t(errorKey(suppliers.error))}</Alert> : null}
-        <Table.ScrollContainer minWidth={640}>
+        <Table.ScrollContainer minWidth={820}>
           <Table striped verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('suppliers.fields.name')}</Table.Th>
+                <Table.Th>{t('suppliers.fields.ids')}</Table.Th>
                 <Table.Th>{t('suppliers.fields.account')}</Table.Th>
                 <Table.Th>{t('suppliers.fields.iban')}</Table.Th>
                 <Table.Th>{t('common.actions')}</Table.Th>
@@ -66,8 +68,43 @@ export function SuppliersSection() {
             <Table.Tbody>
               {(suppliers.data ?? []).map((s) => (
                 <Table.Tr key={s.id}>
-                  <Table.Td fw={500}>{s.name}</Table.Td>
-                  <Table.Td ff="monospace">{`${s.bank_account}/${s.bank_code}`}</Table.Td>
+                  <Table.Td>
+                    <Text fw={500} size="sm">
+                      {s.name}
+                    </Text>
+                    {s.ico ? (
+                      <Text size="xs" c="dimmed">
+                        {[s.full_address, `${s.zip_code} ${s.town}`.trim()].filter(Boolean).join(', ')}
+                        {s.phone || s.email
+                          ? ` · ${[s.phone && formatPhone(s.phone), s.email].filter(Boolean).join(', ')}`
+                          : ''}
+                      </Text>
+                    ) : (
+                      <Text size="xs" c="orange.8">
+                        {t('suppliers.noIdentity')}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Stack gap={2} align="flex-start">
+                      <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+                        {s.ico ? `IČO ${s.ico}` : t('common.noValue')}
+                      </Text>
+                      {s.dic ? (
+                        <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+                          DIČ {s.dic}
+                        </Text>
+                      ) : null}
+                      {s.ico ? (
+                        <Badge size="xs" variant="light" color={s.vat_payer ? 'teal' : 'gray'}>
+                          {t(s.vat_payer ? 'suppliers.payer' : 'suppliers.nonPayer')}
+                        </Badge>
+                      ) : null}
+                    </Stack>
+                  </Table.Td>
+                  <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }}>
+                    {`${s.bank_account}/${s.bank_code}`}
+                  </Table.Td>
                   <Table.Td ff="monospace">{groupIban(s.iban)}</Table.Td>
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
