@@ -240,7 +240,7 @@ function totals(doc: Pdf, order: NoteOrder, prices: NotePrices, l: Labels, lang:
       doc.fillColor('black');
     }
     // Label and value share the box's width: a long German label leaves the value its right end.
-    doc.text(`${label}:`, x + 5, y, { width: box - 10, lineBreak: false });
+    doc.text(`${label}:`, x + 5, y, { lineBreak: false });
     doc.text(value, x + 5, y, { width: box - 10, align: 'right', lineBreak: false });
     y += size + (style === 'big' ? 11 : 6);
   }

@@ -132,8 +132,8 @@ describe('GET /order/{id}/get_delivery_note', () => {
     for (const expected of [
       'Lieferschein',
       'Bestellnummer',
-      'Lieferant',
-      'Kunde',
+      'LIEFERANT',
+      'KUNDE',
       'Lieferadresse',
       'Artikel',
       'Menge',
