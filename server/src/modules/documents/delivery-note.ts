@@ -116,7 +116,9 @@ function header(doc: Pdf, order: NoteOrder, l: Labels, lang: DeliveryNoteLanguag
     [l.ordered, formatDay(pragueDay(new Date(order.created)), lang)],
     [l.delivery, delivery],
   ];
-  dates.forEach(([label, value], i) => labelled(doc, left + i * third, y + 7, third, label, value));
+  dates.forEach(([label, value], i) => {
+    labelled(doc, left + i * third, y + 7, third, label, value);
+  });
   doc.y = y + 24;
 }
 

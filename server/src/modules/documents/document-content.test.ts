@@ -36,9 +36,7 @@ const hasPdftotext = spawnSync('pdftotext', ['-v']).status === 0;
  * installed, otherwise as pdf.js (pdf-parse) reads it; both read the fonts' ToUnicode maps. Runs of
  * spaces and no-break spaces become one space, so that "Celkem s DPH:    1 749,98 Kč" reads whole.
  */
-let dumpN = 0;
 async function pagesOf(pdf: Buffer): Promise<string[]> {
-  if (process.env.DOCS_DUMP) require('node:fs').writeFileSync(`/tmp/docs/t${++dumpN}.pdf`, pdf);
   let pages: string[];
   if (hasPdftotext) {
     pages = execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', '-', '-'], { input: pdf })
