@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NoteOrder } from '../modules/documents/delivery-note.ts';
+import { noteSupplier } from '../modules/documents/documents.service.ts';
 import { createPdfPool } from '../modules/documents/pdf-pool.ts';
 import { loadOrders } from '../modules/orders/order-view.ts';
-import { supplierFor } from '../modules/payments/payments.service.ts';
 import { type BuiltTestApp, buildTestApp, type Client, login } from '../test/build.ts';
 
 /**
@@ -130,7 +130,7 @@ describe('merged delivery notes off the event loop', () => {
       const task = {
         kind: 'notes' as const,
         orders: Array.from({ length: 40 }, () => orders[0]!),
-        supplier: await supplierFor(t.db, orders, supplier, 'supplier'),
+        supplier: await noteSupplier(t.db, orders, supplier),
         lang: 'cs' as const,
         today: '2026-01-01',
       };

@@ -15,6 +15,8 @@ import { supplierFor } from '../payments/payments.service.ts';
 import { inScope, warehouseScope } from '../warehouses/warehouse-scope.ts';
 import { getWarehouse } from '../warehouses/warehouses.service.ts';
 import type { NoteOrder } from './delivery-note.ts';
+import { customerVatIds, supplierIdentities } from './documents.queries.ts';
+import type { NoteSupplier } from './parties.ts';
 import type { PdfPool } from './pdf-pool.ts';
 
 export type PdfFile = { pdf: Buffer; filename: string };
@@ -38,6 +40,36 @@ function printable(orders: LoadedOrder[]): NoteOrder[] {
   return orders as NoteOrder[];
 }
 
+/** The customers' DIČ, which the order view does not carry, added to the orders' customers. */
+export async function withCustomerVatIds<O extends { customer: NonNullable<LoadedOrder['customer']> | null }>(
+  db: DbOrTx,
+  orders: O[],
+): Promise<(O & { customer: (O['customer'] & { vat_id: string }) | null })[]> {
+  const vatIds = await customerVatIds(
+    db,
+    orders.flatMap((o) => (o.customer ? [o.customer.id] : [])),
+  );
+  return orders.map((o) => ({
+    ...o,
+    customer: o.customer && { ...o.customer, vat_id: vatIds.get(o.customer.id) ?? '' },
+  }));
+}
+
+/**
+ * The supplier a note is issued by (`supplier` of the call): checked as for a payment (unknown 400,
+ * an invalid account 400 / 151), with its identity (issue 15).
+ */
+export async function noteSupplier(
+  db: DbOrTx,
+  orders: LoadedOrder[],
+  supplierId: number,
+): Promise<NoteSupplier> {
+  const payTo = await supplierFor(db, orders, supplierId, 'supplier');
+  const identity = (await supplierIdentities(db, [payTo.id])).get(payTo.id);
+  if (!identity) throw badInput(`No supplier ${supplierId}`, ['supplier']);
+  return { ...identity, ...payTo };
+}
+
 /** GET /order/{id}/get_delivery_note: named after the order number (part 1 §7). */
 export async function deliveryNote(
   db: DbOrTx,
@@ -47,8 +79,8 @@ export async function deliveryNote(
 ): Promise<PdfFile> {
   const [order] = await loadOrders(db, [id]);
   if (!order) throw notFound('Order not found');
-  const [note] = printable([order]);
-  const supplier = await supplierFor(db, [order], query.supplier, 'supplier');
+  const [note] = printable(await withCustomerVatIds(db, [order]));
+  const supplier = await noteSupplier(db, [order], query.supplier);
   const pdf = await pdfs.render({
     kind: 'notes',
     orders: [note!],
@@ -80,8 +112,8 @@ export async function mergedDeliveryNotes(
   const found = new Set(orders.map((o) => o.id));
   const missing = ids.filter((id) => !found.has(id));
   if (missing.length) throw notFound(`Orders not found: ${missing.join(', ')}`);
-  const printed = printable(orders);
-  const supplier = await supplierFor(db, orders, query.supplier, 'supplier');
+  const printed = printable(await withCustomerVatIds(db, orders));
+  const supplier = await noteSupplier(db, orders, query.supplier);
   const name = query.language === 'de' ? 'lieferscheine' : 'dodaci-listy';
   const today = pragueDay();
   // Drawn in a worker thread: 266 notes took the loop 0.7–1.2 s drawn here.
@@ -113,12 +145,18 @@ export async function ordersPdf(
   const { data } = await calendarOrders(db, { warehouses: [warehouse.id], dates, show_cobined: false });
   if (data.length > ordersPdfMaxRows)
     throw badInput(`More than ${ordersPdfMaxRows} orders: choose fewer days`, ['to']);
+  // The export names no supplier: the sheet shows the orders' own (issue 15, docs/decisions.md).
+  const supplierIds = [...new Set(data.flatMap((o) => (o.default_supplier ? [o.default_supplier.id] : [])))];
+  const suppliers = [...(await supplierIdentities(db, supplierIds)).values()].sort((a, b) =>
+    a.name.localeCompare(b.name, 'cs'),
+  );
   const pdf = await pdfs.render({
     kind: 'ordersSheet',
     warehouseName: warehouse.name,
     from: query.from,
     to,
-    orders: data,
+    orders: await withCustomerVatIds(db, data),
+    suppliers,
     printed: formatDateShort(new Date(), 'cs'),
   });
   return {

@@ -132,8 +132,8 @@ describe('GET /order/{id}/get_delivery_note', () => {
     for (const expected of [
       'Lieferschein',
       'Bestellnummer',
-      'Lieferant',
-      'Kunde',
+      'LIEFERANT',
+      'KUNDE',
       'Lieferadresse',
       'Artikel',
       'Menge',
@@ -245,9 +245,9 @@ describe('GET /download-orders', () => {
     expect(pages).toBe(1);
     expect(text).toContain('Objednávky – Sklad Havlíčkův Brod');
     for (const expected of [
-      'Datum',
-      'Čas',
-      'Řidič',
+      'Dodání',
+      'Objednávka',
+      'Řidič / auto',
       'Položky',
       'Poznámka',
       'Žofie Řeháková',
@@ -258,7 +258,7 @@ describe('GET /download-orders', () => {
     }
     expect(text.indexOf('07:15')).toBeLessThan(text.indexOf(order.expected_delivery_time!));
     expect(text).toContain('Počet objednávek: 2');
-    expect(text).toContain('Strana 1 / 1');
+    expect(text).toContain('Strana 1 z 1');
     // Landscape: the first page is wider than high.
     const parser = new PDFParse({ data: new Uint8Array(response.rawPayload) });
     const info = await parser.getInfo({ parsePageInfo: true });

@@ -1,6 +1,6 @@
 import type { DeliveryNoteLanguage } from '@letokruh/contracts/documents';
 import type { PaymentType } from '@letokruh/contracts/orders';
-import { formatDay as formatCzechDay } from '@letokruh/contracts/rules/format';
+import { formatDay as formatCzechDay, formatMoney, formatNumber } from '@letokruh/contracts/rules/format';
 import type { Currency } from '@letokruh/contracts/rules/money';
 
 /** Texts of the delivery note in its two languages (part 1 §9: cs and de). */
@@ -9,12 +9,17 @@ export const deliveryNoteLabels = {
     title: 'Dodací list',
     number: 'Číslo objednávky',
     issued: 'Datum vystavení',
+    ordered: 'Datum objednávky',
     delivery: 'Datum dodání',
+    continued: 'pokračování',
     supplier: 'Dodavatel',
     account: 'Číslo účtu',
     iban: 'IBAN',
     customer: 'Odběratel',
     organizationId: 'IČO',
+    vatId: 'DIČ',
+    vatPayer: 'plátce DPH',
+    notVatPayer: 'neplátce DPH',
     phone: 'Telefon',
     email: 'E-mail',
     deliveryAddress: 'Místo dodání',
@@ -32,7 +37,13 @@ export const deliveryNoteLabels = {
     withoutVat: 'Celkem bez DPH',
     vatTotal: 'DPH',
     withVat: 'Celkem s DPH',
-    currency: 'Měna',
+    recap: 'Rekapitulace DPH',
+    rate: 'Sazba',
+    base: 'Základ',
+    recapVat: 'DPH',
+    recapTotal: 'Celkem',
+    rounding: 'Zaokrouhlení',
+    toPay: 'K úhradě',
     payment: 'Způsob platby',
     variableSymbol: 'Variabilní symbol',
     paid: 'zaplaceno',
@@ -40,17 +51,23 @@ export const deliveryNoteLabels = {
     handedOver: 'Předal (datum, podpis)',
     received: 'Převzal (datum, podpis)',
     page: 'Strana',
+    of: 'z',
   },
   de: {
     title: 'Lieferschein',
     number: 'Bestellnummer',
     issued: 'Ausstellungsdatum',
+    ordered: 'Bestelldatum',
     delivery: 'Liefertermin',
+    continued: 'Fortsetzung',
     supplier: 'Lieferant',
     account: 'Kontonummer',
     iban: 'IBAN',
     customer: 'Kunde',
     organizationId: 'Firmennummer (IČO)',
+    vatId: 'USt-IdNr. (DIČ)',
+    vatPayer: 'umsatzsteuerpflichtig',
+    notVatPayer: 'nicht umsatzsteuerpflichtig',
     phone: 'Telefon',
     email: 'E-Mail',
     deliveryAddress: 'Lieferadresse',
@@ -68,7 +85,13 @@ export const deliveryNoteLabels = {
     withoutVat: 'Summe ohne MwSt.',
     vatTotal: 'MwSt.',
     withVat: 'Summe inkl. MwSt.',
-    currency: 'Währung',
+    recap: 'MwSt.-Aufstellung',
+    rate: 'Satz',
+    base: 'Netto',
+    recapVat: 'MwSt.',
+    recapTotal: 'Brutto',
+    rounding: 'Rundung',
+    toPay: 'Zu zahlen',
     payment: 'Zahlungsart',
     variableSymbol: 'Verwendungszweck (VS)',
     paid: 'bezahlt',
@@ -76,6 +99,7 @@ export const deliveryNoteLabels = {
     handedOver: 'Übergeben (Datum, Unterschrift)',
     received: 'Übernommen (Datum, Unterschrift)',
     page: 'Seite',
+    of: 'von',
   },
 } as const satisfies Record<DeliveryNoteLanguage, Record<string, string>>;
 
@@ -94,23 +118,49 @@ export const unitLabels: Record<DeliveryNoteLanguage, Record<string, string>> = 
 
 const locales: Record<DeliveryNoteLanguage, string> = { cs: 'cs-CZ', de: 'de-DE' };
 
+// Czech goes through the shared formats (part 2 §9); the shared rules know no German, so the
+// German note formats here with the same options.
+
 /** "1 234,50" (cs) or "1.234,50" (de): two decimals, the language's grouping. */
 export const formatAmount = (value: number, lang: DeliveryNoteLanguage) =>
-  new Intl.NumberFormat(locales[lang], { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
+  lang === 'cs'
+    ? formatMoney(value)
+    : new Intl.NumberFormat(locales[lang], { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+        value,
+      );
 
 /** "1 234,50 Kč", "1.234,50 €". */
 export const formatPrice = (value: number, currency: Currency, lang: DeliveryNoteLanguage) =>
-  new Intl.NumberFormat(locales[lang], { style: 'currency', currency, minimumFractionDigits: 2 }).format(
-    value,
-  );
+  lang === 'cs'
+    ? formatMoney(value, currency)
+    : new Intl.NumberFormat(locales[lang], { style: 'currency', currency, minimumFractionDigits: 2 }).format(
+        value,
+      );
+
+/** A rounding difference with its sign: "+0,50 Kč", "−0,40 Kč". */
+export const formatSignedPrice = (value: number, currency: Currency, lang: DeliveryNoteLanguage) =>
+  `${value > 0 ? '+' : value < 0 ? '−' : ''}${formatPrice(Math.abs(value), currency, lang)}`;
 
 /** An amount of goods: up to two decimals, no trailing zeros ("2", "1,5"). */
 export const formatQuantity = (value: number, lang: DeliveryNoteLanguage) =>
-  new Intl.NumberFormat(locales[lang], { maximumFractionDigits: 2 }).format(value);
+  lang === 'cs'
+    ? formatNumber(value)
+    : new Intl.NumberFormat(locales[lang], { maximumFractionDigits: 2 }).format(value);
 
 /** A calendar day YYYY-MM-DD as the server's "5.5.2026" (part 2 §9) or the German "05.05.2026". */
 export function formatDay(day: string, lang: DeliveryNoteLanguage): string {
   if (lang === 'cs') return formatCzechDay(day);
   const [y, m, d] = day.split('-');
   return `${d}.${m}.${y}`;
+}
+
+const countryNames = {
+  cs: new Intl.DisplayNames('cs', { type: 'region' }),
+  de: new Intl.DisplayNames('de', { type: 'region' }),
+};
+
+/** An ISO country code in the document's language ("Rakousko", "Tschechien"); other text as it is. */
+export function countryName(country: string, lang: DeliveryNoteLanguage): string {
+  if (!/^[A-Z]{2}$/.test(country)) return country;
+  return countryNames[lang].of(country) ?? country;
 }

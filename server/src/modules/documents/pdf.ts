@@ -11,7 +11,9 @@ export type Pdf = PDFKit.PDFDocument;
 
 const require = createRequire(import.meta.url);
 /** pdfkit's own fontkit (the same instance pdfkit requires), for fonts parsed once per process. */
-const fontkit = require('fontkit') as { create(data: Uint8Array): object };
+const fontkit = require('fontkit') as { create(data: Uint8Array): FontkitFont };
+type Glyph = { codePoints: number[] };
+type FontkitFont = { getGlyph(id: number, codePoints?: number[]): Glyph | null };
 
 /**
  * The two faces, parsed once and shared by every document: pdfkit takes a fontkit font as well as
@@ -19,9 +21,26 @@ const fontkit = require('fontkit') as { create(data: Uint8Array): object };
  * shaping tables on the first line of text) per document cost ≈ 25 ms of a 35 ms delivery note.
  */
 let fonts: { regular: Buffer; bold: Buffer } | undefined;
-const face = (file: string) =>
+
+/**
+ * Issue 15: fontkit keeps one glyph object per glyph id with the code points of its first request,
+ * and pdfkit's ToUnicode map (what pdftotext reads) takes them from there. The subsetter asks for
+ * the parts of composite glyphs without code points (S for Š, D for Ď, A for Á), so once a shared
+ * font had drawn "Š", every later document lost its plain "S" from the text. A glyph asked for
+ * with its code points gets them when it has none yet; code points it has are kept (a ligature
+ * keeps "fl", not U+FB02).
+ */
+function face(file: string): Buffer {
+  const font = fontkit.create(readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${file}`)));
+  const cached = font.getGlyph.bind(font);
+  font.getGlyph = (id, codePoints = []) => {
+    const glyph = cached(id, codePoints);
+    if (glyph && codePoints.length && !glyph.codePoints.length) glyph.codePoints = codePoints;
+    return glyph;
+  };
   // pdfkit ≥ 0.17 accepts a fontkit font where its types say font bytes.
-  fontkit.create(readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${file}`))) as Buffer;
+  return font as unknown as Buffer;
+}
 const dejaVu = () => (fonts ??= { regular: face('DejaVuSans.ttf'), bold: face('DejaVuSans-Bold.ttf') });
 
 export type PdfOptions = {
@@ -62,4 +81,28 @@ export const contentWidth = (doc: Pdf) => doc.page.width - doc.page.margins.left
 /** Starts a new page when fewer than `height` points are left on this one. */
 export function ensureSpace(doc: Pdf, height: number): void {
   if (doc.y + height > pageBottom(doc)) doc.addPage();
+}
+
+/**
+ * Writes a footer line into the bottom margin of buffered page `index` (bufferPages): `left` on
+ * the left, `right` (the "page n of m") on the right, without starting a new page.
+ */
+export function writeFooter(doc: Pdf, index: number, left: string, right: string): void {
+  doc.switchToPage(index);
+  const bottom = doc.page.margins.bottom;
+  const x = doc.page.margins.left;
+  const width = contentWidth(doc);
+  const y = doc.page.height - bottom + 12;
+  doc.page.margins.bottom = 0;
+  doc
+    .lineWidth(0.5)
+    .strokeColor('#adb5bd')
+    .moveTo(x, y - 4)
+    .lineTo(x + width, y - 4)
+    .stroke();
+  doc.font('regular').fontSize(7.5).fillColor('#495057');
+  doc.text(left, x, y, { width: width * 0.7, lineBreak: false });
+  doc.text(right, x + width * 0.7, y, { width: width * 0.3, align: 'right', lineBreak: false });
+  doc.fillColor('black');
+  doc.page.margins.bottom = bottom;
 }

@@ -1,9 +1,9 @@
 import type { DeliveryNoteLanguage } from '@letokruh/contracts/documents';
-import type { PaymentSupplier } from '../payments/payments.service.ts';
-import { drawDeliveryNote, type NoteOrder } from './delivery-note.ts';
+import { drawDeliveryNote, type NoteOrder, noteHeading } from './delivery-note.ts';
 import { deliveryNoteLabels } from './labels.ts';
 import { ordersSheet, type SheetInput } from './orders-sheet.ts';
-import { newPdf } from './pdf.ts';
+import type { NoteSupplier } from './parties.ts';
+import { newPdf, writeFooter } from './pdf.ts';
 
 /**
  * What a PDF worker is asked to draw: plain data only (it crosses to a worker thread by
@@ -13,24 +13,35 @@ export type RenderTask =
   | {
       kind: 'notes';
       orders: NoteOrder[];
-      supplier: PaymentSupplier;
+      supplier: NoteSupplier;
       lang: DeliveryNoteLanguage;
       /** The Prague day the notes are printed on. */
       today: string;
     }
   | ({ kind: 'ordersSheet' } & SheetInput);
 
-/** Delivery notes, one or many, each from a new page. */
+/**
+ * Delivery notes, one or many, each from a new page. Every page's footer names its note and says
+ * "Strana n z m" counted within that note (issue 15), written once all pages are drawn.
+ */
 async function notes(task: Extract<RenderTask, { kind: 'notes' }>): Promise<Buffer> {
   const { orders, supplier, lang, today } = task;
-  const title =
-    orders.length === 1
-      ? `${deliveryNoteLabels[lang].title} ${orders[0]!.intern_id}`
-      : deliveryNoteLabels[lang].title;
-  const { doc, bytes } = newPdf({ title });
+  const l = deliveryNoteLabels[lang];
+  const title = orders.length === 1 ? noteHeading(orders[0]!, l) : l.title;
+  const { doc, bytes } = newPdf({ title, bufferPages: true });
+  const firstPages: number[] = [];
   orders.forEach((order, i) => {
     if (i > 0) doc.addPage();
+    firstPages.push(doc.bufferedPageRange().count - 1);
     drawDeliveryNote(doc, order, supplier, lang, today);
+  });
+  const pages = doc.bufferedPageRange().count;
+  orders.forEach((order, i) => {
+    const first = firstPages[i]!;
+    const count = (firstPages[i + 1] ?? pages) - first;
+    const footer = `${noteHeading(order, l)} · ${supplier.name}`;
+    for (let n = 1; n <= count; n++)
+      writeFooter(doc, first + n - 1, footer, `${l.page} ${n} ${l.of} ${count}`);
   });
   doc.end();
   return bytes;
