@@ -1,4 +1,5 @@
-// The system packages the tests need: Debian's chromium and postgresql. Installed when running as
+// The system packages the tests need: Debian's chromium, postgresql and poppler-utils (pdftotext
+// reads the documents back, issue 15). Installed when running as
 // root; otherwise the script stops with the exact command to run.
 import fs from 'node:fs';
 import { isRoot, run } from './lib.mjs';
@@ -19,6 +20,7 @@ export function ensureSystemPackages() {
   const missing = [];
   if (!fs.existsSync(chromiumPath)) missing.push('chromium');
   if (!postgresBinDir()) missing.push('postgresql');
+  if (!fs.existsSync('/usr/bin/pdftotext')) missing.push('poppler-utils');
   if (missing.length === 0) return;
   const command = `apt-get update && apt-get install -y --no-install-recommends ${missing.join(' ')}`;
   if (!isRoot()) {
