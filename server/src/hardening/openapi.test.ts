@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { compileErrors, validate } from '@readme/openapi-parser';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { OpenAPIV3_1 } from 'openapi-types';
 import openapiTS from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,7 +33,7 @@ beforeAll(async () => {
       op: op as Operation,
     })),
   );
-});
+}, 300_000);
 afterAll(() => t?.close());
 
 const refsIn = (value: unknown, found: string[] = []): string[] => {
@@ -52,6 +53,22 @@ describe('the OpenAPI document at /api/docs', () => {
     const result = await validate(structuredClone(doc) as never);
     if (!result.valid) throw new Error(compileErrors(result));
     expect(result.warnings).toEqual([]);
+  });
+
+  it('holds only valid JSON Schema 2020-12 schemas (the 3.1 dialect; the parser does not check them)', () => {
+    const ajv = new Ajv2020({ strict: true, validateFormats: false });
+    const schemas: [string, unknown][] = Object.entries(doc.components?.schemas ?? {});
+    const walk = (value: unknown, at: string): void => {
+      if (!value || typeof value !== 'object') return;
+      for (const [key, inner] of Object.entries(value)) {
+        if (key === 'schema') schemas.push([`${at}/schema`, inner]);
+        else walk(inner, `${at}/${key}`);
+      }
+    };
+    walk(doc.paths, '#/paths');
+    expect(schemas.length).toBeGreaterThan(500);
+    const invalid = schemas.filter(([, schema]) => !ajv.validateSchema(schema as object));
+    expect(invalid.map(([at]) => at)).toEqual([]);
   });
 
   it('resolves every $ref to a schema in components', () => {
