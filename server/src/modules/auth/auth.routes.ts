@@ -25,6 +25,7 @@ import { detectImage, mimeOfKey } from './avatar.ts';
 import { throttlePolicy } from './throttle.ts';
 
 const tags = ['session'];
+const avatarFile = { tags, response: { 200: fileAnswer('The avatar image', avatarMimeTypes) } };
 
 export async function authRoutes(app: App): Promise<void> {
   const { db, storage, config } = app.ctx;
@@ -80,24 +81,17 @@ export async function authRoutes(app: App): Promise<void> {
     },
   );
 
-  app.get(
-    '/auth/avatar',
-    {
-      schema: { tags, response: { 200: fileAnswer('The avatar image', avatarMimeTypes) } },
-      config: { access: 'self' },
-    },
-    async (request, reply) => {
-      const profile = await getProfile(db, request.user!.id, []);
-      const key = profile.avatar ? (await q.findUserById(db, profile.id))?.avatarKey : null;
-      const data = key ? await storage.get(key) : null;
-      if (!key || !data) throw new AppError(404, ErrorCode.notFound, 'No avatar');
-      return sendDownload(reply, {
-        data,
-        filename: `avatar${path.extname(key)}`,
-        contentType: mimeOfKey(key),
-      });
-    },
-  );
+  app.get('/auth/avatar', { schema: avatarFile, config: { access: 'self' } }, async (request, reply) => {
+    const profile = await getProfile(db, request.user!.id, []);
+    const key = profile.avatar ? (await q.findUserById(db, profile.id))?.avatarKey : null;
+    const data = key ? await storage.get(key) : null;
+    if (!key || !data) throw new AppError(404, ErrorCode.notFound, 'No avatar');
+    return sendDownload(reply, {
+      data,
+      filename: `avatar${path.extname(key)}`,
+      contentType: mimeOfKey(key),
+    });
+  });
 
   app.post(
     '/auth/avatar',
