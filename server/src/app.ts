@@ -29,7 +29,7 @@ import { warehouseRoutes } from './modules/warehouses/warehouses.routes.ts';
 import type { Access } from './plugins/access.ts';
 import { createAnswerCache, registerDataVersion } from './plugins/answer-cache.ts';
 import { registerAuth } from './plugins/auth.ts';
-import { registerDocs } from './plugins/docs.ts';
+import { docsRoute, registerDocs } from './plugins/docs.ts';
 import { clientErrorAnswer, refuseNulCharacters, registerErrorHandling } from './plugins/errors.ts';
 import { registerHostCheck } from './plugins/hosts.ts';
 import { registerWeb } from './plugins/web.ts';
@@ -161,7 +161,7 @@ export async function buildApp({
   await app.register(
     async (api) => {
       for (const register of modules) await register(api as unknown as App);
-      api.get('/docs', { schema: { hide: true }, config: { access: 'public' } }, async () => app.swagger());
+      docsRoute(api as unknown as App, app);
     },
     { prefix: '/api' },
   );

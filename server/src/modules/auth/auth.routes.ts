@@ -1,6 +1,7 @@
 import path from 'node:path';
 import {
   avatarMaxBytes,
+  avatarMimeTypes,
   functionsAnswerSchema,
   loginBodySchema,
   profileUpdateSchema,
@@ -14,6 +15,7 @@ import { asc } from 'drizzle-orm';
 import type { App } from '../../app-types.ts';
 import { functions } from '../../db/schema/index.ts';
 import { deviceOf, endSession, setDeviceCookie, startSession } from '../../plugins/auth.ts';
+import { fileAnswer, uploadForm } from '../../plugins/docs.ts';
 import { sendDownload } from '../../plugins/download.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { readForm } from '../files/multipart.ts';
@@ -23,6 +25,7 @@ import { detectImage, mimeOfKey } from './avatar.ts';
 import { throttlePolicy } from './throttle.ts';
 
 const tags = ['session'];
+const avatarFile = { tags, response: { 200: fileAnswer('The avatar image', avatarMimeTypes) } };
 
 export async function authRoutes(app: App): Promise<void> {
   const { db, storage, config } = app.ctx;
@@ -78,7 +81,7 @@ export async function authRoutes(app: App): Promise<void> {
     },
   );
 
-  app.get('/auth/avatar', { schema: { tags }, config: { access: 'self' } }, async (request, reply) => {
+  app.get('/auth/avatar', { schema: avatarFile, config: { access: 'self' } }, async (request, reply) => {
     const profile = await getProfile(db, request.user!.id, []);
     const key = profile.avatar ? (await q.findUserById(db, profile.id))?.avatarKey : null;
     const data = key ? await storage.get(key) : null;
@@ -93,7 +96,12 @@ export async function authRoutes(app: App): Promise<void> {
   app.post(
     '/auth/avatar',
     {
-      schema: { tags, consumes: ['multipart/form-data'], response: { 200: userAnswerSchema } },
+      schema: {
+        tags,
+        consumes: ['multipart/form-data'],
+        form: uploadForm('avatar', avatarMimeTypes),
+        response: { 200: userAnswerSchema },
+      },
       config: { access: 'self' },
     },
     async (request) => {

@@ -11,8 +11,10 @@ import {
   phonePrefixes,
   phonePrefixesAnswerSchema,
 } from '@letokruh/contracts/customers';
-import { fileAnswerSchema, filePathSchema } from '@letokruh/contracts/files';
+import { fileAnswerSchema, filePathSchema, fileUploadFieldsSchema } from '@letokruh/contracts/files';
 import type { App } from '../../app-types.ts';
+import { fileAnswer, uploadForm } from '../../plugins/docs.ts';
+import { acceptedFileTypes } from '../files/content-type.ts';
 import { receiveUpload, removeFile, sendFile } from '../files/files.service.ts';
 import { ordersOfCustomer } from '../orders/orders.service.ts';
 import { warehouseScope } from '../warehouses/warehouse-scope.ts';
@@ -92,6 +94,7 @@ export async function customerRoutes(app: App): Promise<void> {
         tags,
         params: idParamSchema,
         consumes: ['multipart/form-data'],
+        form: uploadForm('file', acceptedFileTypes, fileUploadFieldsSchema(customerFileTypes)),
         response: { 201: fileAnswerSchema },
       },
       config: { access: { permission: 'change_customer' } },
@@ -123,7 +126,16 @@ export async function customerRoutes(app: App): Promise<void> {
 
   app.get(
     '/customer/:id/files/:fileId/download',
-    { schema: { tags, params: filePathSchema }, config: { access: { permission: 'view_customer' } } },
+    {
+      schema: {
+        tags,
+        params: filePathSchema,
+        response: {
+          200: fileAnswer('The file, of the type it was detected as on upload', acceptedFileTypes),
+        },
+      },
+      config: { access: { permission: 'view_customer' } },
+    },
     async (request, reply) =>
       sendFile(reply, {
         db,

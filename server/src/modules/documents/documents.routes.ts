@@ -7,6 +7,7 @@ import {
 import { pragueDay } from '@letokruh/contracts/rules/prague-day';
 import type { FastifyReply } from 'fastify';
 import type { App } from '../../app-types.ts';
+import { fileAnswer } from '../../plugins/docs.ts';
 import { sendDownload } from '../../plugins/download.ts';
 import * as service from './documents.service.ts';
 import { createPdfPool } from './pdf-pool.ts';
@@ -31,6 +32,7 @@ export async function documentRoutes(app: App): Promise<void> {
         params: idParamSchema,
         querystring: deliveryNoteQuerySchema,
         produces: ['application/pdf'],
+        response: { 200: fileAnswer('The delivery note (PDF)', ['application/pdf']) },
       },
       config: { scopedBy: { order: 'id' }, access: { permission: 'view_order' } },
     },
@@ -52,7 +54,14 @@ export async function documentRoutes(app: App): Promise<void> {
   app.get(
     '/download_multiple_delivery_notes',
     {
-      schema: { tags, querystring: multipleDeliveryNotesQuerySchema, produces: ['application/pdf'] },
+      schema: {
+        tags,
+        querystring: multipleDeliveryNotesQuerySchema,
+        produces: ['application/pdf'],
+        response: {
+          200: fileAnswer('The delivery notes of the chosen orders in one PDF', ['application/pdf']),
+        },
+      },
       config: { access: { permission: ['view_order', 'can_export_delivery_notes'] } },
     },
     async (request, reply) =>
@@ -62,7 +71,12 @@ export async function documentRoutes(app: App): Promise<void> {
   app.get(
     '/download-orders',
     {
-      schema: { tags, querystring: ordersPdfQuerySchema, produces: ['application/pdf'] },
+      schema: {
+        tags,
+        querystring: ordersPdfQuerySchema,
+        produces: ['application/pdf'],
+        response: { 200: fileAnswer('The list of orders (PDF)', ['application/pdf']) },
+      },
       config: { access: { permission: ['view_order', 'can_export_orders'] } },
     },
     async (request, reply) => sendPdf(reply, await service.ordersPdf(db, pdfs, request.query, request.user!)),

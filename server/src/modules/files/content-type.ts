@@ -68,3 +68,6 @@ export async function checkUploadType(data: Buffer, declared: string): Promise<C
   if (textExtension && isUtf8Text(data)) return { mime: claim, extension: textExtension };
   throw unsupported(`The content does not match ${claim || 'any accepted type'}`);
 }
+
+/** Every media type an uploaded file may have, as its download answers it (the OpenAPI document). */
+export const acceptedFileTypes: readonly string[] = [...Object.keys(binaryTypes), ...Object.keys(textTypes)];

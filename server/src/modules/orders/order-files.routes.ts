@@ -1,8 +1,10 @@
 import { idParamSchema, okAnswerSchema } from '@letokruh/contracts/common';
-import { fileAnswerSchema, filePathSchema } from '@letokruh/contracts/files';
+import { fileAnswerSchema, filePathSchema, fileUploadFieldsSchema } from '@letokruh/contracts/files';
 import { orderFileTypes } from '@letokruh/contracts/orders';
 import type { App } from '../../app-types.ts';
+import { fileAnswer, uploadForm } from '../../plugins/docs.ts';
 import { notFound } from '../../plugins/errors.ts';
+import { acceptedFileTypes } from '../files/content-type.ts';
 import { receiveUpload, removeFile, sendFile } from '../files/files.service.ts';
 import * as q from './orders.queries.ts';
 
@@ -19,6 +21,7 @@ export async function orderFileRoutes(app: App): Promise<void> {
         tags,
         params: idParamSchema,
         consumes: ['multipart/form-data'],
+        form: uploadForm('file', acceptedFileTypes, fileUploadFieldsSchema(orderFileTypes)),
         response: { 201: fileAnswerSchema },
       },
       config: { scopedBy: { order: 'id' }, access: { permission: 'change_order' } },
@@ -51,7 +54,13 @@ export async function orderFileRoutes(app: App): Promise<void> {
   app.get(
     '/order/:id/files/:fileId/download',
     {
-      schema: { tags, params: filePathSchema },
+      schema: {
+        tags,
+        params: filePathSchema,
+        response: {
+          200: fileAnswer('The file, of the type it was detected as on upload', acceptedFileTypes),
+        },
+      },
       config: { scopedBy: { order: 'id' }, access: { permission: 'view_order' } },
     },
     async (request, reply) =>

@@ -14,6 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import type { App } from '../../app-types.ts';
 import type { Access } from '../../plugins/access.ts';
 import { sendCachedJson } from '../../plugins/answer-cache.ts';
+import { fileAnswer } from '../../plugins/docs.ts';
 import { sendDownload } from '../../plugins/download.ts';
 import * as service from './stats.service.ts';
 import { statsXlsx } from './stats-exports.ts';
@@ -80,7 +81,15 @@ export async function statsRoutes(app: App): Promise<void> {
   for (const [kind, path] of Object.entries(statsExports) as [StatsExport, string][]) {
     app.get(
       path,
-      { schema: { tags, querystring: statsExportQuerySchema, produces: [xlsxType] }, config: { access } },
+      {
+        schema: {
+          tags,
+          querystring: statsExportQuerySchema,
+          produces: [xlsxType],
+          response: { 200: fileAnswer('The overview as an Excel workbook', [xlsxType]) },
+        },
+        config: { access },
+      },
       async (request, reply) => {
         const file = statsXlsx(db, kind, request.query, (error) =>
           request.log.error({ err: error }, `${path} failed half-way`),

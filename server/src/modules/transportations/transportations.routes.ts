@@ -1,5 +1,5 @@
 import { idParamSchema, okAnswerSchema } from '@letokruh/contracts/common';
-import { fileAnswerSchema, filePathSchema } from '@letokruh/contracts/files';
+import { fileAnswerSchema, filePathSchema, fileUploadFieldsSchema } from '@letokruh/contracts/files';
 import {
   transportationAnswerSchema,
   transportationDataSchema,
@@ -9,6 +9,8 @@ import {
   transportationPayloadSchema,
 } from '@letokruh/contracts/transportations';
 import type { App } from '../../app-types.ts';
+import { fileAnswer, uploadForm } from '../../plugins/docs.ts';
+import { acceptedFileTypes } from '../files/content-type.ts';
 import { receiveUpload, removeFile, sendFile } from '../files/files.service.ts';
 import * as service from './transportations.service.ts';
 
@@ -100,6 +102,7 @@ export async function transportationRoutes(app: App): Promise<void> {
         tags,
         params: idParamSchema,
         consumes: ['multipart/form-data'],
+        form: uploadForm('file', acceptedFileTypes, fileUploadFieldsSchema(transportationFileTypes)),
         response: { 201: fileAnswerSchema },
       },
       config: { access: { anyPermission: ['add_transportation', 'change_transportation'] } },
@@ -133,7 +136,16 @@ export async function transportationRoutes(app: App): Promise<void> {
 
   app.get(
     '/transportation/:id/files/:fileId/download',
-    { schema: { tags, params: filePathSchema }, config: { access: { permission: 'view_transportation' } } },
+    {
+      schema: {
+        tags,
+        params: filePathSchema,
+        response: {
+          200: fileAnswer('The file, of the type it was detected as on upload', acceptedFileTypes),
+        },
+      },
+      config: { access: { permission: 'view_transportation' } },
+    },
     async (request, reply) =>
       sendFile(reply, {
         db,
