@@ -3,6 +3,7 @@ import {
   type CustomerAdd,
   type CustomerEdit,
   customerAddSchema,
+  customerPhone,
   defaultPhonePrefix,
   type PhonePrefix,
 } from '@letokruh/contracts/customers';
@@ -91,8 +92,14 @@ export function parseDraft(
   const lat = parseCoordinate(draft.lat);
   const lon = parseCoordinate(draft.lon);
   const parsed = customerAddSchema.safeParse({ ...draft, lat: lat ?? Number.NaN, lon: lon ?? Number.NaN });
-  if (parsed.success) return { ok: true, value: parsed.data };
-  const fields = parsed.error.issues.map((i) => String(i.path[0]) as DraftField);
+  // The server's phone rule (E.164 under an offered prefix), checked here first: the field turns red
+  // before the round trip, and the payload carries the number as it will be stored.
+  const phone = customerPhone(draft.phonePrefix, draft.phone);
+  if (parsed.success && phone) {
+    return { ok: true, value: { ...parsed.data, phonePrefix: phone.prePhone, phone: phone.phone } };
+  }
+  const fields = parsed.success ? [] : parsed.error.issues.map((i) => String(i.path[0]) as DraftField);
+  if (!phone && draft.phone.trim() !== '') fields.push('phone');
   return { ok: false, fields: [...new Set(fields)] };
 }
 

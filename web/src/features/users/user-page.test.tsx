@@ -58,7 +58,7 @@ describe('UserPage', () => {
       first_name: 'Tomáš',
       last_name: 'Dvořáček',
       email: technician.email,
-      phone: '777123456',
+      phone: '+420777123456',
       functions: ['technical_specialist', 'warehouseman'],
       maximum_order_count: 8,
       version: 5,
