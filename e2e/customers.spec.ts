@@ -199,3 +199,48 @@ test('a new customer with the phone of an existing one offers that customer inst
   const created = await page.request.get('/api/customers?fullName=Nov%C3%A1%C4%8Dek');
   expect(((await created.json()) as { total: number }).total).toBe(0);
 });
+
+test('a customer typed into the form and one sent to the API read the same (issue 15)', async ({ page }) => {
+  await signIn(page, 'technician');
+  const tag = Date.now().toString(36);
+  const viaApi = await page.evaluate(async (lastName) => {
+    const csrf = document.cookie.match(/(?:^|; )csrftoken_new=([^;]+)/)?.[1] ?? '';
+    const answer = await fetch('/api/customer/add', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'X-CSRFTOKEN': csrf },
+      body: JSON.stringify({
+        firstName: 'Api',
+        lastName,
+        phone: '00420 731-000-111',
+        address: 'Masarykova  12',
+        town: 'Jihlava',
+        zip: '58601',
+        country: 'Česká republika',
+        lat: 49.3961,
+        lon: 15.5912,
+        allow_duplicate: true,
+      }),
+    });
+    return (await answer.json()).item as { whole_phone: string; address: { full_address: string } };
+  }, `Api${tag}`);
+  expect(viaApi).toMatchObject({
+    whole_phone: '+420731000111',
+    address: { full_address: 'Masarykova 12, 586 01 Jihlava' },
+  });
+
+  await page.goto('/customer/add');
+  await page.getByLabel(/^Jméno/).fill('Formulář');
+  await page.getByLabel(/^Příjmení/).fill(`Form${tag}`);
+  await page.getByLabel(/^Telefon/).fill('731-000-222');
+  await page.getByLabel(/^Adresa/).fill('Masarykova 12, 586 01 Jihlava');
+  await page.getByLabel(/^Obec/).fill('Jihlava');
+  await page.getByLabel(/^PSČ/).fill('586 01');
+  await page.getByLabel(/^Zeměpisná šířka/).fill('49.3961');
+  await page.getByLabel(/^Zeměpisná délka/).fill('15.5912');
+  await page.getByRole('button', { name: 'Vytvořit zákazníka' }).click();
+  await expect(page).toHaveURL(/\/customers$/);
+  await page.getByLabel('Jméno nebo organizace').fill(`Form${tag}`);
+  const row = page.getByRole('row').filter({ hasText: `Form${tag}` });
+  await expect(row).toContainText('Masarykova 12, 586 01 Jihlava');
+  await expect(row).toContainText('+420 731 000 222');
+});

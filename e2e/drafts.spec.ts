@@ -1,3 +1,4 @@
+import { formatPhone } from '@letokruh/contracts/rules/format';
 import { choose, signIn, startInCzech } from './helpers';
 import { expect, type Page, test } from './test';
 
@@ -49,7 +50,7 @@ test('a dispatcher leaves an order after the customer: a draft, not in the list,
   await expect(page.getByRole('note')).toContainText('Objednávkou se stane, až uložíte interní údaje');
   const panel = page.getByRole('region', { name: 'Vyhledat zákazníka' });
   await panel.getByRole('textbox', { name: 'Telefon' }).fill(customer.phone);
-  await expect(page.getByText(customer.whole_phone).last()).toBeVisible();
+  await expect(page.getByText(formatPhone(customer.whole_phone)).last()).toBeVisible();
   await page.getByRole('button', { name: 'Pokračovat', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/order/${id}/items$`));
 

@@ -1,3 +1,4 @@
+import { formatPhone } from '@letokruh/contracts/rules/format';
 import { expect, type Locator, type Page, test } from './test';
 
 /**
@@ -88,7 +89,7 @@ test('a dispatcher creates a whole order by keyboard alone, always seeing where 
   const search = page.getByRole('region', { name: 'Vyhledat zákazníka' });
   await tabTo(page, search.getByRole('textbox', { name: 'Telefon' }));
   await page.keyboard.type(customer.phone);
-  await expect(page.getByText(customer.whole_phone).last()).toBeVisible();
+  await expect(page.getByText(formatPhone(customer.whole_phone)).last()).toBeVisible();
   await tabTo(page, page.getByRole('button', { name: 'Pokračovat', exact: true }));
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/order/${id}/items$`));

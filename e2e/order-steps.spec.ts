@@ -1,3 +1,4 @@
+import { formatPhone } from '@letokruh/contracts/rules/format';
 import { choose, signIn } from './helpers';
 import { expect, type Page, test } from './test';
 
@@ -46,7 +47,7 @@ async function findCustomer(page: Page, customer: Customer) {
   const panel = page.getByRole('region', { name: 'Vyhledat zákazníka' });
   await panel.getByRole('textbox', { name: 'Telefon' }).fill(customer.phone);
   // One match is chosen by itself.
-  await expect(page.getByText(customer.whole_phone).last()).toBeVisible();
+  await expect(page.getByText(formatPhone(customer.whole_phone)).last()).toBeVisible();
   await page.getByRole('button', { name: 'Pokračovat', exact: true }).click();
 }
 

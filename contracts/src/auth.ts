@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { functionNames } from './permissions.ts';
+import { normalizePhone } from './rules/phone-number.ts';
 
 export const loginBodySchema = z.object({
   username: z.string().trim().min(1).max(150),
@@ -34,12 +35,20 @@ export const userAnswerSchema = z.object({ user: profileSchema });
 
 const optionalText = (max: number) => z.string().trim().max(max);
 
+/**
+ * A staff member's phone (profile and user pages), optional: stored in E.164 (issue 15), a national
+ * number read as Czech; what cannot be a phone number is a 400 on `phone`.
+ */
+export const staffPhoneSchema = optionalText(30)
+  .refine((s) => s === '' || normalizePhone(s, '+420') !== null, 'a phone number')
+  .transform((s) => (s === '' ? '' : (normalizePhone(s, '+420') ?? s)));
+
 /** PUT /auth/user: the current password is always required (codes 101, 102). */
 export const profileUpdateSchema = z.object({
   first_name: optionalText(150).min(1),
   last_name: optionalText(150).min(1),
   email: z.union([z.literal(''), z.email().max(254)]),
-  phone: optionalText(30),
+  phone: staffPhoneSchema,
   old_password: z.string().max(1000).optional(),
   new_password: z.string().min(4).max(1000).optional(),
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pagedAnswer, pagingQuerySchema } from './common.ts';
 import { fileSchema } from './files.ts';
 import { companyIdIssues, normalizeDic, normalizeOrganizationId } from './rules/czech-id.ts';
+import { splitPhone } from './rules/phone-number.ts';
 
 /** Customers (part 2 §2, §3, §5, §7; part 1 §3). */
 
@@ -32,13 +33,23 @@ export const customerFileTypes = ['Jiné'] as const;
 
 const required = (max: number) => z.string().trim().min(1).max(max);
 const optional = (max: number) => z.string().trim().max(max).default('');
-/** Digits, spaces allowed while typing; kept as digits only. */
+/**
+ * A phone as typed: digits with spaces, dashes, slashes, dots or brackets, "+" or "00" before an
+ * international number. The server stores it in E.164 (`splitPhone` of rules/phone-number under the
+ * chosen prefix) and refuses with 400 (field `phone`) what cannot be a number of an offered country.
+ */
 export const phoneSchema = z
   .string()
   .trim()
-  .regex(/^[0-9 ]+$/, 'digits only')
-  .transform((s) => s.replaceAll(' ', ''))
-  .refine((s) => s.length >= 6 && s.length <= 15, '6 to 15 digits');
+  .regex(/^\+?[0-9\s\-/.()]+$/, 'a phone number')
+  .refine((s) => {
+    const digits = s.replace(/\D/g, '').length;
+    return digits >= 4 && digits <= 17;
+  }, 'a phone number');
+
+/** `pre_phone` + `phone` as stored (`whole_phone` their E.164 concatenation), or null. */
+export const customerPhone = (prePhone: PhonePrefix, phone: string) =>
+  splitPhone(prePhone, phone, phonePrefixCodes);
 const emailSchema = z.union([z.literal(''), z.email().max(254)]).default('');
 const latitude = z.number().min(-90).max(90);
 /** IČO (issue 15: checked by the customer's country in `companyIdIssues`), spaces dropped. */

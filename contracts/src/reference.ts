@@ -8,7 +8,7 @@ import {
   normalizeDic,
   normalizeIco,
 } from './rules/czech-id.ts';
-import { normalizePhone } from './rules/phone.ts';
+import { normalizePhone } from './rules/phone-number.ts';
 
 /**
  * Reference data the owner keeps (issue 4): suppliers with their Czech bank accounts and ad
@@ -49,7 +49,7 @@ const supplierPhoneSchema = z
   .max(30)
   .transform((v, ctx) => {
     if (v === '') return '';
-    const phone = normalizePhone(v, 'CZ');
+    const phone = normalizePhone(v, '+420');
     if (phone === null) ctx.addIssue({ code: 'custom', message: 'phone_format' });
     return phone ?? v;
   });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { functionSchema } from './auth.ts';
+import { functionSchema, staffPhoneSchema } from './auth.ts';
 import { pagedAnswer, pagingQuerySchema } from './common.ts';
 import { functionNames, permissions } from './permissions.ts';
 
@@ -47,7 +47,7 @@ const userFieldsSchema = z.object({
   first_name: text(150).min(1),
   last_name: text(150).min(1),
   email: z.union([z.literal(''), z.email().max(254)]),
-  phone: text(30),
+  phone: staffPhoneSchema,
   /** Function names (not ids): stable across databases and readable in the API docs. */
   functions: z.array(z.enum(functionNames)).min(1).max(functionNames.length),
   /** Kept only when the functions include technical_specialist; otherwise stored as null. */

@@ -9,7 +9,9 @@ import {
   formatMoneyWhole,
   formatNumber,
   formatPercent,
+  formatPhone,
   parseDay,
+  spreadsheetFormats,
 } from './format.ts';
 
 /**
@@ -144,4 +146,28 @@ it('Czech month and weekday names, the week starting on Monday', () => {
   expect(czechWeekdays).toHaveLength(7);
   expect(czechWeekdays[0]).toBe('pondělí');
   expect(czechWeekdays[6]).toBe('neděle');
+});
+
+describe('formatPhone (CZECH.md: E.164 stored, grouped 3-3-3 shown)', () => {
+  it('groups the national number in threes after the country code', () => {
+    expect(formatPhone('+420603791074')).toBe('+420 603 791 074');
+    expect(formatPhone('+421903123456')).toBe('+421 903 123 456');
+  });
+
+  it('a last group of one digit joins the one before', () => {
+    expect(formatPhone('+436641234567')).toBe('+43 664 123 45 67');
+  });
+
+  it('shows what is not E.164 as it is, and the no-value label for nothing', () => {
+    expect(formatPhone('603 79')).toBe('603 79');
+    expect(formatPhone('')).toBe('—');
+    expect(formatPhone(null, '')).toBe('');
+  });
+});
+
+it('spreadsheet formats write dates as formatDay and formatDateShort do', () => {
+  expect(spreadsheetFormats.day).toBe('d.m.yyyy');
+  expect(formatDay('2024-02-03')).toBe('3.2.2024');
+  expect(spreadsheetFormats.dateTime).toBe('d. m. yyyy hh:mm');
+  expect(formatDateShort('2024-02-03T07:05:00Z')).toBe('3. 2. 2024 08:05');
 });

@@ -103,6 +103,19 @@ export function parseDay(text: string): string | null {
   return `${y}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 }
 
+/**
+ * Number formats of the XLSX exports: a spreadsheet keeps numbers and dates typed (sums and filters
+ * work) and shows them, in a Czech Excel or LibreOffice, as the strings above do — "3.2.2024"
+ * (formatDay), "15. 1. 2024 08:30" (formatDateShort), "1 234,50 Kč" (formatMoney, cs). Thousands
+ * are the spreadsheet's own separator (a space in Czech), which Intl writes as a no-break space.
+ */
+export const spreadsheetFormats = {
+  day: 'd.m.yyyy',
+  dateTime: 'd. m. yyyy hh:mm',
+  amount: '#,##0.00',
+  money: { CZK: '#,##0.00 "Kč"', EUR: '#,##0.00 "€"' },
+} as const;
+
 export const czechMonths = [
   'leden',
   'únor',

@@ -6,6 +6,7 @@ import {
   formatMoneyWhole,
   formatNumber,
   formatPercent,
+  formatPhone,
   type Lang,
 } from '@letokruh/contracts/rules/format';
 import { useTranslation } from 'react-i18next';
@@ -24,5 +25,10 @@ export function useFormat() {
     dateShort: (v: Date | string | null | undefined) => formatDateShort(v, lang, noValue),
     dateLong: (v: Date | string | null | undefined) => formatDateLong(v, lang, noValue),
     day: (v: string | null | undefined) => formatDay(v, noValue),
+    /** A phone stored in E.164 (`whole_phone`, a user's `phone`) as "+420 603 791 074". */
+    phone: (e164: string | null | undefined) => formatPhone(e164, noValue),
   };
 }
+
+/** The `tel:` link of a stored phone: its E.164 digits, whatever is shown. */
+export const telHref = (e164: string) => `tel:${e164.replace(/[^+\d]/g, '')}`;

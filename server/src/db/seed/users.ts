@@ -1,4 +1,5 @@
 import type { FunctionName } from '@letokruh/contracts/permissions';
+import { normalizePhone } from '@letokruh/contracts/rules/phone-number';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { hashPassword } from '../../modules/auth/password.ts';
 import type { DbOrTx } from '../client.ts';
@@ -33,7 +34,8 @@ export async function createUser(
       firstName: overrides.first_name ?? 'Test',
       lastName: overrides.last_name ?? `User ${counter}`,
       email: overrides.email ?? `${username}@example.cz`,
-      phone: overrides.phone ?? '',
+      // Issue 15: users' phones are stored in E.164, as the API stores them.
+      phone: overrides.phone ? (normalizePhone(overrides.phone, '+420') ?? overrides.phone) : '',
       isActive: overrides.is_active ?? true,
       maximumOrderCount: overrides.maximum_order_count ?? null,
     })

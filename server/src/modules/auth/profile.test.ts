@@ -80,8 +80,10 @@ describe('PUT /api/auth/user', () => {
     const other = await login(app, 'eva3');
     const response = await c.put('/api/auth/user', { ...profile, old_password: 'demo' });
     expect(response.statusCode).toBe(200);
-    expect(response.json().user).toMatchObject({ ...profile, name: 'Eva Malá', username: 'eva3' });
-    expect((await c.get('/api/auth/user')).json().user).toMatchObject({ ...profile, name: 'Eva Malá' });
+    // Issue 15: the phone is stored and answered in E.164.
+    const saved = { ...profile, phone: '+420777123456', name: 'Eva Malá' };
+    expect(response.json().user).toMatchObject({ ...saved, username: 'eva3' });
+    expect((await c.get('/api/auth/user')).json().user).toMatchObject(saved);
     expect((await other.get('/api/auth/user')).statusCode).toBe(200);
   });
 

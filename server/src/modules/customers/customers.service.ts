@@ -3,8 +3,11 @@ import {
   type CustomerAdd,
   type CustomerEdit,
   type CustomerListQuery,
+  customerPhone,
   navigationLink,
+  type PhonePrefix,
 } from '@letokruh/contracts/customers';
+import { composeAddress } from '@letokruh/contracts/rules/address';
 import { companyIdIssues } from '@letokruh/contracts/rules/czech-id';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { badInput, conflict, notFound } from '../../plugins/errors.ts';
@@ -38,6 +41,22 @@ export const toCustomer = (r: q.CustomerRow): Customer => ({
   version: r.version,
 });
 
+/**
+ * Issue 15: `whole_phone` is E.164 — `phone` keeps the national digits only, whatever separators,
+ * "+420…" or "00420…" were typed; a number that cannot be one of an offered country is a 400.
+ */
+function storedPhone(prePhone: PhonePrefix, phone: string) {
+  const split = customerPhone(prePhone, phone);
+  if (!split) throw badInput('The phone is no number of Czechia, Slovakia or Austria', ['phone']);
+  return split;
+}
+
+/** Create and edit payloads store the same address line (rules/address: composed here only). */
+const storedAddress = (input: { address: string; town: string; zip: string; country: string }) => {
+  const { fullAddress, town, zipCode, country } = composeAddress(input);
+  return { fullAddress, town, zipCode, country };
+};
+
 export async function requireCustomer(db: DbOrTx, id: number): Promise<q.CustomerRow> {
   const row = await q.findCustomer(db, id);
   if (!row) throw notFound('Customer not found');
@@ -62,12 +81,12 @@ export async function addCustomer(
   input: CustomerAdd,
   options: { mayView: boolean },
 ): Promise<Customer> {
+  const phone = storedPhone(input.phonePrefix, input.phone);
   return db.transaction(async (tx) => {
     await lockCustomerCreation(tx);
     if (!input.allow_duplicate) {
       const matches = await findLikelyDuplicates(tx, {
-        prePhone: input.phonePrefix,
-        phone: input.phone,
+        ...phone,
         email: input.email,
         firstName: input.firstName,
         lastName: input.lastName,
@@ -75,32 +94,26 @@ export async function addCustomer(
       });
       if (matches.length) throw new CustomerMayExistError(options.mayView ? matches : []);
     }
-    return insert(tx, input);
+    const row = await q.insertCustomer(tx, {
+      firstName: input.firstName,
+      lastName: input.lastName,
+      organizationId: input.organizationId,
+      organizationName: input.organizationName,
+      vatId: input.vatId,
+      email: input.email,
+      ...phone,
+      ...storedAddress(input),
+      gpsLat: input.lat,
+      gpsLon: input.lon,
+    });
+    return toCustomer(row);
   });
-}
-
-async function insert(db: DbOrTx, input: CustomerAdd): Promise<Customer> {
-  const row = await q.insertCustomer(db, {
-    firstName: input.firstName,
-    lastName: input.lastName,
-    organizationId: input.organizationId,
-    organizationName: input.organizationName,
-    vatId: input.vatId,
-    email: input.email,
-    prePhone: input.phonePrefix,
-    phone: input.phone,
-    fullAddress: input.address,
-    town: input.town,
-    zipCode: input.zip,
-    country: input.country,
-    gpsLat: input.lat,
-    gpsLon: input.lon,
-  });
-  return toCustomer(row);
 }
 
 /** PUT /customer/{id}/edit under the row lock; a stale `version` answers 409 and writes nothing. */
 export async function editCustomer(db: Db, id: number, input: CustomerEdit): Promise<Customer> {
+  const phone = storedPhone(input.pre_phone, input.phone);
+  const address = storedAddress({ ...input, address: input.final_address });
   return db.transaction(async (tx) => {
     const row = await q.findCustomer(tx, id, { lock: true });
     if (!row) throw notFound('Customer not found');
@@ -128,12 +141,8 @@ export async function editCustomer(db: Db, id: number, input: CustomerEdit): Pro
       organizationName: input.organization_name,
       vatId,
       email: input.email,
-      prePhone: input.pre_phone,
-      phone: input.phone,
-      fullAddress: input.final_address,
-      town: input.town,
-      zipCode: input.zip,
-      country: input.country,
+      ...phone,
+      ...address,
       gpsLat: input.lat,
       gpsLon: input.lon,
     });

@@ -1,4 +1,5 @@
 import type { PassThrough } from 'node:stream';
+import { formatPhone } from '@letokruh/contracts/rules/format';
 import type { Currency } from '@letokruh/contracts/rules/money';
 import { currencies, fromMinor } from '@letokruh/contracts/rules/money';
 import type { ExportLanguage, StatsExport, StatsExportQuery } from '@letokruh/contracts/stats';
@@ -179,7 +180,7 @@ function ordersSheet(db: DbOrTx, query: StatsExportQuery, t: Texts, onError: (e:
     { header: t.warehouse, width: 22, kind: 'text', value: (r) => r.order.warehouseName },
     { header: t.customer, width: 24, kind: 'text', value: (r) => customerName(r.order) },
     { header: t.organization, width: 22, kind: 'text', value: (r) => r.order.organizationName || null },
-    { header: t.phone, width: 16, kind: 'text', value: (r) => r.order.wholePhone },
+    { header: t.phone, width: 16, kind: 'text', value: (r) => formatPhone(r.order.wholePhone, '') },
     { header: t.email, width: 24, kind: 'text', value: (r) => r.order.email || null },
     { header: t.address, width: 32, kind: 'text', value: (r) => r.order.fullAddress },
     { header: t.campaign, width: 18, kind: 'text', value: (r) => r.order.adtypeName },
@@ -226,7 +227,7 @@ function customersSheet(db: DbOrTx, query: StatsExportQuery, t: Texts, onError: 
     { header: t.customer, width: 24, kind: 'text', value: (r) => customerName(r.first) },
     { header: t.organization, width: 22, kind: 'text', value: (r) => r.first.organizationName || null },
     { header: t.organizationId, width: 12, kind: 'text', value: (r) => r.first.organizationId || null },
-    { header: t.phone, width: 16, kind: 'text', value: (r) => r.first.wholePhone },
+    { header: t.phone, width: 16, kind: 'text', value: (r) => formatPhone(r.first.wholePhone, '') },
     { header: t.email, width: 24, kind: 'text', value: (r) => r.first.email || null },
     { header: t.address, width: 32, kind: 'text', value: (r) => r.first.fullAddress },
     { header: t.town, width: 16, kind: 'text', value: (r) => r.first.town },

@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { createRequire } from 'node:module';
 import { PassThrough, type Readable } from 'node:stream';
+import { spreadsheetFormats } from '@letokruh/contracts/rules/format';
 import type { Currency } from '@letokruh/contracts/rules/money';
 import { pragueWallClockAsUtc } from '@letokruh/contracts/rules/prague-day';
 
@@ -32,13 +33,11 @@ export type Column<Row> = {
   currency?: (row: Row) => Currency;
 };
 
-export const moneyFormats: Record<Currency, string> = {
-  CZK: '#,##0.00 "Kč"',
-  EUR: '#,##0.00 "€"',
-};
-export const dateFormat = 'd.m.yyyy';
-export const dateTimeFormat = 'd.m.yyyy h:mm';
-const amountFormat = '#,##0.00';
+/** The shared formats (contracts rules/format): a cell reads as the same value does on screen. */
+export const moneyFormats: Record<Currency, string> = spreadsheetFormats.money;
+export const dateFormat = spreadsheetFormats.day;
+export const dateTimeFormat = spreadsheetFormats.dateTime;
+const amountFormat = spreadsheetFormats.amount;
 
 /** A Prague day (YYYY-MM-DD) as the date a spreadsheet shows: midnight UTC of that day. */
 export const excelDay = (day: string): Date => new Date(`${day}T00:00:00Z`);

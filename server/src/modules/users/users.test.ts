@@ -78,7 +78,7 @@ describe('GET /api/users', () => {
       last_name: 'Dvořák',
       name: 'Petr Dvořák',
       email: 'owner@letokruh.cz',
-      phone: '603111222',
+      phone: '+420603111222',
       is_active: true,
       functions: [{ name: 'owner' }],
       maximum_order_count: null,
@@ -202,6 +202,7 @@ describe('POST /api/user/add', () => {
       username: 'bad name',
       first_name: ' ',
       email: 'not-an-email',
+      phone: '603 79',
       functions: [],
       password: 'short',
       maximum_order_count: -1,
@@ -212,6 +213,7 @@ describe('POST /api/user/add', () => {
         'username',
         'first_name',
         'email',
+        'phone',
         'functions',
         'password',
         'maximum_order_count',
@@ -281,7 +283,7 @@ describe('PUT /api/user/:id/edit', () => {
         first_name: 'Ondřej',
         last_name: 'Král',
         email: 'ondrej@example.cz',
-        phone: '777000111',
+        phone: '777 000-111',
         functions: ['technical_specialist', 'warehouseman'],
         maximum_order_count: 4,
       }),
@@ -290,7 +292,8 @@ describe('PUT /api/user/:id/edit', () => {
     expect(response.json().item).toMatchObject({
       name: 'Ondřej Král',
       email: 'ondrej@example.cz',
-      phone: '777000111',
+      // Issue 15: stored and answered in E.164 whatever the separators.
+      phone: '+420777000111',
       functions: [{ name: 'technical_specialist' }, { name: 'warehouseman' }],
       maximum_order_count: 4,
       version: item.version + 1,
@@ -374,7 +377,7 @@ describe('PUT /api/user/:id/edit', () => {
       edit(byOther.json().item, { phone: '603999888' }),
     );
     expect(own.statusCode).toBe(200);
-    expect(own.json().item).toMatchObject({ phone: '603999888', first_name: 'Petr' });
+    expect(own.json().item).toMatchObject({ phone: '+420603999888', first_name: 'Petr' });
   });
 
   it('an owner may give up the owner function, the last active owner may not (409 / 205)', async () => {

@@ -140,7 +140,7 @@ function ViewProfile({ user }: { user: Profile }) {
         <Field label={t('account.firstName')} value={user.first_name} />
         <Field label={t('account.lastName')} value={user.last_name} />
         <Field label={t('account.email')} value={user.email} />
-        <Field label={t('account.phone')} value={user.phone} />
+        <Field label={t('account.phone')} value={format.phone(user.phone)} />
         {technician ? (
           <Field label={t('account.maximumOrderCount')} value={format.number(user.maximum_order_count)} />
         ) : null}

@@ -20,10 +20,9 @@ import { Link } from 'react-router';
 import { errorKey } from '../../app/api-client';
 import { useAccess } from '../../app/session';
 import { FilesPanel } from '../../ui/files-panel';
-import { useFormat } from '../../ui/format';
+import { telHref, useFormat } from '../../ui/format';
 import { LocationMap } from '../../ui/location-map';
 import type { CustomerDetail } from './api';
-import { formatPhone, telHref } from './phone';
 import { ToContactToggle } from './to-contact-toggle';
 import { useCustomerOfRoute } from './use-customer';
 
@@ -41,6 +40,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 /** part 2 §2 customer detail: map, fields, orders, files and the dispatcher's to-contact flag. */
 export function CustomerDetailPage() {
   const { t } = useTranslation();
+  const format = useFormat();
   const access = useAccess();
   const allowed = access.can('view_customer');
   const { id, query, missing } = useCustomerOfRoute(allowed);
@@ -101,8 +101,8 @@ export function CustomerDetailPage() {
                     : noValue}
                 </Row>
                 <Row label={t('customers.fields.phone')}>
-                  <Anchor href={telHref(customer.pre_phone, customer.phone)} size="sm">
-                    {formatPhone(customer.pre_phone, customer.phone)}
+                  <Anchor href={telHref(customer.whole_phone)} size="sm">
+                    {format.phone(customer.whole_phone)}
                   </Anchor>
                 </Row>
                 <Row label={t('customers.fields.email')}>

@@ -17,6 +17,7 @@ const list = {
       to_contact: true,
       pre_phone: '+421',
       phone: '905111222',
+      whole_phone: '+421905111222',
     }),
   ],
   total: 2,

@@ -20,10 +20,10 @@ import { errorKey } from '../../app/api-client';
 import { ownWarehousesQuery } from '../../app/reference-queries';
 import { useAccess } from '../../app/session';
 import { countActiveFilters, FilterBar } from '../../ui/filter-bar';
+import { useFormat } from '../../ui/format';
 import { useListState } from '../../ui/list-state';
 import { type Column, PagedTable } from '../../ui/paged-table';
 import { type CustomerFilters, customerListQuery, noCustomerFilters } from './api';
-import { formatPhone } from './phone';
 
 /** part 2 §7: list loads are debounced 500 ms. */
 const filterDebounceMs = 500;
@@ -39,6 +39,7 @@ const filterKeys = [
 /** part 2 §2 Customers: the paged list with its filters, kept for the session (ui/list-state). */
 export function CustomersPage() {
   const { t } = useTranslation();
+  const format = useFormat();
   const access = useAccess();
   const list = useListState<CustomerFilters>('customers', noCustomerFilters);
   const [filters] = useDebouncedValue(list.filters, filterDebounceMs);
@@ -84,7 +85,7 @@ export function CustomersPage() {
       header: t('customers.fields.phone'),
       cell: (c) => (
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {formatPhone(c.pre_phone, c.phone)}
+          {format.phone(c.whole_phone)}
         </Text>
       ),
     },

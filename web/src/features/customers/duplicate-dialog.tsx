@@ -1,20 +1,14 @@
-import { type CustomerMatch, phonePrefixCodes } from '@letokruh/contracts/customers';
+import type { CustomerMatch } from '@letokruh/contracts/customers';
 import { ErrorCode } from '@letokruh/contracts/errors';
+import { formatPhone } from '@letokruh/contracts/rules/format';
 import { Badge, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../app/api-client';
-import { formatPhone } from './phone';
 
 /** The matches of a 409 / customerMayExist, or null for any other answer. */
 export function customerMatchesOf(error: unknown): CustomerMatch[] | null {
   if (!(error instanceof ApiError) || error.errorCode !== ErrorCode.customerMayExist) return null;
   return (error.answer.customers as CustomerMatch[] | undefined) ?? [];
-}
-
-/** "+420 603 123 456" from the whole phone of a match. */
-function wholePhone(whole: string): string {
-  const prefix = phonePrefixCodes.find((p) => whole.startsWith(p));
-  return prefix ? formatPhone(prefix, whole.slice(prefix.length)) : whole;
 }
 
 type Props = {
@@ -64,7 +58,7 @@ export function DuplicateCustomerDialog({
                   </Text>
                 </Text>
                 <Text size="sm">
-                  {[m.town, wholePhone(m.whole_phone), m.email].filter(Boolean).join(' · ')}
+                  {[m.town, formatPhone(m.whole_phone, ''), m.email].filter(Boolean).join(' · ')}
                 </Text>
                 <Group gap={4}>
                   {m.matched_by.map((rule) => (

@@ -3,6 +3,7 @@ import {
   type CustomerAdd,
   type CustomerEdit,
   customerAddFieldsSchema,
+  customerPhone,
   defaultPhonePrefix,
   type PhonePrefix,
 } from '@letokruh/contracts/customers';
@@ -114,8 +115,14 @@ export function parseDraft(
       problems[issue.field] ??= issue.problem;
     }
   }
+  // The server's phone rule (E.164 under an offered prefix), checked here first: the field turns red
+  // before the round trip, and the payload carries the number as it will be stored.
+  const phone = customerPhone(draft.phonePrefix, draft.phone);
+  if (!phone && draft.phone.trim() !== '') problems.phone ??= 'a phone number';
   const fields = Object.keys(problems) as DraftField[];
-  if (parsed.success && fields.length === 0) return { ok: true, value: parsed.data };
+  if (parsed.success && phone && fields.length === 0) {
+    return { ok: true, value: { ...parsed.data, phonePrefix: phone.prePhone, phone: phone.phone } };
+  }
   return { ok: false, fields, problems };
 }
 

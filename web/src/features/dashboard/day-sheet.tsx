@@ -55,7 +55,7 @@ export function DaySheet({ date, orders }: { date: string; orders: CalendarOrder
                     {o.customer?.name}
                     {o.customer?.organization_name ? `, ${o.customer.organization_name}` : ''}
                     <br />
-                    {o.customer?.whole_phone}
+                    {o.customer ? format.phone(o.customer.whole_phone) : ''}
                   </td>
                   <td>{o.address?.full_address}</td>
                   <td>

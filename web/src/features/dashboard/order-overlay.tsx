@@ -2,7 +2,7 @@ import type { CalendarOrder } from '@letokruh/contracts/order-calendar';
 import { Anchor, Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useFormat } from '../../ui/format';
+import { telHref, useFormat } from '../../ui/format';
 
 type Props = {
   order: CalendarOrder | null;
@@ -40,7 +40,9 @@ export function OrderOverlay({ order, opened, canEdit, onClose }: Props) {
               {order.customer.name}
               {order.customer.organization_name ? ` (${order.customer.organization_name})` : ''}
               <br />
-              <Anchor href={`tel:${order.customer.whole_phone}`}>{order.customer.whole_phone}</Anchor>
+              <Anchor href={telHref(order.customer.whole_phone)}>
+                {format.phone(order.customer.whole_phone)}
+              </Anchor>
             </span>
           ) : (
             t('common.noValue')

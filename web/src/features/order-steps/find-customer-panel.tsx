@@ -1,4 +1,5 @@
 import type { Customer } from '@letokruh/contracts/customers';
+import { formatPhone } from '@letokruh/contracts/rules/format';
 import { Alert, Loader, Paper, Radio, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -29,7 +30,7 @@ export function CustomerSummary({ customer }: { customer: Customer }) {
           </Text>
         ) : null}
       </Text>
-      <Text size="sm">{customer.whole_phone}</Text>
+      <Text size="sm">{formatPhone(customer.whole_phone)}</Text>
       <Text size="sm" c="dimmed">
         {customer.address.full_address}
       </Text>

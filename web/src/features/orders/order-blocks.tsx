@@ -2,8 +2,7 @@ import type { Order } from '@letokruh/contracts/orders';
 import { Anchor, Paper, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormat } from '../../ui/format';
-import { formatPhone, telHref } from './labels';
+import { telHref, useFormat } from '../../ui/format';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -32,6 +31,7 @@ function Block({ title, children }: { title: string; children: ReactNode }) {
 /** part 1 §2 detail, customer block: name, organization, phone and e-mail links, address with navigation. */
 export function CustomerBlock({ order }: { order: Order }) {
   const { t } = useTranslation();
+  const format = useFormat();
   const noValue = t('common.noValue');
   const customer = order.customer;
   if (!customer) {
@@ -56,8 +56,8 @@ export function CustomerBlock({ order }: { order: Order }) {
       <Row label={t('orders.fields.organizationId')}>{customer.organization_id || noValue}</Row>
       {customer.vat_id ? <Row label={t('orders.fields.vatId')}>{customer.vat_id}</Row> : null}
       <Row label={t('orders.fields.phone')}>
-        <Anchor href={telHref(customer.pre_phone, customer.phone)} size="sm">
-          {formatPhone(customer.pre_phone, customer.phone)}
+        <Anchor href={telHref(customer.whole_phone)} size="sm">
+          {format.phone(customer.whole_phone)}
         </Anchor>
       </Row>
       <Row label={t('orders.fields.email')}>

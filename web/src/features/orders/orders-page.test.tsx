@@ -18,6 +18,7 @@ const list = {
         organization_id: '12345678',
         pre_phone: '+421',
         phone: '905111222',
+        whole_phone: '+421905111222',
         address: { ...makeCustomer().address, full_address: 'Hlavní 5, 674 01 Třebíč' },
       }),
     }),

@@ -13,7 +13,7 @@ import { useFormat } from '../../ui/format';
 import { type Column, PagedTable } from '../../ui/paged-table';
 import { addOrder, noOrderFilters, type OrderFilters, orderListParams, orderListQuery } from './api';
 import { DeliveryNotesModal } from './delivery-notes-modal';
-import { formatPhone, orderStage, stageColor } from './labels';
+import { orderStage, stageColor } from './labels';
 import { OrderFiltersForm } from './order-filters';
 import { useOrderListView } from './order-list-url';
 import { OrderRowActions } from './order-row-actions';
@@ -199,7 +199,7 @@ export function OrdersPage() {
       header: t('orders.fields.phone'),
       cell: (o) => (
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {o.customer ? formatPhone(o.customer.pre_phone, o.customer.phone) : t('common.noValue')}
+          {format.phone(o.customer?.whole_phone)}
         </Text>
       ),
     },

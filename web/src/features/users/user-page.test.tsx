@@ -58,7 +58,7 @@ describe('UserPage', () => {
       first_name: 'Tomáš',
       last_name: 'Dvořáček',
       email: technician.email,
-      phone: '777123456',
+      phone: '+420777123456',
       functions: ['technical_specialist', 'warehouseman'],
       maximum_order_count: 8,
       version: 5,
@@ -105,7 +105,7 @@ describe('UserPage', () => {
       },
     });
     await screen.findByRole('heading', { name: 'Tomáš Svoboda' });
-    await user.type(field(t('users.fields.phone')), '1');
+    await user.type(field(t('users.fields.phone')), '603 111 222');
     await user.click(screen.getByRole('button', { name: t('users.save') }));
     expect((await screen.findByRole('alert')).textContent).toContain(t('errors.140'));
     expect(screen.queryByTestId('location')).toBeNull();

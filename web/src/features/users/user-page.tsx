@@ -121,7 +121,7 @@ function ViewUser({ item }: { item: UserItem }) {
         <Field label={t('users.fields.username')} value={item.username} />
         <Field label={t('users.fields.name')} value={item.name} />
         <Field label={t('users.fields.email')} value={item.email} />
-        <Field label={t('users.fields.phone')} value={item.phone} />
+        <Field label={t('users.fields.phone')} value={format.phone(item.phone)} />
         <div>
           <Text size="sm" c="dimmed">
             {t('users.fields.functions')}

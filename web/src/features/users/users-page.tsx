@@ -42,7 +42,7 @@ export function UsersPage() {
     },
     { key: 'username', header: t('users.fields.username'), cell: (u) => u.username },
     { key: 'email', header: t('users.fields.email'), cell: (u) => u.email || t('common.noValue') },
-    { key: 'phone', header: t('users.fields.phone'), cell: (u) => u.phone || t('common.noValue') },
+    { key: 'phone', header: t('users.fields.phone'), cell: (u) => format.phone(u.phone) },
     {
       key: 'functions',
       header: t('users.fields.functions'),
