@@ -394,7 +394,7 @@ describe('XLSX downloads', () => {
     ]);
     expectHeader(sheet, rows, 8);
     expect(rows.slice(1).map(values)).toEqual([
-      ['(no campaign)', 'CZK', 3, 8409.97, 2538, 9047.92, 1900.05, 10947.97],
+      ['(no campaign)', 'CZK', 3, 8409.97, 2538, 9047.91, 1900.06, 10947.97],
       ['(no campaign)', 'EUR', 1, 150, 30, 150, 30, 180],
     ]);
     expect(cell(rows[2]!, 8).numFmt).toBe('#,##0.00 "€"');
