@@ -41,6 +41,7 @@ test('the price form offers the rates valid on "Platí od" for the currency; the
   await page.getByText('EUR', { exact: true }).first().click();
   expect(await vatOptions(page)).toEqual(['20 %', '13 %', '10 %', '0 %']);
   await expect(page.getByText('Sazby platné v den „Platí od“ (Rakousko)')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('vat-price-form-desk-cs.png') });
 
   // The form never offers a past day; the server refuses a rate of another time or country.
   const warehouses = await call(page, 'GET', '/warehouses?per_page=100');
@@ -112,5 +113,16 @@ test('the order page shows the VAT recap per rate and, for CZK cash, the roundin
   const whole = new Intl.NumberFormat('cs-CZ', { minimumFractionDigits: 2 }).format(order.amount_to_pay);
   await expect(recap.getByTestId('recap-to-pay')).toContainText('K úhradě hotově');
   await expect(recap.getByTestId('recap-to-pay')).toContainText(new RegExp(whole.replace(/\s/g, '\\s')));
-  await page.screenshot({ path: test.info().outputPath('vat-recap-desk-cs.png'), fullPage: true });
+  const shot = (name: string) =>
+    page.screenshot({ path: test.info().outputPath(`vat-recap-${name}.png`), fullPage: true });
+  await shot('desk-cs');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot('phone-cs');
+  await page.evaluate(() => localStorage.setItem('lang', 'en'));
+  await page.reload();
+  await expect(recap.getByRole('heading', { name: 'VAT summary' })).toBeVisible();
+  await expect(recap.getByTestId('recap-to-pay')).toContainText('To pay in cash');
+  await shot('phone-en');
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await shot('desk-en');
 });
