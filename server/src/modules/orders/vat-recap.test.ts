@@ -80,6 +80,7 @@ describe('GET /order/{id}: vat_recap, amount_to_pay, cash_rounding', () => {
   });
 
   it('an EUR order with 20 % and 10 % lines, paid by transfer: exact', async () => {
+    const supplierId = (await owner.get('/api/suppliers')).json().items[0].id as number;
     const made = await createOrder(dispatcher, {
       warehouseId: w.jihlava,
       customerId,
@@ -88,7 +89,7 @@ describe('GET /order/{id}: vat_recap, amount_to_pay, cash_rounding', () => {
         { id: reduced, amount: 7 },
       ],
       items: { currency: 'EUR', distance: 9.6 },
-      intern: { payment_type: 'qr_transfer' },
+      intern: { payment_type: 'qr_transfer', supplier_id: supplierId },
     });
     const order = (await dispatcher.get(`/api/order/${made.id}`)).json().item as Order;
     // 20 %: 2 × 50 = 100 + the minimum 30 = 130; 10 %: 7 × 12.99 = 90.93.

@@ -20,8 +20,15 @@ export function VatRecap({ order }: { order: Order }) {
       <Title order={3} mb="xs">
         {t('orders.recap.title')}
       </Title>
-      <Table.ScrollContainer minWidth={420}>
-        <Table withRowBorders verticalSpacing={4} aria-label={t('orders.recap.title')}>
+      {/* Four money columns fit a phone when the cells pad little; narrower screens scroll. */}
+      <Table.ScrollContainer minWidth={300}>
+        <Table
+          withRowBorders
+          verticalSpacing={4}
+          horizontalSpacing={6}
+          fz="sm"
+          aria-label={t('orders.recap.title')}
+        >
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t('orders.recap.rate')}</Table.Th>
