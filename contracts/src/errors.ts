@@ -22,6 +22,11 @@ export const ErrorCode = {
   unsupportedFileType: 122,
   /** A wall-clock time that never happens in Prague (the spring DST gap, 02:00–02:59): 400. */
   nonexistentTime: 123,
+  /**
+   * Issue 15: the VAT rate is not valid on the price's from_date in its currency's country (CZK:
+   * Czechia, EUR: Austria), e.g. 15 % in CZK from 2024 on: 400 with the field `vat`.
+   */
+  vatRateNotValidOnDate: 127,
   notFound: 130,
   conflict: 140,
   /** An order's delivery clashes with others, a vacation or a closure: save again with confirm_overlap. */

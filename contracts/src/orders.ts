@@ -27,6 +27,11 @@ export const internIdSequenceDigits = 6;
 export const internIdOf = (year: number, sequence: number): number =>
   year * 10 ** internIdSequenceDigits + sequence;
 
+/** One row of an order's VAT recapitulation: amounts with two decimals. */
+export const vatRecapRowSchema = z
+  .object({ rate: z.number().int(), base: z.number(), vat: z.number(), total: z.number() })
+  .meta({ id: 'VatRecapRow' });
+
 export const orderPersonSchema = z.object({
   id: z.number().int(),
   username: z.string(),
@@ -113,6 +118,19 @@ export const orderSchema = z
     total_price: z.number(),
     total_price_vat: z.number(),
     price_with_vat: z.number(),
+    /**
+     * Issue 15: the recapitulation per rate of the lines and the delivery share, highest rate first
+     * (contracts/rules/vat.ts vatRecap): Σ base = total_price, Σ vat = total_price_vat, Σ total =
+     * price_with_vat, to the haléř.
+     */
+    vat_recap: z.array(vatRecapRowSchema),
+    /**
+     * What the customer pays: price_with_vat, except a CZK order paid in cash, which is rounded to
+     * whole crowns (CZECH.md Money); bank transfers and EUR stay exact.
+     */
+    amount_to_pay: z.number(),
+    /** amount_to_pay − price_with_vat: the rounding difference of a CZK cash order, else 0. */
+    cash_rounding: z.number(),
     currency: currencySchema.nullable(),
     note: z.string(),
     ad_type: orderAdtypeSchema.nullable(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pagedAnswer, pagingQuerySchema } from './common.ts';
 import { currencies } from './rules/money.ts';
+import { allVatRates } from './rules/vat.ts';
 
 /** Products and their prices per warehouse and currency (part 2 §3, §5, §7; part 1 §3, §7). */
 
@@ -9,16 +10,20 @@ export type ProductType = (typeof productTypes)[number];
 /** Soft or hard wood; additional sale goods may have neither. */
 export const productSubtypes = ['soft', 'hard'] as const;
 export const measurementUnits = ['PRMS', 'PRMR'] as const;
-/** VAT rates of part 2 §9, in percent; 21 is the default. */
-export const vatRates = [0, 10, 13, 15, 20, 21] as const;
-export type VatRate = (typeof vatRates)[number];
-export const defaultVat: VatRate = 21;
+/**
+ * VAT rates in percent: every rate of the VAT table (contracts/rules/vat.ts), so part 2 §9's
+ * 0, 10, 13, 15, 20, 21 and the Czech 12 % since 2024. Which of them a price may carry depends on
+ * its currency's country and its from_date (issue 15): the server checks that (vatRateNotValidOnDate).
+ */
+export const vatRates: readonly number[] = allVatRates;
+/** Part 2 §9's default; a form offers it only where it is valid (it is the standard CZ rate). */
+export const defaultVat = 21;
 
 export const currencySchema = z.enum(currencies);
 export const vatSchema = z
   .number()
   .int()
-  .refine((v) => (vatRates as readonly number[]).includes(v), 'VAT must be 0, 10, 13, 15, 20 or 21');
+  .refine((v) => vatRates.includes(v), `VAT must be one of ${allVatRates.join(', ')}`);
 /** A price with VAT, 0 to 1 000 000 (part 2 §5), at most two decimals. */
 export const priceSchema = z
   .number()

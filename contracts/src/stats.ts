@@ -104,7 +104,12 @@ export type ProductStats = z.infer<typeof productStatsSchema>;
 export const productStatsAnswerSchema = z.object({ items: z.array(productStatsSchema) });
 export type ProductStatsAnswer = z.infer<typeof productStatsAnswerSchema>;
 
-const revenueSchema = z.object({ currency: currencySchema, amount: money });
+/**
+ * Collected revenue of one currency: `amount` is what was handed over or paid, CZK cash orders
+ * rounded to whole crowns each (issue 15); `rounding` is the sum of those roundings (amount −
+ * the orders' totals with VAT).
+ */
+const revenueSchema = z.object({ currency: currencySchema, amount: money, rounding: money });
 
 export const revenueByWarehouseSchema = z.object({
   ...warehouseHead,

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { deliveryPrice, lineTotals, minimumAfterRateChange, orderTotals, withoutVat } from './order-price.ts';
+import {
+  deliveryPrice,
+  deliveryVatOn,
+  lineTotals,
+  minimumAfterRateChange,
+  orderTotals,
+  withoutVat,
+} from './order-price.ts';
 
 /** Every expected number below is computed by hand (and written out), not by the code under test. */
 describe('deliveryPrice: rate × km × 2, raised to the minimum (part 1 §9)', () => {
@@ -68,7 +75,7 @@ describe('orderTotals', () => {
         ],
         delivery: { rate: 30, minimum: 600, distance: 14.5 },
       }),
-    ).toEqual({
+    ).toMatchObject({
       product_prices: 8850,
       delivery_price: 870,
       total_price: 8033.06,
@@ -86,7 +93,7 @@ describe('orderTotals', () => {
         lines: [{ price: 1290, amount: 1.5, vat: 21 }],
         delivery: { rate: 30, minimum: 600, distance: 8 },
       }),
-    ).toEqual({
+    ).toMatchObject({
       product_prices: 1935,
       delivery_price: 600,
       total_price: 2095.04,
@@ -97,7 +104,8 @@ describe('orderTotals', () => {
 
   it('EUR, delivery above the minimum, its share at 20 %', () => {
     // Lines 167 (139.17 net) + 51.5 (42.916… → 42.92 net) = 218.5; delivery 1.25 × 20 × 2 = 50,
-    // net 50 / 1.2 = 41.666… → 41.67. With VAT 268.5; without 223.76; VAT 44.74.
+    // together 268.5 at 20 % (the recap: one rate, computed once): without 268.5 / 1.2 = 223.75
+    // (the lines' own nets would add up to 223.76); VAT 44.75.
     expect(
       orderTotals({
         currency: 'EUR',
@@ -107,11 +115,11 @@ describe('orderTotals', () => {
         ],
         delivery: { rate: 1.25, minimum: 30, distance: 20 },
       }),
-    ).toEqual({
+    ).toMatchObject({
       product_prices: 218.5,
       delivery_price: 50,
-      total_price: 223.76,
-      total_price_vat: 44.74,
+      total_price: 223.75,
+      total_price_vat: 44.75,
       price_with_vat: 268.5,
     });
   });
@@ -125,7 +133,7 @@ describe('orderTotals', () => {
         lines: [{ price: 47.5, amount: 2, vat: 20, discount: 0.9 }],
         delivery: { rate: 1.25, minimum: 30, distance: 9.6 },
       }),
-    ).toEqual({
+    ).toMatchObject({
       product_prices: 85.5,
       delivery_price: 30,
       total_price: 96.25,
@@ -140,7 +148,7 @@ describe('orderTotals', () => {
       lines: [{ price: 121, amount: 1, vat: 21 }],
       delivery: { rate: 0, minimum: 0, distance: 25 },
     });
-    expect(totals).toEqual({
+    expect(totals).toMatchObject({
       product_prices: 121,
       delivery_price: 0,
       total_price: 100,
@@ -149,17 +157,75 @@ describe('orderTotals', () => {
     });
   });
 
-  it('sums many lines without drifting (each line rounded, the sum in minor units)', () => {
+  it('sums many lines without drifting: VAT once per rate, not per line', () => {
     const lines = Array.from({ length: 30 }, () => ({ price: 0.1, amount: 1, vat: 21 }));
-    // Each line 0.10 with VAT, 0.0826… → 0.08 net: 30 × 0.08 = 2.40; VAT 3.00 − 2.40 = 0.60.
+    // Each line 0.10 with VAT; per line 0.08 net would give 2.40. The recap takes 3.00 at 21 % once:
+    // 3.00 / 1.21 = 2.479… → 2.48, VAT 0.52.
     const totals = orderTotals({ currency: 'CZK', lines, delivery: { rate: 0, minimum: 0, distance: 0 } });
     expect(totals.product_prices).toBe(3);
-    expect(totals.total_price).toBe(2.4);
-    expect(totals.total_price_vat).toBe(0.6);
+    expect(totals.total_price).toBe(2.48);
+    expect(totals.total_price_vat).toBe(0.52);
+    expect(totals.vat_recap).toEqual([{ rate: 21, base: 2.48, vat: 0.52, total: 3 }]);
+  });
+
+  it('CZK with 21 % and 12 % lines: a recap row per rate, the delivery at 21 %', () => {
+    // 21 %: 2090 × 3 = 6270 and the delivery 870 → 7140, base 7140 / 1.21 = 5900.826… → 5900.83.
+    // 12 %: 990 × 1.5 = 1485 and 350 × 2 × 0.9 = 630 → 2115, base 2115 / 1.12 = 1888.392… → 1888.39.
+    const totals = orderTotals({
+      currency: 'CZK',
+      lines: [
+        { price: 2090, amount: 3, vat: 21 },
+        { price: 990, amount: 1.5, vat: 12 },
+        { price: 350, amount: 2, vat: 12, discount: 0.9 },
+      ],
+      delivery: { rate: 30, minimum: 600, distance: 14.5 },
+      supply_day: '2026-03-02',
+    });
+    expect(totals.vat_recap).toEqual([
+      { rate: 21, base: 5900.83, vat: 1239.17, total: 7140 },
+      { rate: 12, base: 1888.39, vat: 226.61, total: 2115 },
+    ]);
+    expect(totals).toMatchObject({
+      product_prices: 8385,
+      delivery_price: 870,
+      price_with_vat: 9255,
+      total_price: 7789.22,
+      total_price_vat: 1465.78,
+    });
+  });
+
+  it('EUR with 20 % and 10 % lines: the recap adds up to the lines to the cent', () => {
+    const lines = [
+      { price: 83.5, amount: 2, vat: 20 },
+      { price: 12.99, amount: 3, vat: 10 },
+      { price: 0.99, amount: 7, vat: 10, discount: 0.95 },
+    ];
+    const totals = orderTotals({
+      currency: 'EUR',
+      lines,
+      delivery: { rate: 1.25, minimum: 30, distance: 9.6 },
+      supply_day: '2026-03-02',
+    });
+    // 20 %: 167 + the minimum 30 = 197 → 164.17 + 32.83. 10 %: 38.97 + 6.58 (6.5835) = 45.55 → 41.41 + 4.14.
+    expect(totals.vat_recap).toEqual([
+      { rate: 20, base: 164.17, vat: 32.83, total: 197 },
+      { rate: 10, base: 41.41, vat: 4.14, total: 45.55 },
+    ]);
+    const sum = (pick: (r: { base: number; vat: number; total: number }) => number) =>
+      totals.vat_recap.reduce((s, r) => s + Math.round(pick(r) * 100), 0) / 100;
+    expect(sum((r) => r.total)).toBe(totals.price_with_vat);
+    expect(sum((r) => r.base)).toBe(totals.total_price);
+    expect(sum((r) => r.vat)).toBe(totals.total_price_vat);
+  });
+
+  it("the delivery share's rate is the standard rate on the day of supply", () => {
+    expect(deliveryVatOn('CZK', '2023-12-31')).toBe(21);
+    expect(deliveryVatOn('CZK', '2026-03-02')).toBe(21);
+    expect(deliveryVatOn('EUR', '2026-03-02')).toBe(20);
   });
 
   it('a draft without a currency has no delivery price and no lines', () => {
-    expect(orderTotals({ currency: null, lines: [], delivery: null })).toEqual({
+    expect(orderTotals({ currency: null, lines: [], delivery: null })).toMatchObject({
       product_prices: 0,
       delivery_price: 0,
       total_price: 0,

@@ -89,7 +89,11 @@ export const demoProducts: ProductSeed[] = [
   ),
 ];
 
-/** The demo prices hold from this day on, so they are in force whenever the demo runs. */
+/**
+ * The demo prices hold from this day on, so they are in force whenever the demo runs. Firewood
+ * carries the standard rates (21 % CZ, 20 % AT); the supplementary goods (chips, bark, sawdust…)
+ * a reduced rate, 12 % CZ and 13 % AT, so that demo orders mix rates (issue 15).
+ */
 export const demoPriceFromDate = '2025-01-01';
 /** Per warehouse, in seed order: CZK offset and EUR rate of the yard. */
 const warehouseTerms = [
@@ -130,8 +134,17 @@ export async function seedCatalogue(db: DbOrTx): Promise<void> {
       // EUR rounded to half euros, as a yard near the border would quote them.
       const eur = roundMoney(Math.round((czk / terms.eurRate) * 2) / 2);
       const base = { productId: product.id, warehouseId: warehouse.id, fromDate: demoPriceFromDate };
-      prices.push({ ...base, currency: 'CZK', price: czk, vat: 21 });
-      prices.push({ ...base, currency: 'EUR', price: eur, vat: 20 });
+      const reduced = seed.type === 'Doplňkový prodej';
+      prices.push({ ...base, currency: 'CZK', price: czk, vat: reduced ? 12 : 21 });
+      prices.push({ ...base, currency: 'EUR', price: eur, vat: reduced ? 13 : 20 });
+      if (reduced) {
+        // Issue 15: their history crosses the Czech VAT change, lawfully: 15 % until 2023, and
+        // from 1 January 2024 the same price with VAT at 12 %.
+        const older = { productId: product.id, warehouseId: warehouse.id, currency: 'CZK' as const };
+        const before = roundMoney(czk * 0.95, 0);
+        prices.push({ ...older, fromDate: '2023-01-01', price: before, vat: 15 });
+        prices.push({ ...older, fromDate: '2024-01-01', price: before, vat: 12 });
+      }
       // Deterministic amounts between 4 and 64, halves included; every fifth product is sold out here.
       const amount = (pi + wi) % 5 === 4 ? 0 : ((pi * 37 + wi * 11) % 61) + 4 + ((pi + wi) % 2) / 2;
       stock.push({ warehouseId: warehouse.id, productId: product.id, amount });

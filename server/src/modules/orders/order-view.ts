@@ -1,5 +1,6 @@
 import type { Order, OrderLine, OrderPerson } from '@letokruh/contracts/orders';
 import { lineTotals, orderTotals } from '@letokruh/contracts/rules/order-price';
+import { cashToPay } from '@letokruh/contracts/rules/vat';
 import type { DbOrTx } from '../../db/client.ts';
 import { yieldToLoop } from '../../event-loop.ts';
 import { notFound } from '../../plugins/errors.ts';
@@ -66,7 +67,12 @@ export function toOrder(view: q.OrderView, lines: q.LineRow[]): Omit<Order, 'fil
     currency: o.currency,
     lines: lines.map((l) => ({ price: l.price, amount: l.amount, vat: l.vat, discount: l.discount })),
     delivery,
+    // The day of supply picks the delivery share's rate; an undated order is priced as of today.
+    supply_day: o.expectedDeliveryDate,
   });
+  const payment = o.currency
+    ? cashToPay(totals.price_with_vat, o.currency, o.paymentType === 'cash')
+    : { to_pay: totals.price_with_vat, rounding: 0 };
   return {
     id: o.id,
     intern_id: o.internId,
@@ -90,6 +96,9 @@ export function toOrder(view: q.OrderView, lines: q.LineRow[]): Omit<Order, 'fil
     total_price: totals.total_price,
     total_price_vat: totals.total_price_vat,
     price_with_vat: totals.price_with_vat,
+    vat_recap: totals.vat_recap,
+    amount_to_pay: payment.to_pay,
+    cash_rounding: payment.rounding,
     currency: o.currency,
     note: o.note,
     ad_type: view.adtype,

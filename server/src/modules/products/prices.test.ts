@@ -87,10 +87,10 @@ describe('PUT /api/product/:id/change_price', () => {
     const { item } = (
       await owner.post('/api/product/add', newProduct({ priceForm: [{ currency: 'CZK', price: 900 }] }))
     ).json();
-    expect((await change(item.id, { price: 950, vat: 10 })).statusCode).toBe(200);
+    expect((await change(item.id, { price: 950, vat: 12 })).statusCode).toBe(200);
     expect(await offered(item.id, wid('Jihlava'))).toMatchObject({
       pricesWithVat: [{ currency: 'CZK', amount: 950 }],
-      vats: [{ currency: 'CZK', vat: 10 }],
+      vats: [{ currency: 'CZK', vat: 12 }],
     });
     expect((await offered(item.id, wid('Třebíč')))?.pricesWithVat[0]?.amount).toBe(900);
   });
@@ -145,7 +145,7 @@ describe('PUT /api/product/:id/change_price', () => {
       [{ from_date: addDays(today, -1) }, 'from_date'],
       [{ product_id: item.id + 1000 }, 'product_id'],
       [{ warehouse: 999999 }, 'warehouse'],
-      [{ vat: 12 }, 'vat'],
+      [{ vat: 11 }, 'vat'],
       [{ price: -1 }, 'price'],
       [{ currency: 'USD' }, 'currency'],
       [{ from_date: '2026-02-30' }, 'from_date'],
@@ -157,6 +157,53 @@ describe('PUT /api/product/:id/change_price', () => {
     }
     expect(await countPrices()).toBe(before);
     expect((await change(999999, { product_id: 999999 })).statusCode).toBe(404);
+  });
+
+  it("issue 15: refuses a VAT rate not valid on from_date in the currency's country, writing nothing", async () => {
+    const { item } = (await owner.post('/api/product/add', newProduct())).json();
+    const before = await countPrices();
+    // Today is after 2023: Czechia has 21, 12 and 0; Austria 20, 13, 10 and 0.
+    for (const [currency, vat] of [
+      ['CZK', 15],
+      ['CZK', 10],
+      ['CZK', 20],
+      ['EUR', 21],
+      ['EUR', 12],
+    ] as const) {
+      const response = await change(item.id, { currency, vat, from_date: addDays(today, 3) });
+      expect(response.statusCode, `${currency} ${vat}`).toBe(400);
+      expect(response.json()).toMatchObject({ error_code: 127, fields: ['vat'] });
+    }
+    expect(await countPrices()).toBe(before);
+    for (const [currency, vat] of [
+      ['CZK', 21],
+      ['CZK', 12],
+      ['CZK', 0],
+      ['EUR', 20],
+      ['EUR', 13],
+      ['EUR', 10],
+    ] as const) {
+      expect((await change(item.id, { currency, vat })).statusCode, `${currency} ${vat}`).toBe(200);
+    }
+    expect(await countPrices()).toBe(before + 6);
+  });
+
+  it("issue 15: the add form's prices start today, so their rates must be valid today", async () => {
+    const name = `Jedle 15 % ${Math.random().toString(36).slice(2, 7)}`;
+    const response = await owner.post(
+      '/api/product/add',
+      newProduct({
+        name,
+        priceForm: [
+          { currency: 'CZK', price: 900, vat: 12 },
+          { currency: 'EUR', price: 36, vat: 15 },
+        ],
+      }),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error_code: 127, fields: ['priceForm.1.vat'] });
+    const found = (await owner.get(`/api/products?name=${encodeURIComponent(name)}`)).json();
+    expect(found.items).toEqual([]);
   });
 
   it('needs change_product: the dispatcher is refused', async () => {

@@ -1,3 +1,4 @@
+import { ErrorCode } from '@letokruh/contracts/errors';
 import {
   type AvailableProduct,
   type PriceChange,
@@ -8,8 +9,9 @@ import {
 } from '@letokruh/contracts/products';
 import type { Currency } from '@letokruh/contracts/rules/money';
 import { pragueDay } from '@letokruh/contracts/rules/prague-day';
+import { isVatRateValidOn, vatCountryOf } from '@letokruh/contracts/rules/vat';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { badInput, notFound } from '../../plugins/errors.ts';
+import { AppError, badInput, notFound } from '../../plugins/errors.ts';
 import { activeWarehouseIds, requireWarehouse, warehouseExists } from '../warehouses/warehouses.service.ts';
 import * as q from './products.queries.ts';
 
@@ -38,6 +40,21 @@ const toProduct = (p: q.ProductRow, prices: q.PriceRow[]): Product => ({
   hidden: p.hidden,
   prices: prices.filter((r) => r.productId === p.id).map(toPrice),
 });
+
+/**
+ * Issue 15: a price carries a VAT rate valid on its first day in its currency's country (CZK:
+ * Czechia, EUR: Austria), e.g. not 15 % in CZK from 2024 on. Checked before anything is written.
+ */
+function requireVatValidOn(currency: Currency, day: string, vat: number, field: string): void {
+  if (!isVatRateValidOn(currency, day, vat)) {
+    throw new AppError(
+      400,
+      ErrorCode.vatRateNotValidOnDate,
+      `VAT ${vat} % is not valid in ${vatCountryOf(currency)} on ${day}`,
+      [field],
+    );
+  }
+}
 
 /** For other modules: the product, or undefined. */
 export const findProduct = (db: DbOrTx, id: number) => q.findProduct(db, id);
@@ -88,6 +105,9 @@ async function expandPriceForm(db: DbOrTx, lines: ProductAdd['priceForm']) {
 }
 
 export async function addProduct(db: Db, userId: number, input: ProductAdd, day = pragueDay()) {
+  input.priceForm.forEach((line, index) => {
+    requireVatValidOn(line.currency, day, line.vat, `priceForm.${index}.vat`);
+  });
   return db.transaction(async (tx) => {
     const row = await q.insertProduct(tx, {
       name: input.name,
@@ -123,6 +143,7 @@ export async function changePrice(db: Db, userId: number, id: number, input: Pri
   if (input.product_id !== id)
     throw badInput('product_id differs from the product in the path', ['product_id']);
   if (input.from_date < day) throw badInput(`A price cannot start before today (${day})`, ['from_date']);
+  requireVatValidOn(input.currency, input.from_date, input.vat, 'vat');
   return db.transaction(async (tx) => {
     await requireProduct(tx, id);
     if (!(await warehouseExists(tx, input.warehouse))) {

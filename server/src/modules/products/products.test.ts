@@ -104,7 +104,7 @@ describe('POST /api/product/add', () => {
       newProduct({
         priceForm: [
           { currency: 'CZK', price: 1000 },
-          { currency: 'CZK', price: 1100.5, vat: 15, warehouse: wid('Třebíč') },
+          { currency: 'CZK', price: 1100.5, vat: 12, warehouse: wid('Třebíč') },
           { currency: 'EUR', price: 40, vat: 20, warehouse: wid('Jihlava') },
         ],
       }),
@@ -126,7 +126,7 @@ describe('POST /api/product/add', () => {
     expect(byKey).toEqual({
       [`${wid('Jihlava')}:CZK`]: [1000, 21, today],
       [`${wid('Havlíčkův')}:CZK`]: [1000, 21, today],
-      [`${wid('Třebíč')}:CZK`]: [1100.5, 15, today],
+      [`${wid('Třebíč')}:CZK`]: [1100.5, 12, today],
       [`${wid('Jihlava')}:EUR`]: [40, 20, today],
     });
     expect((await offered(item.id, wid('Třebíč')))?.pricesWithVat).toEqual([
@@ -143,7 +143,7 @@ describe('POST /api/product/add', () => {
         name: '',
         length: -1,
         measurement_unit: 'm3',
-        priceForm: [{ currency: 'CZK', price: 1_000_001, vat: 12 }],
+        priceForm: [{ currency: 'CZK', price: 1_000_001, vat: 11 }],
       }),
     );
     expect(response.statusCode).toBe(400);

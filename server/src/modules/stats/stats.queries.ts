@@ -1,5 +1,6 @@
-import { toMinor } from '@letokruh/contracts/rules/money';
-import { deliveryDefaults } from '@letokruh/contracts/rules/order-price';
+import { currencies, toMinor } from '@letokruh/contracts/rules/money';
+import { pragueDay } from '@letokruh/contracts/rules/prague-day';
+import { vatCountryOf, vatTable } from '@letokruh/contracts/rules/vat';
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, lte, not, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type DbOrTx, withParallelWorkers } from '../../db/client.ts';
@@ -286,18 +287,44 @@ export async function findProducts(db: DbOrTx, ids: number[]) {
  * The order-price rule of contracts/rules/order-price.ts in SQL, for sums over many orders (issue
  * 9: a month of a million orders took 12 s in JavaScript). numeric is exact and round() rounds
  * half away from zero, as roundMoney and multiplyMoney do: a line is round(price × amount ×
- * discount, 2), its part without VAT round(line × 100 / (100 + vat), 2); delivery is
- * max(round(rate × km × 2, 2), round(minimum, 2)), without VAT at 21 % (CZK) or 20 % (EUR).
- * stats.test.ts holds these sums equal to the per-order rule on every demo order.
+ * discount, 2); delivery is max(round(rate × km × 2, 2), round(minimum, 2)) at the standard rate
+ * of the day of supply. Without VAT (issue 15, vatRecap): per order and rate, round(Σ with VAT ×
+ * 100 / (100 + rate), 2), summed. stats.test.ts holds these sums equal to the per-order rule on
+ * every demo order.
  */
 const lineWithVat = sql`round(${orderItems.price} * ${orderItems.amount} * ${orderItems.discount}, 2)`;
 const lineNet = sql`round(${lineWithVat} * 100 / (100 + ${orderItems.vat}), 2)`;
 const deliveryOf = sql`(case when ${orders.deliveryPriceAmount} is null or ${orders.minimumDeliveryPrice} is null then 0
   else greatest(round(${orders.deliveryPriceAmount} * ${orders.distance} * 2, 2), round(${orders.minimumDeliveryPrice}, 2)) end)`;
-const deliveryVat = sql`(case ${orders.currency} when 'EUR' then ${sql.raw(String(deliveryDefaults.EUR.vat))} else ${sql.raw(String(deliveryDefaults.CZK.vat))} end)`;
+
+/** The VAT table's standard periods as a CASE over currency and day (constants of the code, not input). */
+function standardVatCase(day: SQL): SQL {
+  const branches = currencies.flatMap((currency) =>
+    vatTable
+      .filter((p) => p.country === vatCountryOf(currency) && p.kind === 'standard')
+      .map(
+        (p) =>
+          sql`when ${orders.currency} = ${sql.raw(`'${currency}'`)} and ${day} >= ${sql.raw(`date '${p.from}'`)}${
+            p.to ? sql` and ${day} <= ${sql.raw(`date '${p.to}'`)}` : sql``
+          } then ${sql.raw(String(p.rate))}`,
+      ),
+  );
+  return sql`(case ${sql.join(branches, sql` `)} end)`;
+}
+/** The delivery share's rate: the expected delivery day, or today for an undated order (orderTotals). */
+const deliveryVat = () =>
+  standardVatCase(sql`coalesce(${orders.expectedDeliveryDate}, ${sql.raw(`date '${pragueDay()}'`)})`);
 
 /** Sums of one group in minor units: travel, products, total with VAT, total without VAT. */
-export type MinorSums = { count: number; travel: number; products: number; total: number; net: number };
+export type MinorSums = {
+  count: number;
+  travel: number;
+  products: number;
+  total: number;
+  net: number;
+  /** Σ of the cash roundings of CZK cash orders (cashToPay): what was handed over − total. */
+  rounding?: number;
+};
 export type OrderSumRow = MinorSums & {
   currency: 'CZK' | 'EUR';
   warehouseId: number;
@@ -323,18 +350,28 @@ export async function sumOrders(
     with o as (
       select ${orders.id} as id, ${orders.warehouseId} as warehouse_id, ${orders.currency} as currency,
              ${orders.expectedDeliveryDate}::text as day, ${orders.collectedRevenueBy} as collector_id,
-             ${deliveryOf} as delivery,
-             round(${deliveryOf} * 100 / (100 + ${deliveryVat}), 2) as delivery_net
+             ${deliveryOf} as delivery, ${deliveryVat()} as delivery_vat,
+             (${orders.currency} = 'CZK' and ${orders.paymentType} = 'cash') as cash_czk
       from ${orders} where ${and(...conditions(filter))}
-    ), l as (
-      select ${orderItems.orderId} as order_id, sum(${lineWithVat}) as with_vat, sum(${lineNet}) as net
+    ), lines as (
+      select ${orderItems.orderId} as order_id, ${orderItems.vat} as vat, ${lineWithVat} as with_vat
       from ${orderItems} where ${orderItems.orderId} in (select id from o)
-      group by ${orderItems.orderId}
+    ), l as (
+      select order_id, sum(with_vat) as with_vat from lines group by order_id
+    ), per_rate as (
+      select order_id, vat, sum(with_vat) as with_vat
+      from (select order_id, vat, with_vat from lines
+            union all select id, delivery_vat, delivery from o where delivery <> 0) as amounts
+      group by order_id, vat
+    ), n as (
+      select order_id, sum(round(with_vat * 100 / (100 + vat), 2)) as net from per_rate group by order_id
     )
     select o.warehouse_id, o.currency, ${second} as second, grouping(${second}) as whole,
            count(*)::int as count, sum(o.delivery) as travel, sum(coalesce(l.with_vat, 0)) as products,
-           sum(coalesce(l.with_vat, 0) + o.delivery) as total, sum(coalesce(l.net, 0) + o.delivery_net) as net
-    from o left join l on l.order_id = o.id
+           sum(coalesce(l.with_vat, 0) + o.delivery) as total, sum(coalesce(n.net, 0)) as net,
+           sum(case when o.cash_czk then round(coalesce(l.with_vat, 0) + o.delivery, 0)
+                    - (coalesce(l.with_vat, 0) + o.delivery) else 0 end) as rounding
+    from o left join l on l.order_id = o.id left join n on n.order_id = o.id
     group by grouping sets ((o.warehouse_id, o.currency), (o.warehouse_id, o.currency, ${second}))`),
   )) as unknown as {
     rows: Record<string, unknown>[];
@@ -351,6 +388,7 @@ export async function sumOrders(
       products: minor(r.products),
       total: minor(r.total),
       net: minor(r.net),
+      rounding: minor(r.rounding),
     };
   });
 }

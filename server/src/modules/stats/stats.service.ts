@@ -27,6 +27,7 @@ export function totalsOf(o: q.StatsOrder): OrderTotals {
     currency: o.currency,
     lines: o.lines.map((l) => ({ price: l.price, amount: l.amount, vat: l.vat, discount: l.discount })),
     delivery,
+    supply_day: o.expectedDeliveryDate,
   });
 }
 
@@ -34,7 +35,7 @@ export function totalsOf(o: q.StatsOrder): OrderTotals {
 export class CurrencySums {
   private readonly sums = new Map<
     Currency,
-    { travel: number; products: number; total: number; net: number }
+    { travel: number; products: number; total: number; net: number; rounding: number }
   >();
   count = 0;
 
@@ -50,7 +51,8 @@ export class CurrencySums {
 
   /** Sums the database already added up (minor units), for `count` orders. */
   addMinor(currency: Currency, sums: q.MinorSums): void {
-    const sum = this.sums.get(currency) ?? { travel: 0, products: 0, total: 0, net: 0 };
+    const sum = this.sums.get(currency) ?? { travel: 0, products: 0, total: 0, net: 0, rounding: 0 };
+    sum.rounding += sums.rounding ?? 0;
     sum.travel += sums.travel;
     sum.products += sums.products;
     sum.total += sums.total;
@@ -85,6 +87,8 @@ export class CurrencySums {
         products: fromMinor(sum.products),
         total: fromMinor(sum.total),
         net: fromMinor(sum.net),
+        /** Minor units. */
+        rounding: sum.rounding,
       }
     );
   }
@@ -186,7 +190,24 @@ export async function statsForProducts(db: DbOrTx, query: StatsQuery): Promise<P
   };
 }
 
-const revenue = (sums: CurrencySums) => sums.prices().map((p) => ({ currency: p.currency, amount: p.total }));
+/**
+ * Collected revenue per currency: what was handed over or paid. A CZK cash order counts its amount
+ * rounded to whole crowns (issue 15, cashToPay), so the sum matches the cash in the drawer; the
+ * difference from the documents' totals is `rounding`.
+ */
+const revenue = (sums: CurrencySums) =>
+  currencies.flatMap((currency) => {
+    const sum = sums.of(currency);
+    return sum
+      ? [
+          {
+            currency,
+            amount: fromMinor(toMinor(sum.total) + sum.rounding),
+            rounding: fromMinor(sum.rounding),
+          },
+        ]
+      : [];
+  });
 
 /** GET /get_collected_revenue_by_warehouses: what was collected (or marked paid) on those Prague days. */
 export async function collectedRevenue(

@@ -222,11 +222,12 @@ describe('GET /get_collected_revenue_by_warehouses', () => {
     expect(answer.statusCode, answer.body).toBe(200);
     const { items, collectors } = answer.json();
     const jihlava = items.find((i: { id: number }) => i.id === w.jihlava);
+    // Issue 15: A was paid in cash in CZK, 3307.97 → 3308 handed over (rounding 0.03); EUR exact.
     expect(jihlava).toMatchObject({
       count: 2,
       prices: [
-        { currency: 'CZK', amount: 3307.97 },
-        { currency: 'EUR', amount: 180 },
+        { currency: 'CZK', amount: 3308, rounding: 0.03 },
+        { currency: 'EUR', amount: 180, rounding: 0 },
       ],
     });
     expect(items.find((i: { id: number }) => i.id === w.brod)).toMatchObject({ count: 0, prices: [] });
@@ -394,7 +395,7 @@ describe('XLSX downloads', () => {
     ]);
     expectHeader(sheet, rows, 8);
     expect(rows.slice(1).map(values)).toEqual([
-      ['(no campaign)', 'CZK', 3, 8409.97, 2538, 9047.92, 1900.05, 10947.97],
+      ['(no campaign)', 'CZK', 3, 8409.97, 2538, 9047.91, 1900.06, 10947.97],
       ['(no campaign)', 'EUR', 1, 150, 30, 150, 30, 180],
     ]);
     expect(cell(rows[2]!, 8).numFmt).toBe('#,##0.00 "€"');

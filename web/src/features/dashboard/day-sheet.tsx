@@ -70,7 +70,7 @@ export function DaySheet({ date, orders }: { date: string; orders: CalendarOrder
                     {o.collected_revenue_at
                       ? t('dashboard.flags.paid')
                       : o.payment_type === 'cash'
-                        ? format.money(o.price_with_vat, o.currency ?? undefined)
+                        ? format.money(o.amount_to_pay, o.currency ?? undefined)
                         : t('dashboard.payment.qr_transfer')}
                   </td>
                   <td>{o.note}</td>

@@ -69,6 +69,10 @@ export function OrderOverlay({ order, opened, canEdit, onClose }: Props) {
         ],
         [t('dashboard.overlay.price'), format.money(order.price_with_vat, order.currency ?? undefined)],
         [t('dashboard.overlay.payment'), t(`dashboard.payment.${order.payment_type}`)],
+        // Issue 15: cash in CZK is collected rounded to whole crowns.
+        ...(order.pay_by_cash && order.currency === 'CZK'
+          ? [[t('orders.recap.toPayCash'), format.money(order.amount_to_pay, 'CZK')] as [string, string]]
+          : []),
         [t('dashboard.overlay.note'), order.note || t('common.noValue')],
       ]
     : [];

@@ -37,7 +37,8 @@ export function OrderActions({ order, onChanged }: Props) {
   const cashier = can('PUT /order/:id/collect_revenue');
   const collected = order.collected_revenue_at !== null;
   const number = order.intern_id;
-  const total = format.money(order.price_with_vat, order.currency ?? undefined);
+  // Issue 15: what is handed over — a CZK cash order rounded to whole crowns, a transfer exact.
+  const total = format.money(order.amount_to_pay, order.currency ?? undefined);
   const busy = transition.isPending;
   const confirmed = (name: Transition, color: string, variant = 'light') => (
     <ConfirmButton

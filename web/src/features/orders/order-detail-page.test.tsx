@@ -33,7 +33,57 @@ const actionNames = () =>
     (b) => b.textContent,
   );
 
+/** Money is formatted with no-break spaces: compared as plain spaces. */
+const spaced = (text: string | null) => (text ?? '').replace(/\s/g, ' ');
+
 describe('OrderDetailPage', () => {
+  it('issue 15: a CZK cash order with 21 % and 12 % shows the recap per rate, the rounding and the amount to pay', async () => {
+    renderDetail(
+      ['dispatcher'],
+      makeOrder({
+        product_prices: 8385.4,
+        price_with_vat: 9255.4,
+        total_price: 7789.57,
+        total_price_vat: 1465.83,
+        vat_recap: [
+          { rate: 21, base: 5900.83, vat: 1239.17, total: 7140 },
+          { rate: 12, base: 1888.74, vat: 226.66, total: 2115.4 },
+        ],
+        amount_to_pay: 9255,
+        cash_rounding: -0.4,
+      }),
+    );
+    await heading();
+    const recap = screen.getByTestId('vat-recap');
+    const cells = (id: string) =>
+      [...within(recap).getByTestId(id).querySelectorAll('td, th')].map((c) => spaced(c.textContent));
+    expect(cells('recap-21')).toEqual(['21 %', '5 900,83 Kč', '1 239,17 Kč', '7 140,00 Kč']);
+    expect(cells('recap-12')).toEqual(['12 %', '1 888,74 Kč', '226,66 Kč', '2 115,40 Kč']);
+    expect(cells('recap-sum')).toEqual([t('orders.recap.sum'), '7 789,57 Kč', '1 465,83 Kč', '9 255,40 Kč']);
+    expect(cells('recap-rounding')).toEqual([t('orders.recap.rounding'), '-0,40 Kč']);
+    expect(cells('recap-to-pay')).toEqual([t('orders.recap.toPayCash'), '9 255,00 Kč']);
+  });
+
+  it('issue 15: an order paid by transfer is exact, without a rounding row', async () => {
+    renderDetail(
+      ['dispatcher'],
+      makeOrder({
+        pay_by_cash: false,
+        payment_type: 'qr_transfer',
+        price_with_vat: 4086.4,
+        vat_recap: [{ rate: 21, base: 3377.19, vat: 709.21, total: 4086.4 }],
+        amount_to_pay: 4086.4,
+        cash_rounding: 0,
+      }),
+    );
+    await heading();
+    const recap = screen.getByTestId('vat-recap');
+    expect(within(recap).queryByTestId('recap-rounding')).toBeNull();
+    expect(spaced(within(recap).getByTestId('recap-to-pay').textContent)).toBe(
+      `${t('orders.recap.toPay')}4 086,40 Kč`,
+    );
+  });
+
   it('shows the header flags, the customer with links, the internal info and the items with prices', async () => {
     renderDetail(['dispatcher']);
     await heading();
@@ -54,8 +104,9 @@ describe('OrderDetailPage', () => {
     );
     expect(screen.getByText('12.12.2026 10:15')).toBeTruthy();
     expect(screen.getByText(t('orders.detail.distanceValue', { km: '20,6', minutes: 25 }))).toBeTruthy();
-    expect(screen.getByText('4 086,00 Kč')).toBeTruthy();
-    expect(screen.getByText('3 376,86 Kč')).toBeTruthy();
+    // The internal block's totals, then the VAT recap's (issue 15).
+    expect(screen.getAllByText('4 086,00 Kč').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('3 376,86 Kč').length).toBeGreaterThan(0);
     expect(screen.getByText('Josef Černý')).toBeTruthy();
     expect(screen.getByText('Tatra 815 (1J2 4521)')).toBeTruthy();
     expect(screen.getByText('Složit za garáž.')).toBeTruthy();

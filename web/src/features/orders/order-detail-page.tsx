@@ -12,6 +12,7 @@ import { orderQuery, ordersKey } from './api';
 import { OrderActions } from './order-actions';
 import { CustomerBlock, InternalBlock } from './order-blocks';
 import { OrderLines } from './order-lines';
+import { VatRecap } from './vat-recap';
 
 function Flag({ label, on }: { label: string; on: boolean }) {
   const { t } = useTranslation();
@@ -87,6 +88,7 @@ export function OrderDetailPage() {
         </Grid.Col>
       </Grid>
       <OrderLines order={order} onChanged={changed} />
+      <VatRecap order={order} />
       <FilesPanel
         basePath={`/order/${order.id}`}
         files={order.files}

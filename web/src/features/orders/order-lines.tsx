@@ -112,6 +112,9 @@ function LineCard({
             <Fact label={t('orders.lines.unitPrice')}>
               {format.money(line.product.amount, line.product.currency)}
             </Fact>
+            <Fact label={t('orders.lines.vat')}>
+              {t('orders.recap.rateValue', { rate: line.product.vat })}
+            </Fact>
             {line.product.discount !== 1 ? (
               <Fact label={t('orders.lines.discount')}>
                 {format.percent((1 - line.product.discount) * 100)}

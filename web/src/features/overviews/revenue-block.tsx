@@ -7,7 +7,7 @@ import { collectedRevenueQuery, collectorsQuery } from './api';
 import { ReportBlock } from './block';
 import { defaultRange, RangeFilter, type ReportRange } from './range';
 
-type Revenue = { currency: 'CZK' | 'EUR'; amount: number };
+type Revenue = { currency: 'CZK' | 'EUR'; amount: number; rounding: number };
 
 /** Part 2 §2 "collected revenue": what was collected (or marked paid) on those days, per warehouse and per collector. */
 export function RevenueBlock() {
@@ -17,10 +17,23 @@ export function RevenueBlock() {
   const [collector, setCollector] = useState<string | null>(null);
   const collectors = useQuery(collectorsQuery);
   const revenue = useQuery(collectedRevenueQuery(range, collector));
-  const amounts = (prices: Revenue[]) =>
-    prices.length
-      ? prices.map((p) => format.money(p.amount, p.currency)).join(' + ')
-      : format.money(0, 'CZK');
+  // Issue 15: CZK cash is counted as handed over, rounded to whole crowns per order; the sum of
+  // those roundings is shown under the amount.
+  const amounts = (prices: Revenue[]) => {
+    const rounding = prices.find((p) => p.currency === 'CZK' && p.rounding !== 0);
+    return (
+      <>
+        {prices.length
+          ? prices.map((p) => format.money(p.amount, p.currency)).join(' + ')
+          : format.money(0, 'CZK')}
+        {rounding ? (
+          <Text size="xs" c="dimmed" fw={400}>
+            {t('overviews.revenue.rounding', { amount: format.money(rounding.rounding, 'CZK') })}
+          </Text>
+        ) : null}
+      </>
+    );
+  };
   return (
     <ReportBlock
       testId="revenue-block"

@@ -32,7 +32,7 @@ import { usePriceWarehouses } from './api/get-price-warehouses';
 import { useProduct } from './api/get-product';
 import { PriceHistoryTable } from './price-history-table';
 import { productTypeKey } from './product-labels';
-import { VatSelect } from './vat-select';
+import { VatSelect, vatChoices } from './vat-select';
 
 /** part 2 §2 /product/change-price/{id}: a new price from a day on, and the price history. */
 export function ChangePricePage() {
@@ -124,7 +124,7 @@ function ChangePriceForm({ product }: { product: ProductDetail }) {
       warehouse: Number(warehouse),
       currency,
       price,
-      vat,
+      vat: vatChoices(currency, fromDate!, vat).value,
       from_date: fromDate,
     });
     if (!parsed.success) {
@@ -200,7 +200,13 @@ function ChangePriceForm({ product }: { product: ProductDetail }) {
             rightSectionWidth={48}
             error={missing.includes('price')}
           />
-          <VatSelect label={t('products.fields.vat')} value={vat} onChange={setVat} />
+          <VatSelect
+            label={t('products.fields.vat')}
+            currency={currency}
+            day={fromDate ?? today}
+            value={vat}
+            onChange={setVat}
+          />
         </SimpleGrid>
         <Text size="sm" data-testid="current-price">
           {t('products.currentPrice')}:{' '}

@@ -1,5 +1,6 @@
-import { defaultVat } from '@letokruh/contracts/products';
 import type { Currency } from '@letokruh/contracts/rules/money';
+import { pragueDay } from '@letokruh/contracts/rules/prague-day';
+import { standardVatOn } from '@letokruh/contracts/rules/vat';
 import { ActionIcon, Button, Group, NumberInput, Select, Stack, Text } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +23,8 @@ export const newPriceLine = (currency: Currency, warehouse: string | null = null
   warehouse,
   currency,
   price: '',
-  vat: defaultVat,
+  // Part 2 §9's default 21 % is the Czech standard rate; EUR prices start at Austria's (20 %).
+  vat: standardVatOn(currency, pragueDay()),
 });
 
 type Props = {
@@ -37,6 +39,8 @@ type Props = {
 export function PriceLinesEditor({ lines, onChange, invalid, perWarehouse }: Props) {
   const { t } = useTranslation();
   const decimal = useDecimalProps();
+  // The add form's prices start today (POST /product/add): today's rates are offered.
+  const today = pragueDay();
   const warehouses = usePriceWarehouses(perWarehouse && lines.some((l) => l.warehouse !== null));
   const update = (key: string, patch: Partial<PriceLine>) =>
     onChange(lines.map((l) => (l.key === key ? { ...l, ...patch } : l)));
@@ -72,6 +76,9 @@ export function PriceLinesEditor({ lines, onChange, invalid, perWarehouse }: Pro
           {priceInput(line, t('products.priceFor', { currency: line.currency }))}
           <VatSelect
             label={t('products.vatFor', { currency: line.currency })}
+            currency={line.currency}
+            day={today}
+            startsToday
             value={line.vat}
             onChange={(vat) => update(line.key, { vat })}
             w={110}
@@ -100,6 +107,9 @@ export function PriceLinesEditor({ lines, onChange, invalid, perWarehouse }: Pro
           {priceInput(line, t('products.fields.price'))}
           <VatSelect
             label={t('products.fields.vat')}
+            currency={line.currency}
+            day={today}
+            startsToday
             value={line.vat}
             onChange={(vat) => update(line.key, { vat })}
             w={110}

@@ -28,7 +28,7 @@ async function fillProduct(user: User) {
 }
 
 describe('ProductAddPage', () => {
-  it('offers the types, units and the VAT rates of part 2 §9 with 21 % preselected', async () => {
+  it('offers the types, units and the VAT rates valid today per country (issue 15), standard preselected', async () => {
     const { user } = renderAdd();
     await screen.findByRole('heading', { name: t('products.addHeading') });
     expect(await optionsOf(user, t('products.fields.type'))).toEqual(['Měkké', 'Tvrdé', 'Doplňkový prodej']);
@@ -37,8 +37,10 @@ describe('ProductAddPage', () => {
       t('products.units.PRMR'),
     ]);
     expect(field(vatCzk).value).toBe('21 %');
-    expect(field(vatEur).value).toBe('21 %');
-    expect(await optionsOf(user, vatCzk)).toEqual(['0 %', '10 %', '13 %', '15 %', '20 %', '21 %']);
+    expect(field(vatEur).value).toBe('20 %');
+    // The prices start today (after 2023): Czechia 21, 12, 0; Austria 20, 13, 10, 0.
+    expect(await optionsOf(user, vatCzk)).toEqual(['21 %', '12 %', '0 %']);
+    expect(await optionsOf(user, vatEur)).toEqual(['20 %', '13 %', '10 %', '0 %']);
   });
 
   it('without the required fields shows the missing-fields alert and sends nothing', async () => {

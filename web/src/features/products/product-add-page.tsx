@@ -6,6 +6,7 @@ import {
   type productSubtypes,
   productTypes,
 } from '@letokruh/contracts/products';
+import { pragueDay } from '@letokruh/contracts/rules/prague-day';
 import {
   Alert,
   Anchor,
@@ -30,6 +31,7 @@ import { useAccess } from '../../app/session';
 import { useAddProduct } from './api/add-product';
 import { newPriceLine, type PriceLine, PriceLinesEditor } from './price-lines-editor';
 import { productTypeKey } from './product-labels';
+import { vatChoices } from './vat-select';
 
 type Subtype = (typeof productSubtypes)[number];
 type Draft = {
@@ -96,7 +98,8 @@ export function ProductAddPage() {
         ...(l.warehouse ? { warehouse: Number(l.warehouse) } : {}),
         currency: l.currency,
         price: l.price,
-        vat: l.vat,
+        // The prices start today: the rate shown is the one valid today in the currency's country.
+        vat: vatChoices(l.currency, pragueDay(), l.vat).value,
       })),
     });
     if (!parsed.success) {
