@@ -1,22 +1,22 @@
 import type { Order } from '@letokruh/contracts/orders';
 import { type Currency, fromMinor, toMinor } from '@letokruh/contracts/rules/money';
-import { deliveryDefaults } from '@letokruh/contracts/rules/order-price';
-import { cashToPay, type VatRecapRow, vatRecap } from '@letokruh/contracts/rules/vat';
+import { deliveryVatOn } from '@letokruh/contracts/rules/order-price';
+import { pragueDay } from '@letokruh/contracts/rules/prague-day';
+import type { VatRecapRow } from '@letokruh/contracts/rules/vat';
 
 /**
- * The money a document shows (issue 15): the recapitulation per VAT rate of the lines and the
- * delivery's share, its sums, and what a customer paying CZK in cash hands over.
+ * The money a document shows (issue 15): the order's own recapitulation per VAT rate (GET
+ * /order/{id}'s vat_recap, computed by orderTotals), its sums, and what a customer paying CZK in
+ * cash hands over — the same numbers as the order page, never recomputed here.
  */
 
-type PricedOrder = Pick<Order, 'products' | 'delivery_price' | 'price_with_vat' | 'pay_by_cash'> & {
+type PricedOrder = Pick<Order, 'vat_recap' | 'amount_to_pay' | 'cash_rounding' | 'expected_delivery_date'> & {
   currency: Currency;
 };
 
-/**
- * The VAT of the delivery's share: the rate the order totals use (contracts/src/rules/order-price.ts),
- * read from the same place so that the recap's sum is the order's price_with_vat.
- */
-export const deliveryVatOf = (order: { currency: Currency }): number => deliveryDefaults[order.currency].vat;
+/** The VAT of the delivery's share: the standard rate on the day of supply, as orderTotals has it. */
+export const deliveryVatOf = (order: Pick<PricedOrder, 'currency' | 'expected_delivery_date'>): number =>
+  deliveryVatOn(order.currency, order.expected_delivery_date ?? pragueDay());
 
 export type NotePrices = {
   recap: VatRecapRow[];
@@ -30,21 +30,15 @@ export type NotePrices = {
 };
 
 export function notePrices(order: PricedOrder): NotePrices {
-  const amounts = order.products.map((line) => ({
-    vat: line.product.vat,
-    total_with_vat: line.total_price_vat,
-  }));
-  if (order.delivery_price.price > 0)
-    amounts.push({ vat: deliveryVatOf(order), total_with_vat: order.delivery_price.price });
-  const recap = vatRecap(amounts);
+  const recap = order.vat_recap;
   const sum = (pick: (row: VatRecapRow) => number) =>
     fromMinor(recap.reduce((minor, row) => minor + toMinor(pick(row)), 0));
-  const total = sum((r) => r.total);
   return {
     recap,
     base: sum((r) => r.base),
     vat: sum((r) => r.vat),
-    total,
-    ...cashToPay(total, order.currency, order.pay_by_cash),
+    total: sum((r) => r.total),
+    to_pay: order.amount_to_pay,
+    rounding: order.cash_rounding,
   };
 }
