@@ -64,7 +64,7 @@ test('the owner edits and deactivates a user; the user is signed out at once', a
   await page.getByLabel(/^Telefon/).fill('777888999');
   await page.getByRole('button', { name: 'Uložit změny' }).click();
   await expect(page).toHaveURL(/\/users$/);
-  await expect(row.getByText('777888999')).toBeVisible();
+  await expect(row.getByText('+420 777 888 999')).toBeVisible();
 
   await row.getByRole('button', { name: 'Deaktivovat' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Deaktivovat' }).click();
