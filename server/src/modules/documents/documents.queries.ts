@@ -1,23 +1,17 @@
+import type { SupplierIdentity as ContractIdentity } from '@letokruh/contracts/reference';
 import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { customers, suppliers } from '../../db/schema/index.ts';
+import { suppliers } from '../../db/schema/index.ts';
 
 /** Who sells, as a Czech document names it (migration 0026; CZECH.md "What a delivery note shows"). */
-export type SupplierIdentity = {
+/**
+ * The identity of the suppliers screen (contracts/src/reference.ts) with the supplier's id and name;
+ * the country is the stored code, not narrowed to the screen's 'CZ'.
+ */
+export type SupplierIdentity = Omit<ContractIdentity, 'country'> & {
   id: number;
   name: string;
-  full_address: string;
-  town: string;
-  zip_code: string;
-  /** ISO 3166-1 alpha-2. */
   country: string;
-  ico: string;
-  dic: string;
-  register_entry: string;
-  email: string;
-  /** E.164 or empty. */
-  phone: string;
-  vat_payer: boolean;
 };
 
 export async function supplierIdentities(db: DbOrTx, ids: number[]): Promise<Map<number, SupplierIdentity>> {
@@ -40,14 +34,4 @@ export async function supplierIdentities(db: DbOrTx, ids: number[]): Promise<Map
     .from(suppliers)
     .where(inArray(suppliers.id, [...new Set(ids)]));
   return new Map(rows.map((r) => [r.id, r]));
-}
-
-/** The customers' DIČ (customers.vat_id), empty where they have none. */
-export async function customerVatIds(db: DbOrTx, ids: number[]): Promise<Map<number, string>> {
-  if (!ids.length) return new Map();
-  const rows = await db
-    .select({ id: customers.id, vatId: customers.vatId })
-    .from(customers)
-    .where(inArray(customers.id, [...new Set(ids)]));
-  return new Map(rows.map((r) => [r.id, r.vatId]));
 }

@@ -15,7 +15,7 @@ import { supplierFor } from '../payments/payments.service.ts';
 import { inScope, warehouseScope } from '../warehouses/warehouse-scope.ts';
 import { getWarehouse } from '../warehouses/warehouses.service.ts';
 import type { NoteOrder } from './delivery-note.ts';
-import { customerVatIds, supplierIdentities } from './documents.queries.ts';
+import { supplierIdentities } from './documents.queries.ts';
 import type { NoteSupplier } from './parties.ts';
 import type { PdfPool } from './pdf-pool.ts';
 
@@ -38,21 +38,6 @@ function printable(orders: LoadedOrder[]): NoteOrder[] {
   const drafts = orders.filter((o) => !o.customer || !o.currency).map((o) => o.intern_id);
   if (drafts.length) throw conflict(`Orders without a customer or currency: ${drafts.join(', ')}`);
   return orders as NoteOrder[];
-}
-
-/** The customers' DIČ, which the order view does not carry, added to the orders' customers. */
-export async function withCustomerVatIds<O extends { customer: NonNullable<LoadedOrder['customer']> | null }>(
-  db: DbOrTx,
-  orders: O[],
-): Promise<(O & { customer: (O['customer'] & { vat_id: string }) | null })[]> {
-  const vatIds = await customerVatIds(
-    db,
-    orders.flatMap((o) => (o.customer ? [o.customer.id] : [])),
-  );
-  return orders.map((o) => ({
-    ...o,
-    customer: o.customer && { ...o.customer, vat_id: vatIds.get(o.customer.id) ?? '' },
-  }));
 }
 
 /**
@@ -79,7 +64,7 @@ export async function deliveryNote(
 ): Promise<PdfFile> {
   const [order] = await loadOrders(db, [id]);
   if (!order) throw notFound('Order not found');
-  const [note] = printable(await withCustomerVatIds(db, [order]));
+  const [note] = printable([order]);
   const supplier = await noteSupplier(db, [order], query.supplier);
   const pdf = await pdfs.render({
     kind: 'notes',
@@ -112,7 +97,7 @@ export async function mergedDeliveryNotes(
   const found = new Set(orders.map((o) => o.id));
   const missing = ids.filter((id) => !found.has(id));
   if (missing.length) throw notFound(`Orders not found: ${missing.join(', ')}`);
-  const printed = printable(await withCustomerVatIds(db, orders));
+  const printed = printable(orders);
   const supplier = await noteSupplier(db, orders, query.supplier);
   const name = query.language === 'de' ? 'lieferscheine' : 'dodaci-listy';
   const today = pragueDay();
@@ -155,7 +140,7 @@ export async function ordersPdf(
     warehouseName: warehouse.name,
     from: query.from,
     to,
-    orders: await withCustomerVatIds(db, data),
+    orders: data,
     suppliers,
     printed: formatDateShort(new Date(), 'cs'),
   });
