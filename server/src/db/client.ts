@@ -29,7 +29,13 @@ export type Database = {
 
 const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 
-export type OpenOptions = { databaseUrl?: string | undefined; dataDir?: string; inMemory?: boolean };
+export type OpenOptions = {
+  databaseUrl?: string | undefined;
+  dataDir?: string;
+  inMemory?: boolean;
+  /** An embedded database made by the caller (tests: in memory, from a template's tarball). */
+  pglite?: PGlite;
+};
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
@@ -62,23 +68,23 @@ async function openPostgres(url: string): Promise<Database> {
 }
 
 /** An embedded PostgreSQL with the extensions the migrations use; in memory without a folder. */
-export function newPglite(dataDir: string | undefined): PGlite {
+export function newPglite(dataDir: string | undefined, loadDataDir?: Blob): PGlite {
   // One options object: `new PGlite(undefined, options)` would take the undefined folder for the
   // options and drop the second argument, so the in-memory database had no pg_trgm.
-  return new PGlite({ dataDir, extensions: { pg_trgm, unaccent } });
+  return new PGlite({ dataDir, extensions: { pg_trgm, unaccent }, ...(loadDataDir ? { loadDataDir } : {}) });
 }
 
 async function openPglite(options: OpenOptions): Promise<Database> {
   let dir: string | undefined;
   let releaseLock = () => {};
   let created = true;
-  if (!options.inMemory) {
+  if (!options.inMemory && !options.pglite) {
     dir = path.join(options.dataDir ?? './data', 'pgdata');
     fs.mkdirSync(dir, { recursive: true });
     created = !fs.existsSync(path.join(dir, 'PG_VERSION'));
     releaseLock = takeLock(`${dir}.lock`);
   }
-  const client = newPglite(dir);
+  const client = options.pglite ?? newPglite(dir);
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {

@@ -4,9 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type BuildOptions, buildApp, type RegisteredRoute } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { type Db, openDatabase } from '../db/client.ts';
+import { type Db, newPglite, openDatabase } from '../db/client.ts';
 import { seedDemo } from '../db/seed/index.ts';
 import { diskStorage } from '../plugins/storage.ts';
 
@@ -25,12 +26,15 @@ export type BuiltTestApp = {
  * A PostgreSQL server database of its own for one test file: `CREATE DATABASE lt_test_<random>`
  * on the server of TEST_DATABASE_URL (an admin URL), dropped again by `drop()`.
  */
-async function createServerDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+async function createServerDatabase(
+  adminUrl: string,
+  template: string | undefined,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `lt_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`create database ${name}`);
+    await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   } finally {
     await admin.end();
   }
@@ -71,7 +75,11 @@ export async function buildTestApp(
   };
   try {
     const adminUrl = process.env.TEST_DATABASE_URL;
-    const serverDb = adminUrl ? await createServerDatabase(adminUrl) : undefined;
+    // The run's migrated, seeded database (test/template.ts), when this file runs under it.
+    const template = inject('dbTemplate');
+    const serverDb = adminUrl
+      ? await createServerDatabase(adminUrl, template?.engine === 'postgres' ? template.name : undefined)
+      : undefined;
     if (serverDb) cleanups.push(() => serverDb.drop());
     const config = loadConfig({
       DATA_DIR: dataDir,
@@ -83,10 +91,19 @@ export async function buildTestApp(
       ...(serverDb ? { DATABASE_URL: serverDb.url } : {}),
       ...env,
     });
-    const database = await openDatabase(serverDb ? { databaseUrl: serverDb.url } : { inMemory: true });
+    const database = await openDatabase(
+      serverDb
+        ? { databaseUrl: serverDb.url }
+        : template?.engine === 'pglite'
+          ? { pglite: newPglite(undefined, new Blob([await fs.readFile(template.file)])) }
+          : { inMemory: true },
+    );
     cleanups.push(() => database.close());
-    await database.migrate();
-    await seedDemo(database.db);
+    const copied = serverDb ? template?.engine === 'postgres' : template?.engine === 'pglite';
+    if (!copied) {
+      await database.migrate();
+      await seedDemo(database.db);
+    }
     const app = await buildApp({
       context: { config, db: database.db, storage: diskStorage(path.join(dataDir, 'files')) },
       ...options,

@@ -35,9 +35,21 @@ export const hashQueueFull = () => queue.size >= hashQueueLimits.maxWaiting;
 export const signInBusy = () =>
   new AppError(503, ErrorCode.signInBusy, 'Too many sign-ins being checked: try again shortly');
 
+/** A hash starting, with how many wait behind it (tests watch that a known user jumps the queue). */
+export type HashStart = { priority: HashPriority; waiting: number };
+const watchers = new Set<(start: HashStart) => void>();
+export function watchHashStarts(watcher: (start: HashStart) => void): () => void {
+  watchers.add(watcher);
+  return () => watchers.delete(watcher);
+}
+
 async function inQueue<T>(priority: HashPriority, task: () => Promise<T>): Promise<T> {
   if (priority === 'anonymous' && hashQueueFull()) throw signInBusy();
-  return (await queue.add(task, { priority: priority === 'known' ? 1 : 0 })) as T;
+  const started = () => {
+    for (const watcher of watchers) watcher({ priority, waiting: queue.size });
+    return task();
+  };
+  return (await queue.add(started, { priority: priority === 'known' ? 1 : 0 })) as T;
 }
 
 export const hashPassword = (password: string, priority: HashPriority = 'known'): Promise<string> =>
