@@ -1,5 +1,5 @@
-import type { Browser, Page, Request, Route } from '@playwright/test';
 import { signIn } from './helpers';
+import type { Browser, Page, Request, Route } from './test';
 import { expect, sameClock, test } from './test';
 
 /**

@@ -4,8 +4,16 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
-// A fresh embedded database for every run: demo data, demo accounts, nothing left over.
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'letokruh-e2e-'));
+/**
+ * Two workers on CI (one after another the specs took 21 min of a 53-min CI run on a slow
+ * machine), one locally unless E2E_WORKERS says otherwise. Each worker has a server and a fresh
+ * embedded database of its own (demo data, demo accounts, nothing left over) on port + its index
+ * (`e2e/test.ts` points `baseURL` there), so specs never share data. `npm test` runs the
+ * web-vitals spec (project "vitals") alone after all the others, so that no other browser shares
+ * the cores while it measures.
+ */
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? (process.env.CI ? 2 : 1)));
+process.env.E2E_BASE_PORT = String(port);
 const root = path.resolve(import.meta.dirname, '..');
 // Under `npm run test:e2e:days` this process and the server run with libfaketime preloaded;
 // Chromium does not start under it, so it gets the environment without it (and its pages the
@@ -21,12 +29,17 @@ export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
   fullyParallel: false,
-  workers: 1,
+  workers,
   // One retry on CI: a test that passes only on its retry is reported as flaky, not hidden.
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   reporter: [['list']],
   outputDir: path.join(os.tmpdir(), 'letokruh-e2e-results'),
+  projects: [
+    { name: 'app', testIgnore: 'performance.spec.ts' },
+    // Run on its own after the others (scripts/test.mjs): nothing else uses the cores meanwhile.
+    { name: 'vitals', testMatch: 'performance.spec.ts' },
+  ],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     screenshot: 'only-on-failure',
@@ -44,20 +57,20 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
+  webServer: Array.from({ length: workers }, (_, index) => ({
     command: `node --import tsx server/src/main.ts`,
     cwd: root,
-    url: `http://127.0.0.1:${port}/api/health`,
+    url: `http://127.0.0.1:${port + index}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
     env: {
-      PORT: String(port),
-      DATA_DIR: dataDir,
+      PORT: String(port + index),
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'letokruh-e2e-')),
       LOG_LEVEL: 'warn',
       OLD_SYSTEM_URL: 'https://old.letokruh.example/',
       // Map tiles from the test server itself, where they do not exist: maps must cope, and the
       // browser never reaches the internet.
       MAP_TILES_URL: '/api/no-tiles/{z}/{x}/{y}.png',
     },
-  },
+  })),
 });

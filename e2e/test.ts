@@ -27,8 +27,15 @@ export async function sameClock(context: BrowserContext): Promise<void> {
   }, offset);
 }
 
-/** Playwright's `test`, with every context on the test process's clock. */
+/**
+ * Playwright's `test`, with every context on the test process's clock and the worker's own server
+ * (playwright.config.ts starts one per worker on E2E_BASE_PORT + the worker's index).
+ */
 export const test = base.extend({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads the fixtures a function asks for from this pattern.
+  baseURL: async ({}, use, testInfo) => {
+    await use(`http://127.0.0.1:${Number(process.env.E2E_BASE_PORT ?? 3100) + testInfo.parallelIndex}`);
+  },
   context: async ({ context }, use) => {
     await sameClock(context);
     await use(context);

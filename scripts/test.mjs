@@ -38,9 +38,13 @@ step('server tests on PostgreSQL', () => {
 });
 
 ensureWebBuild({ force: true });
-step('end-to-end tests (Playwright, Chromium)', () =>
-  run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts']),
-);
+// The specs on two workers on CI, then the web-vitals spec alone on one (e2e/playwright.config.ts).
+const playwright = (project, env = {}) =>
+  run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--project', project], {
+    env: { ...process.env, ...env },
+  });
+step('end-to-end tests (Playwright, Chromium)', () => playwright('app'));
+step('web vitals (Playwright, alone)', () => playwright('vitals', { E2E_WORKERS: '1' }));
 
 console.log('\nSummary');
 for (const r of results) console.log(`  ${r.ok ? '✓' : '✗'} ${r.name} (${r.seconds} s)`);
