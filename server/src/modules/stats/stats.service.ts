@@ -9,6 +9,7 @@ import type {
   WarehouseStatsAnswer,
 } from '@letokruh/contracts/stats';
 import type { DbOrTx } from '../../db/client.ts';
+import * as days from './day-sums.queries.ts';
 import * as q from './stats.queries.ts';
 
 /**
@@ -49,14 +50,14 @@ export class CurrencySums {
     });
   }
 
-  /** Sums the database already added up (minor units), for `count` orders. */
-  addMinor(currency: Currency, sums: q.MinorSums): void {
+  /** Sums the database already added up (minor units), for `count` orders; net only for the exports. */
+  addMinor(currency: Currency, sums: Omit<q.MinorSums, 'net'> & { net?: number }): void {
     const sum = this.sums.get(currency) ?? { travel: 0, products: 0, total: 0, net: 0, rounding: 0 };
     sum.rounding += sums.rounding ?? 0;
     sum.travel += sums.travel;
     sum.products += sums.products;
     sum.total += sums.total;
-    sum.net += sums.net;
+    sum.net += sums.net ?? 0;
     this.sums.set(currency, sum);
     this.count += sums.count;
   }
@@ -111,11 +112,19 @@ async function warehousesFor(db: DbOrTx, only: number | undefined, withOrders: S
     .map(({ hidden: _hidden, ...w }) => w);
 }
 
-/** GET /stats_by_warehouses: per warehouse and per delivery day. */
-export async function statsByWarehouses(db: DbOrTx, query: StatsQuery): Promise<WarehouseStatsAnswer> {
+/**
+ * GET /stats_by_warehouses: per warehouse and per delivery day, from the daily sums (issue 16);
+ * `fromOrders` sums the orders themselves instead (the tests' full recomputation).
+ */
+export async function statsByWarehouses(
+  db: DbOrTx,
+  query: StatsQuery,
+  fromOrders = false,
+): Promise<WarehouseStatsAnswer> {
   const byWarehouse = new Map<number, CurrencySums>();
   const byDay = new Map<string, CurrencySums>();
-  for (const row of await q.sumOrders(db, query, 'day')) {
+  const rows = fromOrders ? await q.sumOrders(db, query, 'day') : await days.sumOrderDays(db, query);
+  for (const row of rows) {
     const sums =
       row.day === null
         ? sumsIn(byWarehouse, row.warehouseId)
@@ -143,14 +152,19 @@ type ProductSums = {
   byCurrency: Map<Currency, { withVat: number; net: number; amount: number; orders: number }>;
 };
 
-/** Sums per product of the filter's lines: amount (minor units of the unit), orders, line totals. */
-export async function productSums(db: DbOrTx, query: q.StatsFilter) {
+/**
+ * Sums per product of the filter's lines: amount (minor units of the unit), orders, line totals;
+ * from the lines themselves (the exports' net, the tests' full recomputation) or the daily sums.
+ */
+export async function productSums(db: DbOrTx, query: q.StatsFilter, from: 'lines' | 'days' = 'lines') {
   const byProduct = new Map<number, ProductSums>();
-  for (const row of await q.sumProducts(db, query)) {
+  const rows: (Omit<q.ProductSumRow, 'net'> & { net?: number })[] =
+    from === 'lines' ? await q.sumProducts(db, query) : await days.sumProductDays(db, query);
+  for (const row of rows) {
     const sums = byProduct.get(row.productId) ?? { amount: 0, orders: 0, byCurrency: new Map() };
     sums.byCurrency.set(row.currency, {
       withVat: row.withVat,
-      net: row.net,
+      net: row.net ?? 0,
       amount: row.amount,
       orders: row.orders,
     });
@@ -171,9 +185,13 @@ export async function productSums(db: DbOrTx, query: q.StatsFilter) {
   return products.map((p) => ({ product: p, sums: byProduct.get(p.id)! }));
 }
 
-/** GET /stats_for_products. */
-export async function statsForProducts(db: DbOrTx, query: StatsQuery): Promise<ProductStatsAnswer> {
-  const rows = await productSums(db, query);
+/** GET /stats_for_products, from the daily sums (issue 16) unless `fromOrders`. */
+export async function statsForProducts(
+  db: DbOrTx,
+  query: StatsQuery,
+  fromOrders = false,
+): Promise<ProductStatsAnswer> {
+  const rows = await productSums(db, query, fromOrders ? 'lines' : 'days');
   return {
     items: rows.map(({ product, sums }) => ({
       id: product.id,
