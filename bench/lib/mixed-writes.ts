@@ -132,10 +132,13 @@ export function nthWrite(n: number, t: WriteTargets, send: Send, doneOf: Map<num
     case 'mark_undone':
       return {
         kind,
-        // After this round's done has answered (a slow one may still be on its way), untimed.
+        // After this round's done has answered (a slow one may still be on its way), untimed; none
+        // when the done was skipped (too many writes on their way).
         prepare: async () => {
-          await doneOf.get(round);
+          const done = doneOf.get(round);
           doneOf.delete(round);
+          if (!done) return null;
+          await done;
           return () => send('PUT', `/api/order/${doneOrder}/undone`);
         },
       };

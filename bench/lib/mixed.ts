@@ -182,6 +182,7 @@ export async function runMixed(
             const write = nthWrite(n, targets, send, doneOf);
             try {
               const make = await write.prepare();
+              if (!make) return;
               const t0 = performance.now();
               const answer = await make();
               const ms = performance.now() - t0;
