@@ -5,6 +5,7 @@ import { cappedCount } from '../../db/paging.ts';
 import { pragueMidnight } from '../../db/prague.ts';
 import { customers, orders, warehouses } from '../../db/schema/index.ts';
 import { containsPattern as contains, foldedContains, textContains } from '../../db/text-search.ts';
+import { dataVersionColumn } from '../../plugins/answer-cache.ts';
 import { scopeCondition, type WarehouseScope } from '../warehouses/warehouse-scope.ts';
 import { afterCondition, type Cursor, keyTexts, orderBy, type Segment } from './order-sort.ts';
 
@@ -84,6 +85,13 @@ function whereOf(f: OrderFilters): SQL | undefined {
  */
 const byCustomer = (f: OrderFilters) => Boolean(f.wholePhone || f.fullAddress);
 
+/**
+ * A page found by walking an index a few rows (no substring to look for): quicker than a round
+ * trip, so the list's total may wait for the data version its statement reads (issue 16).
+ */
+export const quickPage = (f: OrderFilters) =>
+  !f.name && !f.wholePhone && !f.fullAddress && !(f.internId && f.internId.length < 10);
+
 /** How the page is ordered (order-sort.ts): the sort's segments and, for keyset paging, a cursor. */
 export type PageOrder = { segments: Segment[]; after?: Cursor | undefined };
 type Found = { id: number; keys: string[]; segment: number };
@@ -101,6 +109,8 @@ export async function findOrderPage(
   filters: OrderFilters,
   page: { offset: number; limit: number },
   order: PageOrder,
+  /** Called with the data version read by the page's first statement (null: no row to carry it). */
+  onVersion?: (version: string | null) => void,
 ) {
   const where = whereOf(filters);
   const rows: OrderListRow[] = [];
@@ -118,13 +128,15 @@ export async function findOrderPage(
       .as('page');
     // The page's few rows in the same order again (the sort's keys end with the id: one order).
     const found = await db
-      .select({ keys: ids.keys, ...listColumns })
+      .select({ keys: ids.keys, version: dataVersionColumn, ...listColumns })
       .from(ids)
       .innerJoin(orders, eq(orders.id, ids.id))
       .leftJoin(customers, eq(customers.id, orders.customerId))
       .leftJoin(warehouses, eq(warehouses.id, orders.warehouseId))
       .orderBy(...orderBy(segment));
-    for (const { keys, ...row } of found) {
+    if (onVersion) onVersion(found[0]?.version ?? null);
+    onVersion = undefined;
+    for (const { keys, version: _version, ...row } of found) {
       rows.push(row);
       last = { id: row.order.id, keys, segment: g };
     }
@@ -133,6 +145,7 @@ export async function findOrderPage(
     if (found.length) skip = 0;
     else if (skip) skip -= await segmentSize(db, filters, conditions, skip);
   }
+  onVersion?.(null);
   // A full page has a next one to ask for (perhaps empty); its cursor is the last row's keys.
   return { rows, last: rows.length === page.limit ? last : null };
 }
