@@ -203,13 +203,18 @@ export async function runMixed(
     })();
     // Whatever is still on its way when the window has closed gets its time limit and 10 s more,
     // then the figures are taken as they are (an answer that never came is counted as a timeout).
-    const bound = new Promise<'late'>((resolve) =>
-      setTimeout(() => resolve('late'), options.seconds * 1000 + options.timeoutSeconds * 1000 + 10_000),
-    );
+    let timer: NodeJS.Timeout | undefined;
+    const bound = new Promise<'late'>((resolve) => {
+      timer = setTimeout(
+        () => resolve('late'),
+        options.seconds * 1000 + options.timeoutSeconds * 1000 + 10_000,
+      );
+    });
     const finished = await Promise.race([
       Promise.all([...readers, writer]).then(() => Promise.all(writes)),
       bound,
     ]);
+    clearTimeout(timer);
     if (finished === 'late') log('  the mixed load did not finish within its bound: figures as they are');
     return { machine: machine(), skipped };
   });
