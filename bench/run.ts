@@ -15,17 +15,20 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { foldText } from '@letokruh/contracts/rules/text';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../server/src/db/client.ts';
-import { type Child, freePort, root, startChild, type WholeRun } from './lib/child.ts';
+import { calls } from './lib/calls.ts';
+import { freePort, root, startChild, type WholeRun } from './lib/child.ts';
 import { flags } from './lib/common.ts';
 import { runExport } from './lib/export.ts';
-import { assertLoopback, load } from './lib/load.ts';
-import { machineWindow, round } from './lib/machine.ts';
+import { round } from './lib/machine.ts';
+import { type MixedResult, runMixed } from './lib/mixed.ts';
+import { pickWriteTargets, type WriteTargets } from './lib/mixed-writes.ts';
 import { orderSortCalls } from './lib/order-sorts.ts';
 import { type Params, pickParams } from './lib/params.ts';
-import { type CallResult, type ExportResult, markdown, type Target } from './lib/report.ts';
+import { type CallResult, type ExportResult, markdown } from './lib/report.ts';
+import { runCall } from './lib/run-call.ts';
+import { login, probeOnce, settle } from './lib/session.ts';
 
 const f = flags();
 const options = {
@@ -48,7 +51,14 @@ const options = {
   out: f.string('out', path.join(root, 'bench/results')),
   note: f.optional('note') ?? '',
   render: f.optional('render'),
+  // Issue 16: the report shows the answer cache on and off side by side (each its own server).
+  cache: f.string('cache', process.env.ANSWER_CACHE_BYTES === '0' ? 'off' : 'both'),
+  mixed: f.bool('mixed'),
+  mixedSeconds: f.int('mixed-seconds', 60, 5, 600),
+  readers: f.int('readers', 20, 0, 200),
+  writeRate: f.int('write-rate', 2, 0, 50),
 };
+if (!['on', 'off', 'both'].includes(options.cache)) throw new Error('--cache: on, off or both');
 if (options.databaseUrl && options.dataDir) throw new Error('Give --database-url or --data-dir, not both');
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -111,283 +121,6 @@ async function generate(where: { databaseUrl?: string; dataDir?: string }, order
   return JSON.parse(out.trim().split('\n').pop()!) as Record<string, unknown>;
 }
 
-/** Session and CSRF cookies of the demo owner: a GET for the CSRF cookie, then the login. */
-async function login(base: string): Promise<Record<string, string>> {
-  assertLoopback(base);
-  const cookies = new Map<string, string>();
-  const keep = (answer: Response) => {
-    for (const line of answer.headers.getSetCookie()) {
-      const [pair] = line.split(';');
-      const eq = pair!.indexOf('=');
-      cookies.set(pair!.slice(0, eq).trim(), pair!.slice(eq + 1).trim());
-    }
-  };
-  const first = await fetch(`${base}/api/health`, { signal: AbortSignal.timeout(10_000) });
-  await first.arrayBuffer();
-  keep(first);
-  const csrf = cookies.get('csrftoken_new');
-  if (!csrf) throw new Error('No csrftoken_new cookie from GET /api/health');
-  const answer = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-csrftoken': csrf,
-      cookie: `csrftoken_new=${csrf}`,
-      origin: base,
-    },
-    body: JSON.stringify({ username: 'owner', password: 'demo' }),
-    signal: AbortSignal.timeout(30_000),
-  });
-  const body = await answer.text();
-  if (!answer.ok) throw new Error(`Login as owner failed: ${answer.status} ${body}`);
-  keep(answer);
-  if (!cookies.get('sessionid')) throw new Error('No sessionid cookie after login');
-  return {
-    cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-    'x-csrftoken': cookies.get('csrftoken_new')!,
-    // As every browser asks: the server gzips the answers it caches (the calendar week).
-    'accept-encoding': 'gzip, deflate, br',
-  };
-}
-
-type Call = {
-  name: string;
-  label: string;
-  paths: string[];
-  connections: number;
-  target: Target;
-};
-
-function calls(p: Params, deepPage: number): Call[] {
-  const q = (params: Record<string, string | number | string[]>) => {
-    const s = new URLSearchParams();
-    for (const [k, v] of Object.entries(params)) {
-      for (const one of Array.isArray(v) ? v : [v]) s.append(k, String(one));
-    }
-    return s.toString();
-  };
-  const page = { current_page: 1, per_page: options.perPage };
-  const list: Target = { kind: 'latency', p95: 100, p99: 250 };
-  const c = options.connections;
-  return [
-    {
-      name: 'orders_first_page',
-      label: 'order list, first page',
-      paths: [`/api/orders?${q(page)}`],
-      connections: c,
-      target: list,
-    },
-    {
-      name: 'orders_name_filter',
-      label: 'order list, name filter',
-      paths: p.surnames.map((name) => `/api/orders?${q({ ...page, name })}`),
-      connections: c,
-      target: list,
-    },
-    {
-      // Issue 14: typed without accents and in lower case, as at the counter ("novakova").
-      name: 'orders_name_unaccented',
-      label: 'order list, name without accents',
-      paths: p.surnames.map((name) => `/api/orders?${q({ ...page, name: foldText(name) })}`),
-      connections: c,
-      target: list,
-    },
-    {
-      name: 'orders_deep_page',
-      label: `order list, page ${deepPage.toLocaleString('en')}`,
-      paths: [`/api/orders?${q({ ...page, current_page: deepPage })}`],
-      connections: c,
-      target: { ...list, asFastAs: 'orders_first_page' },
-    },
-    {
-      name: 'order_detail',
-      label: 'order detail',
-      paths: p.orderIds.map((id) => `/api/order/${id}`),
-      connections: c,
-      target: list,
-    },
-    {
-      name: 'customers_by_phone',
-      label: 'customer search, phone',
-      paths: p.phones.map((phone) => `/api/customers?${q({ ...page, phone })}`),
-      connections: c,
-      target: list,
-    },
-    {
-      name: 'customers_by_name',
-      label: 'customer search, name',
-      paths: p.fullNames.map((fullName) => `/api/customers?${q({ ...page, fullName })}`),
-      connections: c,
-      target: list,
-    },
-    {
-      name: 'customers_by_name_unaccented',
-      label: 'customer search, name without accents',
-      paths: p.fullNames.map((fullName) => `/api/customers?${q({ ...page, fullName: foldText(fullName) })}`),
-      connections: c,
-      target: list,
-    },
-    {
-      name: 'calendar_week',
-      label: 'calendar week, one warehouse',
-      paths: [`/api/api/get-orders?${q({ warehouses: p.calendar.warehouseId, dates: p.calendar.dates })}`],
-      connections: options.calendarConnections,
-      target: { kind: 'latency', p95: 250 },
-    },
-    {
-      name: 'stats_month_warehouses',
-      label: 'stats of a month, by warehouse',
-      paths: [`/api/stats_by_warehouses?${q({ from: p.month.from, to: p.month.to })}`],
-      connections: c,
-      target: { kind: 'none' },
-    },
-    {
-      name: 'stats_month_products',
-      label: 'stats of a month, by product',
-      paths: [`/api/stats_for_products?${q({ from: p.month.from, to: p.month.to })}`],
-      connections: c,
-      target: { kind: 'none' },
-    },
-    {
-      name: 'delivery_note',
-      label: 'delivery note PDF',
-      paths: p.noteIds.map(
-        (id) => `/api/order/${id}/get_delivery_note?${q({ supplier: p.supplierId, language: 'cs' })}`,
-      ),
-      connections: c,
-      target: { kind: 'latency', p95: 100 },
-    },
-    {
-      // Issue 13: drawn in the PDF worker pool, so the loop stays free (judged like every call).
-      name: 'delivery_notes_merged',
-      label: `merged delivery notes, ${p.mergeIds.length} orders`,
-      paths: [
-        `/api/download_multiple_delivery_notes?${q({ orders: p.mergeIds.join(','), supplier: p.supplierId, language: 'cs' })}`,
-      ],
-      connections: 2,
-      target: { kind: 'none' },
-    },
-  ];
-}
-
-/** One plain GET: status, type and size, before a call is loaded (a wrong parameter shows here). */
-async function probeOnce(base: string, pathname: string, headers: Record<string, string>) {
-  const started = performance.now();
-  const answer = await fetch(`${base}${pathname}`, {
-    headers,
-    signal: AbortSignal.timeout(options.slowLimit * 1000),
-  });
-  const body = Buffer.from(await answer.arrayBuffer());
-  return {
-    status: answer.status,
-    type: answer.headers.get('content-type') ?? '',
-    bytes: body.length,
-    ms: round(performance.now() - started),
-    body,
-  };
-}
-
-/**
- * Waits until the server has worked off what the last call left (autocannon closes its sockets at
- * the end, the server still runs the queries they asked for): /api/health, one `select 1` through
- * the same pool, answering within 50 ms. At most `--slow-limit` seconds.
- */
-async function settle(base: string, readyPath: string) {
-  const deadline = Date.now() + options.slowLimit * 1000;
-  while (Date.now() < deadline) {
-    const started = performance.now();
-    try {
-      const answer = await fetch(`${base}${readyPath}`, {
-        signal: AbortSignal.timeout(options.slowLimit * 1000),
-      });
-      await answer.arrayBuffer();
-      if (performance.now() - started < 50) return;
-    } catch {
-      // timed out: try again until the deadline
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  log(`  the server is still busy after ${options.slowLimit} s; going on`);
-}
-
-async function runCall(server: Child, call: Call, headers: Record<string, string>): Promise<CallResult> {
-  await settle(server.base, call.name === 'ceiling' ? '/ready' : '/api/health');
-  // The request alone is measured too: it is the cold one (nothing cached yet), and no request may
-  // hold the event loop for more than 50 ms, cold or not.
-  const { result: check, loop: aloneLoop } = await server.measure(() =>
-    probeOnce(server.base, call.paths[0]!, headers).catch((error: Error) => ({
-      status: 0,
-      type: '',
-      bytes: 0,
-      ms: Number.NaN,
-      body: Buffer.from(String(error.message)),
-    })),
-  );
-  if (check.status !== 200) {
-    log(`  ${call.name}: ${check.status} ${check.body.toString().slice(0, 300)}`);
-    return { ...call, error: `GET ${call.paths[0]} answered ${check.status}`, firstResponse: check.bytes };
-  }
-  if (options.warmup && check.ms < 1000) {
-    // Not counted; then the server works off what the warm-up left. A call slower than a second
-    // alone is warm after its first request, and a warm-up would only queue minutes of work.
-    await load({
-      base: server.base,
-      paths: call.paths,
-      connections: call.connections,
-      durationSeconds: options.warmup,
-      maxRequests: Math.max(call.connections, Math.floor(options.maxRequests / 10)),
-      headers,
-    });
-    await settle(server.base, call.name === 'ceiling' ? '/ready' : '/api/health');
-  }
-  let machine = machineWindow();
-  let { result, loop } = await server.measure(() =>
-    load({
-      base: server.base,
-      paths: call.paths,
-      connections: call.connections,
-      durationSeconds: options.duration,
-      maxRequests: options.maxRequests,
-      headers,
-    }),
-  );
-  if (result.requests < 2 * call.connections) {
-    // Too slow for the duration to collect answers (autocannon drops the ones still on their way
-    // at the end): two requests per connection instead, each waited for, within a longer bound.
-    log(
-      `  ${call.name}: ${result.requests} answers in ${options.duration} s; measuring ${2 * call.connections} requests instead`,
-    );
-    await settle(server.base, call.name === 'ceiling' ? '/ready' : '/api/health');
-    machine = machineWindow();
-    ({ result, loop } = await server.measure(() =>
-      load({
-        base: server.base,
-        paths: call.paths,
-        connections: call.connections,
-        durationSeconds: options.slowLimit,
-        maxRequests: options.maxRequests,
-        amount: 2 * call.connections,
-        headers,
-        timeoutSeconds: options.slowLimit,
-      }),
-    ));
-  }
-  const m = machine();
-  log(
-    `  ${call.name}: one request alone ${check.ms} ms; loaded: ${result.requests} responses, ${result.reqPerSec} req/s, p50 ${result.p50} p95 ${result.p95} p99 ${result.p99} ms, loop max ${loop.maxMs} ms, machine ${m.machineBusyPercent} % busy`,
-  );
-  return {
-    ...call,
-    load: result,
-    loop,
-    machine: m,
-    firstResponse: check.bytes,
-    firstMs: check.ms,
-    aloneLoop,
-    contentType: check.type,
-  };
-}
-
 /** `--render results.json`: writes the markdown table of an earlier run again (after a report change). */
 function render(file: string) {
   const report = JSON.parse(fs.readFileSync(file, 'utf8')) as Parameters<typeof markdown>[0];
@@ -401,7 +134,7 @@ async function main() {
   if (options.render) return render(options.render);
   const startedAt = new Date();
   // The code measured: HEAD when the server starts, and whether server/ or contracts/ differed from it.
-  const git = (...args: string[]) => spawnSync('git', args, { cwd: root, encoding: 'utf8' }).stdout.trim();
+  const git = (...args: string[]) => spawnSync('git', args, { cwd: root, encoding: 'utf8' }).stdout.trimEnd();
   const commit = git('rev-parse', '--short', 'HEAD');
   const uncommitted = git('status', '--porcelain', '--', 'server', 'contracts')
     .split('\n')
@@ -428,8 +161,10 @@ async function main() {
 
   const database = await openDatabase(where);
   let params: Params;
+  let writeTargets: WriteTargets | null = null;
   try {
     params = await pickParams(database.db, { exportRows: options.exportRows, sample: options.sample });
+    if (options.mixed) writeTargets = await pickWriteTargets(database.db, params);
   } finally {
     await database.close();
   }
@@ -446,10 +181,14 @@ async function main() {
     NODE_ENV: 'production',
   };
   if (where.databaseUrl) env.DATABASE_URL = where.databaseUrl;
-  // The server's answer cache (calendar weeks, delivery notes, overviews): on by default as in
-  // production; ANSWER_CACHE_BYTES=0 in the bench's environment measures every answer cold.
-  const answerCacheBytes = process.env.ANSWER_CACHE_BYTES ?? '';
-  if (answerCacheBytes) env.ANSWER_CACHE_BYTES = answerCacheBytes;
+  // The server's answer cache (calendar weeks, delivery notes, overviews): on as in production
+  // (ANSWER_CACHE_BYTES of the bench's environment, or the server's default), off with 0; by
+  // default both, one server after the other, side by side in the report (issue 16).
+  const answerCacheBytes =
+    process.env.ANSWER_CACHE_BYTES && process.env.ANSWER_CACHE_BYTES !== '0'
+      ? process.env.ANSWER_CACHE_BYTES
+      : '';
+  const modes: ('on' | 'off')[] = options.cache === 'both' ? ['on', 'off'] : [options.cache as 'on' | 'off'];
   const machineStart = {
     loadavg: os.loadavg().map((n) => round(n)),
     freeMemMiB: round(os.freemem() / MiB, 0),
@@ -457,64 +196,99 @@ async function main() {
 
   const only = options.only ? new Set(options.only.split(',').map((s) => s.trim())) : null;
   const wanted = (name: string) => !only || only.has(name);
-  const results: CallResult[] = [];
-  const exports: ExportResult[] = [];
-  let serverLoop: WholeRun | null = null;
+  const callOptions = { ...options, log };
   let deepPage = 1;
 
-  log('Starting the server…');
-  const port = await freePort();
-  const server = await startChild({
-    name: 'server',
-    script: 'server/src/main.ts',
-    env: { ...env, PORT: String(port) },
-    port,
-    readyPath: '/api/health',
-  });
-  try {
-    const headers = await login(server.base);
-    // The deep page: the middle of the whole list, as far as the list lets a user jump.
-    const first = await probeOnce(
-      server.base,
-      `/api/orders?current_page=1&per_page=${options.perPage}`,
-      headers,
-    );
-    const total = first.status === 200 ? (JSON.parse(first.body.toString()) as { total: number }).total : 0;
-    deepPage = Math.max(1, Math.floor(total / options.perPage / 2));
-    const sorted = await orderSortCalls({
-      probe: (pathname) => probeOnce(server.base, pathname, headers),
-      deepPage,
-      perPage: options.perPage,
-      warehouseId: params.calendar.warehouseId,
-      wanted,
+  /** One server with the cache on or off: its calls one by one (or the mixed load), its exports. */
+  async function serverRun(cache: 'on' | 'off') {
+    const results: CallResult[] = [];
+    const exports: ExportResult[] = [];
+    let mixed: MixedResult | null = null;
+    log(`Starting the server (answer cache ${cache})…`);
+    const port = await freePort();
+    const cacheEnv: Record<string, string> =
+      cache === 'off'
+        ? { ANSWER_CACHE_BYTES: '0' }
+        : answerCacheBytes
+          ? { ANSWER_CACHE_BYTES: answerCacheBytes }
+          : {};
+    const server = await startChild({
+      name: 'server',
+      script: 'server/src/main.ts',
+      env: { ...env, ...cacheEnv, PORT: String(port) },
+      port,
+      readyPath: '/api/health',
     });
-    for (const call of [
-      ...calls(params, deepPage),
-      ...sorted.map((s) => ({ ...s, connections: options.connections })),
-    ]) {
-      if (!wanted(call.name)) continue;
-      log(`${call.label} (${call.connections} connections, ${options.duration} s)…`);
-      results.push(await runCall(server, call, headers));
-    }
-    if (wanted('export')) {
-      for (let run = 1; run <= options.exportRuns; run++) {
-        log(`XLSX export of ${params.exportRange.rows.toLocaleString('en')} orders, run ${run}…`);
-        exports.push(
-          await runExport(server, params, headers, run, {
-            timeoutSeconds: options.exportTimeout,
-            settle: () => settle(server.base, '/api/health'),
-            log,
-          }),
+    let serverLoop: WholeRun | null = null;
+    try {
+      const headers = await login(server.base);
+      // The deep page: the middle of the whole list, as far as the list lets a user jump.
+      const first = await probeOnce(
+        server.base,
+        `/api/orders?current_page=1&per_page=${options.perPage}`,
+        headers,
+      );
+      const total = first.status === 200 ? (JSON.parse(first.body.toString()) as { total: number }).total : 0;
+      deepPage = Math.max(1, Math.floor(total / options.perPage / 2));
+      const plain = calls(params, deepPage, options);
+      if (options.mixed) {
+        log(
+          `Mixed load: ${options.readers} readers, ${options.calendarConnections} on the calendar week, ${options.writeRate} writes/s, ${options.mixedSeconds} s…`,
         );
+        // An office that has been open a while: every answer asked once before the window opens.
+        for (const call of plain) await probeOnce(server.base, call.paths[0]!, headers, options.slowLimit);
+        await settle(server.base, '/api/health', options.slowLimit, log);
+        mixed = await runMixed(server, plain, writeTargets!, headers, {
+          seconds: options.mixedSeconds,
+          readers: options.readers,
+          calendarReaders: options.calendarConnections,
+          writeRate: options.writeRate,
+          timeoutSeconds: options.slowLimit,
+          log,
+        });
+        log(
+          `  writes p95 ${mixed.allWrites.p95} ms (${mixed.allWrites.requests}), cache hit rate ${mixed.cacheHits.hitRate}, loop max ${mixed.loop.maxMs} ms`,
+        );
+        return { cache, calls: results, exports, mixed, serverLoop: await server.stop() };
       }
+      const sorted = await orderSortCalls({
+        probe: (pathname) => probeOnce(server.base, pathname, headers),
+        deepPage,
+        perPage: options.perPage,
+        warehouseId: params.calendar.warehouseId,
+        wanted,
+      });
+      for (const call of [...plain, ...sorted.map((s) => ({ ...s, connections: options.connections }))]) {
+        if (!wanted(call.name)) continue;
+        log(`${call.label} (${call.connections} connections, ${options.duration} s)…`);
+        results.push(await runCall(server, call, headers, callOptions));
+      }
+      if (wanted('export')) {
+        for (let run = 1; run <= options.exportRuns; run++) {
+          log(`XLSX export of ${params.exportRange.rows.toLocaleString('en')} orders, run ${run}…`);
+          exports.push(
+            await runExport(server, params, headers, run, {
+              timeoutSeconds: options.exportTimeout,
+              settle: () => settle(server.base, '/api/health', options.slowLimit, log),
+              log,
+            }),
+          );
+        }
+      }
+    } finally {
+      serverLoop = await server.stop();
     }
-  } finally {
-    serverLoop = await server.stop();
+    return { cache, calls: results, exports, mixed, serverLoop };
   }
+
+  const runs: Awaited<ReturnType<typeof serverRun>>[] = [];
+  for (const mode of modes) runs.push(await serverRun(mode));
 
   let ceiling: CallResult | null = null;
   if (wanted('ceiling')) {
-    const listBytes = results.find((r) => r.name === 'orders_first_page')?.firstResponse;
+    const listBytes =
+      runs[0]?.calls.find((r) => r.name === 'orders_first_page')?.firstResponse ??
+      runs[0]?.mixed?.calls.find((r) => r.name === 'orders_first_page')?.load?.bytesPerResponse;
     log('Starting the bare Fastify app (framework ceiling)…');
     const cport = await freePort();
     const bare = await startChild({
@@ -542,12 +316,17 @@ async function main() {
           target: { kind: 'none' },
         },
         {},
+        callOptions,
       );
     } finally {
       await bare.stop();
     }
-    results.push(ceiling);
   }
+  const [main, ...others] = runs;
+  const results = [...(main?.calls ?? []), ...(ceiling ? [ceiling] : [])];
+  const exports = main?.exports ?? [];
+  const serverLoop = main?.serverLoop ?? null;
+  const trim = (r: CallResult) => ({ ...r, paths: r.paths.slice(0, 3), pathCount: r.paths.length });
 
   const finishedAt = new Date();
   const report = {
@@ -571,7 +350,7 @@ async function main() {
       customers: params.customers,
       generated,
     },
-    answerCache: (answerCacheBytes === '0' ? 'off' : 'on') as 'off' | 'on',
+    answerCache: main?.cache ?? 'on',
     options: { ...options, databaseUrl: options.databaseUrl ? redact(options.databaseUrl) : undefined },
     params: {
       deepPage,
@@ -583,9 +362,14 @@ async function main() {
       exportRange: params.exportRange,
       supplierId: params.supplierId,
     },
-    calls: results.map((r) => ({ ...r, paths: r.paths.slice(0, 3), pathCount: r.paths.length })),
+    calls: results.map(trim),
     exports,
     serverLoopWholeRun: serverLoop,
+    // The same calls on a server with the other cache setting (issue 16: side by side).
+    otherRuns: others.map((r) => ({ ...r, calls: r.calls.map(trim) })),
+    mixed: runs.flatMap((r) =>
+      r.mixed ? [{ ...r.mixed, answerCache: r.cache, calls: r.mixed.calls.map(trim) }] : [],
+    ),
   };
   const table = markdown(report);
   fs.mkdirSync(options.out, { recursive: true });

@@ -6,6 +6,7 @@
  * `{ probe: 'stop', id }` answers that window's figures. At exit the whole run's figures are written
  * to BENCH_LOOP_FILE when it is set. Nothing here touches the server's routes.
  */
+import diagnostics from 'node:diagnostics_channel';
 import fs from 'node:fs';
 import { type EventLoopUtilization, monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { isMainThread } from 'node:worker_threads';
@@ -53,9 +54,27 @@ export type ProbeWindow = ReturnType<typeof figures> & {
   rssEnd: number;
   heapUsed: number;
   seconds: number;
+  /** The answer cache's hits and misses in the window, by kind of answer. */
+  cache?: Record<string, CacheCount>;
 };
 
 let rssStart = process.memoryUsage.rss();
+
+/**
+ * The answer cache's lookups in the window (server/src/plugins/answer-cache.ts publishes each on a
+ * diagnostics channel), by the key's first word: the route or the kind of answer.
+ */
+type CacheCount = { hits: number; misses: number };
+let cacheCounts = new Map<string, CacheCount>();
+if (active)
+  diagnostics.subscribe('letokruh:answer-cache', (message) => {
+    const { hit, key } = message as { hit: boolean; key: string };
+    const kind = key.split(' ')[0] ?? '';
+    const count = cacheCounts.get(kind) ?? { hits: 0, misses: 0 };
+    if (hit) count.hits++;
+    else count.misses++;
+    cacheCounts.set(kind, count);
+  });
 
 type Message = { probe?: 'start' | 'stop'; id?: number };
 if (active)
@@ -68,6 +87,7 @@ if (active)
       timeStart = performance.now();
       rssStart = process.memoryUsage.rss();
       rssPeak = rssStart;
+      cacheCounts = new Map();
       process.send?.({ probe: 'started', id: message.id });
     } else {
       const seconds = (performance.now() - timeStart) / 1000;
@@ -82,6 +102,7 @@ if (active)
         rssEnd,
         heapUsed: process.memoryUsage().heapUsed,
         seconds: Math.round(seconds * 100) / 100,
+        cache: Object.fromEntries(cacheCounts),
       };
       process.send?.({ probe: 'stopped', id: message.id, window: answer });
     }

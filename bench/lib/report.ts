@@ -1,6 +1,7 @@
 /** The targets of issue 9, the verdicts and the short markdown table of a bench run. */
 import type { LoadFigures } from './load.ts';
 import type { ProbeWindow } from './loop-probe.ts';
+import { type MixedReport, mixedTable, type OtherRun, sideBySide } from './report-mixed.ts';
 
 export type Target = { kind: 'latency'; p95: number; p99?: number; asFastAs?: string } | { kind: 'none' };
 
@@ -59,6 +60,9 @@ type Report = {
   calls: CallResult[];
   exports: ExportResult[];
   serverLoopWholeRun: { maxMs: number; p99Ms: number } | null;
+  /** Issue 16: the same calls on a server with the cache set the other way, and the mixed loads. */
+  otherRuns?: OtherRun[];
+  mixed?: MixedReport[];
 };
 
 export type Verdict = { call: string; pass: boolean | null; reasons: string[] };
@@ -186,6 +190,11 @@ export function markdown(report: Report): { text: string; verdicts: Verdict[] } 
   }
   const first = report.calls.find((c) => c.name === 'orders_first_page')?.load;
   const ceiling = report.calls.find((c) => c.name === 'ceiling')?.load;
+  for (const other of report.otherRuns ?? []) {
+    if (other.calls.length)
+      sideBySide({ cache: report.answerCache ?? 'on', calls: report.calls }, other, judge, lines, verdicts);
+  }
+  for (const mixed of report.mixed ?? []) mixedTable(mixed, ceiling, judge, lines, verdicts);
   lines.push('');
   if (first && ceiling) {
     lines.push(

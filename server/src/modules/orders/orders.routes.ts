@@ -44,8 +44,8 @@ export async function orderRoutes(app: App): Promise<void> {
       config: { access: { permission: 'view_order' } },
     },
     async (request) =>
-      service.listOrders(db, request.query, request.user!, (key, count) =>
-        app.answers.get(key, count, () => 8),
+      service.listOrders(db, request.query, request.user!, (key, count, version) =>
+        app.answers.get(key, count, () => 8, version),
       ),
   );
 

@@ -115,7 +115,11 @@ export async function listOrders(
   db: DbOrTx,
   query: OrderListQuery,
   user: SessionUser,
-  counted: (key: string, count: () => Promise<number>) => Promise<number> = (_key, count) => count(),
+  counted: (
+    key: string,
+    count: () => Promise<number>,
+    knownVersion?: Promise<string | null>,
+  ) => Promise<number> = (_key, count) => count(),
 ) {
   const mayAdd = user.permissions.has('add_order');
   const filters: list.OrderFilters = {
@@ -138,14 +142,25 @@ export async function listOrders(
   const direction = sorting.directionOf(query.sort, query.direction);
   const segments = sorting.segmentsOf(query.sort, direction, pragueDay());
   const after = query.after ? sorting.decodeCursor(query.after, query.sort, direction, segments) : undefined;
+  // Issue 16: a quick page reads the data version in its own statement, and the total (usually
+  // cached) waits for it instead of a round trip of its own.
+  let versionRead: ((version: string | null) => void) | undefined;
+  const version = list.quickPage(filters)
+    ? new Promise<string | null>((resolve) => {
+        versionRead = resolve;
+      })
+    : undefined;
   const [page, total] = await Promise.all([
-    list.findOrderPage(
-      db,
-      filters,
-      { offset: (query.current_page - 1) * query.per_page, limit: query.per_page },
-      { segments, after },
-    ),
-    counted(`orders-total ${JSON.stringify(filters)}`, () => list.countOrders(db, filters)),
+    list
+      .findOrderPage(
+        db,
+        filters,
+        { offset: (query.current_page - 1) * query.per_page, limit: query.per_page },
+        { segments, after },
+        versionRead,
+      )
+      .finally(() => versionRead?.(null)),
+    counted(`orders-total ${JSON.stringify(filters)}`, () => list.countOrders(db, filters), version),
   ]);
   const next = page.last
     ? sorting.encodeCursor({
