@@ -138,3 +138,44 @@ export const orderRescheduleSchema = z.object({
   version: z.number().int().nonnegative(),
 });
 export type OrderReschedule = z.infer<typeof orderRescheduleSchema>;
+
+/**
+ * The lean week of full orders (what the server answers with `view=calendar` for the same
+ * orders): used by tests to build one from the other.
+ */
+export function calendarWeekOf(orders: CalendarOrder[]): CalendarWeek {
+  const days = new Map<string, CalendarWeekOrder[]>();
+  const warehouses = new Map<number, CalendarWeek['warehouses'][number]>();
+  const drivers = new Map<number, CalendarWeek['drivers'][number]>();
+  const cars = new Map<number, CalendarWeek['cars'][number]>();
+  for (const o of orders) {
+    if (!o.expected_delivery_date) continue;
+    const w = o.warehouse;
+    if (w) warehouses.set(w.id, { id: w.id, name: w.name, color: w.color, text_color: w.text_color });
+    if (o.driver) drivers.set(o.driver.id, { id: o.driver.id, name: o.driver.name });
+    if (o.car) cars.set(o.car.id, o.car);
+    const day = days.get(o.expected_delivery_date) ?? [];
+    day.push({
+      id: o.id,
+      intern_id: o.intern_id,
+      version: o.version,
+      expected_delivery_time: o.expected_delivery_time,
+      expected_delivery_duration: o.expected_delivery_duration,
+      duration: o.duration,
+      calendar_name: o.calendar_name,
+      warehouse_id: w?.id ?? null,
+      driver_id: o.driver?.id ?? null,
+      car_id: o.car?.id ?? null,
+      done: o.done,
+      prepared: o.prepared,
+      paid: o.collected_revenue_at !== null,
+    });
+    days.set(o.expected_delivery_date, day);
+  }
+  return {
+    days: [...days].map(([date, list]) => ({ date, orders: list })),
+    warehouses: [...warehouses.values()],
+    drivers: [...drivers.values()],
+    cars: [...cars.values()],
+  };
+}

@@ -1,7 +1,7 @@
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/cs';
 import 'dayjs/locale/en-gb';
-import type { CalendarOrder, OrderReschedule } from '@letokruh/contracts/order-calendar';
+import type { CalendarEntry, OrderReschedule } from '@letokruh/contracts/order-calendar';
 import type { Clash } from '@letokruh/contracts/order-steps';
 import type { Order } from '@letokruh/contracts/orders';
 import { isoWeek, weekDates, weekParity } from '@letokruh/contracts/rules/calendar-week';
@@ -36,7 +36,7 @@ import { ownWarehousesQuery } from '../../app/reference-queries';
 import { useAccess } from '../../app/session';
 import { useFormat } from '../../ui/format';
 import { usePhone } from '../../ui/use-phone';
-import { addOrder, ordersKey } from '../order-steps/api';
+import { addOrder, calendarFullOrdersQuery, ordersKey } from '../order-steps/api';
 import { CalendarSettingsFields, useCalendarSettings } from '../order-steps/calendar-settings';
 import { ClashDialog } from '../order-steps/clash-dialog';
 import { updateDashboardState as update, useDashboardField, useDashboardUrl } from './dashboard-state';
@@ -71,7 +71,7 @@ const dayTitle = (day: string, lang: string): string =>
     timeZone: 'UTC',
   }).format(new Date(`${day}T12:00:00Z`));
 
-type PendingMove = { order: CalendarOrder; to: Moved; revert: () => void; clashes: Clash[] | null };
+type PendingMove = { order: CalendarEntry; to: Moved; revert: () => void; clashes: Clash[] | null };
 
 /**
  * The week calendar with the open order highlighted. Only this and the overlay follow the open
@@ -100,11 +100,41 @@ function DashboardCalendar(props: Omit<WeekCalendarProps, 'highlightedOrderId' |
 }
 
 /** The overlay of the open order, when the calendar shows it. */
-function DashboardOverlay({ orders, canEdit }: { orders: CalendarOrder[]; canEdit: boolean }) {
+function DashboardOverlay({ orders, canEdit }: { orders: CalendarEntry[]; canEdit: boolean }) {
   const orderId = useDashboardField('orderId');
-  const order = orders.find((o) => o.id === orderId) ?? null;
+  const entry = orders.find((o) => o.id === orderId) ?? null;
   const close = useCallback(() => update({ orderId: null }), []);
-  return <OrderOverlay order={order} opened={order !== null} canEdit={canEdit} onClose={close} />;
+  return <OrderOverlay entry={entry} opened={entry !== null} canEdit={canEdit} onClose={close} />;
+}
+
+/**
+ * "Tisk dne" (issue 6): the driver's day sheet needs what the lean week leaves out (phones,
+ * addresses, goods, what to collect), so the day's whole orders are loaded when it is asked for,
+ * then the sheet is drawn (hidden on screen) and printed (issue 16).
+ */
+function usePrintDay(date: string, warehouses: number[]) {
+  const queryClient = useQueryClient();
+  const { t } = useTranslation();
+  const [sheet, setSheet] = useState<{ date: string; orders: Order[]; printed: boolean } | null>(null);
+  const [pending, setPending] = useState(false);
+  useEffect(() => {
+    if (!sheet || sheet.printed) return;
+    setSheet({ ...sheet, printed: true });
+    window.print();
+  }, [sheet]);
+  const start = useCallback(async () => {
+    setPending(true);
+    try {
+      const q = calendarFullOrdersQuery({ warehouses, dates: [date], combined: false });
+      const orders = await queryClient.fetchQuery({ ...q, staleTime: 0 });
+      setSheet({ date, orders: orders as Order[], printed: false });
+    } catch (error) {
+      notifications.show({ color: 'red', message: t(errorKey(error)) });
+    } finally {
+      setPending(false);
+    }
+  }, [date, warehouses, queryClient, t]);
+  return { start, pending, date: sheet?.date ?? date, orders: sheet?.date === date ? sheet.orders : null };
 }
 
 /** Part 1 §2 Dashboard: the delivery calendar with its left panel and the order overlay. */
@@ -147,9 +177,11 @@ export function DashboardPage() {
     onError: (error) => notifications.show({ color: 'red', message: t(errorKey(error)) }),
   });
 
+  const print = usePrintDay(week$.drawnDate, selected);
+
   const [move, setMove] = useState<PendingMove | null>(null);
   const reschedule = useMutation({
-    mutationFn: (p: { order: CalendarOrder; body: OrderReschedule }) =>
+    mutationFn: (p: { order: CalendarEntry; body: OrderReschedule }) =>
       api<{ item: Order }>('PUT', `/order/${p.order.id}/reschedule`, { body: p.body }).then((a) => a.item),
     onSuccess: (item) => {
       setMove(null);
@@ -186,7 +218,7 @@ export function DashboardPage() {
     });
   const dayClick = useCallback((date: string) => update({ date, view: 'day' }), []);
   const orderDrop = useCallback(
-    (order: CalendarOrder, to: Moved, revert: () => void) => setMove({ order, to, revert, clashes: null }),
+    (order: CalendarEntry, to: Moved, revert: () => void) => setMove({ order, to, revert, clashes: null }),
     [],
   );
   const cancelMove = () => {
@@ -300,7 +332,8 @@ export function DashboardPage() {
               <Button
                 variant="default"
                 leftSection={<IconPrinter size={16} />}
-                onClick={() => window.print()}
+                loading={print.pending}
+                onClick={print.start}
               >
                 {t('dashboard.print')}
               </Button>
@@ -377,8 +410,8 @@ export function DashboardPage() {
         onCancel={cancelMove}
       />
       {/* Only the day view prints (issue 6); at a busy week the sheet was a thousand rows drawn
-          on every week switch (issue 14). */}
-      {view === 'day' ? <DaySheet date={week$.drawnDate} orders={shown} /> : null}
+          on every week switch (issue 14), and it needs the whole orders (issue 16). */}
+      {view === 'day' && print.orders ? <DaySheet date={print.date} orders={print.orders} /> : null}
     </Group>
   );
 }
