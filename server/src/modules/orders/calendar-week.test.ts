@@ -1,4 +1,5 @@
-import { type CalendarOrder, calendarEntries, calendarWeekSchema } from '@letokruh/contracts/order-calendar';
+import { type CalendarOrder, calendarWeekSchema } from '@letokruh/contracts/order-calendar';
+import { calendarEntries } from '@letokruh/contracts/rules/calendar-entries';
 import { weekDates } from '@letokruh/contracts/rules/calendar-week';
 import { addDays, pragueDay } from '@letokruh/contracts/rules/prague-day';
 import { sql } from 'drizzle-orm';

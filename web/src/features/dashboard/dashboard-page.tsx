@@ -1,9 +1,10 @@
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/cs';
 import 'dayjs/locale/en-gb';
-import type { CalendarEntry, OrderReschedule } from '@letokruh/contracts/order-calendar';
+import type { OrderReschedule } from '@letokruh/contracts/order-calendar';
 import type { Clash } from '@letokruh/contracts/order-steps';
 import type { Order } from '@letokruh/contracts/orders';
+import type { CalendarEntry } from '@letokruh/contracts/rules/calendar-entries';
 import { isoWeek, weekDates, weekParity } from '@letokruh/contracts/rules/calendar-week';
 import { addDays, pragueDay } from '@letokruh/contracts/rules/prague-day';
 import {

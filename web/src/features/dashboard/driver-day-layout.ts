@@ -1,4 +1,4 @@
-import type { CalendarEntry } from '@letokruh/contracts/order-calendar';
+import type { CalendarEntry } from '@letokruh/contracts/rules/calendar-entries';
 import { travelOf } from '@letokruh/contracts/rules/collection';
 
 /**

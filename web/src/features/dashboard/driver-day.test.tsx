@@ -1,4 +1,5 @@
-import type { CalendarEntry, CalendarOrder } from '@letokruh/contracts/order-calendar';
+import type { CalendarOrder } from '@letokruh/contracts/order-calendar';
+import type { CalendarEntry } from '@letokruh/contracts/rules/calendar-entries';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithApp, t } from '../../test-utils';

@@ -1,5 +1,5 @@
 import './driver-day.css';
-import type { CalendarEntry } from '@letokruh/contracts/order-calendar';
+import type { CalendarEntry } from '@letokruh/contracts/rules/calendar-entries';
 import type { CalendarClosure, CalendarDriverVacation } from '@letokruh/contracts/vacations';
 import type { CSSProperties } from 'react';
 import { memo, useMemo } from 'react';

@@ -1,5 +1,5 @@
-import type { CalendarEntry } from '@letokruh/contracts/order-calendar';
 import type { Order } from '@letokruh/contracts/orders';
+import type { CalendarEntry } from '@letokruh/contracts/rules/calendar-entries';
 import { Alert, Anchor, Badge, Button, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
-import { type CalendarEntry, type CalendarOrder, calendarWeekOf } from '@letokruh/contracts/order-calendar';
+import type { CalendarOrder } from '@letokruh/contracts/order-calendar';
+import { type CalendarEntry, calendarWeekOf } from '@letokruh/contracts/rules/calendar-entries';
 
 /** Tests: a full order as the calendars get it from the lean week (issue 16). */
 export const entryOf = (o: CalendarOrder): CalendarEntry => ({

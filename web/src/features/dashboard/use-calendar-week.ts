@@ -1,4 +1,4 @@
-import type { CalendarEntry } from '@letokruh/contracts/order-calendar';
+import type { CalendarEntry } from '@letokruh/contracts/rules/calendar-entries';
 import { weekDates } from '@letokruh/contracts/rules/calendar-week';
 import { addDays } from '@letokruh/contracts/rules/prague-day';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';

@@ -13,7 +13,7 @@ import enGbLocale from '@fullcalendar/core/locales/en-gb';
 import interactionPlugin from '@fullcalendar/interaction';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
-import type { CalendarEntry } from '@letokruh/contracts/order-calendar';
+import type { CalendarEntry } from '@letokruh/contracts/rules/calendar-entries';
 import type { CalendarClosure, CalendarDriverVacation } from '@letokruh/contracts/vacations';
 import { Text } from '@mantine/core';
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';

@@ -1,4 +1,5 @@
-import type { CalendarEntry, CalendarOrder } from '@letokruh/contracts/order-calendar';
+import type { CalendarOrder } from '@letokruh/contracts/order-calendar';
+import type { CalendarEntry } from '@letokruh/contracts/rules/calendar-entries';
 import { describe, expect, it } from 'vitest';
 import { makeOrder } from '../orders/test-data';
 import { entryOf } from './test-week';

@@ -1,5 +1,5 @@
 import type { EventInput } from '@fullcalendar/core';
-import type { CalendarEntry } from '@letokruh/contracts/order-calendar';
+import type { CalendarEntry } from '@letokruh/contracts/rules/calendar-entries';
 import { laneOf } from './driver-day-layout';
 
 /**

@@ -1,5 +1,5 @@
 import type { Customer, CustomerAdd } from '@letokruh/contracts/customers';
-import { type CalendarOrder, type CalendarWeek, calendarEntries } from '@letokruh/contracts/order-calendar';
+import type { CalendarOrder, CalendarWeek } from '@letokruh/contracts/order-calendar';
 import type {
   Clash,
   InternAnswer,
@@ -8,6 +8,7 @@ import type {
 } from '@letokruh/contracts/order-steps';
 import type { Order, OrderPerson } from '@letokruh/contracts/orders';
 import type { AvailableProduct, ProductType } from '@letokruh/contracts/products';
+import { calendarEntries } from '@letokruh/contracts/rules/calendar-entries';
 import type { Currency } from '@letokruh/contracts/rules/money';
 import type { CalendarClosure, CalendarDriverVacation } from '@letokruh/contracts/vacations';
 import { queryOptions } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 import type { EventInput } from '@fullcalendar/core';
-import type { CalendarEntry } from '@letokruh/contracts/order-calendar';
+import type { CalendarEntry } from '@letokruh/contracts/rules/calendar-entries';
 import { isPersonalCollection, travelOf } from '@letokruh/contracts/rules/collection';
 import { deliverySpan } from '@letokruh/contracts/rules/delivery-span';
 import { pragueWallClockAsUtc } from '@letokruh/contracts/rules/prague-day';
