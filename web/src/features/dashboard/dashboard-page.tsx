@@ -29,7 +29,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconChevronLeft, IconChevronRight, IconPrinter } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError, api, errorKey } from '../../app/api-client';
@@ -45,7 +45,7 @@ import { DaySheet } from './day-sheet';
 import { DriverDay } from './driver-day';
 import { OrderOverlay } from './order-overlay';
 import { useCalendarWeek } from './use-calendar-week';
-import { type Moved, WeekCalendar, type WeekCalendarProps } from './week-calendar';
+import type { Moved, WeekCalendarProps } from './week-calendar';
 
 /** "listopad 2026" or "listopad – prosinec 2026" for a week across two months. */
 function monthTitle(days: string[], lang: string): string {
@@ -72,6 +72,12 @@ const dayTitle = (day: string, lang: string): string =>
     timeZone: 'UTC',
   }).format(new Date(`${day}T12:00:00Z`));
 
+// Issue 16, web speed: FullCalendar (a quarter of a megabyte of script) is fetched as the page's
+// module runs but no longer holds back its first paint: the header, the week's title (the LCP
+// element) and the left panel draw while it loads.
+const weekCalendarModule = import('./week-calendar');
+const WeekCalendar = lazy(() => weekCalendarModule.then((m) => ({ default: m.WeekCalendar })));
+
 type PendingMove = { order: CalendarEntry; to: Moved; revert: () => void; clashes: Clash[] | null };
 
 /**
@@ -97,7 +103,11 @@ function DashboardCalendar(props: Omit<WeekCalendarProps, 'highlightedOrderId' |
         onOrderClick={open}
       />
     );
-  return <WeekCalendar {...props} highlightedOrderId={orderId} onOrderClick={open} />;
+  return (
+    <Suspense fallback={<Box mih={480} data-testid="week-calendar-loading" />}>
+      <WeekCalendar {...props} highlightedOrderId={orderId} onOrderClick={open} />
+    </Suspense>
+  );
 }
 
 /** The overlay of the open order, when the calendar shows it. */

@@ -4,8 +4,8 @@ import type { CalendarClosure, CalendarDriverVacation } from '@letokruh/contract
 import type { CSSProperties } from 'react';
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { readableTextOn as readableOn } from '../../ui/contrast';
 import { clockOf, type DayLane, dayLanes, minutesOfTime, type PlacedOrder } from './driver-day-layout';
-import { readableOn } from './week-calendar';
 
 export type DriverDayProps = {
   /** The day shown, YYYY-MM-DD. */
