@@ -29,7 +29,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconChevronLeft, IconChevronRight, IconPrinter } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError, api, errorKey } from '../../app/api-client';
@@ -166,6 +166,8 @@ export function DashboardPage() {
     view: useDashboardField('view'),
   };
   const [settings, setSettings] = useCalendarSettings();
+  // Issue 16 (INP): a settings checkbox paints at once; the calendar redraws its blocks after.
+  const drawn = useDeferredValue(settings);
   const canView = access.can('view_order');
   const warehouses = useQuery(ownWarehousesQuery);
 
@@ -374,10 +376,10 @@ export function DashboardPage() {
             orders={shown}
             closures={week$.closures}
             driverVacations={week$.driverVacations}
-            startHour={settings.start}
-            endHour={settings.end}
-            showIds={settings.showIds}
-            showTravel={settings.showTravel}
+            startHour={drawn.start}
+            endHour={drawn.end}
+            showIds={drawn.showIds}
+            showTravel={drawn.showTravel}
             canReschedule={access.canCall('PUT /order/:id/reschedule')}
             onDayClick={dayClick}
             onOrderDrop={orderDrop}
