@@ -85,11 +85,22 @@ export function calls(
       target: list,
     },
     {
+      // Issue 16: the lean week the web calendars ask for (view=calendar).
       name: 'calendar_week',
       label: 'calendar week, one warehouse',
-      paths: [`/api/api/get-orders?${q({ warehouses: p.calendar.warehouseId, dates: p.calendar.dates })}`],
+      paths: [
+        `/api/api/get-orders?${q({ warehouses: p.calendar.warehouseId, dates: p.calendar.dates, view: 'calendar' })}`,
+      ],
       connections: options.calendarConnections,
       target: { kind: 'latency', p95: 250 },
+    },
+    {
+      // The whole orders as before (old clients, the printed day sheet), to compare.
+      name: 'calendar_week_full',
+      label: 'calendar week, whole orders',
+      paths: [`/api/api/get-orders?${q({ warehouses: p.calendar.warehouseId, dates: p.calendar.dates })}`],
+      connections: options.calendarConnections,
+      target: { kind: 'none' },
     },
     {
       name: 'stats_month_warehouses',

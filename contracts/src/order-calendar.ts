@@ -33,6 +33,18 @@ export const calendarOrdersQuerySchema = z.object({
   dates: queryList(isoDateSchema, calendarOrderMaxDays),
   show_cobined: flag,
   id_out: z.coerce.number().int().positive().max(2147483647).optional(),
+  /**
+   * Issue 16: `calendar` answers only what the week and day calendars draw (`CalendarWeek`, about
+   * a tenth of the bytes); without it, the full orders as ever (part 1 §7, old clients).
+   */
+  view: z
+    .enum(['full', 'calendar'])
+    .default('full')
+    .meta({
+      description:
+        '`calendar`: the lean answer CalendarWeek (what the calendars draw; the overlay loads GET /order/{id}). ' +
+        'Default `full`: `{ data }` with whole orders.',
+    }),
 });
 export type CalendarOrdersQuery = z.infer<typeof calendarOrdersQuerySchema>;
 
@@ -40,6 +52,49 @@ export type CalendarOrdersQuery = z.infer<typeof calendarOrdersQuerySchema>;
 export const calendarOrderSchema = orderSchema.omit({ files: true }).meta({ id: 'CalendarOrder' });
 export type CalendarOrder = z.infer<typeof calendarOrderSchema>;
 export const calendarOrdersAnswerSchema = z.object({ data: z.array(calendarOrderSchema) });
+
+/**
+ * Issue 16, `view=calendar`: one order as the calendars draw it, in the spec's field names where
+ * the field is the order's own. Its warehouse, driver and car are ids into the answer's lists.
+ */
+export const calendarWeekOrderSchema = z
+  .object({
+    id: z.number().int(),
+    intern_id: z.number().int(),
+    /** The order's version, for a drag's reschedule (PUT /order/{id}/reschedule). */
+    version: z.number().int(),
+    expected_delivery_time: z.string().nullable(),
+    expected_delivery_duration: z.number().int(),
+    /** Minutes of travel each way (a personal collection draws none). */
+    duration: z.number().int(),
+    calendar_name: z.string(),
+    warehouse_id: z.number().int().nullable(),
+    /** Null: a personal collection (part 1 §2 step 3), or a car without a driver yet. */
+    driver_id: z.number().int().nullable(),
+    car_id: z.number().int().nullable(),
+    done: z.boolean(),
+    prepared: z.boolean(),
+    /** `collected_revenue_at` is set (part 1 §2: the paid mark). */
+    paid: z.boolean(),
+  })
+  .meta({ id: 'CalendarWeekOrder' });
+export type CalendarWeekOrder = z.infer<typeof calendarWeekOrderSchema>;
+
+/** `view=calendar`: the orders by day (the asked days that have any, in order), and what they name. */
+export const calendarWeekSchema = z
+  .object({
+    days: z.array(z.object({ date: isoDateSchema, orders: z.array(calendarWeekOrderSchema) })),
+    warehouses: z.array(
+      z.object({ id: z.number().int(), name: z.string(), color: z.string(), text_color: z.string() }),
+    ),
+    drivers: z.array(z.object({ id: z.number().int(), name: z.string() })),
+    cars: z.array(z.object({ id: z.number().int(), name: z.string(), hex_color: z.string() })),
+  })
+  .meta({ id: 'CalendarWeek' });
+export type CalendarWeek = z.infer<typeof calendarWeekSchema>;
+
+/** Either answer of GET /api/get-orders, by `view`. */
+export const calendarAnswerSchema = z.union([calendarOrdersAnswerSchema, calendarWeekSchema]);
 
 /**
  * PUT /order/{id}/reschedule (beyond the spec: dragging an order on the calendar). The new

@@ -220,22 +220,28 @@ export async function countOrders(db: DbOrTx, filters: OrderFilters): Promise<nu
  * The calendar: orders to deliver on the days, not cancelled, of the warehouses (or of all with
  * `allWarehouses`), by day and hour.
  */
-export async function findCalendarOrderIds(
-  db: DbOrTx,
-  options: { dates: string[]; warehouseIds: readonly number[] | null; excludeId?: number | undefined },
-): Promise<number[]> {
+/** What the calendar may show of the days and warehouses asked (issue 16: both answers use it). */
+export type CalendarSelection = {
+  dates: string[];
+  warehouseIds: readonly number[] | null;
+  excludeId?: number | undefined;
+};
+
+/** Part 1 §7 and issue 14: the not-cancelled orders of those days and warehouses, drafts not. */
+export const calendarCondition = (options: CalendarSelection) =>
+  and(
+    inArray(orders.expectedDeliveryDate, options.dates),
+    options.warehouseIds ? inArray(orders.warehouseId, [...options.warehouseIds]) : undefined,
+    eq(orders.hidden, false),
+    notDraft,
+    options.excludeId !== undefined ? ne(orders.id, options.excludeId) : undefined,
+  );
+
+export async function findCalendarOrderIds(db: DbOrTx, options: CalendarSelection): Promise<number[]> {
   const rows = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(
-      and(
-        inArray(orders.expectedDeliveryDate, options.dates),
-        options.warehouseIds ? inArray(orders.warehouseId, [...options.warehouseIds]) : undefined,
-        eq(orders.hidden, false),
-        notDraft,
-        options.excludeId !== undefined ? ne(orders.id, options.excludeId) : undefined,
-      ),
-    )
+    .where(calendarCondition(options))
     .orderBy(asc(orders.expectedDeliveryDate), asc(orders.expectedDeliveryTime), asc(orders.id));
   return rows.map((r) => r.id);
 }

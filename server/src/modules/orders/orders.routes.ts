@@ -1,7 +1,7 @@
 import { idParamSchema } from '@letokruh/contracts/common';
 import {
+  calendarAnswerSchema,
   calendarOrderSchema,
-  calendarOrdersAnswerSchema,
   calendarOrdersQuerySchema,
   orderRescheduleSchema,
 } from '@letokruh/contracts/order-calendar';
@@ -19,6 +19,7 @@ import type { App } from '../../app-types.ts';
 import type { Access } from '../../plugins/access.ts';
 import { jsonAnswer, jsonAnswerBytes, sendJson, slicedJson } from '../../plugins/answer-cache.ts';
 import { warehouseScope } from '../warehouses/warehouse-scope.ts';
+import { calendarWeekJson } from './calendar-week.service.ts';
 import { clashAnswer } from './clashes.ts';
 import { discardDraft } from './drafts.service.ts';
 import { orderFileRoutes } from './order-files.routes.ts';
@@ -148,12 +149,12 @@ export async function orderRoutes(app: App): Promise<void> {
   app.get(
     '/api/get-orders',
     {
-      schema: { tags, querystring: calendarOrdersQuerySchema, response: { 200: calendarOrdersAnswerSchema } },
+      schema: { tags, querystring: calendarOrdersQuerySchema, response: { 200: calendarAnswerSchema } },
       config: { access: { permission: 'view_order' } },
     },
     async (request, reply) => {
       const own = await warehouseScope(db, request.user!);
-      const { warehouses, dates, show_cobined, id_out } = request.query;
+      const { warehouses, dates, show_cobined, id_out, view } = request.query;
       // One week of a busy yard is thousands of orders: built once per data version (issue 9).
       const key = `get-orders ${JSON.stringify([
         [...new Set(warehouses)].sort((a, b) => a - b),
@@ -161,16 +162,20 @@ export async function orderRoutes(app: App): Promise<void> {
         show_cobined,
         id_out ?? null,
         own,
+        view,
       ])}`;
       const body = await app.answers.get(
         key,
         async () =>
           jsonAnswer(
-            await slicedJson(
-              'data',
-              (await service.calendarOrders(db, request.query, own)).data,
-              calendarOrderSchema,
-            ),
+            // Issue 16: the lean week (what the calendars draw) or, as ever, the whole orders.
+            view === 'calendar'
+              ? await calendarWeekJson(db, request.query, own)
+              : await slicedJson(
+                  'data',
+                  (await service.calendarOrders(db, request.query, own)).data,
+                  calendarOrderSchema,
+                ),
           ),
         jsonAnswerBytes,
       );

@@ -174,25 +174,37 @@ export async function listOrders(
   return { items: page.rows.map(toListItem), total, next_after: next };
 }
 
-/** GET /api/get-orders (part 1 §7): the week's orders of the chosen warehouses. */
-export async function calendarOrders(
-  db: DbOrTx,
-  query: { warehouses: number[]; dates: string[]; show_cobined: boolean; id_out?: number | undefined },
-  /** The caller's warehouses (issue 13 §3, `warehouseScope`), null when they see all: others answer 403. */
-  own: WarehouseScope = null,
-) {
+export type CalendarQuery = {
+  warehouses: number[];
+  dates: string[];
+  show_cobined: boolean;
+  id_out?: number | undefined;
+};
+
+/**
+ * What GET /api/get-orders may show (part 1 §7, issue 13 §3), the same for both of its answers:
+ * null when nothing. `own` is the caller's warehouses (`warehouseScope`), null when they see all;
+ * asking for another warehouse answers 403.
+ */
+export function calendarSelection(query: CalendarQuery, own: WarehouseScope): list.CalendarSelection | null {
   if (own && query.warehouses.some((id) => !own.includes(id))) {
     throw new AppError(403, ErrorCode.accessDenied, 'Not one of your warehouses');
   }
   const dates = [...new Set(query.dates)];
-  if (!dates.length || (!query.show_cobined && !query.warehouses.length)) return { data: [] };
-  if (query.show_cobined && own?.length === 0) return { data: [] };
-  const ids = await list.findCalendarOrderIds(db, {
+  if (!dates.length || (!query.show_cobined && !query.warehouses.length)) return null;
+  if (query.show_cobined && own?.length === 0) return null;
+  return {
     dates,
     warehouseIds: query.show_cobined ? own : [...new Set(query.warehouses)],
     excludeId: query.id_out,
-  });
-  return { data: await loadOrders(db, ids) };
+  };
+}
+
+/** GET /api/get-orders (part 1 §7): the week's orders of the chosen warehouses. */
+export async function calendarOrders(db: DbOrTx, query: CalendarQuery, own: WarehouseScope = null) {
+  const selection = calendarSelection(query, own);
+  if (!selection) return { data: [] };
+  return { data: await loadOrders(db, await list.findCalendarOrderIds(db, selection)) };
 }
 
 /** For the customer detail (part 2 §3 "Order summary"): the customer's orders, newest first. */

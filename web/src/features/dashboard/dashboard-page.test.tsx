@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type MockRoute, makeProfile, renderWithApp, t } from '../../test-utils';
 import { makeOrder } from '../orders/test-data';
 import { DashboardPage } from './dashboard-page';
 import { resetDashboardState } from './dashboard-state';
+import { leanWeek } from './test-week';
 
 const warehouses = {
   items: [
@@ -24,8 +25,14 @@ function renderDashboard(
     fetch: {
       'GET /api/auth/user': { body: { user: makeProfile(functions) } },
       'GET /api/warehouses/own': { body: warehouses },
-      'GET /api/api/get-orders': Array.isArray(orders) ? { body: { data: orders } } : orders,
+      // Issue 16: the calendar asks for the lean week; the printed day sheet for the whole orders.
+      'GET /api/api/get-orders': Array.isArray(orders)
+        ? (request) => ({
+            body: request.url.searchParams.get('view') === 'calendar' ? leanWeek(orders) : { data: orders },
+          })
+        : orders,
       'GET /api/api/get-vacations': { body: { data: [] } },
+      [`GET /api/order/${order.id}`]: { body: { item: order } },
       'GET /api/api/get-drivers-vacations': { body: { data: [] } },
     },
   });
@@ -83,6 +90,8 @@ describe('DashboardPage', () => {
     await user.click(block);
     const overlay = await screen.findByRole('dialog');
     expect(within(overlay).getByText(t('dashboard.overlay.title', { number: order.intern_id }))).toBeTruthy();
+    // Issue 16: the calendar has the lean order; the overlay loads the rest (GET /order/{id}).
+    expect(await within(overlay).findByText(order.address!.full_address)).toBeTruthy();
     expect(
       within(overlay)
         .getByRole('link', { name: t('common.detail') })
@@ -120,16 +129,24 @@ describe('DashboardPage', () => {
     expect(screen.queryByRole('button', { name: t('dashboard.addOrder') })).toBeNull();
   });
 
-  it('marks a paid order, colours it by its car and lists the day on the driver’s sheet', async () => {
+  it('marks a paid order, colours it by its car and prints the day’s driver sheet', async () => {
     const paid = { ...calendarOrder, collected_revenue_at: '2026-11-17T09:00:00Z' };
-    const { user } = renderDashboard(['dispatcher'], [paid]);
+    const print = vi.spyOn(window, 'print').mockImplementation(() => {});
+    const { user, api } = renderDashboard(['dispatcher'], [paid]);
     const title = await screen.findByText(/^✓ Martina Kovářová, Kamenice/, {}, { timeout: 6000 });
     const block = title.closest<HTMLElement>('.fc-event')!;
     expect(block.classList).toContain('order-paid');
     expect(block.style.backgroundColor).toBe('rgb(43, 138, 62)'); // the car's #2b8a3e
     expect(screen.queryByTestId('day-sheet')).toBeNull();
     await user.click(screen.getByRole('radio', { name: t('dashboard.view.day') }));
+    // Issue 16: the sheet needs the whole orders, loaded for the day when printing is asked for.
+    expect(screen.queryByTestId('day-sheet')).toBeNull();
+    await user.click(screen.getByRole('button', { name: t('dashboard.print') }));
     const sheet = await screen.findByTestId('day-sheet');
+    await waitFor(() => expect(print).toHaveBeenCalledTimes(1));
+    const full = api.sent('GET /api/api/get-orders').filter((r) => !r.url.searchParams.has('view'));
+    expect(full.map((r) => r.url.searchParams.getAll('dates'))).toEqual([['2026-11-18']]);
+    print.mockRestore();
     expect(within(sheet).getByRole('heading').textContent).toContain('Josef Černý');
     const row = within(sheet).getByText(String(order.intern_id)).closest('tr')!;
     expect(row.textContent).toContain('10:15');
@@ -198,7 +215,7 @@ describe('DashboardPage', () => {
         id: 1000 + Number(dates[2]!.slice(8)),
         expected_delivery_date: dates[2]!,
       };
-      return { body: { data: [{ ...wednesday, calendar_name: `Objednávka ${dates[2]}` }] } };
+      return { body: leanWeek([{ ...wednesday, calendar_name: `Objednávka ${dates[2]}` }]) };
     };
     const { user, api } = renderDashboard(['dispatcher'], weekOf);
     await screen.findByText(/Objednávka 2026-11-18/, {}, { timeout: 6000 });

@@ -1,9 +1,10 @@
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/cs';
 import 'dayjs/locale/en-gb';
-import type { CalendarOrder, OrderReschedule } from '@letokruh/contracts/order-calendar';
+import type { OrderReschedule } from '@letokruh/contracts/order-calendar';
 import type { Clash } from '@letokruh/contracts/order-steps';
 import type { Order } from '@letokruh/contracts/orders';
+import type { CalendarEntry } from '@letokruh/contracts/rules/calendar-entries';
 import { isoWeek, weekDates, weekParity } from '@letokruh/contracts/rules/calendar-week';
 import { addDays, pragueDay } from '@letokruh/contracts/rules/prague-day';
 import {
@@ -28,7 +29,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconChevronLeft, IconChevronRight, IconPrinter } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError, api, errorKey } from '../../app/api-client';
@@ -36,7 +37,7 @@ import { ownWarehousesQuery } from '../../app/reference-queries';
 import { useAccess } from '../../app/session';
 import { useFormat } from '../../ui/format';
 import { usePhone } from '../../ui/use-phone';
-import { addOrder, ordersKey } from '../order-steps/api';
+import { addOrder, calendarFullOrdersQuery, ordersKey } from '../order-steps/api';
 import { CalendarSettingsFields, useCalendarSettings } from '../order-steps/calendar-settings';
 import { ClashDialog } from '../order-steps/clash-dialog';
 import { updateDashboardState as update, useDashboardField, useDashboardUrl } from './dashboard-state';
@@ -44,7 +45,7 @@ import { DaySheet } from './day-sheet';
 import { DriverDay } from './driver-day';
 import { OrderOverlay } from './order-overlay';
 import { useCalendarWeek } from './use-calendar-week';
-import { type Moved, WeekCalendar, type WeekCalendarProps } from './week-calendar';
+import type { Moved, WeekCalendarProps } from './week-calendar';
 
 /** "listopad 2026" or "listopad – prosinec 2026" for a week across two months. */
 function monthTitle(days: string[], lang: string): string {
@@ -71,7 +72,13 @@ const dayTitle = (day: string, lang: string): string =>
     timeZone: 'UTC',
   }).format(new Date(`${day}T12:00:00Z`));
 
-type PendingMove = { order: CalendarOrder; to: Moved; revert: () => void; clashes: Clash[] | null };
+// Issue 16, web speed: FullCalendar (a quarter of a megabyte of script) is fetched as the page's
+// module runs but no longer holds back its first paint: the header, the week's title (the LCP
+// element) and the left panel draw while it loads.
+const weekCalendarModule = import('./week-calendar');
+const WeekCalendar = lazy(() => weekCalendarModule.then((m) => ({ default: m.WeekCalendar })));
+
+type PendingMove = { order: CalendarEntry; to: Moved; revert: () => void; clashes: Clash[] | null };
 
 /**
  * The week calendar with the open order highlighted. Only this and the overlay follow the open
@@ -96,15 +103,49 @@ function DashboardCalendar(props: Omit<WeekCalendarProps, 'highlightedOrderId' |
         onOrderClick={open}
       />
     );
-  return <WeekCalendar {...props} highlightedOrderId={orderId} onOrderClick={open} />;
+  return (
+    <Suspense fallback={<Box mih={480} data-testid="week-calendar-loading" />}>
+      <WeekCalendar {...props} highlightedOrderId={orderId} onOrderClick={open} />
+    </Suspense>
+  );
 }
 
 /** The overlay of the open order, when the calendar shows it. */
-function DashboardOverlay({ orders, canEdit }: { orders: CalendarOrder[]; canEdit: boolean }) {
+function DashboardOverlay({ orders, canEdit }: { orders: CalendarEntry[]; canEdit: boolean }) {
   const orderId = useDashboardField('orderId');
-  const order = orders.find((o) => o.id === orderId) ?? null;
+  const entry = orders.find((o) => o.id === orderId) ?? null;
   const close = useCallback(() => update({ orderId: null }), []);
-  return <OrderOverlay order={order} opened={order !== null} canEdit={canEdit} onClose={close} />;
+  return <OrderOverlay entry={entry} opened={entry !== null} canEdit={canEdit} onClose={close} />;
+}
+
+/**
+ * "Tisk dne" (issue 6): the driver's day sheet needs what the lean week leaves out (phones,
+ * addresses, goods, what to collect), so the day's whole orders are loaded when it is asked for,
+ * then the sheet is drawn (hidden on screen) and printed (issue 16).
+ */
+function usePrintDay(date: string, warehouses: number[]) {
+  const queryClient = useQueryClient();
+  const { t } = useTranslation();
+  const [sheet, setSheet] = useState<{ date: string; orders: Order[]; printed: boolean } | null>(null);
+  const [pending, setPending] = useState(false);
+  useEffect(() => {
+    if (!sheet || sheet.printed) return;
+    setSheet({ ...sheet, printed: true });
+    window.print();
+  }, [sheet]);
+  const start = useCallback(async () => {
+    setPending(true);
+    try {
+      const q = calendarFullOrdersQuery({ warehouses, dates: [date], combined: false });
+      const orders = await queryClient.fetchQuery({ ...q, staleTime: 0 });
+      setSheet({ date, orders: orders as Order[], printed: false });
+    } catch (error) {
+      notifications.show({ color: 'red', message: t(errorKey(error)) });
+    } finally {
+      setPending(false);
+    }
+  }, [date, warehouses, queryClient, t]);
+  return { start, pending, date: sheet?.date ?? date, orders: sheet?.date === date ? sheet.orders : null };
 }
 
 /** Part 1 §2 Dashboard: the delivery calendar with its left panel and the order overlay. */
@@ -125,6 +166,8 @@ export function DashboardPage() {
     view: useDashboardField('view'),
   };
   const [settings, setSettings] = useCalendarSettings();
+  // Issue 16 (INP): a settings checkbox paints at once; the calendar redraws its blocks after.
+  const drawn = useDeferredValue(settings);
   const canView = access.can('view_order');
   const warehouses = useQuery(ownWarehousesQuery);
 
@@ -147,9 +190,11 @@ export function DashboardPage() {
     onError: (error) => notifications.show({ color: 'red', message: t(errorKey(error)) }),
   });
 
+  const print = usePrintDay(week$.drawnDate, selected);
+
   const [move, setMove] = useState<PendingMove | null>(null);
   const reschedule = useMutation({
-    mutationFn: (p: { order: CalendarOrder; body: OrderReschedule }) =>
+    mutationFn: (p: { order: CalendarEntry; body: OrderReschedule }) =>
       api<{ item: Order }>('PUT', `/order/${p.order.id}/reschedule`, { body: p.body }).then((a) => a.item),
     onSuccess: (item) => {
       setMove(null);
@@ -186,7 +231,7 @@ export function DashboardPage() {
     });
   const dayClick = useCallback((date: string) => update({ date, view: 'day' }), []);
   const orderDrop = useCallback(
-    (order: CalendarOrder, to: Moved, revert: () => void) => setMove({ order, to, revert, clashes: null }),
+    (order: CalendarEntry, to: Moved, revert: () => void) => setMove({ order, to, revert, clashes: null }),
     [],
   );
   const cancelMove = () => {
@@ -300,7 +345,8 @@ export function DashboardPage() {
               <Button
                 variant="default"
                 leftSection={<IconPrinter size={16} />}
-                onClick={() => window.print()}
+                loading={print.pending}
+                onClick={print.start}
               >
                 {t('dashboard.print')}
               </Button>
@@ -330,10 +376,10 @@ export function DashboardPage() {
             orders={shown}
             closures={week$.closures}
             driverVacations={week$.driverVacations}
-            startHour={settings.start}
-            endHour={settings.end}
-            showIds={settings.showIds}
-            showTravel={settings.showTravel}
+            startHour={drawn.start}
+            endHour={drawn.end}
+            showIds={drawn.showIds}
+            showTravel={drawn.showTravel}
             canReschedule={access.canCall('PUT /order/:id/reschedule')}
             onDayClick={dayClick}
             onOrderDrop={orderDrop}
@@ -377,8 +423,8 @@ export function DashboardPage() {
         onCancel={cancelMove}
       />
       {/* Only the day view prints (issue 6); at a busy week the sheet was a thousand rows drawn
-          on every week switch (issue 14). */}
-      {view === 'day' ? <DaySheet date={week$.drawnDate} orders={shown} /> : null}
+          on every week switch (issue 14), and it needs the whole orders (issue 16). */}
+      {view === 'day' && print.orders ? <DaySheet date={print.date} orders={print.orders} /> : null}
     </Group>
   );
 }

@@ -1,4 +1,4 @@
-import type { CalendarOrder } from '@letokruh/contracts/order-calendar';
+import type { CalendarEntry } from '@letokruh/contracts/rules/calendar-entries';
 import { travelOf } from '@letokruh/contracts/rules/collection';
 
 /**
@@ -11,7 +11,7 @@ export type LaneKind = 'driver' | 'collection' | 'unassigned';
 
 /** An order placed in its lane; minutes are from the day's midnight (Prague wall clock). */
 export type PlacedOrder = {
-  order: CalendarOrder;
+  order: CalendarEntry;
   start: number;
   end: number;
   /** Minutes of each travel block (0 when travel is hidden). */
@@ -30,7 +30,7 @@ export const minutesOfTime = (time: string): number => {
   return h * 60 + m;
 };
 
-export function laneOf(order: CalendarOrder): { key: string; kind: LaneKind; name: string } {
+export function laneOf(order: CalendarEntry): { key: string; kind: LaneKind; name: string } {
   if (order.driver) return { key: `driver-${order.driver.id}`, kind: 'driver', name: order.driver.name };
   if (order.car) return { key: 'unassigned', kind: 'unassigned', name: '' };
   return { key: 'collection', kind: 'collection', name: '' };
@@ -72,7 +72,7 @@ function pack(items: Omit<PlacedOrder, 'column' | 'columns'>[]): PlacedOrder[] {
  * The lanes of one day: drivers by name (Czech order), then personal collections (always there,
  * so that a collection has a place to go), then the unassigned lane when it holds anything.
  */
-export function dayLanes(orders: CalendarOrder[], date: string, showTravel: boolean): DayLane[] {
+export function dayLanes(orders: CalendarEntry[], date: string, showTravel: boolean): DayLane[] {
   const lanes = new Map<string, DayLane>();
   for (const order of orders) {
     if (order.expected_delivery_date !== date || !order.expected_delivery_time) continue;

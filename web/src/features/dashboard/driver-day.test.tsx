@@ -1,17 +1,19 @@
 import type { CalendarOrder } from '@letokruh/contracts/order-calendar';
+import type { CalendarEntry } from '@letokruh/contracts/rules/calendar-entries';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithApp, t } from '../../test-utils';
 import { makeOrder } from '../orders/test-data';
 import { DriverDay } from './driver-day';
 import { dayLanes } from './driver-day-layout';
+import { entryOf } from './test-week';
 
 const day = '2026-11-18';
 const josef = { id: 5, username: 'driver', first_name: 'Josef', last_name: 'Černý', name: 'Josef Černý' };
 const adam = { id: 7, username: 'adam', first_name: 'Adam', last_name: 'Bílý', name: 'Adam Bílý' };
 const car = { id: 2, name: 'Avia', hex_color: '#2b8a3e' };
 
-function order(id: number, time: string, overrides: Partial<CalendarOrder> = {}): CalendarOrder {
+function order(id: number, time: string, overrides: Partial<CalendarOrder> = {}): CalendarEntry {
   const { files: _files, ...o } = makeOrder({
     id,
     intern_id: 2026000000 + id,
@@ -21,7 +23,7 @@ function order(id: number, time: string, overrides: Partial<CalendarOrder> = {})
     duration: 30,
     ...overrides,
   });
-  return o;
+  return entryOf(o);
 }
 
 const orders = [

@@ -1,16 +1,16 @@
 import './driver-day.css';
-import type { CalendarOrder } from '@letokruh/contracts/order-calendar';
+import type { CalendarEntry } from '@letokruh/contracts/rules/calendar-entries';
 import type { CalendarClosure, CalendarDriverVacation } from '@letokruh/contracts/vacations';
 import type { CSSProperties } from 'react';
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { readableTextOn as readableOn } from '../../ui/contrast';
 import { clockOf, type DayLane, dayLanes, minutesOfTime, type PlacedOrder } from './driver-day-layout';
-import { readableOn } from './week-calendar';
 
 export type DriverDayProps = {
   /** The day shown, YYYY-MM-DD. */
   date: string;
-  orders: CalendarOrder[];
+  orders: CalendarEntry[];
   closures: CalendarClosure[];
   driverVacations: CalendarDriverVacation[];
   startHour: number;
@@ -28,7 +28,7 @@ const laneName = (lane: DayLane, t: (key: string) => string) =>
   lane.kind === 'driver' ? lane.name : t(`dashboard.day.lane.${lane.kind}`);
 
 /** Part 1 §2: orders in their car's colour (the warehouse's without a car), grape when open. */
-function colours(order: CalendarOrder, lit: boolean): CSSProperties {
+function colours(order: CalendarEntry, lit: boolean): CSSProperties {
   if (lit) return { background: '#862e9c', color: '#ffffff', borderColor: '#4a1153' };
   const background = order.car?.hex_color ?? order.warehouse?.color ?? '#868e96';
   const color = order.car ? readableOn(order.car.hex_color) : (order.warehouse?.text_color ?? '#ffffff');
@@ -56,7 +56,7 @@ function OrderBlock({ placed, from, to, showIds, lit, laneLabel, onOrderClick }:
     width: `calc(${100 / placed.columns}% - 4px)`,
   };
   const style = colours(order, lit);
-  const paid = order.collected_revenue_at !== null;
+  const paid = order.paid;
   const time = `${clockOf(placed.start)}–${clockOf(placed.end)}`;
   const text = [showIds ? String(order.intern_id) : null, order.calendar_name, order.car?.name]
     .filter(Boolean)

@@ -1,4 +1,4 @@
-import type { CalendarOrder } from '@letokruh/contracts/order-calendar';
+import type { CalendarEntry } from '@letokruh/contracts/rules/calendar-entries';
 import { weekDates } from '@letokruh/contracts/rules/calendar-week';
 import { addDays } from '@letokruh/contracts/rules/prague-day';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -69,7 +69,7 @@ export function useCalendarWeek(date: string, warehouses: number[], canView: boo
   const held = current
     ? orders.data
     : drawn
-      ? queryClient.getQueryData<CalendarOrder[]>(ordersOf(drawn.query).queryKey)
+      ? queryClient.getQueryData<CalendarEntry[]>(ordersOf(drawn.query).queryKey)
       : undefined;
   const drawnDate = current || !drawn ? date : drawn.date;
   // Part 1 §7: the calendar keeps the orders whose delivery falls in the week.

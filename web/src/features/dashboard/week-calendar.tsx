@@ -13,7 +13,7 @@ import enGbLocale from '@fullcalendar/core/locales/en-gb';
 import interactionPlugin from '@fullcalendar/interaction';
 import FullCalendar from '@fullcalendar/react';
 import timeGridPlugin from '@fullcalendar/timegrid';
-import type { CalendarOrder } from '@letokruh/contracts/order-calendar';
+import type { CalendarEntry } from '@letokruh/contracts/rules/calendar-entries';
 import type { CalendarClosure, CalendarDriverVacation } from '@letokruh/contracts/vacations';
 import { Text } from '@mantine/core';
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
@@ -34,7 +34,7 @@ export type WeekCalendarProps = {
   /** Any day of the week shown (week view) or the day shown (day view), YYYY-MM-DD. */
   date: string;
   view: 'week' | 'day';
-  orders: CalendarOrder[];
+  orders: CalendarEntry[];
   closures: CalendarClosure[];
   driverVacations: CalendarDriverVacation[];
   startHour: number;
@@ -46,7 +46,7 @@ export type WeekCalendarProps = {
   canReschedule: boolean;
   onOrderClick: (orderId: number) => void;
   onDayClick: (date: string) => void;
-  onOrderDrop: (order: CalendarOrder, to: Moved, revert: () => void) => void;
+  onOrderDrop: (order: CalendarEntry, to: Moved, revert: () => void) => void;
 };
 
 type DrawInput = Pick<
@@ -79,7 +79,7 @@ function drawEvents(input: DrawInput): EventInput[] {
     const order = orderId === undefined ? undefined : byId.get(orderId);
     if (!order) return { ...event, editable: false };
     const lit = input.highlightedOrderId === order.id;
-    const paid = order.collected_revenue_at !== null;
+    const paid = order.paid;
     const isOrder = event.extendedProps?.kind === 'order';
     return {
       ...event,
@@ -88,7 +88,7 @@ function drawEvents(input: DrawInput): EventInput[] {
         : { backgroundColor: order.car.hex_color, textColor: readableOn(order.car.hex_color) }),
       title: isOrder && paid ? `✓ ${event.title ?? ''}` : (event.title ?? ''),
       classNames: [...((event.classNames as string[]) ?? []), ...(isOrder && paid ? ['order-paid'] : [])],
-      editable: isOrder && input.canReschedule && !order.done && !order.hidden,
+      editable: isOrder && input.canReschedule && !order.done,
       extendedProps: { ...event.extendedProps, paid },
     };
   });

@@ -1,15 +1,17 @@
 import type { CalendarOrder } from '@letokruh/contracts/order-calendar';
+import type { CalendarEntry } from '@letokruh/contracts/rules/calendar-entries';
 import { describe, expect, it } from 'vitest';
 import { makeOrder } from '../orders/test-data';
+import { entryOf } from './test-week';
 import { needsSummary, summaryDayLimit, summaryEvents } from './week-summary';
 
 const josef = { id: 5, username: 'driver', first_name: 'Josef', last_name: 'Černý', name: 'Josef Černý' };
 const adam = { id: 7, username: 'adam', first_name: 'Adam', last_name: 'Bílý', name: 'Adam Bílý' };
 
-function orders(n: number, date: string, overrides: Partial<CalendarOrder> = {}): CalendarOrder[] {
+function orders(n: number, date: string, overrides: Partial<CalendarOrder> = {}): CalendarEntry[] {
   return Array.from({ length: n }, (_, i) => {
     const { files: _files, ...o } = makeOrder({ id: i + 1, expected_delivery_date: date, ...overrides });
-    return { ...o, ...overrides };
+    return entryOf({ ...o, ...overrides });
   });
 }
 

@@ -1,5 +1,5 @@
 import type { EventInput } from '@fullcalendar/core';
-import type { CalendarOrder } from '@letokruh/contracts/order-calendar';
+import type { CalendarEntry } from '@letokruh/contracts/rules/calendar-entries';
 import { laneOf } from './driver-day-layout';
 
 /**
@@ -11,7 +11,7 @@ import { laneOf } from './driver-day-layout';
  */
 export const summaryDayLimit = 60;
 
-export function needsSummary(orders: CalendarOrder[]): boolean {
+export function needsSummary(orders: CalendarEntry[]): boolean {
   const perDay = new Map<string, number>();
   for (const o of orders) {
     if (!o.expected_delivery_date) continue;
@@ -24,7 +24,7 @@ export function needsSummary(orders: CalendarOrder[]): boolean {
 
 /** One all-day block per day and lane, drivers by name, collections and the unassigned last. */
 export function summaryEvents(
-  orders: CalendarOrder[],
+  orders: CalendarEntry[],
   laneName: (kind: 'collection' | 'unassigned') => string,
 ) {
   const groups = new Map<string, { date: string; name: string; rank: string; count: number }>();

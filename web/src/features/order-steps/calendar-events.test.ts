@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { entryOf } from '../dashboard/test-week';
 import { calendarEvents, travelOpacity } from './calendar-events';
-import { makeItemsOrder } from './test-data';
+import { makeItemsOrder as makeOrder } from './test-data';
+
+const makeItemsOrder = (...args: Parameters<typeof makeOrder>) => entryOf(makeOrder(...args));
 
 const order = makeItemsOrder(7, {
   intern_id: 2026000007,

@@ -1,5 +1,5 @@
 import type { EventInput } from '@fullcalendar/core';
-import type { CalendarOrder } from '@letokruh/contracts/order-calendar';
+import type { CalendarEntry } from '@letokruh/contracts/rules/calendar-entries';
 import { isPersonalCollection, travelOf } from '@letokruh/contracts/rules/collection';
 import { deliverySpan } from '@letokruh/contracts/rules/delivery-span';
 import { pragueWallClockAsUtc } from '@letokruh/contracts/rules/prague-day';
@@ -37,7 +37,7 @@ const highlight = { backgroundColor: '#862e9c', borderColor: '#4a1153', textColo
  * The title of an order's block: the calendar name with driver and car (or the collection label
  * of a personal collection), with the order number when ids are shown.
  */
-export function orderTitle(order: CalendarOrder, showIds: boolean, collectionLabel?: string): string {
+export function orderTitle(order: CalendarEntry, showIds: boolean, collectionLabel?: string): string {
   const parts = [order.calendar_name];
   if (isPersonalCollection(order)) {
     if (collectionLabel) parts.push(collectionLabel);
@@ -86,7 +86,7 @@ function travelEvents(
  * the slot being planned, warehouse closures and drivers' vacations (all-day).
  */
 export function calendarEvents(input: {
-  orders: CalendarOrder[];
+  orders: CalendarEntry[];
   closures?: CalendarClosure[];
   driverVacations?: CalendarDriverVacation[];
   planned?: PlannedSlot | null;

@@ -39,7 +39,7 @@ function renderStep(fetch: MockRoutes = {}, order = planned, functions = ['dispa
         body: { items: [{ id: 1, name: 'Letokruh s.r.o.', bank_account: '2718340003', bank_code: '0100' }] },
       },
       'GET /api/adtypes': { body: { items: [{ id: 3, name: 'Doporučení' }] } },
-      'GET /api/api/get-orders': { body: { data: [] } },
+      'GET /api/api/get-orders': { body: { days: [], warehouses: [], drivers: [], cars: [] } },
       'GET /api/api/get-vacations': { body: { data: [] } },
       'GET /api/api/get-drivers-vacations': { body: { data: [] } },
       'POST /api/order/5/intern': (request) =>

@@ -1,0 +1,53 @@
+// Issue 16: the calendar week's two answers measured alone, in process, against a bench database:
+// wall time, the server process's CPU time and its longest event-loop delay, per answer. CPU time
+// holds still on a machine that other work keeps busy, where wall times do not.
+//   node --import tsx server/src/modules/orders/calendar-week.measure.ts --database-url postgres://…/bench_1m --warehouse 1 --monday 2026-11-23
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { calendarOrderSchema } from '@letokruh/contracts/order-calendar';
+import { addDays } from '@letokruh/contracts/rules/prague-day';
+import { openDatabase } from '../../db/client.ts';
+import { slicedJson } from '../../plugins/answer-cache.ts';
+import { calendarWeekJson } from './calendar-week.service.ts';
+import { calendarOrders } from './orders.service.ts';
+
+const { values } = parseArgs({
+  options: {
+    'database-url': { type: 'string' },
+    warehouse: { type: 'string', default: '1' },
+    monday: { type: 'string' },
+    runs: { type: 'string', default: '5' },
+  },
+});
+const database = await openDatabase({ databaseUrl: values['database-url']! });
+const query = {
+  warehouses: [Number(values.warehouse)],
+  dates: Array.from({ length: 7 }, (_, i) => addDays(values.monday!, i)),
+  show_cobined: false,
+};
+const answers = {
+  lean: () => calendarWeekJson(database.db, query, null),
+  full: async () =>
+    slicedJson('data', (await calendarOrders(database.db, query, null)).data, calendarOrderSchema),
+};
+const loop = monitorEventLoopDelay({ resolution: 5 });
+loop.enable();
+for (const [name, make] of Object.entries(answers)) {
+  const rows: string[] = [];
+  for (let run = 0; run < Number(values.runs); run++) {
+    loop.reset();
+    const cpu = process.cpuUsage();
+    const started = performance.now();
+    const text = await make();
+    const wall = performance.now() - started;
+    const used = process.cpuUsage(cpu);
+    const bytes = Buffer.byteLength(text);
+    const orders = (text.match(/"intern_id":/g) ?? []).length;
+    rows.push(
+      `${name} run ${run + 1}: ${Math.round(wall)} ms wall, ${Math.round((used.user + used.system) / 1000)} ms CPU, loop max ${Math.round(loop.max / 1e6)} ms; ${orders} orders, ${bytes} B (${Math.round(bytes / orders)} B/order, gzip ${Math.round(gzipSync(text).length / 1024)} KiB)`,
+    );
+  }
+  console.log(rows.join('\n'));
+}
+await database.close();

@@ -1,0 +1,121 @@
+import { type CalendarOrder, calendarWeekSchema } from '@letokruh/contracts/order-calendar';
+import { calendarEntries } from '@letokruh/contracts/rules/calendar-entries';
+import { weekDates } from '@letokruh/contracts/rules/calendar-week';
+import { addDays, pragueDay } from '@letokruh/contracts/rules/prague-day';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BuiltTestApp, buildTestApp, type Client, login } from '../../test/build.ts';
+
+// Issue 16: `view=calendar` is the lean week the calendars draw. It must list exactly the orders
+// of the full answer (same warehouses, drafts and cancelled orders left out, same 403s), with the
+// same values, in a fraction of the bytes.
+let t: BuiltTestApp;
+const users = ['owner', 'technician', 'warehouseman', 'driver', 'driver3', 'warehouseman2'] as const;
+const clients = {} as Record<(typeof users)[number], Client>;
+const id: Record<string, number> = {};
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  for (const name of users) clients[name] = await login(t.app, name);
+  const rows = (await t.db.execute(sql`select id, name from warehouses`)) as unknown as {
+    rows: { id: number; name: string }[];
+  };
+  for (const w of rows.rows) id[w.name.replace('Sklad ', '')] = w.id;
+});
+afterAll(() => t?.close());
+
+const ask = (c: Client, query: string) => c.get(`/api/api/get-orders?${query}`);
+
+/** What a calendar block shows, read from a full order. */
+const drawnOf = (o: CalendarOrder) => ({
+  id: o.id,
+  intern_id: o.intern_id,
+  version: o.version,
+  expected_delivery_date: o.expected_delivery_date,
+  expected_delivery_time: o.expected_delivery_time,
+  expected_delivery_duration: o.expected_delivery_duration,
+  duration: o.duration,
+  calendar_name: o.calendar_name,
+  done: o.done,
+  prepared: o.prepared,
+  paid: o.collected_revenue_at !== null,
+  warehouse: o.warehouse && {
+    id: o.warehouse.id,
+    name: o.warehouse.name,
+    color: o.warehouse.color,
+    text_color: o.warehouse.text_color,
+  },
+  driver: o.driver && { id: o.driver.id, name: o.driver.name },
+  car: o.car,
+});
+
+describe('GET /api/api/get-orders?view=calendar', () => {
+  it('lists exactly the orders of the full answer, with the same values, for every user and week', async () => {
+    const today = pragueDay();
+    const all = [id.Jihlava, id['Havlíčkův Brod'], id.Třebíč].join(',');
+    let compared = 0;
+    let fullBytes = 0;
+    let leanBytes = 0;
+    for (const name of users) {
+      const own = (await clients[name].get('/api/warehouses/own'))
+        .json()
+        .items.map((w: { id: number }) => w.id);
+      for (const delta of [-14, 0, 7]) {
+        const dates = weekDates(addDays(today, delta)).join(',');
+        for (const query of [
+          `warehouses=${own.join(',')}&dates=${dates}`,
+          `warehouses=${own[0]}&dates=${dates}&show_cobined=true`,
+          `warehouses=${all}&dates=${dates}`,
+        ]) {
+          const full = await ask(clients[name], query);
+          const lean = await ask(clients[name], `${query}&view=calendar`);
+          expect(lean.statusCode, `${name} ${query}`).toBe(full.statusCode);
+          if (full.statusCode !== 200) continue;
+          const week = calendarWeekSchema.parse(lean.json());
+          const orders = full.json().data as CalendarOrder[];
+          expect(calendarEntries(week), `${name} ${query}`).toEqual(orders.map(drawnOf));
+          compared += orders.length;
+          fullBytes += full.body.length;
+          leanBytes += Buffer.byteLength(lean.body);
+        }
+      }
+    }
+    // Every user saw orders, and drivers and warehousemen were refused foreign warehouses.
+    expect(compared).toBeGreaterThan(500);
+    // Issue 16: at most 300 bytes per order (the full answer: about 2.9 KB).
+    expect(leanBytes / compared).toBeLessThan(300);
+    expect(leanBytes * 5).toBeLessThan(fullBytes);
+  });
+
+  it('refuses foreign warehouses as the full answer does, and answers nothing asked as empty', async () => {
+    const days = weekDates(pragueDay()).join(',');
+    const foreign = await ask(
+      clients.driver,
+      `warehouses=${id['Havlíčkův Brod']}&dates=${days}&view=calendar`,
+    );
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.body).not.toContain('"days"');
+    expect((await ask(clients.owner, `dates=${days}&view=calendar`)).json()).toEqual({
+      days: [],
+      warehouses: [],
+      drivers: [],
+      cars: [],
+    });
+    expect((await ask(clients.owner, `warehouses=${id.Jihlava}&dates=${days}&view=week`)).statusCode).toBe(
+      400,
+    );
+  });
+
+  it('leaves out the edited order (id_out) and a cancelled one', async () => {
+    const dates = weekDates(pragueDay()).join(',');
+    const query = `warehouses=${id.Jihlava}&dates=${dates}&view=calendar`;
+    const ids = async (q: string) => calendarEntries((await ask(clients.owner, q)).json()).map((o) => o.id);
+    const before = await ids(query);
+    const [first, second] = before;
+    expect(second).toBeDefined();
+    expect(await ids(`${query}&id_out=${first}`)).toEqual(before.slice(1));
+    expect((await clients.owner.delete(`/api/order/${second}/delete`)).statusCode).toBe(200);
+    expect(await ids(query)).toEqual(before.filter((o) => o !== second));
+    await clients.owner.put(`/api/order/${second}/restore`);
+  });
+});
