@@ -35,6 +35,7 @@ const ownerOrDispatcher: Access = { anyFunction: ['owner', 'dispatcher'] };
 /** The order list, detail, creation, copy and the transitions of part 1 §4 (part 1 §7). */
 export async function orderRoutes(app: App): Promise<void> {
   const { db } = app.ctx;
+  const readDb = app.ctx.readDb ?? db;
   const answer = { params: idParamSchema, response: { 200: orderAnswerSchema } };
 
   app.get(
@@ -44,7 +45,7 @@ export async function orderRoutes(app: App): Promise<void> {
       config: { access: { permission: 'view_order' } },
     },
     async (request) =>
-      service.listOrders(db, request.query, request.user!, (key, count) =>
+      service.listOrders(readDb, request.query, request.user!, (key, count) =>
         app.answers.get(key, count, () => 8),
       ),
   );
@@ -168,7 +169,7 @@ export async function orderRoutes(app: App): Promise<void> {
           jsonAnswer(
             await slicedJson(
               'data',
-              (await service.calendarOrders(db, request.query, own)).data,
+              (await service.calendarOrders(readDb, request.query, own)).data,
               calendarOrderSchema,
             ),
           ),
