@@ -98,7 +98,7 @@ export class HttpClient {
     };
     const csrf = this.jar.get('csrftoken_new');
     if (csrf && method !== 'GET') headers['x-csrftoken'] = csrf;
-    let payload: BodyInit | undefined;
+    let payload: FormData | string | undefined;
     if (body instanceof FormData) payload = body;
     else if (body !== undefined) {
       headers['content-type'] = 'application/json';
