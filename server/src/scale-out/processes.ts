@@ -82,7 +82,7 @@ export class HttpClient {
   readonly jar = new Map<string, string>();
   constructor(
     public base: string,
-    private timeoutMs = 10_000,
+    public timeoutMs = 10_000,
   ) {}
 
   /** The same cookies (session, CSRF token) sent to another server process. */
