@@ -3,7 +3,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { deleteExpiredSessions } from '../modules/auth/auth.queries.ts';
 import { pruneThrottle } from '../modules/auth/throttle.ts';
-import { sweepStaleDrafts } from '../modules/orders/drafts.service.ts';
+import { draftSweepEveryMs, sweepStaleDrafts } from '../modules/orders/drafts.service.ts';
 import type { Storage } from './storage.ts';
 
 /**
@@ -39,7 +39,7 @@ export function appJobs(options: { config: Config; db: Db; storage: Storage }): 
   const { config, db, storage } = options;
   const hour = 60 * 60 * 1000;
   return [
-    { name: 'drafts', everyMs: hour, run: () => sweepStaleDrafts(db, storage) },
+    { name: 'drafts', everyMs: draftSweepEveryMs, run: () => sweepStaleDrafts(db, storage) },
     {
       name: 'sessions',
       everyMs: hour,
