@@ -1,14 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  ListObjectsV2Command,
-  NoSuchKey,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 
 /**
  * Where uploaded files live (DESIGN §4): on disk by default, or an S3-compatible store
@@ -94,22 +87,30 @@ export type S3Options = {
 
 /** An S3-compatible bucket (AWS S3, MinIO, Ceph RGW, Wasabi …) through `@aws-sdk/client-s3`. */
 export function s3Storage(options: S3Options): Storage {
-  const client = new S3Client({
-    region: options.region,
-    forcePathStyle: options.forcePathStyle,
-    ...(options.endpoint ? { endpoint: options.endpoint } : {}),
-    ...(options.accessKeyId && options.secretAccessKey
-      ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } }
-      : {}),
-    // Checksums only where S3 requires them: many compatible servers do not know the newer ones.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-    maxAttempts: 3,
-  });
+  // Loaded on first use: the SDK is large, and the disk store (the default) never needs it.
+  let sdk: Promise<{ client: S3Client; s3: typeof import('@aws-sdk/client-s3') }> | undefined;
+  const connect = () => {
+    sdk ??= import('@aws-sdk/client-s3').then((s3) => ({ s3, client: makeClient(s3) }));
+    return sdk;
+  };
+  const makeClient = (s3: typeof import('@aws-sdk/client-s3')) =>
+    new s3.S3Client({
+      region: options.region,
+      forcePathStyle: options.forcePathStyle,
+      ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+      ...(options.accessKeyId && options.secretAccessKey
+        ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } }
+        : {}),
+      // Checksums only where S3 requires them: many compatible servers do not know the newer ones.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+      maxAttempts: 3,
+    });
   const Bucket = options.bucket;
   const prefix = options.prefix ? `${options.prefix.replace(/\/+$/, '')}/` : '';
   const write = async (key: string, data: Buffer) => {
-    await client.send(new PutObjectCommand({ Bucket, Key: prefix + checkKey(key), Body: data }));
+    const { client, s3 } = await connect();
+    await client.send(new s3.PutObjectCommand({ Bucket, Key: prefix + checkKey(key), Body: data }));
   };
   return {
     async put(keyPrefix, data, extension) {
@@ -118,23 +119,26 @@ export function s3Storage(options: S3Options): Storage {
       return key;
     },
     async get(key) {
+      const { client, s3 } = await connect();
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket, Key: prefix + checkKey(key) }));
+        const answer = await client.send(new s3.GetObjectCommand({ Bucket, Key: prefix + checkKey(key) }));
         return answer.Body ? Buffer.from(await answer.Body.transformToByteArray()) : Buffer.alloc(0);
       } catch (error) {
-        if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return null;
+        if (error instanceof s3.NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return null;
         throw error;
       }
     },
     async remove(key) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: prefix + checkKey(key) }));
+      const { client, s3 } = await connect();
+      await client.send(new s3.DeleteObjectCommand({ Bucket, Key: prefix + checkKey(key) }));
     },
     write,
     async *list() {
+      const { client, s3 } = await connect();
       let ContinuationToken: string | undefined;
       do {
         const page = await client.send(
-          new ListObjectsV2Command({ Bucket, Prefix: prefix || undefined, ContinuationToken }),
+          new s3.ListObjectsV2Command({ Bucket, Prefix: prefix || undefined, ContinuationToken }),
         );
         for (const object of page.Contents ?? []) if (object.Key) yield object.Key.slice(prefix.length);
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
