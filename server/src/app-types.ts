@@ -11,7 +11,16 @@ import type { Db } from './db/client.ts';
 import type { AnswerCache } from './plugins/answer-cache.ts';
 import type { Storage } from './plugins/storage.ts';
 
-export type AppContext = { config: Config; db: Db; storage: Storage };
+export type AppContext = {
+  config: Config;
+  db: Db;
+  storage: Storage;
+  /**
+   * The list, calendar and overview queries' connection: a read-only replica when
+   * `DATABASE_READ_URL` is set (issue 16); absent = `db`.
+   */
+  readDb?: Db;
+};
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -12,6 +12,18 @@ const envSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  DATABASE_READ_URL: z.string().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().nonnegative().default(30_000),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(5_000),
+  FILE_STORE: z.enum(['disk', 's3']).default('disk'),
+  S3_ENDPOINT: z.string().default(''),
+  S3_BUCKET: z.string().default(''),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().default(''),
+  S3_SECRET_ACCESS_KEY: z.string().default(''),
+  S3_FORCE_PATH_STYLE: bool,
+  S3_PREFIX: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_IDLE_MINUTES: z.coerce
     .number()
@@ -81,6 +93,28 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * A read-only connection (a replica) for the list, calendar and overview queries; unset = the main
+   * database. Only with `DATABASE_URL`.
+   */
+  databaseReadUrl: string | undefined;
+  /** Connections one process opens at most (per URL): processes × this ≤ max_connections − reserve. */
+  databasePoolSize: number;
+  /** PostgreSQL's `statement_timeout` of the app's connections (0 = none). */
+  databaseStatementTimeoutMs: number;
+  /** How long a query waits for a connection (the server down, the pool busy) before it fails. */
+  databaseConnectTimeoutMs: number;
+  /** Uploaded files: `DATA_DIR/files` on disk, or an S3-compatible bucket shared by every process. */
+  fileStore: 'disk' | 's3';
+  s3: {
+    endpoint: string | undefined;
+    bucket: string;
+    region: string;
+    accessKeyId: string | undefined;
+    secretAccessKey: string | undefined;
+    forcePathStyle: boolean;
+    prefix: string;
+  };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   sessionIdleMs: number;
   sessionMaxMs: number;
@@ -119,11 +153,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  if (e.FILE_STORE === 's3' && !e.S3_BUCKET)
+    throw new Error('Invalid configuration: FILE_STORE=s3 needs S3_BUCKET');
+  if (e.DATABASE_READ_URL && !e.DATABASE_URL) {
+    throw new Error('Invalid configuration: DATABASE_READ_URL needs DATABASE_URL');
+  }
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL || undefined,
+    databaseReadUrl: e.DATABASE_READ_URL || undefined,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+    databaseConnectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+    fileStore: e.FILE_STORE,
+    s3: {
+      endpoint: e.S3_ENDPOINT || undefined,
+      bucket: e.S3_BUCKET,
+      region: e.S3_REGION,
+      accessKeyId: e.S3_ACCESS_KEY_ID || undefined,
+      secretAccessKey: e.S3_SECRET_ACCESS_KEY || undefined,
+      forcePathStyle: e.S3_FORCE_PATH_STYLE,
+      prefix: e.S3_PREFIX,
+    },
     logLevel: e.LOG_LEVEL,
     sessionIdleMs: e.SESSION_IDLE_MINUTES * 60_000,
     sessionMaxMs: e.SESSION_MAX_HOURS * 3_600_000,

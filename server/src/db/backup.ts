@@ -2,17 +2,79 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import * as tar from 'tar';
+import type { Storage } from '../plugins/storage.ts';
 import { newPglite, takeLock } from './client.ts';
 
 /**
  * Backups (issue 9). The embedded database: the app must be stopped (its lock file says so); the
  * database is opened and closed once, so PostgreSQL inside PGlite writes a clean checkpoint, then
  * its folder and the uploaded files go into one .tar.gz. A PostgreSQL server: pg_dump's custom
- * format, restored by pg_restore.
+ * format, restored by pg_restore, with the uploaded files beside it in `<name>.files.tar.gz` (so are
+ * the files of an S3 bucket, issue 16: read from it into the archive, written back on restore; a
+ * restore adds and overwrites objects, it deletes none).
  */
 const parts = ['pgdata', 'files'] as const;
 
 const stamp = () => new Date().toISOString().replace(/[:.]/g, '-').replace('Z', '');
+
+/**
+ * The files archive beside a database backup whose files are not inside it (a PostgreSQL dump, or
+ * any backup with `FILE_STORE=s3`): `x.dump` or `x.tar.gz` → `x.files.tar.gz`.
+ */
+export const filesArchiveOf = (backupFile: string) =>
+  `${backupFile.replace(/\.(dump|tar\.gz)$/, '')}.files.tar.gz`;
+
+/** Copies every stored file into `folder` (its key as the relative path). Answers how many. */
+async function exportFiles(files: Storage, folder: string): Promise<number> {
+  let count = 0;
+  for await (const key of files.list()) {
+    const data = await files.get(key);
+    if (!data) continue;
+    const target = path.join(folder, ...key.split('/'));
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.writeFileSync(target, data);
+    count++;
+  }
+  return count;
+}
+
+/** Writes every file under `folder` into the store under its relative path. Answers how many. */
+async function importFiles(files: Storage, folder: string): Promise<number> {
+  if (!fs.existsSync(folder)) return 0;
+  let count = 0;
+  for (const entry of fs.readdirSync(folder, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const full = path.join(entry.parentPath, entry.name);
+    await files.write(path.relative(folder, full).split(path.sep).join('/'), fs.readFileSync(full));
+    count++;
+  }
+  return count;
+}
+
+/** Every stored file into one .tar.gz (under `files/`). */
+export async function backupFiles(files: Storage, outFile: string): Promise<{ file: string; count: number }> {
+  const staging = fs.mkdtempSync(path.join(path.dirname(path.resolve(outFile)), '.files-'));
+  try {
+    const count = await exportFiles(files, path.join(staging, 'files'));
+    const present = fs.existsSync(path.join(staging, 'files')) ? ['files'] : [];
+    await tar.create({ gzip: true, file: `${outFile}.part`, cwd: staging, portable: true }, present);
+    fs.renameSync(`${outFile}.part`, outFile);
+    return { file: outFile, count };
+  } finally {
+    fs.rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+/** The files of a `backupFiles` archive back into the store. */
+export async function restoreFiles(files: Storage, archive: string): Promise<number> {
+  const staging = fs.mkdtempSync(path.join(path.dirname(path.resolve(archive)), '.files-'));
+  try {
+    await tar.extract({ file: archive, cwd: staging, strict: true });
+    return await importFiles(files, path.join(staging, 'files'));
+  } finally {
+    fs.rmSync(staging, { recursive: true, force: true });
+  }
+}
 
 export async function backupEmbedded(dataDir: string, outFile?: string): Promise<string> {
   const pgdata = path.join(dataDir, 'pgdata');

@@ -20,6 +20,11 @@ export type DbOrTx = Db | Tx;
 
 export type Database = {
   db: Db;
+  /**
+   * The connection of the list, calendar and overview queries: a read-only one to a replica when
+   * `readUrl` was given, otherwise `db` itself.
+   */
+  readDb: Db;
   engine: 'pglite' | 'postgres';
   /** True when the embedded database folder was created by this open. */
   created: boolean;
@@ -35,35 +40,88 @@ export type OpenOptions = {
   inMemory?: boolean;
   /** An embedded database made by the caller (tests: in memory, from a template's tarball). */
   pglite?: PGlite;
+  /** PostgreSQL only: a read-only connection for the heavy reads (`DATABASE_READ_URL`). */
+  readUrl?: string | undefined;
+  /** PostgreSQL only: the pool's bounds; the defaults suit the command-line tools. */
+  pool?: PoolBounds;
+};
+
+export type PoolBounds = {
+  /** Connections per pool (`DATABASE_POOL_SIZE`). */
+  size?: number;
+  /** `statement_timeout` of each connection, 0 = none. */
+  statementTimeoutMs?: number;
+  /** How long a query waits for a connection before failing. */
+  connectTimeoutMs?: number;
 };
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.readUrl, options.pool ?? {});
   return openPglite(options);
 }
 
-async function openPostgres(url: string): Promise<Database> {
+/** The migrations' session advisory lock: processes started together migrate one after another. */
+const migrateLockKey = 1_601_601;
+
+function newPool(url: string, bounds: PoolBounds, readOnly: boolean): pg.Pool {
+  const statementTimeout = bounds.statementTimeoutMs ?? 0;
   // No parallel workers for the app's queries (issue 9): under twenty users a parallel plan of a
   // list page costs three processes for one answer (a surname search: 23 ms of CPU instead of 7,
   // p95 159 → 106 ms at 20 clients). The month's sums opt in again (`withParallelWorkers`).
+  const settings = ['-c max_parallel_workers_per_gather=0'];
+  if (readOnly) settings.push('-c default_transaction_read_only=on');
+  if (statementTimeout > 0) {
+    // Issue 16: no request waits on the database for ever; a transaction left open by a stuck
+    // client is ended too, so that it holds no locks.
+    settings.push(`-c statement_timeout=${statementTimeout}`);
+    settings.push(`-c idle_in_transaction_session_timeout=${statementTimeout}`);
+  }
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
-    options: '-c max_parallel_workers_per_gather=0',
+    max: bounds.size ?? 10,
+    options: settings.join(' '),
+    // A server that went away fails the query after this, instead of leaving it queued.
+    connectionTimeoutMillis: bounds.connectTimeoutMs ?? 0,
+    // A server that stops answering (a cut network) is noticed by the client too.
+    ...(statementTimeout > 0 ? { query_timeout: statementTimeout + 5_000 } : {}),
+    keepAlive: true,
   });
   // An idle connection the server ends (a restart, an administrator, a dropped test database)
   // is an 'error' event of the pool; unhandled, it would take the whole process down. The pool
-  // replaces the connection on the next query.
+  // replaces the connection on the next query, so the server reconnects by itself.
   pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
+  return pool;
+}
+
+async function openPostgres(url: string, readUrl: string | undefined, bounds: PoolBounds): Promise<Database> {
+  const pool = newPool(url, bounds, false);
+  const readPool = readUrl ? newPool(readUrl, bounds, true) : undefined;
   // Surface a dead server at start, not at the first request.
   await pool.query('select 1');
+  await readPool?.query('select 1');
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
   return {
     db,
+    readDb: readPool ? (drizzleNodePg(readPool, { schema }) as unknown as Db) : db,
     engine: 'postgres',
     created: false,
-    migrate: () => migrateNodePg(drizzleNodePg(pool), { migrationsFolder }),
-    close: () => pool.end(),
+    async migrate() {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [migrateLockKey]);
+        // An index built on a million orders may take longer than a request may.
+        await client.query('set statement_timeout = 0');
+        await migrateNodePg(drizzleNodePg(client), { migrationsFolder });
+      } finally {
+        await client.query('reset statement_timeout').catch(() => undefined);
+        await client.query('select pg_advisory_unlock($1)', [migrateLockKey]).catch(() => undefined);
+        client.release();
+      }
+    },
+    close: async () => {
+      await readPool?.end();
+      await pool.end();
+    },
   };
 }
 
@@ -89,6 +147,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
+    readDb: db,
     engine: 'pglite',
     created,
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),

@@ -9,7 +9,7 @@ import { type BuildOptions, buildApp, type RegisteredRoute } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { type Db, newPglite, openDatabase } from '../db/client.ts';
 import { seedDemo } from '../db/seed/index.ts';
-import { diskStorage } from '../plugins/storage.ts';
+import { storageFor } from '../plugins/storage.ts';
 
 export type TestApp = FastifyInstance & { routesSeen: RegisteredRoute[] };
 
@@ -105,7 +105,7 @@ export async function buildTestApp(
       await seedDemo(database.db);
     }
     const app = await buildApp({
-      context: { config, db: database.db, storage: diskStorage(path.join(dataDir, 'files')) },
+      context: { config, db: database.db, storage: storageFor(config) },
       ...options,
     });
     cleanups.push(() => app.close());

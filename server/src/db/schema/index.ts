@@ -4,6 +4,7 @@ export * from './cache.ts';
 export * from './conversions.ts';
 export * from './customers.ts';
 export * from './files.ts';
+export * from './jobs.ts';
 export * from './limits.ts';
 export * from './orders.ts';
 export * from './products.ts';

@@ -98,8 +98,6 @@ export type Reservation = {
   finish(valid: boolean | null): Promise<void>;
 };
 
-let lastPrune = 0;
-
 /**
  * Counts one guess of `username` from `address` before anything is hashed; throws `Throttled` when
  * the pair or the address has had its share. The caller checks the password and calls `finish`.
@@ -110,10 +108,6 @@ export async function reserveAttempt(
   address: string,
   device?: string,
 ): Promise<Reservation> {
-  if (Date.now() - lastPrune > 60_000) {
-    lastPrune = Date.now();
-    await pruneThrottle(db);
-  }
   const username = lower(rawUsername);
   const policy = throttlePolicy;
   const proofs = proofsOf(address, device);
@@ -225,7 +219,10 @@ async function giveBack(db: DbOrTx, kind: Kind, username: string, address: strin
     where kind = ${kind} and username = ${username} and address = ${address}`);
 }
 
-/** Deletes counters nobody touched for `keepHours` (unless still locked) and stale known pairs. */
+/**
+ * Deletes counters nobody touched for `keepHours` (unless still locked) and stale known pairs; a
+ * periodic job (plugins/jobs.ts) that one server process runs for all.
+ */
 export async function pruneThrottle(db: DbOrTx): Promise<void> {
   await db.execute(sql`
     delete from login_throttle

@@ -12,7 +12,7 @@ import * as q from './orders.queries.ts';
  */
 
 export const draftLifetimeMs = 7 * 24 * 60 * 60 * 1000;
-/** How often a server process looks for stale drafts. */
+/** How often stale drafts are swept (a periodic job, plugins/jobs.ts: once for all processes). */
 export const draftSweepEveryMs = 60 * 60 * 1000;
 /** The sweep's transaction-level advisory lock: one process sweeps at a time, the others skip. */
 const sweepLockKey = 1_401_402;
@@ -100,28 +100,4 @@ export async function sweepStaleDrafts(db: Db, storage: Storage, now = new Date(
   if (!swept) return null;
   await removeBytes(storage, swept.keys);
   return swept.count;
-}
-
-type Log = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };
-
-/**
- * Sweeps now and every hour until stopped; the timers never keep the process alive. A failed sweep
- * is logged and the next one tries again.
- */
-export function startDraftSweeper(db: Db, storage: Storage, log: Log): () => void {
-  const sweep = () =>
-    sweepStaleDrafts(db, storage).then(
-      (count) => {
-        if (count) log.info({ count }, 'stale drafts deleted');
-      },
-      (error: unknown) => log.error({ err: error }, 'stale draft sweep failed'),
-    );
-  const first = setTimeout(sweep, 1000);
-  const every = setInterval(sweep, draftSweepEveryMs);
-  first.unref();
-  every.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(every);
-  };
 }

@@ -36,6 +36,7 @@ const ownerOrDispatcher: Access = { anyFunction: ['owner', 'dispatcher'] };
 /** The order list, detail, creation, copy and the transitions of part 1 §4 (part 1 §7). */
 export async function orderRoutes(app: App): Promise<void> {
   const { db } = app.ctx;
+  const readDb = app.ctx.readDb ?? db;
   const answer = { params: idParamSchema, response: { 200: orderAnswerSchema } };
 
   app.get(
@@ -45,7 +46,7 @@ export async function orderRoutes(app: App): Promise<void> {
       config: { access: { permission: 'view_order' } },
     },
     async (request) =>
-      service.listOrders(db, request.query, request.user!, (key, count, version) =>
+      service.listOrders(readDb, request.query, request.user!, (key, count, version) =>
         app.answers.get(key, count, () => 8, version),
       ),
   );
@@ -170,10 +171,10 @@ export async function orderRoutes(app: App): Promise<void> {
           jsonAnswer(
             // Issue 16: the lean week (what the calendars draw) or, as ever, the whole orders.
             view === 'calendar'
-              ? await calendarWeekJson(db, request.query, own)
+              ? await calendarWeekJson(readDb, request.query, own)
               : await slicedJson(
                   'data',
-                  (await service.calendarOrders(db, request.query, own)).data,
+                  (await service.calendarOrders(readDb, request.query, own)).data,
                   calendarOrderSchema,
                 ),
           ),

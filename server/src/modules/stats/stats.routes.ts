@@ -27,6 +27,7 @@ const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sh
 /** The overviews page (part 2 §2 Overviews, §7): every call needs view_stats. */
 export async function statsRoutes(app: App): Promise<void> {
   const { db } = app.ctx;
+  const readDb = app.ctx.readDb ?? db;
   /**
    * A month of a million orders takes a second to sum: the overviews are cached per data version
    * (issue 9), and per Prague day, since an open range ends today.
@@ -45,7 +46,9 @@ export async function statsRoutes(app: App): Promise<void> {
       config: { access },
     },
     async (request, reply) =>
-      cached(request, reply, warehouseStatsAnswerSchema, () => service.statsByWarehouses(db, request.query)),
+      cached(request, reply, warehouseStatsAnswerSchema, () =>
+        service.statsByWarehouses(readDb, request.query),
+      ),
   );
 
   app.get(
@@ -55,7 +58,7 @@ export async function statsRoutes(app: App): Promise<void> {
       config: { access },
     },
     async (request, reply) =>
-      cached(request, reply, productStatsAnswerSchema, () => service.statsForProducts(db, request.query)),
+      cached(request, reply, productStatsAnswerSchema, () => service.statsForProducts(readDb, request.query)),
   );
 
   app.get(
