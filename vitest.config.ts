@@ -1,5 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { projects: ['contracts', 'server', 'web', 'web/scripts/vitest.config.mjs'] },
+  test: {
+    projects: ['contracts', 'server', 'web', 'web/scripts/vitest.config.mjs'],
+    // Vitest's default in a run is one worker fewer than the cores: one worker on CI's two cores,
+    // where the 53 jsdom files of the web then ran one after another (7 of CI's minutes). Two.
+    maxWorkers: 2,
+  },
 });

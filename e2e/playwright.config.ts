@@ -32,7 +32,9 @@ export default defineConfig({
   workers,
   // One retry on CI: a test that passes only on its retry is reported as flaky, not hidden.
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
+  // Two workers share two cores with their servers and browsers: a test gets twice the time.
+  timeout: workers > 1 ? 60_000 : 30_000,
+  expect: { timeout: workers > 1 ? 10_000 : 5_000 },
   reporter: [['list']],
   outputDir: path.join(os.tmpdir(), 'letokruh-e2e-results'),
   projects: [
