@@ -72,8 +72,7 @@ const playwright = (project, env = {}) =>
     env: { ...process.env, ...env },
   });
 step('end-to-end tests (Playwright, Chromium)', () => playwright('app'));
-// The median of three loads: one load's INP moved 160–208 ms between two tries on one machine.
-step('web vitals (Playwright, alone)', () => playwright('vitals', { E2E_WORKERS: '1', VITALS_RUNS: '3' }));
+step('web vitals (Playwright, alone)', () => playwright('vitals', { E2E_WORKERS: '1' }));
 
 console.log('\nSummary');
 for (const r of results) console.log(`  ${r.ok ? '✓' : '✗'} ${r.name} (${r.seconds} s)`);
