@@ -1,31 +1,14 @@
 /** Issue 16's tables: the calls with the answer cache on and off side by side, and the mixed load. */
 import type { LoadFigures } from './load.ts';
-import type { ProbeWindow } from './loop-probe.ts';
-import type { CallResult, Machine, Verdict } from './report.ts';
+import type { MixedResult } from './mixed.ts';
+import type { CallResult, Verdict } from './report.ts';
 
 /** Issue 16: the writes of the mixed load answer within 150 ms at p95. */
 export const writeP95Limit = 150;
 
 export type OtherRun = { cache: 'on' | 'off'; calls: CallResult[] };
-export type MixedReport = {
-  answerCache: 'on' | 'off';
-  seconds: number;
-  readers: number;
-  calendarReaders: number;
-  writeRate: number;
-  calls: CallResult[];
-  writes: { kind: string; load: LoadFigures }[];
-  allWrites: LoadFigures;
-  writesSkipped: number;
-  loop: ProbeWindow;
-  machine: Machine;
-  cacheHits: {
-    hits: number;
-    misses: number;
-    hitRate: number | null;
-    byKind: Record<string, { hits: number; misses: number }>;
-  };
-};
+/** What the mixed load measured, with the answer cache setting it ran under. */
+export type MixedReport = MixedResult & { answerCache: 'on' | 'off' };
 
 const fmt = (n: number | null | undefined, d = 1) =>
   n === null || n === undefined || Number.isNaN(n)
