@@ -1,142 +1,156 @@
-import { type ComponentType, lazy } from 'react';
+import type { Profile } from '@letokruh/contracts/auth';
+import type { QueryClient } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
+import { lazyPage, type PreloadablePage } from './lazy-page';
+import { ownWarehousesQuery } from './reference-queries';
 
-const OverviewsPage = lazy(() =>
+const OverviewsPage = lazyPage(() =>
   import('../features/overviews/overviews-page').then((m) => ({ default: m.OverviewsPage })),
 );
-const CalculationsPage = lazy(() =>
+const CalculationsPage = lazyPage(() =>
   import('../features/calculations/calculations-page').then((m) => ({ default: m.CalculationsPage })),
 );
-const LoginPage = lazy(() => import('../features/auth/login-page').then((m) => ({ default: m.LoginPage })));
-const LogoutPage = lazy(() =>
+const LoginPage = lazyPage(() =>
+  import('../features/auth/login-page').then((m) => ({ default: m.LoginPage })),
+);
+const LogoutPage = lazyPage(() =>
   import('../features/auth/logout-page').then((m) => ({ default: m.LogoutPage })),
 );
-const AccountPage = lazy(() =>
+const AccountPage = lazyPage(() =>
   import('../features/account/account-page').then((m) => ({ default: m.AccountPage })),
 );
-const UsersPage = lazy(() => import('../features/users/users-page').then((m) => ({ default: m.UsersPage })));
-const UserPage = lazy(() => import('../features/users/user-page').then((m) => ({ default: m.UserPage })));
-const UserAddPage = lazy(() =>
+const UsersPage = lazyPage(() =>
+  import('../features/users/users-page').then((m) => ({ default: m.UsersPage })),
+);
+const UserPage = lazyPage(() => import('../features/users/user-page').then((m) => ({ default: m.UserPage })));
+const UserAddPage = lazyPage(() =>
   import('../features/users/user-add-page').then((m) => ({ default: m.UserAddPage })),
 );
-const AuditPage = lazy(() => import('../features/audit/audit-page').then((m) => ({ default: m.AuditPage })));
-const PermissionsPage = lazy(() =>
+const AuditPage = lazyPage(() =>
+  import('../features/audit/audit-page').then((m) => ({ default: m.AuditPage })),
+);
+const PermissionsPage = lazyPage(() =>
   import('../features/permissions/permissions-page').then((m) => ({ default: m.PermissionsPage })),
 );
 
-const WarehousesPage = lazy(() =>
+const WarehousesPage = lazyPage(() =>
   import('../features/warehouses/warehouses-page').then((m) => ({ default: m.WarehousesPage })),
 );
-const WarehouseAddPage = lazy(() =>
+const WarehouseAddPage = lazyPage(() =>
   import('../features/warehouses/warehouse-add-page').then((m) => ({ default: m.WarehouseAddPage })),
 );
-const WarehouseStockPage = lazy(() =>
+const WarehouseStockPage = lazyPage(() =>
   import('../features/warehouses/warehouse-stock-page').then((m) => ({ default: m.WarehouseStockPage })),
 );
-const WarehouseAddProductPage = lazy(() =>
+const WarehouseAddProductPage = lazyPage(() =>
   import('../features/warehouses/warehouse-add-product-page').then((m) => ({
     default: m.WarehouseAddProductPage,
   })),
 );
-const WarehouseEditPage = lazy(() =>
+const WarehouseEditPage = lazyPage(() =>
   import('../features/warehouses/warehouse-edit-page').then((m) => ({ default: m.WarehouseEditPage })),
 );
-const UpdateStockPage = lazy(() =>
+const UpdateStockPage = lazyPage(() =>
   import('../features/warehouses/update-stock-page').then((m) => ({ default: m.UpdateStockPage })),
 );
 
-const ProductsPage = lazy(() =>
+const ProductsPage = lazyPage(() =>
   import('../features/products/products-page').then((m) => ({ default: m.ProductsPage })),
 );
-const ProductAddPage = lazy(() =>
+const ProductAddPage = lazyPage(() =>
   import('../features/products/product-add-page').then((m) => ({ default: m.ProductAddPage })),
 );
-const ChangePricePage = lazy(() =>
+const ChangePricePage = lazyPage(() =>
   import('../features/products/change-price-page').then((m) => ({ default: m.ChangePricePage })),
 );
 
-const CustomersPage = lazy(() =>
+const CustomersPage = lazyPage(() =>
   import('../features/customers/customers-page').then((m) => ({ default: m.CustomersPage })),
 );
-const CustomerAddPage = lazy(() =>
+const CustomerAddPage = lazyPage(() =>
   import('../features/customers/customer-add-page').then((m) => ({ default: m.CustomerAddPage })),
 );
-const CustomerDetailPage = lazy(() =>
+const CustomerDetailPage = lazyPage(() =>
   import('../features/customers/customer-detail-page').then((m) => ({ default: m.CustomerDetailPage })),
 );
-const CustomerEditPage = lazy(() =>
+const CustomerEditPage = lazyPage(() =>
   import('../features/customers/customer-edit-page').then((m) => ({ default: m.CustomerEditPage })),
 );
-const ConversionPage = lazy(() =>
+const ConversionPage = lazyPage(() =>
   import('../features/conversions/conversion-page').then((m) => ({ default: m.ConversionPage })),
 );
 
-const WarehouseVacationsPage = lazy(() =>
+const WarehouseVacationsPage = lazyPage(() =>
   import('../features/vacations/warehouse-vacations-page').then((m) => ({
     default: m.WarehouseVacationsPage,
   })),
 );
-const UserVacationsPage = lazy(() =>
+const UserVacationsPage = lazyPage(() =>
   import('../features/vacations/user-vacations-page').then((m) => ({ default: m.UserVacationsPage })),
 );
-const WarehouseVacationAddPage = lazy(() =>
+const WarehouseVacationAddPage = lazyPage(() =>
   import('../features/vacations/warehouse-vacation-pages').then((m) => ({
     default: m.WarehouseVacationAddPage,
   })),
 );
-const WarehouseVacationEditPage = lazy(() =>
+const WarehouseVacationEditPage = lazyPage(() =>
   import('../features/vacations/warehouse-vacation-pages').then((m) => ({
     default: m.WarehouseVacationEditPage,
   })),
 );
-const UserVacationAddPage = lazy(() =>
+const UserVacationAddPage = lazyPage(() =>
   import('../features/vacations/user-vacation-pages').then((m) => ({ default: m.UserVacationAddPage })),
 );
-const UserVacationEditPage = lazy(() =>
+const UserVacationEditPage = lazyPage(() =>
   import('../features/vacations/user-vacation-pages').then((m) => ({ default: m.UserVacationEditPage })),
 );
-const ReferenceDataPage = lazy(() =>
+const ReferenceDataPage = lazyPage(() =>
   import('../features/reference-data/reference-data-page').then((m) => ({ default: m.ReferenceDataPage })),
 );
 
-const OrdersPage = lazy(() =>
+const OrdersPage = lazyPage(() =>
   import('../features/orders/orders-page').then((m) => ({ default: m.OrdersPage })),
 );
-const OrderDetailPage = lazy(() =>
+const OrderDetailPage = lazyPage(() =>
   import('../features/orders/order-detail-page').then((m) => ({ default: m.OrderDetailPage })),
 );
-const OrderCustomerPage = lazy(() =>
+const OrderCustomerPage = lazyPage(() =>
   import('../features/order-steps/order-customer-page').then((m) => ({ default: m.OrderCustomerPage })),
 );
-const OrderItemsPage = lazy(() =>
+const OrderItemsPage = lazyPage(() =>
   import('../features/order-steps/order-items-page').then((m) => ({ default: m.OrderItemsPage })),
 );
-const OrderInternPage = lazy(() =>
+const OrderInternPage = lazyPage(() =>
   import('../features/order-steps/order-intern-page').then((m) => ({ default: m.OrderInternPage })),
 );
-const OrderCopyPage = lazy(() =>
+const OrderCopyPage = lazyPage(() =>
   import('../features/order-steps/order-copy-page').then((m) => ({ default: m.OrderCopyPage })),
 );
 
-const DashboardPage = lazy(() =>
-  import('../features/dashboard/dashboard-page').then((m) => ({ default: m.DashboardPage })),
+// The week calendar (FullCalendar) is asked for with the page, not once the page's module runs.
+const DashboardPage = lazyPage(() =>
+  Promise.all([
+    import('../features/dashboard/dashboard-page'),
+    import('../features/dashboard/week-calendar'),
+  ]).then(([m]) => ({ default: m.DashboardPage })),
 );
 
-const TransportationsPage = lazy(() =>
+const TransportationsPage = lazyPage(() =>
   import('../features/transportations/transportations-page').then((m) => ({
     default: m.TransportationsPage,
   })),
 );
-const TransportationAddPage = lazy(() =>
+const TransportationAddPage = lazyPage(() =>
   import('../features/transportations/transportation-pages').then((m) => ({
     default: m.TransportationAddPage,
   })),
 );
-const TransportationEditPage = lazy(() =>
+const TransportationEditPage = lazyPage(() =>
   import('../features/transportations/transportation-pages').then((m) => ({
     default: m.TransportationEditPage,
   })),
 );
-const TransportationDetailPage = lazy(() =>
+const TransportationDetailPage = lazyPage(() =>
   import('../features/transportations/transportation-detail-page').then((m) => ({
     default: m.TransportationDetailPage,
   })),
@@ -149,14 +163,30 @@ export type AppRoute = {
   public?: boolean;
   /** The navigation bar is hidden on login and logout (part 1 §2). */
   hideNav?: boolean;
-  page?: ComponentType;
+  page?: ComponentType | PreloadablePage;
+  /**
+   * What the page asks for first, asked for by the boot as soon as the session is known
+   * (`app/boot.ts`), so the page's first render finds it loading or loaded.
+   */
+  prefetch?: (queryClient: QueryClient, user: Profile) => void;
 };
 
 /** Every route of both spec parts with its title key; areas not built yet show their heading. */
 export const appRoutes: AppRoute[] = [
   { path: '/', titleKey: 'titles.login', public: true, hideNav: true, page: LoginPage },
   { path: '/logout', titleKey: 'titles.logout', public: true, hideNav: true, page: LogoutPage },
-  { path: '/dashboard', titleKey: 'titles.dashboard', page: DashboardPage },
+  {
+    path: '/dashboard',
+    titleKey: 'titles.dashboard',
+    page: DashboardPage,
+    prefetch: (queryClient, user) => {
+      // The warehouses at once; the week once the page's code (which has its queries) is here.
+      const own = queryClient.fetchQuery(ownWarehousesQuery);
+      void import('../features/dashboard/prefetch')
+        .then((m) => m.prefetchDashboard(queryClient, own, user.permissions.includes('view_order')))
+        .catch(() => {});
+    },
+  },
   { path: '/orders', titleKey: 'titles.orders', page: OrdersPage },
   { path: '/order/:id', titleKey: 'titles.orderDetail', page: OrderDetailPage },
   { path: '/order/:id/customer', titleKey: 'titles.orderCustomer', page: OrderCustomerPage },

@@ -12,34 +12,29 @@ import {
   Alert,
   Box,
   Button,
-  Checkbox,
-  Collapse,
   Group,
   LoadingOverlay,
   Modal,
-  Paper,
   Progress,
   SegmentedControl,
   Stack,
   Text,
   Title,
 } from '@mantine/core';
-import { DatePicker } from '@mantine/dates';
-import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconChevronDown, IconChevronLeft, IconChevronRight, IconPrinter } from '@tabler/icons-react';
+import { IconChevronLeft, IconChevronRight, IconPrinter } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { ApiError, api, errorKey } from '../../app/api-client';
 import { ownWarehousesQuery } from '../../app/reference-queries';
 import { useAccess } from '../../app/session';
 import { useFormat } from '../../ui/format';
 import { usePhone } from '../../ui/use-phone';
-import { addOrder, calendarFullOrdersQuery, ordersKey } from '../order-steps/api';
-import { CalendarSettingsFields, useCalendarSettings } from '../order-steps/calendar-settings';
+import { calendarFullOrdersQuery, ordersKey } from '../order-steps/api';
+import { useCalendarSettings } from '../order-steps/calendar-settings';
 import { ClashDialog } from '../order-steps/clash-dialog';
+import { DashboardPanel } from './dashboard-panel';
 import { updateDashboardState as update, useDashboardField, useDashboardUrl } from './dashboard-state';
 import { DaySheet } from './day-sheet';
 import { DriverDay } from './driver-day';
@@ -78,15 +73,22 @@ const dayTitle = (day: string, lang: string): string =>
 const weekCalendarModule = import('./week-calendar');
 const WeekCalendar = lazy(() => weekCalendarModule.then((m) => ({ default: m.WeekCalendar })));
 
+/** Where the calendar will be, while its code or its first week loads. */
+const placeholder = <Box mih={480} data-testid="week-calendar-loading" />;
+
 type PendingMove = { order: CalendarEntry; to: Moved; revert: () => void; clashes: Clash[] | null };
 
 /**
  * The week calendar with the open order highlighted. Only this and the overlay follow the open
  * order: opening or closing it does not render the page (nor FullCalendar) again.
  */
-function DashboardCalendar(props: Omit<WeekCalendarProps, 'highlightedOrderId' | 'onOrderClick'>) {
+function DashboardCalendar({
+  hold,
+  ...props
+}: Omit<WeekCalendarProps, 'highlightedOrderId' | 'onOrderClick'> & { hold: boolean }) {
   const orderId = useDashboardField('orderId');
   const open = useCallback((id: number) => update({ orderId: id }), []);
+  if (hold) return placeholder;
   // Issue 14: the day is a column per driver (FullCalendar's resource views are not MIT).
   if (props.view === 'day')
     return (
@@ -104,7 +106,7 @@ function DashboardCalendar(props: Omit<WeekCalendarProps, 'highlightedOrderId' |
       />
     );
   return (
-    <Suspense fallback={<Box mih={480} data-testid="week-calendar-loading" />}>
+    <Suspense fallback={placeholder}>
       <WeekCalendar {...props} highlightedOrderId={orderId} onOrderClick={open} />
     </Suspense>
   );
@@ -153,11 +155,8 @@ export function DashboardPage() {
   const { t, i18n } = useTranslation();
   const format = useFormat();
   const access = useAccess();
-  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const small = usePhone();
-  // Issue 14: on a phone the month picker and settings fold away, so the calendar shows first.
-  const [pickerOpen, { toggle: togglePicker }] = useDisclosure(false);
   // Not the open order (orderId): DashboardCalendar and DashboardOverlay read it.
   useDashboardUrl();
   const state = {
@@ -171,24 +170,30 @@ export function DashboardPage() {
   const canView = access.can('view_order');
   const warehouses = useQuery(ownWarehousesQuery);
 
-  // The first visit takes all the user's own warehouses (one of them: that one, part 1 §7).
-  useEffect(() => {
-    if (state.warehouses === null && warehouses.data)
-      update({ warehouses: warehouses.data.map((w) => w.id) });
-  }, [state.warehouses, warehouses.data]);
-
   const view = small ? 'day' : state.view;
   const days = view === 'week' ? weekDates(state.date) : [state.date];
   const week = isoWeek(state.date);
-  const selected = state.warehouses ?? [];
+  // The first visit takes all the user's own warehouses (one of them: that one, part 1 §7) until
+  // the user chooses; the choice is then kept for the session (dashboard-state).
+  const selected = useMemo(
+    () => state.warehouses ?? warehouses.data?.map((w) => w.id) ?? [],
+    [state.warehouses, warehouses.data],
+  );
   const week$ = useCalendarWeek(state.date, selected, canView);
   const shown = week$.orders;
-
-  const create = useMutation({
-    mutationFn: addOrder,
-    onSuccess: (id) => navigate(`/order/${id}/customer`),
-    onError: (error) => notifications.show({ color: 'red', message: t(errorKey(error)) }),
-  });
+  // Issue 16 (INP): a week switch paints its header and buttons at once; FullCalendar's redraw of
+  // the week (0.1–0.4 s on a slow machine) and the month picker follow in a render React may put
+  // off, so the click is answered before it.
+  const calendar = {
+    // Deferred with the orders, so that the calendar first appears with them, not empty.
+    hold: useDeferredValue(!week$.firstReady || (warehouses.data === undefined && !warehouses.error)),
+    date: useDeferredValue(week$.drawnDate),
+    view: useDeferredValue(view),
+    orders: useDeferredValue(shown),
+    closures: useDeferredValue(week$.closures),
+    driverVacations: useDeferredValue(week$.driverVacations),
+  };
+  const pickerDate = useDeferredValue(state.date);
 
   const print = usePrintDay(week$.drawnDate, selected);
 
@@ -245,68 +250,14 @@ export function DashboardPage() {
 
   return (
     <Group align="flex-start" gap="md" wrap={small ? 'wrap' : 'nowrap'}>
-      <Paper withBorder p="sm" w={small ? '100%' : 280} style={{ flexShrink: 0 }}>
-        <Stack gap="md">
-          {access.canCall('GET /order/add') ? (
-            <Button onClick={() => create.mutate()} loading={create.isPending}>
-              {t('dashboard.addOrder')}
-            </Button>
-          ) : null}
-          {small ? (
-            <Button
-              variant="default"
-              onClick={togglePicker}
-              aria-expanded={pickerOpen}
-              rightSection={<IconChevronDown size={16} aria-hidden />}
-            >
-              {t('dashboard.pickerAndSettings')}
-            </Button>
-          ) : null}
-          <Collapse expanded={!small || pickerOpen}>
-            <Stack gap="md">
-              <DatePicker
-                value={state.date}
-                onChange={(day) => day && update({ date: day.slice(0, 10) })}
-                locale={i18n.language === 'en' ? 'en-gb' : 'cs'}
-                firstDayOfWeek={1}
-                size="xs"
-                aria-label={t('dashboard.pickDate')}
-                ariaLabels={{
-                  previousMonth: t('dashboard.previousMonth'),
-                  nextMonth: t('dashboard.nextMonth'),
-                  previousYear: t('dashboard.previousYear'),
-                  nextYear: t('dashboard.nextYear'),
-                  previousDecade: t('dashboard.previousDecade'),
-                  nextDecade: t('dashboard.nextDecade'),
-                }}
-              />
-              <Checkbox.Group
-                label={t('dashboard.warehouses')}
-                value={selected.map(String)}
-                onChange={(values) => update({ warehouses: values.map(Number) })}
-              >
-                <Stack gap={6} mt={6}>
-                  {(warehouses.data ?? []).map((w) => (
-                    <Checkbox
-                      key={w.id}
-                      value={String(w.id)}
-                      label={w.name}
-                      color={w.color}
-                      styles={{ label: { fontWeight: 500 } }}
-                    />
-                  ))}
-                </Stack>
-              </Checkbox.Group>
-              <Box>
-                <Text size="sm" fw={500} mb={4}>
-                  {t('dashboard.settings')}
-                </Text>
-                <CalendarSettingsFields value={settings} onChange={setSettings} withCombined={false} />
-              </Box>
-            </Stack>
-          </Collapse>
-        </Stack>
-      </Paper>
+      <DashboardPanel
+        small={small}
+        date={pickerDate}
+        selected={selected}
+        warehouses={warehouses.data}
+        settings={settings}
+        onSettings={setSettings}
+      />
 
       <Stack gap="sm" style={{ flex: 1, minWidth: 0 }}>
         <Group justify="space-between" wrap="wrap" gap="xs">
@@ -371,11 +322,12 @@ export function DashboardPage() {
             style={{ visibility: week$.loading && !week$.empty ? 'visible' : 'hidden' }}
           />
           <DashboardCalendar
-            date={week$.drawnDate}
-            view={view}
-            orders={shown}
-            closures={week$.closures}
-            driverVacations={week$.driverVacations}
+            hold={calendar.hold}
+            date={calendar.date}
+            view={calendar.view}
+            orders={calendar.orders}
+            closures={calendar.closures}
+            driverVacations={calendar.driverVacations}
             startHour={drawn.start}
             endHour={drawn.end}
             showIds={drawn.showIds}

@@ -77,6 +77,22 @@ export function useDashboardField<K extends keyof DashboardState>(key: K): Dashb
   return useSyncExternalStore(subscribe, () => read()[key]);
 }
 
+/** What the address (`?view=day&date=2026-11-18`) says of the state; nothing it does not say. */
+function addressPatch(params: URLSearchParams): Partial<DashboardState> {
+  const patch: Partial<DashboardState> = {};
+  const v = params.get('view');
+  const d = params.get('date');
+  if (v === 'week' || v === 'day') patch.view = v;
+  if (d && /^\d{4}-\d{2}-\d{2}$/.test(d) && !Number.isNaN(Date.parse(d))) patch.date = d;
+  return patch;
+}
+
+/** The state the page will open with at this address (the kept one, the address winning). */
+export const openingDashboardState = (search: string): DashboardState => ({
+  ...read(),
+  ...addressPatch(new URLSearchParams(search)),
+});
+
 /**
  * Issue 14: the view and the day are in the address (`?view=day&date=2026-11-18`), so that a day of
  * drivers' columns can be linked, reloaded and gone back to. The address wins when the page opens;
@@ -89,11 +105,7 @@ export function useDashboardUrl(): void {
   const opened = useRef(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: read once, when the page opens
   useLayoutEffect(() => {
-    const patch: Partial<DashboardState> = {};
-    const v = params.get('view');
-    const d = params.get('date');
-    if (v === 'week' || v === 'day') patch.view = v;
-    if (d && /^\d{4}-\d{2}-\d{2}$/.test(d) && !Number.isNaN(Date.parse(d))) patch.date = d;
+    const patch = addressPatch(params);
     if (Object.keys(patch).length > 0) updateDashboardState(patch);
   }, []);
   useEffect(() => {

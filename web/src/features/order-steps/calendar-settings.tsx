@@ -4,7 +4,7 @@ import {
   hourBounds,
 } from '@letokruh/contracts/rules/calendar-week';
 import { Checkbox, Group, NumberInput, Stack } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export type CalendarSettings = {
@@ -45,14 +45,15 @@ export function useCalendarSettings() {
       return defaultCalendarSettings;
     }
   });
-  const update = (next: CalendarSettings) => {
+  // Stable, so that a memoised panel holding it is not drawn again for nothing.
+  const update = useCallback((next: CalendarSettings) => {
     setSettings(next);
     try {
       sessionStorage.setItem(calendarSettingsStorageKey, JSON.stringify(next));
     } catch {
       // Storage blocked: the settings live for this page.
     }
-  };
+  }, []);
   return [settings, update] as const;
 }
 
