@@ -9,5 +9,9 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test-setup.ts'],
     testTimeout: 20_000,
+    // One jsdom and one module graph per worker, not per file (227 → 90 s for the 54 files on this
+    // 2-core machine): Mantine, React and the pages are imported once. test-setup.ts resets what a
+    // test leaves (the DOM, storage, cookies, stubs, timers, the language, the dashboard's state).
+    isolate: false,
   },
 });

@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, type MockInstance, vi } from 'vitest';
+import { resetDashboardState } from './features/dashboard/dashboard-state';
 import { i18n } from './i18n';
 
 // findBy… and waitFor wait up to 5 s (not 1 s): on a loaded two-core CI machine a lazy Mantine page
@@ -55,6 +56,9 @@ afterEach(() => {
   const calls = consoleError.mock.calls;
   consoleError.mockRestore();
   vi.unstubAllGlobals();
+  vi.useRealTimers();
+  // The files share their modules (web/vitest.config.ts `isolate: false`): module-level state goes.
+  resetDashboardState();
   localStorage.clear();
   sessionStorage.clear();
   clearCookies();
