@@ -16,9 +16,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { openDatabase } from '../server/src/db/client.ts';
-import { seedDemo } from '../server/src/db/seed/index.ts';
-import { startCluster } from '../server/src/scale-out/cluster.ts';
+import { createDemoDatabase, startCluster } from '../server/src/scale-out/cluster.ts';
 import { HttpClient, type ServerProcess, startServer } from '../server/src/scale-out/processes.ts';
 
 const seconds = Number(process.env.FAULT_SECONDS ?? 45);
@@ -47,17 +45,7 @@ process.once('exit', () => {
   cluster.remove();
   fs.rmSync(tmp, { recursive: true, force: true });
 });
-const admin = new pg.Client({ connectionString: cluster.url });
-await admin.connect();
-await admin.query('create database letokruh');
-await admin.end();
-const url = cluster.urlOf('letokruh');
-{
-  const database = await openDatabase({ databaseUrl: url });
-  await database.migrate();
-  await seedDemo(database.db);
-  await database.close();
-}
+const url = await createDemoDatabase(cluster);
 const seeded = await (async () => {
   const c = new pg.Client({ connectionString: url });
   await c.connect();

@@ -56,6 +56,11 @@ export const ErrorCode = {
   /** Taking the owner function from the last active owner (issue 13 §3): 409. */
   lastOwner: 205,
   internal: 500,
+  /**
+   * The database cannot be reached (restarting, failing over, connections refused or cut): 503
+   * with Retry-After, not 500 — nothing was written, and the same request may be sent again.
+   */
+  databaseUnavailable: 503,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;

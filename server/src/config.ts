@@ -112,7 +112,9 @@ export type Config = {
     region: string;
     accessKeyId: string | undefined;
     secretAccessKey: string | undefined;
+    /** `bucket` in the path (MinIO, Ceph, s3rver) instead of the host name (AWS). */
     forcePathStyle: boolean;
+    /** Keys start with this (one bucket shared by several installations); '' for none. */
     prefix: string;
   };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];

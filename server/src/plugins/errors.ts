@@ -60,6 +60,40 @@ export function refuseNulCharacters(app: FastifyInstance): void {
   });
 }
 
+/** Connection-level failures of node-postgres and PostgreSQL's own (SQLSTATE classes 08, 57P, 53300). */
+const unreachableCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+]);
+const unreachableMessages =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection is closed/i;
+
+/**
+ * Issue 16, faults: the database cannot be reached (a restart, a crash, the pool unable to
+ * connect). Looked for along the error's causes, as Drizzle wraps the driver's error.
+ */
+export function databaseUnreachable(error: unknown): boolean {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && unreachableCodes.has(code)) return true;
+    if (unreachableMessages.test(e.message)) return true;
+  }
+  return false;
+}
+
 /** One error handler for the whole API: client mistakes get a code, 5xx details stay in the log. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -87,6 +121,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       // Malformed JSON, empty bodies, bad content types: whatever Fastify refused before our code ran.
       return reply.status(status).send({ error_code: ErrorCode.invalidInput, message: error.message });
+    }
+    if (databaseUnreachable(error)) {
+      request.log.warn({ err: error }, 'database unreachable');
+      return reply.status(503).header('retry-after', '5').send({
+        error_code: ErrorCode.databaseUnavailable,
+        message: 'The database cannot be reached; try again shortly',
+      });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ error_code: ErrorCode.internal, message: 'Internal error' });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { S3Client } from '@aws-sdk/client-s3';
+import type { Config } from '../config.ts';
 
 /**
  * Where uploaded files live (DESIGN §4): on disk by default, or an S3-compatible store
@@ -73,17 +74,8 @@ export function diskStorage(root: string): Storage {
   };
 }
 
-export type S3Options = {
-  endpoint: string | undefined;
-  bucket: string;
-  region: string;
-  accessKeyId: string | undefined;
-  secretAccessKey: string | undefined;
-  /** `bucket` in the path (MinIO, Ceph, s3rver) instead of the host name (AWS). */
-  forcePathStyle: boolean;
-  /** Keys start with this (one bucket shared by several installations). */
-  prefix?: string;
-};
+/** The bucket's settings, as the configuration reads them (`S3_*`). */
+export type S3Options = Config['s3'];
 
 /** An S3-compatible bucket (AWS S3, MinIO, Ceph RGW, Wasabi …) through `@aws-sdk/client-s3`. */
 export function s3Storage(options: S3Options): Storage {
@@ -148,10 +140,6 @@ export function s3Storage(options: S3Options): Storage {
 }
 
 /** The store the configuration names: the disk folder `DATA_DIR/files`, or the S3 bucket. */
-export function storageFor(config: {
-  dataDir: string;
-  fileStore: 'disk' | 's3';
-  s3: Omit<S3Options, 'prefix'> & { prefix: string };
-}): Storage {
+export function storageFor(config: Pick<Config, 'dataDir' | 'fileStore' | 's3'>): Storage {
   return config.fileStore === 's3' ? s3Storage(config.s3) : diskStorage(path.join(config.dataDir, 'files'));
 }

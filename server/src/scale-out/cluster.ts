@@ -2,6 +2,9 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
+import { openDatabase } from '../db/client.ts';
+import { seedDemo } from '../db/seed/index.ts';
 
 /**
  * A throw-away PostgreSQL cluster that a test can stop and start again (issue 16's faults), as
@@ -86,4 +89,24 @@ export function startCluster(port: number, options: { durable?: boolean } = {}):
       }
     },
   };
+}
+
+/** A new database on the cluster, migrated and holding the demo data (accounts, warehouses …). */
+export async function createDemoDatabase(cluster: Cluster, name = 'letokruh'): Promise<string> {
+  const admin = new pg.Client({ connectionString: cluster.url });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${pg.escapeIdentifier(name)}`);
+  } finally {
+    await admin.end();
+  }
+  const url = cluster.urlOf(name);
+  const database = await openDatabase({ databaseUrl: url });
+  try {
+    await database.migrate();
+    await seedDemo(database.db);
+  } finally {
+    await database.close();
+  }
+  return url;
 }

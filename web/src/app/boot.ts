@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
-import { configQuery, fetchUser, userQueryKey } from '../features/auth/api';
+import { configQuery, profileQuery } from '../features/auth/api';
 import { appRoutes } from './routes';
 
 /**
@@ -14,7 +14,7 @@ import { appRoutes } from './routes';
  * Nothing is drawn from here: the components read the same queries and find them loading or done.
  */
 export function boot(queryClient: QueryClient, pathname: string): void {
-  const session = queryClient.fetchQuery({ queryKey: userQueryKey, queryFn: fetchUser, staleTime: 5_000 });
+  const session = queryClient.fetchQuery(profileQuery);
   void queryClient.prefetchQuery(configQuery);
   const route = appRoutes.find((r) => matchPath(r.path, pathname));
   if (!route) return;

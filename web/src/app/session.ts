@@ -2,7 +2,7 @@ import { type AccessHolder, mayCall, type RouteKey } from '@letokruh/contracts/a
 import type { FunctionName, Permission } from '@letokruh/contracts/permissions';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
-import { fetchUser, userQueryKey } from '../features/auth/api';
+import { profileQuery } from '../features/auth/api';
 
 /** part 1 §4: the profile is refreshed every 30 s unless the page is login. */
 export const profileRefreshMs = 30_000;
@@ -10,13 +10,7 @@ export const profileRefreshMs = 30_000;
 export function useProfile() {
   const { pathname } = useLocation();
   const onLogin = pathname === '/';
-  return useQuery({
-    queryKey: userQueryKey,
-    queryFn: fetchUser,
-    refetchInterval: onLogin ? false : profileRefreshMs,
-    staleTime: 5_000,
-    retry: false,
-  });
+  return useQuery({ ...profileQuery, refetchInterval: onLogin ? false : profileRefreshMs });
 }
 
 type Profile = { functions: { name: FunctionName }[]; permissions: string[] };

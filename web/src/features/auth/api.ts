@@ -14,6 +14,14 @@ export async function fetchUser(): Promise<Profile | null> {
   }
 }
 
+/** The signed-in user (`GET /auth/user`), as the app reads it everywhere: fresh for 5 s, not retried. */
+export const profileQuery = queryOptions({
+  queryKey: userQueryKey,
+  queryFn: fetchUser,
+  staleTime: 5_000,
+  retry: false,
+});
+
 export const login = (username: string, password: string) =>
   api<{ user: Profile }>('POST', '/auth/login', { body: { username, password } }).then((a) => a.user);
 

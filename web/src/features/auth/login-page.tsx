@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError, errorKey } from '../../app/api-client';
 import { LanguageSelect } from '../../ui/language-select';
-import { configQuery, fetchUser, login, userQueryKey } from './api';
+import { configQuery, login, profileQuery, userQueryKey } from './api';
 
 export const afterLoginRoute = '/dashboard';
 const sessionChecks = { times: 20, everyMs: 100 };
@@ -48,7 +48,7 @@ export function LoginPage() {
         void navigate(target, { replace: true });
       } else if (checks >= sessionChecks.times) window.clearInterval(timer);
     }, sessionChecks.everyMs);
-    void queryClient.fetchQuery({ queryKey: userQueryKey, queryFn: fetchUser });
+    void queryClient.fetchQuery({ ...profileQuery, staleTime: 0 });
     return () => window.clearInterval(timer);
   }, [queryClient, navigate, target]);
 
