@@ -2,18 +2,75 @@
 // npm test: everything, in order — types and lint, unit and component tests, the server suite on
 // the embedded database (engine-sensitive files) and in full on a real PostgreSQL, then the
 // browser tests.
-import { ensureNodeModules, ensureWebBuild, run } from './lib.mjs';
+import fs from 'node:fs';
+import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
+import { ensureNodeModules, ensureWebBuild, root, run } from './lib.mjs';
 import { startTestPostgres } from './postgres.mjs';
 import { ensureSystemPackages } from './system.mjs';
 
 const started = Date.now();
 const results = [];
-const step = (name, fn) => {
+const step = (name, fn, report) => {
   const t0 = Date.now();
   const status = fn();
-  results.push({ name, ok: status === 0, seconds: ((Date.now() - t0) / 1000).toFixed(1) });
+  const failures = status === 0 || !report ? [] : readFailures(report);
+  results.push({ name, ok: status === 0, seconds: ((Date.now() - t0) / 1000).toFixed(1), failures });
   return status === 0;
 };
+
+/**
+ * CI keeps only the tail of the output, so the summary names the failed tests. Each test step
+ * also writes a JSON report (vitest's and Playwright's own reporters) into test-results/.
+ */
+const reportDir = path.join(root, 'test-results', 'reports');
+fs.rmSync(reportDir, { recursive: true, force: true });
+fs.mkdirSync(reportDir, { recursive: true });
+const vitestReport = (name) => {
+  const file = path.join(reportDir, `${name}.json`);
+  return { file, args: ['--reporter=default', '--reporter=json', `--outputFile.json=${file}`] };
+};
+const firstLine = (text) =>
+  stripVTControlCharacters(String(text ?? ''))
+    .trim()
+    .split('\n')[0]
+    .slice(0, 240);
+function readFailures(file) {
+  let report;
+  try {
+    report = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return ['(no report was written)'];
+  }
+  const out = [];
+  if (Array.isArray(report.testResults)) {
+    // vitest (Jest-shaped JSON)
+    for (const suite of report.testResults) {
+      const where = path.relative(root, suite.name);
+      const failed = (suite.assertionResults ?? []).filter((t) => t.status === 'failed');
+      for (const t of failed) out.push(`${where} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+      if (failed.length === 0 && suite.status === 'failed') out.push(`${where}: ${firstLine(suite.message)}`);
+    }
+  } else if (Array.isArray(report.suites)) {
+    // Playwright
+    const walk = (suite, titles) => {
+      for (const spec of suite.specs ?? []) {
+        for (const test of spec.tests ?? []) {
+          if (test.status === 'expected' || test.status === 'skipped') continue;
+          const last = test.results?.at(-1);
+          const label = test.status === 'flaky' ? 'flaky' : 'failed';
+          out.push(
+            `${label}: ${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}: ${firstLine(last?.error?.message)}`,
+          );
+        }
+      }
+      for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+    };
+    for (const suite of report.suites) walk(suite, []);
+    for (const error of report.errors ?? []) out.push(`error: ${firstLine(error.message)}`);
+  }
+  return out.length > 0 ? out : ['(the step failed outside any test; see its output above)'];
+}
 
 ensureNodeModules();
 ensureSystemPackages();
@@ -41,42 +98,84 @@ const embeddedServerTests = [
   'src/modules/stock/stock.test.ts',
   'src/scale-out/',
 ];
-step('unit, integration and component tests (embedded PGlite)', () =>
-  run('npx', ['vitest', 'run', '--project', 'contracts', '--project', 'web', '--project', 'web-scripts']),
+const unitReport = vitestReport('unit');
+step(
+  'unit, integration and component tests (embedded PGlite)',
+  () =>
+    run('npx', [
+      'vitest',
+      'run',
+      '--project',
+      'contracts',
+      '--project',
+      'web',
+      '--project',
+      'web-scripts',
+      ...unitReport.args,
+    ]),
+  unitReport.file,
 );
-step('server tests on the embedded PGlite (engine-sensitive files)', () =>
-  run('npx', ['vitest', 'run', '--project', 'server', ...embeddedServerTests.map((f) => `server/${f}`)]),
+const embeddedReport = vitestReport('server-pglite');
+step(
+  'server tests on the embedded PGlite (engine-sensitive files)',
+  () =>
+    run('npx', [
+      'vitest',
+      'run',
+      '--project',
+      'server',
+      ...embeddedServerTests.map((f) => `server/${f}`),
+      ...embeddedReport.args,
+    ]),
+  embeddedReport.file,
 );
 
 let pg = null;
 const external = process.env.TEST_DATABASE_URL;
-step('server tests on PostgreSQL', () => {
-  try {
-    if (!external) pg = startTestPostgres();
-    const url = external ?? pg.url;
-    return run('npx', ['vitest', 'run', '--project', 'server'], {
-      env: { ...process.env, TEST_DATABASE_URL: url },
-    });
-  } catch (error) {
-    console.error(error);
-    return 1;
-  } finally {
-    pg?.stop();
-  }
-});
+const postgresReport = vitestReport('server-postgres');
+step(
+  'server tests on PostgreSQL',
+  () => {
+    try {
+      if (!external) pg = startTestPostgres();
+      const url = external ?? pg.url;
+      return run('npx', ['vitest', 'run', '--project', 'server', ...postgresReport.args], {
+        env: { ...process.env, TEST_DATABASE_URL: url },
+      });
+    } catch (error) {
+      console.error(error);
+      return 1;
+    } finally {
+      pg?.stop();
+    }
+  },
+  postgresReport.file,
+);
 
 ensureWebBuild({ force: true });
 // The specs on two workers on CI, then the web-vitals spec alone on one (e2e/playwright.config.ts).
+const playwrightReport = (project) => path.join(reportDir, `playwright-${project}.json`);
 const playwright = (project, env = {}) =>
-  run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--project', project], {
-    env: { ...process.env, ...env },
-  });
-step('end-to-end tests (Playwright, Chromium)', () => playwright('app'));
+  run(
+    'npx',
+    ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--project', project, '--reporter=list,json'],
+    {
+      env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightReport(project), ...env },
+    },
+  );
+step('end-to-end tests (Playwright, Chromium)', () => playwright('app'), playwrightReport('app'));
 // Three loads and their median: one load's LCP moved by 0.5 s from run to run on CI.
-step('web vitals (Playwright, alone)', () => playwright('vitals', { E2E_WORKERS: '1', VITALS_RUNS: '3' }));
+step(
+  'web vitals (Playwright, alone)',
+  () => playwright('vitals', { E2E_WORKERS: '1', VITALS_RUNS: '3' }),
+  playwrightReport('vitals'),
+);
 
 console.log('\nSummary');
-for (const r of results) console.log(`  ${r.ok ? '✓' : '✗'} ${r.name} (${r.seconds} s)`);
+for (const r of results) {
+  console.log(`  ${r.ok ? '✓' : '✗'} ${r.name} (${r.seconds} s)`);
+  for (const failure of r.failures.slice(0, 20)) console.log(`      ${failure}`);
+}
 const failed = results.filter((r) => !r.ok).length;
 console.log(`steps: ${results.length - failed} ok, ${failed} failed`);
 console.log(`Total ${((Date.now() - started) / 1000).toFixed(0)} s`);
