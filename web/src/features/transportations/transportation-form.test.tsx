@@ -5,7 +5,8 @@ import { field, renderWithApp, t } from '../../test-utils';
 import { haul, transportationRoutes } from './test-data';
 import { TransportationAddPage, TransportationEditPage } from './transportation-pages';
 
-const row = (label: string, n: number) => field(t('transportations.rowLabel', { label: t(label), n }));
+const rowLabel = (label: string, n: number) => t('transportations.rowLabel', { label: t(label), n });
+const row = (label: string, n: number) => field(rowLabel(label, n));
 const cmrLabel = 'transportations.fields.cmrOrWagon';
 const amountLabel = 'transportations.fields.amount';
 const loadingLabel = 'transportations.fields.loading';
@@ -80,24 +81,24 @@ describe('TransportationAddPage', () => {
     await fillIn(user, t('transportations.fields.date'), '14.3.2026');
     await pickOption(user, t('transportations.fields.driver'), 'Josef Černý');
     await pickOption(user, t('transportations.fields.recipient'), 'Lesy Vysočina a.s.');
-    await user.type(row(cmrLabel, 1), 'CMR 1001');
-    await user.type(row(amountLabel, 1), '22,4');
+    await fillIn(user, rowLabel(cmrLabel, 1), 'CMR 1001');
+    await fillIn(user, rowLabel(amountLabel, 1), '22,4');
     await user.click(
       screen.getAllByRole('button', { name: t('transportations.addRow', { n: 1 }) })[0] as HTMLElement,
     );
-    await user.type(row(cmrLabel, 2), 'CMR 1002');
-    await user.type(row(amountLabel, 2), '0');
+    await fillIn(user, rowLabel(cmrLabel, 2), 'CMR 1002');
+    await fillIn(user, rowLabel(amountLabel, 2), '0');
 
     expect(screen.queryByLabelText(t('transportations.fields.subscriberText'))).toBeNull();
     await pickOption(user, t('transportations.fields.subscriber'), t('transportations.otherSubscriber'));
     await fillIn(user, t('transportations.fields.subscriberText'), 'Pila Kamenice nad Lipou');
     await pickOption(user, t('transportations.fields.sortiment'), 'Smrková kulatina');
-    await user.type(row(loadingLabel, 1), 'Radešín');
-    await user.type(row(unloadingLabel, 1), 'Lukavec');
+    await fillIn(user, rowLabel(loadingLabel, 1), 'Radešín');
+    await fillIn(user, rowLabel(unloadingLabel, 1), 'Lukavec');
     await user.click(
       screen.getAllByRole('button', { name: t('transportations.addRow', { n: 1 }) })[1] as HTMLElement,
     );
-    await user.type(row(loadingLabel, 2), 'Mrákotín');
+    await fillIn(user, rowLabel(loadingLabel, 2), 'Mrákotín');
     await pickOption(user, t('transportations.fields.spz'), t('transportations.otherPlate'));
     await fillIn(user, t('transportations.fields.spzText'), '5J1 2233');
 
