@@ -8,8 +8,9 @@ import { gzipSync } from 'node:zlib';
 import { calendarOrderSchema } from '@letokruh/contracts/order-calendar';
 import { addDays } from '@letokruh/contracts/rules/prague-day';
 import { openDatabase } from '../../db/client.ts';
+import { createJsonQueries } from '../../db/json-queries.ts';
 import { slicedJson } from '../../plugins/answer-cache.ts';
-import { calendarWeekJson } from './calendar-week.service.ts';
+import { calendarWeekAnswer, calendarWeekJson } from './calendar-week.service.ts';
 import { calendarOrders } from './orders.service.ts';
 
 const { values } = parseArgs({
@@ -26,8 +27,11 @@ const query = {
   dates: Array.from({ length: 7 }, (_, i) => addDays(values.monday!, i)),
   show_cobined: false,
 };
-const answers = {
+const jsonQueries = createJsonQueries();
+const answers: Record<string, () => Promise<string | Buffer>> = {
   lean: () => calendarWeekJson(database.db, query, null),
+  // As the server answers: fetched and gzipped in a worker thread (db/json-queries.ts).
+  'lean, worker': async () => (await calendarWeekAnswer(jsonQueries, database.db, query, null)).raw,
   full: async () =>
     slicedJson('data', (await calendarOrders(database.db, query, null)).data, calendarOrderSchema),
 };
@@ -42,12 +46,14 @@ for (const [name, make] of Object.entries(answers)) {
     const text = await make();
     const wall = performance.now() - started;
     const used = process.cpuUsage(cpu);
+    const loopMax = loop.max;
     const bytes = Buffer.byteLength(text);
-    const orders = (text.match(/"intern_id":/g) ?? []).length;
+    const orders = (text.toString().match(/"intern_id":/g) ?? []).length;
     rows.push(
-      `${name} run ${run + 1}: ${Math.round(wall)} ms wall, ${Math.round((used.user + used.system) / 1000)} ms CPU, loop max ${Math.round(loop.max / 1e6)} ms; ${orders} orders, ${bytes} B (${Math.round(bytes / orders)} B/order, gzip ${Math.round(gzipSync(text).length / 1024)} KiB)`,
+      `${name} run ${run + 1}: ${Math.round(wall)} ms wall, ${Math.round((used.user + used.system) / 1000)} ms CPU, loop max ${Math.round(loopMax / 1e6)} ms; ${orders} orders, ${bytes} B (${Math.round(bytes / orders)} B/order, gzip ${Math.round(gzipSync(text).length / 1024)} KiB)`,
     );
   }
   console.log(rows.join('\n'));
 }
+await jsonQueries.close();
 await database.close();

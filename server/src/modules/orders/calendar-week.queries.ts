@@ -1,9 +1,5 @@
-import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { type SQL, sql } from 'drizzle-orm';
 import { type CalendarSelection, calendarCondition } from './order-list.queries.ts';
-
-/** The parts of a `CalendarWeek` answer, each already JSON text (`days` without its brackets). */
-export type CalendarWeekParts = { days: string; warehouses: string; drivers: string; cars: string };
 
 /**
  * Issue 16, `view=calendar`: the lean week written by PostgreSQL in one query. The orders come
@@ -11,10 +7,11 @@ export type CalendarWeekParts = { days: string; warehouses: string; drivers: str
  * `calendarName` in order-view.ts writes it); each order's JSON is a concatenation of its
  * columns (json_build_object took 2–3× the CPU per row: it looks up every value's type on every
  * call), grouped by day; the warehouses, drivers and cars they name follow as small lists. Node
- * receives one row of four texts and parses nothing, so its event loop stays free.
+ * receives one row whose `json` column is the whole answer (db/json-queries.ts fetches it in a
+ * worker thread on PostgreSQL), and parses nothing.
  */
-export async function findCalendarWeek(db: DbOrTx, selection: CalendarSelection): Promise<CalendarWeekParts> {
-  const result = await db.execute(sql`
+export function calendarWeekQuery(selection: CalendarSelection): SQL {
+  return sql`
     with o as materialized (
       select orders.id, orders.intern_id, orders.version, orders.expected_delivery_date as date,
         orders.expected_delivery_time as time, orders.expected_delivery_duration as minutes,
@@ -41,17 +38,19 @@ export async function findCalendarWeek(db: DbOrTx, selection: CalendarSelection)
       ), ',' order by time nulls last, id), ']}') as json
       from o group by date
     )
-    select
-      (select coalesce(string_agg(json, ',' order by date), '') from day) as days,
+    select concat('{"days":[',
+      (select string_agg(json, ',' order by date) from day),
+      '],"warehouses":',
       (select coalesce(json_agg(json_build_object('id', id, 'name', name, 'color', color,
           'text_color', text_color) order by id), '[]')::text
-        from warehouses where id in (select warehouse_id from o)) as warehouses,
+        from warehouses where id in (select warehouse_id from o)),
+      ',"drivers":',
       (select coalesce(json_agg(json_build_object('id', id,
           'name', btrim(first_name || ' ' || last_name)) order by id), '[]')::text
-        from users where id in (select driver_id from o)) as drivers,
+        from users where id in (select driver_id from o)),
+      ',"cars":',
       (select coalesce(json_agg(json_build_object('id', id, 'name', name, 'hex_color', hex_color)
           order by id), '[]')::text
-        from cars where id in (select car_id from o)) as cars`);
-  const [row] = (result as unknown as { rows: CalendarWeekParts[] }).rows;
-  return row!;
+        from cars where id in (select car_id from o)),
+      '}') as json`;
 }

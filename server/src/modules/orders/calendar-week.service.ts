@@ -1,15 +1,31 @@
 import type { DbOrTx } from '../../db/client.ts';
+import type { JsonQueries } from '../../db/json-queries.ts';
+import { type JsonAnswer, jsonAnswer } from '../../plugins/answer-cache.ts';
 import type { WarehouseScope } from '../warehouses/warehouse-scope.ts';
-import { findCalendarWeek } from './calendar-week.queries.ts';
+import { calendarWeekQuery } from './calendar-week.queries.ts';
 import { type CalendarQuery, calendarSelection } from './orders.service.ts';
+
+const emptyWeek = '{"days":[],"warehouses":[],"drivers":[],"cars":[]}';
 
 /**
  * GET /api/get-orders?view=calendar (issue 16): the same orders as `calendarOrders`, as the JSON
- * text of `CalendarWeek` (contracts/order-calendar.ts), written by PostgreSQL.
+ * of `CalendarWeek` (contracts/order-calendar.ts) written by PostgreSQL, fetched and gzipped off
+ * the event loop where the database allows it (db/json-queries.ts).
  */
+export async function calendarWeekAnswer(
+  queries: JsonQueries,
+  db: DbOrTx,
+  query: CalendarQuery,
+  own: WarehouseScope = null,
+): Promise<JsonAnswer> {
+  const selection = calendarSelection(query, own);
+  return selection ? queries.answer(db, calendarWeekQuery(selection)) : jsonAnswer(emptyWeek);
+}
+
+/** The same answer's text, fetched on the calling thread (measurements, tests). */
 export async function calendarWeekJson(db: DbOrTx, query: CalendarQuery, own: WarehouseScope = null) {
   const selection = calendarSelection(query, own);
-  if (!selection) return '{"days":[],"warehouses":[],"drivers":[],"cars":[]}';
-  const week = await findCalendarWeek(db, selection);
-  return `{"days":[${week.days}],"warehouses":${week.warehouses},"drivers":${week.drivers},"cars":${week.cars}}`;
+  if (!selection) return emptyWeek;
+  const result = (await db.execute(calendarWeekQuery(selection))) as unknown as { rows: { json: string }[] };
+  return result.rows[0]!.json;
 }

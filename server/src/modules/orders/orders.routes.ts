@@ -16,10 +16,11 @@ import {
   orderListQuerySchema,
 } from '@letokruh/contracts/orders';
 import type { App } from '../../app-types.ts';
+import { createJsonQueries } from '../../db/json-queries.ts';
 import type { Access } from '../../plugins/access.ts';
 import { jsonAnswer, jsonAnswerBytes, sendJson, slicedJson } from '../../plugins/answer-cache.ts';
 import { warehouseScope } from '../warehouses/warehouse-scope.ts';
-import { calendarWeekJson } from './calendar-week.service.ts';
+import { calendarWeekAnswer } from './calendar-week.service.ts';
 import { clashAnswer } from './clashes.ts';
 import { discardDraft } from './drafts.service.ts';
 import { orderFileRoutes } from './order-files.routes.ts';
@@ -37,6 +38,9 @@ const ownerOrDispatcher: Access = { anyFunction: ['owner', 'dispatcher'] };
 export async function orderRoutes(app: App): Promise<void> {
   const { db } = app.ctx;
   const readDb = app.ctx.readDb ?? db;
+  // The calendar week's JSON is fetched and gzipped in a worker thread (db/json-queries.ts).
+  const jsonQueries = createJsonQueries();
+  app.addHook('onClose', () => jsonQueries.close());
   const answer = { params: idParamSchema, response: { 200: orderAnswerSchema } };
 
   app.get(
@@ -168,16 +172,16 @@ export async function orderRoutes(app: App): Promise<void> {
       const body = await app.answers.get(
         key,
         async () =>
-          jsonAnswer(
-            // Issue 16: the lean week (what the calendars draw) or, as ever, the whole orders.
-            view === 'calendar'
-              ? await calendarWeekJson(readDb, request.query, own)
-              : await slicedJson(
+          // Issue 16: the lean week (what the calendars draw) or, as ever, the whole orders.
+          view === 'calendar'
+            ? calendarWeekAnswer(jsonQueries, readDb, request.query, own)
+            : jsonAnswer(
+                await slicedJson(
                   'data',
                   (await service.calendarOrders(readDb, request.query, own)).data,
                   calendarOrderSchema,
                 ),
-          ),
+              ),
         jsonAnswerBytes,
       );
       return sendJson(request, reply, body);

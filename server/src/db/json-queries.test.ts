@@ -1,0 +1,54 @@
+import { gunzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BuiltTestApp, buildTestApp } from '../test/build.ts';
+import { createJsonQueries } from './json-queries.ts';
+
+// Issue 16: an answer PostgreSQL writes whole is fetched and gzipped in a worker thread.
+let t: BuiltTestApp;
+const queries = createJsonQueries({ perThread: 2, maxQueue: 100 });
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await queries.close();
+  await t?.close();
+});
+
+describe('JSON answers written by the database', () => {
+  it('give the text as UTF-8 bytes and their gzip, from a worker thread on PostgreSQL', async () => {
+    const answer = await queries.answer(
+      t.db,
+      sql`select json_build_object('name', ${'Dvořák, Žďár nad Sázavou'}::text,
+        'by', current_setting('application_name'),
+        'orders', (select count(*) from orders))::text as json`,
+    );
+    const value = JSON.parse(answer.raw.toString('utf8'));
+    expect(gunzipSync(answer.gzip).equals(answer.raw)).toBe(true);
+    expect(value.name).toBe('Dvořák, Žďár nad Sázavou');
+    expect(value.orders).toBeGreaterThan(0);
+    // The worker's connections name themselves; PGlite has one connection, the app's.
+    expect(value.by === 'letokruh json worker').toBe(onPostgres);
+  });
+
+  it('many at once, each its own answer', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 24 }, (_, i) => queries.answer(t.db, sql`select ${`{"n":${i}}`}::text as json`)),
+    );
+    expect(answers.map((a) => JSON.parse(a.raw.toString()).n)).toEqual(
+      Array.from({ length: 24 }, (_, i) => i),
+    );
+  });
+
+  it("a failing query rejects with the driver's error code, which the error handler reads", async () => {
+    const error = await queries.answer(t.db, sql`select (1 / 0)::text as json`).catch((e: unknown) => e);
+    // In the thread, pg's error as it is; on PGlite, Drizzle's wrapper with it as the cause.
+    const { cause } = error as { cause?: unknown };
+    expect(((cause ?? error) as { code?: string }).code).toBe('22012');
+    // The thread goes on answering.
+    const after = await queries.answer(t.db, sql`select '[]'::text as json`);
+    expect(after.raw.toString()).toBe('[]');
+  });
+});

@@ -1,0 +1,101 @@
+import { ErrorCode } from '@letokruh/contracts/errors';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { Piscina } from 'piscina';
+import { type JsonAnswer, jsonAnswer } from '../plugins/answer-cache.ts';
+import { AppError } from '../plugins/errors.ts';
+import type { DbOrTx } from './client.ts';
+
+/**
+ * Answers whose whole JSON text PostgreSQL writes (issue 16: the calendar week, 1.4 MB for the
+ * busiest bench week) are fetched in a worker thread (json-worker.mjs). On the event loop the
+ * driver decoded those bytes into a string (≈ 17 ms), the answer encoded them back (≈ 8 ms) and
+ * the parser copied them while they arrived (≈ 4 ms): with five users asking at once, 158 ms
+ * without a free turn. The thread runs the query on its own small pool (same URL and settings as
+ * the Db's) and hands back the bytes and their gzip, transferred, not copied.
+ *
+ * On the embedded PGlite (one process, no second connection possible), or inside a transaction,
+ * the query runs on the Db as before.
+ */
+export type JsonQueries = {
+  /** `query` must give one row with a text column `json`. */
+  answer(db: DbOrTx, query: SQL): Promise<JsonAnswer>;
+  close(): Promise<void>;
+};
+
+export type JsonQueryOptions = {
+  /** Worker threads (default 1: the work is PostgreSQL's; the thread only decodes and gzips). */
+  threads?: number;
+  /** Connections, and queries at once, per thread (default 4). */
+  perThread?: number;
+  /** Queries waiting beyond those; more are refused with 503 (default 64). */
+  maxQueue?: number;
+};
+
+type WorkerConnection = {
+  connectionString: string | undefined;
+  options: string | undefined;
+  max: number;
+  connectionTimeoutMillis: number | undefined;
+  queryTimeout: number | undefined;
+};
+type Failure = { failed: { message: string; code?: string; errno?: number; syscall?: string } };
+
+const dialect = new PgDialect();
+
+export function createJsonQueries(options: JsonQueryOptions = {}): JsonQueries {
+  const threads = options.threads ?? 1;
+  const perThread = options.perThread ?? 4;
+  const maxQueue = options.maxQueue ?? 64;
+  let pool: Piscina | undefined;
+  const start = () => {
+    if (pool) return pool;
+    pool = new Piscina({
+      filename: new URL('./json-worker.mjs', import.meta.url).href,
+      minThreads: 0,
+      maxThreads: threads,
+      concurrentTasksPerWorker: perThread,
+      idleTimeout: 60_000,
+      maxQueue,
+      execArgv: [],
+    });
+    pool.on('error', (error: unknown) => console.error('JSON query worker failed:', error));
+    return pool;
+  };
+
+  return {
+    async answer(db, query) {
+      const client = (db as { $client?: unknown }).$client;
+      if (!(client instanceof pg.Pool)) {
+        const result = (await db.execute(query)) as unknown as { rows: { json: string }[] };
+        return jsonAnswer(result.rows[0]!.json);
+      }
+      const settings = client.options as pg.PoolConfig & { query_timeout?: number };
+      const connection: WorkerConnection = {
+        connectionString: settings.connectionString,
+        options: settings.options,
+        max: perThread,
+        connectionTimeoutMillis: settings.connectionTimeoutMillis,
+        queryTimeout: settings.query_timeout,
+      };
+      const workers = start();
+      if (workers.queueSize >= maxQueue) {
+        throw new AppError(503, ErrorCode.internal, 'Too many large answers being built: try again shortly');
+      }
+      const { sql: text, params: values } = dialect.sqlToQuery(query);
+      const out = (await workers.run({ connection, text, values })) as Uint8Array | Failure;
+      if (!(out instanceof Uint8Array)) {
+        // The driver's error as the server's error handler knows it (codes such as 57014, ECONNREFUSED).
+        throw Object.assign(new Error(out.failed.message), out.failed);
+      }
+      const rawLength = new DataView(out.buffer, out.byteOffset, 4).getUint32(0, true);
+      const bytes = Buffer.from(out.buffer, out.byteOffset, out.byteLength);
+      return { raw: bytes.subarray(4, 4 + rawLength), gzip: bytes.subarray(4 + rawLength) };
+    },
+    async close() {
+      await pool?.destroy();
+      pool = undefined;
+    },
+  };
+}
