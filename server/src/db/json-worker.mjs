@@ -1,7 +1,8 @@
-// The entry of a JSON-query worker thread (json-query-pool.ts). Plain JavaScript: it needs only
-// `pg` and zlib, so it starts under any loader. A task is one SQL query whose single row's `json`
-// column is an answer's whole JSON text; the thread receives it, turns it into bytes and gzips
-// them, so that the server's event loop never decodes, copies or compresses megabytes.
+// The entry of a JSON-query worker thread (json-queries.ts). Plain JavaScript: it needs only `pg`
+// and zlib, so it starts under any loader. A task is one SQL query whose rows' `json` column, in
+// order and joined, is an answer's JSON text (`empty` when there are no rows); the thread receives
+// them, joins them and gzips them, so that the server's event loop never decodes, copies or
+// compresses megabytes.
 import { gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { move } from 'piscina';
@@ -33,25 +34,20 @@ function poolFor(connection) {
 }
 
 /**
- * Piscina's task function. Out: one transferred buffer, [raw length (u32 LE)][raw][gzip]; or,
- * when the query fails, `{ failed }` with the error's message and codes (an Error crossing the
- * thread boundary would lose `code`, which the server's error handler reads).
+ * Piscina's task function. Out: the answer gzipped, transferred (the event loop never sees the
+ * plain bytes: answer-cache.ts `JsonAnswer`); or, when the query fails, `{ failed }` with the
+ * error's message and codes (an Error crossing the thread boundary would lose `code`, which the
+ * server's error handler reads).
  */
-export default async function run({ connection, text, values }) {
-  let json;
+export default async function run({ connection, text, values, empty }) {
+  let rows;
   try {
-    const result = await poolFor(connection).query({ text, values });
-    json = result.rows[0]?.json;
+    ({ rows } = await poolFor(connection).query({ text, values }));
   } catch (error) {
     const { message, code, errno, syscall, severity } = error ?? {};
     return { failed: { message: String(message ?? error), code, errno, syscall, severity } };
   }
-  if (typeof json !== 'string') return { failed: { message: 'The query gave no json column' } };
-  const raw = Buffer.from(json);
-  const gzip = gzipSync(raw, { level: 6 });
-  const out = new Uint8Array(4 + raw.length + gzip.length);
-  new DataView(out.buffer).setUint32(0, raw.length, true);
-  out.set(raw, 4);
-  out.set(gzip, 4 + raw.length);
-  return move(out);
+  const gzip = gzipSync(rows.length === 0 ? empty : rows.map((row) => row.json).join(''), { level: 6 });
+  // Its own ArrayBuffer, whole: a pooled one could not be transferred.
+  return move(new Uint8Array(gzip.buffer.slice(gzip.byteOffset, gzip.byteOffset + gzip.byteLength)));
 }

@@ -1,6 +1,7 @@
 export * from './audit.ts';
 export * from './auth.ts';
 export * from './cache.ts';
+export * from './calendar.ts';
 export * from './conversions.ts';
 export * from './customers.ts';
 export * from './files.ts';

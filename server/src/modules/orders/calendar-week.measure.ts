@@ -4,7 +4,7 @@
 //   node --import tsx server/src/modules/orders/calendar-week.measure.ts --database-url postgres://…/bench_1m --warehouse 1 --monday 2026-11-23
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { gzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { calendarOrderSchema } from '@letokruh/contracts/order-calendar';
 import { addDays } from '@letokruh/contracts/rules/prague-day';
 import { openDatabase } from '../../db/client.ts';
@@ -31,7 +31,8 @@ const jsonQueries = createJsonQueries();
 const answers: Record<string, () => Promise<string | Buffer>> = {
   lean: () => calendarWeekJson(database.db, query, null),
   // As the server answers: fetched and gzipped in a worker thread (db/json-queries.ts).
-  'lean, worker': async () => (await calendarWeekAnswer(jsonQueries, database.db, query, null)).raw,
+  'lean, worker': async () =>
+    gunzipSync((await calendarWeekAnswer(jsonQueries, database.db, query, null)).gzip),
   full: async () =>
     slicedJson('data', (await calendarOrders(database.db, query, null)).data, calendarOrderSchema),
 };

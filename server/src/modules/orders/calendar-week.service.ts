@@ -19,13 +19,15 @@ export async function calendarWeekAnswer(
   own: WarehouseScope = null,
 ): Promise<JsonAnswer> {
   const selection = calendarSelection(query, own);
-  return selection ? queries.answer(db, calendarWeekQuery(selection)) : jsonAnswer(emptyWeek);
+  return selection ? queries.answer(db, calendarWeekQuery(selection), emptyWeek) : jsonAnswer(emptyWeek);
 }
 
 /** The same answer's text, fetched on the calling thread (measurements, tests). */
 export async function calendarWeekJson(db: DbOrTx, query: CalendarQuery, own: WarehouseScope = null) {
   const selection = calendarSelection(query, own);
   if (!selection) return emptyWeek;
-  const result = (await db.execute(calendarWeekQuery(selection))) as unknown as { rows: { json: string }[] };
-  return result.rows[0]!.json;
+  const { rows } = (await db.execute(calendarWeekQuery(selection))) as unknown as {
+    rows: { json: string }[];
+  };
+  return rows.length === 0 ? emptyWeek : rows.map((row) => row.json).join('');
 }

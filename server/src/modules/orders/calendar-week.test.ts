@@ -15,7 +15,8 @@ const clients = {} as Record<(typeof users)[number], Client>;
 const id: Record<string, number> = {};
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  // No answer cache: the last test writes with plain SQL, which draws no new data version.
+  t = await buildTestApp({ ANSWER_CACHE_BYTES: '0' });
   for (const name of users) clients[name] = await login(t.app, name);
   const rows = (await t.db.execute(sql`select id, name from warehouses`)) as unknown as {
     rows: { id: number; name: string }[];
@@ -117,5 +118,77 @@ describe('GET /api/api/get-orders?view=calendar', () => {
     expect((await clients.owner.delete(`/api/order/${second}/delete`)).statusCode).toBe(200);
     expect(await ids(query)).toEqual(before.filter((o) => o !== second));
     await clients.owner.put(`/api/order/${second}/restore`);
+  });
+
+  it('follows every change of an order and of its customer, whoever writes it (migration 0033)', async () => {
+    const today = pragueDay();
+    const all = [id.Jihlava, id['Havlíčkův Brod'], id.Třebíč].join(',');
+    const weeks = [weekDates(today), weekDates(addDays(today, 7))];
+    /** The lean weeks equal the full ones, and every kept entry equals its recomputation. */
+    const same = async (why: string) => {
+      for (const dates of weeks) {
+        const query = `warehouses=${all}&dates=${dates.join(',')}`;
+        const full = (await ask(clients.owner, query)).json().data as CalendarOrder[];
+        const lean = calendarWeekSchema.parse((await ask(clients.owner, `${query}&view=calendar`)).json());
+        expect(calendarEntries(lean), why).toEqual(full.map(drawnOf));
+      }
+      const stale = (await t.db.execute(sql`
+        select count(*)::int as n from calendar_entries e
+        full join (
+          select o.id, calendar_entry_json(o, calendar_name(c)) as json, o.expected_delivery_date as day
+          from orders o left join customers c on c.id = o.customer_id
+          where o.expected_delivery_date is not null and not o.hidden and o.draft_touched_at is null
+        ) r on r.id = e.order_id
+        where e.json is distinct from r.json or e.day is distinct from r.day`)) as unknown as {
+        rows: { n: number }[];
+      };
+      expect(stale.rows[0]?.n, why).toBe(0);
+    };
+    const [order] = (
+      (await t.db.execute(sql`
+        select id, customer_id from orders where expected_delivery_date between ${weeks[0]![0]!}::date and ${weeks[0]![6]!}::date
+          and not hidden and draft_touched_at is null and customer_id is not null
+        order by id limit 1`)) as unknown as { rows: { id: number; customer_id: number }[] }
+    ).rows;
+    expect(order).toBeDefined();
+    const o = order!.id;
+    const drivers = (await t.db.execute(sql`select id from users order by id`)) as unknown as {
+      rows: { id: number }[];
+    };
+    await same('as seeded');
+
+    // Hand-written UPDATEs, as any writer: time, driver, car, done, prepared, paid, version.
+    await t.db.execute(sql`update orders set expected_delivery_time = '07:15', car_id = null,
+      driver_id = ${drivers.rows.at(-1)!.id}, done = true, prepared = true,
+      collected_revenue_at = now(), collected_revenue_by = ${drivers.rows[0]!.id},
+      version = version + 1 where id = ${o}`);
+    await same('time, driver, car, done, paid');
+    // To the next week and to no time, then to another warehouse.
+    await t.db.execute(sql`update orders set expected_delivery_date = expected_delivery_date + 7,
+      expected_delivery_time = null where id = ${o}`);
+    await same('moved a week on');
+    await t.db.execute(sql`update orders set warehouse_id = ${id.Třebíč} where id = ${o}`);
+    await same('another warehouse');
+    // Cancelled and restored, made a draft and saved again: gone and back.
+    await t.db.execute(sql`update orders set hidden = true, done = false where id = ${o}`);
+    await same('cancelled');
+    await t.db.execute(sql`update orders set hidden = false, draft_touched_at = now() where id = ${o}`);
+    await same('a draft');
+    await t.db.execute(sql`update orders set draft_touched_at = null where id = ${o}`);
+    await same('saved again');
+    // The customer's town alone (the orders' own columns stay), then the name, then a person
+    // instead of an organisation, with diacritics and quotes.
+    await t.db.execute(sql`update customers set town = 'Žďár nad Sázavou' where id = ${order!.customer_id}`);
+    await same('customer moved town');
+    await t.db.execute(sql`update customers set organization_name = 'Dřevo "U Lípy"'
+      where id = ${order!.customer_id}`);
+    await same('customer renamed');
+    await t.db.execute(sql`update customers set organization_name = '', first_name = 'Řehoř',
+      last_name = 'Čížek' where id = ${order!.customer_id}`);
+    await same('customer a person');
+    // Many orders in one statement (a day moved whole).
+    await t.db.execute(sql`update orders set expected_delivery_date = expected_delivery_date + 1
+      where expected_delivery_date = ${weeks[0]![2]!}::date`);
+    await same('a whole day moved');
   });
 });
