@@ -38,7 +38,11 @@ export function sideBySide(
   lines.push('|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|');
   for (const o of other.calls) {
     const m = main.calls.find((c) => c.name === o.name);
-    const v = judge(o, other.calls);
+    // Judged against the bare route of the main run (scaled targets, share of its req/s).
+    const v = judge(o, [
+      ...other.calls.filter((c) => c.name !== 'ceiling'),
+      ...main.calls.filter((c) => c.name === 'ceiling'),
+    ]);
     verdicts.push({ ...v, call: `cache_${b}:${o.name}` });
     lines.push(
       `| ${o.label} | ${fmt(m?.firstMs, 0)} | ${fmt(m?.load?.reqPerSec, 0)} | ${fmt(m?.load?.p95)} | ${fmt(m?.load?.p99)} | ${fmt(o.firstMs, 0)}${o.aloneLoop ? ` / ${fmt(o.aloneLoop.maxMs, 0)}` : ''} | ${fmt(o.load?.reqPerSec, 0)} | ${fmt(o.load?.p95)} | ${fmt(o.load?.p99)} | ${fmt(o.loop?.maxMs)} | ${o.target.kind === 'none' && v.pass ? 'pass (loop)' : short(v)} |`,
@@ -79,7 +83,22 @@ export function mixedTable(
   for (const call of mixed.calls) {
     const l = call.load!;
     // One loop for the whole window: judged once, below, not per call.
-    const v = judge({ ...call, loop: { ...mixed.loop, maxMs: 0 }, aloneLoop: undefined }, mixed.calls);
+    const bare: CallResult[] = ceiling
+      ? [
+          {
+            name: 'ceiling',
+            label: 'ceiling',
+            paths: [],
+            connections: 0,
+            target: { kind: 'none' },
+            load: ceiling,
+          },
+        ]
+      : [];
+    const v = judge({ ...call, loop: { ...mixed.loop, maxMs: 0 }, aloneLoop: undefined }, [
+      ...mixed.calls,
+      ...bare,
+    ]);
     verdicts.push({ ...v, call: `mixed_${mixed.answerCache}:${call.name}` });
     const target =
       call.target.kind === 'latency'
