@@ -9,9 +9,9 @@ import { calendarOrderSchema } from '@letokruh/contracts/order-calendar';
 import { addDays } from '@letokruh/contracts/rules/prague-day';
 import { openDatabase } from '../../db/client.ts';
 import { createJsonQueries } from '../../db/json-queries.ts';
-import { slicedJson } from '../../plugins/answer-cache.ts';
+import { slicedJsonAnswer } from '../../plugins/answer-cache.ts';
 import { calendarWeekAnswer, calendarWeekJson } from './calendar-week.service.ts';
-import { calendarOrders } from './orders.service.ts';
+import { calendarOrderSlices } from './orders.service.ts';
 
 const { values } = parseArgs({
   options: {
@@ -34,7 +34,15 @@ const answers: Record<string, () => Promise<string | Buffer>> = {
   'lean, worker': async () =>
     gunzipSync((await calendarWeekAnswer(jsonQueries, database.db, query, null)).gzip),
   full: async () =>
-    slicedJson('data', (await calendarOrders(database.db, query, null)).data, calendarOrderSchema),
+    gunzipSync(
+      (
+        await slicedJsonAnswer(
+          'data',
+          await calendarOrderSlices(database.db, query, null),
+          calendarOrderSchema,
+        )
+      ).gzip,
+    ),
 };
 const loop = monitorEventLoopDelay({ resolution: 5 });
 loop.enable();

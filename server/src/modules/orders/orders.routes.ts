@@ -18,7 +18,7 @@ import {
 import type { App } from '../../app-types.ts';
 import { createJsonQueries } from '../../db/json-queries.ts';
 import type { Access } from '../../plugins/access.ts';
-import { jsonAnswer, jsonAnswerBytes, sendJson, slicedJson } from '../../plugins/answer-cache.ts';
+import { jsonAnswerBytes, sendJson, slicedJsonAnswer } from '../../plugins/answer-cache.ts';
 import { warehouseScope } from '../warehouses/warehouse-scope.ts';
 import { calendarWeekAnswer } from './calendar-week.service.ts';
 import { clashAnswer } from './clashes.ts';
@@ -175,12 +175,10 @@ export async function orderRoutes(app: App): Promise<void> {
           // Issue 16: the lean week (what the calendars draw) or, as ever, the whole orders.
           view === 'calendar'
             ? calendarWeekAnswer(jsonQueries, readDb, request.query, own)
-            : jsonAnswer(
-                await slicedJson(
-                  'data',
-                  (await service.calendarOrders(readDb, request.query, own)).data,
-                  calendarOrderSchema,
-                ),
+            : slicedJsonAnswer(
+                'data',
+                await service.calendarOrderSlices(readDb, request.query, own),
+                calendarOrderSchema,
               ),
         jsonAnswerBytes,
       );
