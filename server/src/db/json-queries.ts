@@ -1,5 +1,5 @@
 import { ErrorCode } from '@letokruh/contracts/errors';
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { Piscina } from 'piscina';
@@ -25,6 +25,11 @@ export type JsonQueries = {
    * there are no rows.
    */
   answer(db: DbOrTx, query: SQL, empty: string): Promise<JsonAnswer>;
+  /**
+   * Starts the thread and its first connection (a listening server, so that its first calendar
+   * does not wait for them: 0.3–0.4 s of the first answer's 0.5–0.6 s). Failures are ignored.
+   */
+  warm(db: DbOrTx): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -94,6 +99,9 @@ export function createJsonQueries(options: JsonQueryOptions = {}): JsonQueries {
         throw Object.assign(new Error(out.failed.message), out.failed);
       }
       return { gzip: Buffer.from(out.buffer, out.byteOffset, out.byteLength) };
+    },
+    async warm(db) {
+      await this.answer(db, sql`select '' as json`, '').catch(() => {});
     },
     async close() {
       // Queries under way finish first (a server stopping answers the requests it took).

@@ -41,6 +41,10 @@ export async function orderRoutes(app: App): Promise<void> {
   // The calendar week's JSON is fetched and gzipped in a worker thread (db/json-queries.ts).
   const jsonQueries = createJsonQueries();
   app.addHook('onClose', () => jsonQueries.close());
+  // A server that listens (not the tests' injected requests) starts the thread at once.
+  app.addHook('onListen', () => {
+    void jsonQueries.warm(readDb);
+  });
   const answer = { params: idParamSchema, response: { 200: orderAnswerSchema } };
 
   app.get(
