@@ -62,7 +62,9 @@ export function createJsonQueries(options: JsonQueryOptions = {}): JsonQueries {
     if (pool) return pool;
     pool = new Piscina({
       filename: new URL('./json-worker.mjs', import.meta.url).href,
-      minThreads: 0,
+      // Once started, one thread stays (≈ 10 MB): starting it again took the first calendar after
+      // a quiet minute 0.4 s. More threads end after a minute idle.
+      minThreads: 1,
       maxThreads: threads,
       concurrentTasksPerWorker: perThread,
       idleTimeout: 60_000,

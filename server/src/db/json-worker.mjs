@@ -20,8 +20,8 @@ function poolFor(connection) {
       max: connection.max,
       connectionTimeoutMillis: connection.connectionTimeoutMillis,
       ...(connection.queryTimeout ? { query_timeout: connection.queryTimeout } : {}),
-      // Connections close after a few idle seconds, long before the thread's own idle end.
-      idleTimeoutMillis: 5_000,
+      // Idle connections close after a minute; a new one costs a few milliseconds.
+      idleTimeoutMillis: 60_000,
       keepAlive: true,
       // What pg_stat_activity shows for these connections (and how a test sees the thread ran it).
       application_name: 'letokruh json worker',
