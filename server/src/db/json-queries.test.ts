@@ -64,4 +64,12 @@ describe('JSON answers written by the database', () => {
     const none = await queries.answer(t.db, sql`select 'x' as json where false`, '{"none":true}');
     expect(text(none)).toBe('{"none":true}');
   });
+
+  it('closing lets the queries under way finish', async () => {
+    const own = createJsonQueries();
+    const slow = own.answer(t.db, sql`select pg_sleep(0.2)::text || '{"done":true}' as json`, '');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const [answer] = await Promise.all([slow, own.close()]);
+    expect(JSON.parse(text(answer))).toEqual({ done: true });
+  });
 });

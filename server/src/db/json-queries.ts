@@ -58,6 +58,7 @@ export function createJsonQueries(options: JsonQueryOptions = {}): JsonQueries {
   const perThread = options.perThread ?? 4;
   const maxQueue = options.maxQueue ?? 64;
   let pool: Piscina | undefined;
+  const underWay = new Set<Promise<unknown>>();
   const start = () => {
     if (pool) return pool;
     pool = new Piscina({
@@ -95,7 +96,9 @@ export function createJsonQueries(options: JsonQueryOptions = {}): JsonQueries {
         throw new AppError(503, ErrorCode.internal, 'Too many large answers being built: try again shortly');
       }
       const { sql: text, params: values } = dialect.sqlToQuery(query);
-      const out = (await workers.run({ connection, text, values, empty })) as Uint8Array | Failure;
+      const running = workers.run({ connection, text, values, empty }) as Promise<Uint8Array | Failure>;
+      underWay.add(running);
+      const out = await running.finally(() => underWay.delete(running));
       if (!(out instanceof Uint8Array)) {
         // The driver's error as the server's error handler knows it (codes such as 57014, ECONNREFUSED).
         throw Object.assign(new Error(out.failed.message), out.failed);
@@ -106,8 +109,10 @@ export function createJsonQueries(options: JsonQueryOptions = {}): JsonQueries {
       await this.answer(db, sql`select '' as json`, '').catch(() => {});
     },
     async close() {
-      // Queries under way finish first (a server stopping answers the requests it took).
-      await pool?.close();
+      // Queries asked for finish first, queued ones too (a stopping server answers the requests it
+      // took; piscina's own close() waits only for tasks a thread already has).
+      await Promise.allSettled(underWay);
+      await pool?.destroy();
       pool = undefined;
     },
   };

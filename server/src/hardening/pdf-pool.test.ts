@@ -143,4 +143,21 @@ describe('merged delivery notes off the event loop', () => {
       await pool.close();
     }
   }, 60_000);
+
+  it('closing the pool lets the PDFs being drawn finish (a stopping server answers what it took)', async () => {
+    const pool = createPdfPool({ threads: 1 });
+    const orders = (await loadOrders(t.db, ids.slice(0, 1))) as NoteOrder[];
+    const task = {
+      kind: 'notes' as const,
+      orders: Array.from({ length: 20 }, () => orders[0]!),
+      supplier: await noteSupplier(t.db, orders, supplier),
+      lang: 'cs' as const,
+      today: '2026-01-01',
+    };
+    const drawing = pool.render(task);
+    // Let the task reach the thread, then close while it draws.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const [pdf] = await Promise.all([drawing, pool.close()]);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  }, 60_000);
 });

@@ -16,6 +16,7 @@ export function createPdfPool(options: { threads?: number; maxQueue?: number } =
   let pool: Piscina | undefined;
   const threads = options.threads ?? Math.max(1, availableParallelism() - 1);
   const maxQueue = options.maxQueue ?? 64;
+  const underWay = new Set<Promise<unknown>>();
   const start = () => {
     if (pool) return pool;
     pool = new Piscina({
@@ -39,10 +40,19 @@ export function createPdfPool(options: { threads?: number; maxQueue?: number } =
       if (workers.queueSize >= maxQueue) {
         throw new AppError(503, ErrorCode.internal, 'Too many documents being drawn: try again shortly');
       }
-      const bytes = (await workers.run(task)) as Uint8Array;
-      return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      const running = workers.run(task) as Promise<Uint8Array>;
+      underWay.add(running);
+      try {
+        const bytes = await running;
+        return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      } finally {
+        underWay.delete(running);
+      }
     },
     async close() {
+      // PDFs asked for finish first, queued ones too: Fastify runs onClose while requests are
+      // still answered, and `destroy()` failed them ("Terminating worker thread").
+      await Promise.allSettled(underWay);
       await pool?.destroy();
       pool = undefined;
     },
