@@ -59,6 +59,7 @@ export function createJsonQueries(options: JsonQueryOptions = {}): JsonQueries {
   const maxQueue = options.maxQueue ?? 64;
   let pool: Piscina | undefined;
   const underWay = new Set<Promise<unknown>>();
+  let closing = false;
   const start = () => {
     if (pool) return pool;
     pool = new Piscina({
@@ -79,7 +80,8 @@ export function createJsonQueries(options: JsonQueryOptions = {}): JsonQueries {
   return {
     async answer(db, query, empty) {
       const client = (db as { $client?: unknown }).$client;
-      if (!(client instanceof pg.Pool)) {
+      // Closing (a stopping server still answers what it took): on the Db, no new thread.
+      if (closing || !(client instanceof pg.Pool)) {
         const { rows } = (await db.execute(query)) as unknown as { rows: { json: string }[] };
         return jsonAnswer(rows.length === 0 ? empty : rows.map((row) => row.json).join(''));
       }
@@ -111,7 +113,8 @@ export function createJsonQueries(options: JsonQueryOptions = {}): JsonQueries {
     async close() {
       // Queries asked for finish first, queued ones too (a stopping server answers the requests it
       // took; piscina's own close() waits only for tasks a thread already has).
-      await Promise.allSettled(underWay);
+      closing = true;
+      while (underWay.size > 0) await Promise.allSettled(underWay);
       await pool?.destroy();
       pool = undefined;
     },

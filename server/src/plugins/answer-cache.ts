@@ -240,12 +240,29 @@ export async function slicedJsonAnswer(
   return { gzip: Buffer.concat(chunks) };
 }
 
+/**
+ * Whether an Accept-Encoding header takes gzip (RFC 9110 §12.5.3): `gzip` or `x-gzip`, or `*`
+ * without gzip named, with a weight above 0; names are case-insensitive. `gzip;q=0` refuses it.
+ */
+export function acceptsGzip(header: string | string[] | undefined): boolean {
+  const weights = new Map<string, number>();
+  for (const part of String(header ?? '').split(',')) {
+    const [name = '', ...params] = part.split(';').map((p) => p.trim().toLowerCase());
+    if (!name) continue;
+    const q = params.find((p) => p.startsWith('q='));
+    const weight = q === undefined ? 1 : Number(q.slice(2));
+    weights.set(name, Number.isFinite(weight) ? weight : 0);
+  }
+  const named = weights.get('gzip') ?? weights.get('x-gzip');
+  return (named ?? weights.get('*') ?? 0) > 0;
+}
+
 /** Sends a cached JSON answer gzipped, or inflated for a client that does not accept gzip. */
 export async function sendJson(request: FastifyRequest, reply: unknown, body: JsonAnswer) {
   const answer = (reply as FastifyReply)
     .type('application/json; charset=utf-8')
     .header('vary', 'accept-encoding');
-  const accepts = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+  const accepts = acceptsGzip(request.headers['accept-encoding']);
   return accepts
     ? answer.header('content-encoding', 'gzip').send(body.gzip)
     : answer.send(await gunzipAsync(body.gzip));

@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { slicedJsonAnswer } from './answer-cache.ts';
+import { acceptsGzip, slicedJsonAnswer } from './answer-cache.ts';
 
 // Issue 16: the whole orders of a calendar week are written a slice at a time into one gzip.
 describe('slicedJsonAnswer', () => {
@@ -44,5 +44,32 @@ describe('slicedJsonAnswer', () => {
 
   it('a bad item rejects the answer', async () => {
     await expect(slicedJsonAnswer('data', slices([{ id: 'x' }]), item)).rejects.toThrow();
+  });
+});
+
+describe('acceptsGzip', () => {
+  it('reads the names and weights of Accept-Encoding', () => {
+    for (const yes of [
+      'gzip',
+      'GZIP',
+      'gzip, deflate, br',
+      'br;q=1.0, gzip;q=0.8',
+      'x-gzip',
+      '*',
+      'br, *;q=0.1',
+    ])
+      expect(acceptsGzip(yes), yes).toBe(true);
+    for (const no of [
+      undefined,
+      '',
+      'identity',
+      'br',
+      'gzip;q=0',
+      'gzip; q=0, br',
+      '*;q=0',
+      'gzip;q=0, *',
+      'gzipx',
+    ])
+      expect(acceptsGzip(no), String(no)).toBe(false);
   });
 });

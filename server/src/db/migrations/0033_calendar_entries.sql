@@ -14,11 +14,11 @@ CREATE TABLE "calendar_entries" (
   "driver_id" integer,
   "car_id" integer,
   "customer_id" integer,
-  "json" text NOT NULL
+  "head" text NOT NULL,
+  "tail" text NOT NULL
 );--> statement-breakpoint
 CREATE INDEX "calendar_entries_warehouse_day_idx" ON "calendar_entries" ("warehouse_id", "day");--> statement-breakpoint
 CREATE INDEX "calendar_entries_day_idx" ON "calendar_entries" ("day");--> statement-breakpoint
-CREATE INDEX "calendar_entries_customer_idx" ON "calendar_entries" ("customer_id");--> statement-breakpoint
 -- The block's name, as `calendarName` in order-view.ts writes it: the organisation or the person,
 -- then the town; '' without a customer.
 CREATE FUNCTION "calendar_name"("c" "customers") RETURNS text LANGUAGE sql STABLE AS $$
@@ -26,38 +26,40 @@ CREATE FUNCTION "calendar_name"("c" "customers") RETURNS text LANGUAGE sql STABL
     nullif(coalesce(nullif(c.organization_name, ''), btrim(c.first_name || ' ' || c.last_name)), ''),
     nullif(c.town, '')), '')
 $$;--> statement-breakpoint
--- One order of the lean week. A concatenation of its columns: json_build_object took 2–3× the CPU
--- per row (it looks up every value's type on every call).
-CREATE FUNCTION "calendar_entry_json"("o" "orders", "name" text) RETURNS text LANGUAGE sql STABLE AS $$
+-- One order of the lean week, before and after its `"calendar_name":…` (a concatenation of its
+-- columns: json_build_object took 2–3× the CPU per row, as it looks up every value's type).
+CREATE FUNCTION "calendar_entry_head"("o" "orders") RETURNS text LANGUAGE sql STABLE AS $$
   SELECT concat('{"id":', o.id, ',"intern_id":', o.intern_id, ',"version":', o.version,
     ',"expected_delivery_time":', coalesce('"' || to_char(o.expected_delivery_time, 'HH24:MI') || '"', 'null'),
     ',"expected_delivery_duration":', o.expected_delivery_duration, ',"duration":', o.duration,
-    ',"calendar_name":', to_json(coalesce(name, ''))::text,
-    ',"warehouse_id":', coalesce(o.warehouse_id::text, 'null'),
+    ',"calendar_name":')
+$$;--> statement-breakpoint
+CREATE FUNCTION "calendar_entry_tail"("o" "orders") RETURNS text LANGUAGE sql STABLE AS $$
+  SELECT concat(',"warehouse_id":', coalesce(o.warehouse_id::text, 'null'),
     ',"driver_id":', coalesce(o.driver_id::text, 'null'),
     ',"car_id":', coalesce(o.car_id::text, 'null'),
     ',"done":', o.done::text, ',"prepared":', o.prepared::text,
     ',"paid":', (o.collected_revenue_at IS NOT NULL)::text, '}')
 $$;--> statement-breakpoint
-INSERT INTO "calendar_entries" (order_id, day, warehouse_id, time, driver_id, car_id, customer_id, json)
+INSERT INTO "calendar_entries" (order_id, day, warehouse_id, time, driver_id, car_id, customer_id, head, tail)
 SELECT o.id, o.expected_delivery_date, o.warehouse_id, o.expected_delivery_time, o.driver_id, o.car_id,
-       o.customer_id, calendar_entry_json(o, calendar_name(c))
-FROM orders AS o LEFT JOIN customers AS c ON c.id = o.customer_id
+       o.customer_id, calendar_entry_head(o), calendar_entry_tail(o)
+FROM orders AS o
 WHERE o.expected_delivery_date IS NOT NULL AND NOT o.hidden AND o.draft_touched_at IS NULL;--> statement-breakpoint
 -- Orders inserted or updated: the ones the calendars show are written again, the others go.
 CREATE FUNCTION "calendar_entries_orders"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   DELETE FROM calendar_entries AS e USING changed AS o
   WHERE e.order_id = o.id AND (o.expected_delivery_date IS NULL OR o.hidden OR o.draft_touched_at IS NOT NULL);
-  INSERT INTO calendar_entries AS e (order_id, day, warehouse_id, time, driver_id, car_id, customer_id, json)
+  INSERT INTO calendar_entries AS e (order_id, day, warehouse_id, time, driver_id, car_id, customer_id, head, tail)
   SELECT o.id, o.expected_delivery_date, o.warehouse_id, o.expected_delivery_time, o.driver_id, o.car_id,
-         o.customer_id, calendar_entry_json(o, calendar_name(c))
-  FROM changed AS o LEFT JOIN customers AS c ON c.id = o.customer_id
+         o.customer_id, calendar_entry_head(o), calendar_entry_tail(o)
+  FROM changed AS o
   WHERE o.expected_delivery_date IS NOT NULL AND NOT o.hidden AND o.draft_touched_at IS NULL
   ORDER BY o.id
   ON CONFLICT (order_id) DO UPDATE SET day = excluded.day, warehouse_id = excluded.warehouse_id,
     time = excluded.time, driver_id = excluded.driver_id, car_id = excluded.car_id,
-    customer_id = excluded.customer_id, json = excluded.json;
+    customer_id = excluded.customer_id, head = excluded.head, tail = excluded.tail;
   RETURN NULL;
 END $$;--> statement-breakpoint
 CREATE FUNCTION "calendar_entries_orders_gone"() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -73,13 +75,4 @@ END $$;--> statement-breakpoint
 CREATE TRIGGER "calendar_entries_insert" AFTER INSERT ON "orders" REFERENCING NEW TABLE AS "changed" FOR EACH STATEMENT EXECUTE FUNCTION "calendar_entries_orders"();--> statement-breakpoint
 CREATE TRIGGER "calendar_entries_update" AFTER UPDATE ON "orders" REFERENCING NEW TABLE AS "changed" FOR EACH STATEMENT EXECUTE FUNCTION "calendar_entries_orders"();--> statement-breakpoint
 CREATE TRIGGER "calendar_entries_delete" AFTER DELETE ON "orders" REFERENCING OLD TABLE AS "was" FOR EACH STATEMENT EXECUTE FUNCTION "calendar_entries_orders_gone"();--> statement-breakpoint
-CREATE TRIGGER "calendar_entries_truncate" AFTER TRUNCATE ON "orders" FOR EACH STATEMENT EXECUTE FUNCTION "calendar_entries_truncate"();--> statement-breakpoint
--- A customer's name or town changed: the entries of their orders take the new name.
-CREATE FUNCTION "calendar_entries_customers"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  UPDATE calendar_entries AS e SET json = calendar_entry_json(o, calendar_name(c))
-  FROM changed AS c JOIN was AS w ON w.id = c.id JOIN orders AS o ON o.customer_id = c.id
-  WHERE e.order_id = o.id AND calendar_name(c) IS DISTINCT FROM calendar_name(w);
-  RETURN NULL;
-END $$;--> statement-breakpoint
-CREATE TRIGGER "calendar_entries_customers" AFTER UPDATE ON "customers" REFERENCING OLD TABLE AS "was" NEW TABLE AS "changed" FOR EACH STATEMENT EXECUTE FUNCTION "calendar_entries_customers"();
+CREATE TRIGGER "calendar_entries_truncate" AFTER TRUNCATE ON "orders" FOR EACH STATEMENT EXECUTE FUNCTION "calendar_entries_truncate"();

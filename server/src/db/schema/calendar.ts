@@ -1,9 +1,10 @@
 import { date, index, integer, pgTable, text, time } from 'drizzle-orm/pg-core';
 
 /**
- * The lean calendar week's orders, each with its JSON already written (issue 16, migration 0033):
- * kept by triggers on orders and customers for every order the calendars can show (a delivery
- * day, not cancelled, not a draft). Read by calendar-week.queries.ts; nothing writes it but them.
+ * The lean calendar week's orders, each with its JSON already written but the customer's name
+ * (issue 16, migration 0033): kept by triggers on orders for every order the calendars can show (a
+ * delivery day, not cancelled, not a draft). Read by calendar-week.queries.ts; nothing writes it
+ * but them.
  */
 export const calendarEntries = pgTable(
   'calendar_entries',
@@ -15,11 +16,12 @@ export const calendarEntries = pgTable(
     driverId: integer('driver_id'),
     carId: integer('car_id'),
     customerId: integer('customer_id'),
-    json: text('json').notNull(),
+    /** The order's JSON before and after its `"calendar_name":` value (read from the customer). */
+    head: text('head').notNull(),
+    tail: text('tail').notNull(),
   },
   (t) => [
     index('calendar_entries_warehouse_day_idx').on(t.warehouseId, t.day),
     index('calendar_entries_day_idx').on(t.day),
-    index('calendar_entries_customer_idx').on(t.customerId),
   ],
 );

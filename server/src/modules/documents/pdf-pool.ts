@@ -17,6 +17,7 @@ export function createPdfPool(options: { threads?: number; maxQueue?: number } =
   const threads = options.threads ?? Math.max(1, availableParallelism() - 1);
   const maxQueue = options.maxQueue ?? 64;
   const underWay = new Set<Promise<unknown>>();
+  let closing = false;
   const start = () => {
     if (pool) return pool;
     pool = new Piscina({
@@ -36,6 +37,7 @@ export function createPdfPool(options: { threads?: number; maxQueue?: number } =
   };
   return {
     async render(task) {
+      if (closing) throw new AppError(503, ErrorCode.internal, 'The server is stopping: try again shortly');
       const workers = start();
       if (workers.queueSize >= maxQueue) {
         throw new AppError(503, ErrorCode.internal, 'Too many documents being drawn: try again shortly');
@@ -52,7 +54,8 @@ export function createPdfPool(options: { threads?: number; maxQueue?: number } =
     async close() {
       // PDFs asked for finish first, queued ones too: Fastify runs onClose while requests are
       // still answered, and `destroy()` failed them ("Terminating worker thread").
-      await Promise.allSettled(underWay);
+      closing = true;
+      while (underWay.size > 0) await Promise.allSettled(underWay);
       await pool?.destroy();
       pool = undefined;
     },

@@ -5,8 +5,9 @@ import type { CalendarSelection } from './order-list.queries.ts';
 /**
  * Issue 16, `view=calendar`: the lean week written by PostgreSQL, from `calendar_entries`
  * (migration 0033): every order the calendars can show, its JSON kept by triggers with the order
- * and its customer, so that which orders these are is `calendarCondition`'s (order-list.queries.ts:
- * not cancelled, not drafts, of those days and warehouses).
+ * (all but the customer's name, looked up here), so that which orders these are is
+ * `calendarCondition`'s (order-list.queries.ts: not cancelled, not drafts, of those days and
+ * warehouses).
  *
  * One row per order, in the calendar's order (day, time, id), each row's `json` the order's JSON
  * with what goes before it (the answer's and a day's opening, or a comma) and, on the last row,
@@ -44,7 +45,10 @@ export function calendarWeekQuery(selection: CalendarSelection): SQL {
       case when lag(${e.day}) over w is null then '{"days":[{"date":"' || ${e.day}::text || '","orders":['
         when lag(${e.day}) over w <> ${e.day} then ']},{"date":"' || ${e.day}::text || '","orders":['
         else ',' end
-      || ${e.json}
+      || ${e.head}
+      -- The customer's name as it is now (by primary key), between the order's two parts.
+      || to_json(coalesce((select calendar_name(c) from customers c where c.id = ${e.customerId}), ''))::text
+      || ${e.tail}
       || case when lead(${e.day}) over w is null then ']}' || (select json from lists) else '' end as json
     from ${e} where ${where}
     window w as (order by ${e.day}, ${e.time} nulls last, ${e.orderId})
