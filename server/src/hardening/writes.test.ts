@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditTargets } from '../modules/audit/audit.targets.ts';
+import { dataVersionColumn } from '../plugins/answer-cache.ts';
 import { type BuiltTestApp, buildTestApp, type Client, login } from '../test/build.ts';
 import { changedTables, snapshot } from './snapshot.ts';
 
@@ -15,7 +16,7 @@ let orderId: number;
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const dataVersion = async () =>
-  rowsOf<{ v: string }>(await t.db.execute(sql`select last_value::text as v from data_version`))[0]!.v;
+  rowsOf<{ v: string }>(await t.db.execute(sql`select ${dataVersionColumn} as v`))[0]!.v;
 const auditRows = async () =>
   rowsOf<{ n: number }>(await t.db.execute(sql`select count(*)::int as n from audit_log`))[0]!.n;
 

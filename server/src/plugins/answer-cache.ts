@@ -23,28 +23,62 @@ import { unsafeMethods } from './auth.ts';
  */
 export type AnswerCache = {
   /**
-   * The cached answer of `key` at the current data version, or `make()`'s, then kept; `bytes`
-   * tells the size of an answer that is not a string or a Buffer.
+   * The cached answer of `key` at the current version of what it reads (`scope`), or `make()`'s,
+   * then kept.
    */
-  get<T>(
-    key: string,
-    make: () => Promise<T>,
-    bytes?: (value: T) => number,
-    /**
-     * The data version when the caller already read it in a statement of its own
-     * (`dataVersionColumn`, read before the answer is made): one round trip less.
-     */
-    knownVersion?: Promise<string | null>,
-  ): Promise<T>;
-  /** Draws a new data version: everything cached so far is stale. */
-  bump(): Promise<void>;
+  get<T>(key: string, make: () => Promise<T>, options?: AnswerOptions<T>): Promise<T>;
+  /**
+   * Draws a new data version: everything cached so far is stale. `orders`: only the answers that
+   * read the orders with no narrower scope (the narrower scopes are raised by triggers, migration
+   * 0034).
+   */
+  bump(what?: 'all' | 'orders'): Promise<void>;
   stats(): { hits: number; misses: number; entries: number; bytes: number };
+};
+
+/**
+ * Issue 16: what an answer reads of the orders, when it is narrower than all of them; it is then
+ * kept across writes of other orders. Everything else it reads is under the data version.
+ * - `days`: the orders of these delivery days, of these warehouses (null: of any);
+ * - `order`: one order with its lines.
+ */
+export type AnswerScope = { days: string[]; warehouses: readonly number[] | null } | { order: number };
+
+export type AnswerOptions<T> = {
+  /** The size of an answer that is not a string or a Buffer. */
+  bytes?: (value: T) => number;
+  /**
+   * The version when the caller already read it in a statement of its own (`dataVersionColumn`,
+   * read before the answer is made; only for answers with no `scope`): one round trip less.
+   */
+  knownVersion?: Promise<string | null>;
+  scope?: AnswerScope;
 };
 
 type Entry = { version: string; value: unknown; bytes: number };
 
-/** The current data version as a column of any statement (text; the sequence's last value). */
-export const dataVersionColumn = sql<string>`(select last_value::text || case when is_called then '' else '-' end from data_version)`;
+const globalVersion = sql`(select last_value::text || case when is_called then '' else '-' end from data_version)`;
+
+/**
+ * The current version of everything an answer with no narrower scope reads, as a column of any
+ * statement: the data version and the orders' version (text; the sequences' last values).
+ */
+export const dataVersionColumn = sql<string>`(${globalVersion} || '.' || (select last_value::text || case when is_called then '' else '-' end from orders_version))`;
+
+/** The version of a scoped answer: the data version and its scope's (migration 0034). */
+function scopedVersion(scope: AnswerScope) {
+  if ('order' in scope) {
+    // Every change of a row writes a new row version (xmin): the order's and its lines', in order
+    // (a line taken away changes the list as one added does).
+    return sql<string>`(${globalVersion} || ':' || coalesce((select xmin::text from orders where id = ${scope.order}), '-')
+      || ':' || coalesce((select string_agg(xmin::text, ',' order by id) from order_items where order_id = ${scope.order}), ''))`;
+  }
+  const scopes = scope.days.flatMap((day) =>
+    scope.warehouses ? scope.warehouses.map((w) => `day:${w}:${day}`) : [`day:*:${day}`],
+  );
+  // Each day's version only grows, so their sum changes exactly when one of them does.
+  return sql<string>`(${globalVersion} || ':' || (select coalesce(sum(version), 0)::text from data_scopes where scope = any(string_to_array(${scopes.join(',')}, ','))))`;
+}
 
 /**
  * Each lookup told to whoever listens (the bench's loop probe counts the hit rate in its
@@ -73,22 +107,19 @@ export function createAnswerCache(db: Db, maxBytes: number): AnswerCache {
   let hits = 0;
   let misses = 0;
 
-  const version = async () => {
-    const result = (await db.execute(sql`select ${dataVersionColumn} as v`)) as unknown as {
+  const version = async (scope?: AnswerScope) => {
+    const column = scope ? scopedVersion(scope) : dataVersionColumn;
+    const result = (await db.execute(sql`select ${column} as v`)) as unknown as {
       rows: { v: string }[];
     };
     return String(result.rows[0]?.v);
   };
 
   return {
-    async get<T>(
-      key: string,
-      make: () => Promise<T>,
-      bytes: (value: T) => number = sizeOf,
-      knownVersion?: Promise<string | null>,
-    ): Promise<T> {
+    async get<T>(key: string, make: () => Promise<T>, options: AnswerOptions<T> = {}): Promise<T> {
       if (!entries) return make();
-      const v = (await knownVersion) ?? (await version());
+      const { bytes = sizeOf, knownVersion, scope } = options;
+      const v = (scope ? null : await knownVersion) ?? (await version(scope));
       const cached = entries.get(key);
       if (cached?.version === v) {
         hits++;
@@ -114,8 +145,10 @@ export function createAnswerCache(db: Db, maxBytes: number): AnswerCache {
         running.delete(runKey);
       }
     },
-    async bump() {
-      await db.execute(sql`select nextval('data_version')`);
+    async bump(what = 'all') {
+      await db.execute(
+        what === 'orders' ? sql`select nextval('orders_version')` : sql`select nextval('data_version')`,
+      );
     },
     stats: () => ({ hits, misses, entries: entries?.size ?? 0, bytes: entries?.calculatedSize ?? 0 }),
   };
@@ -135,10 +168,35 @@ export const answerNeutralWrites = new Set([
 ]);
 
 /**
- * Draws a new data version for every request that may have changed data: the unsafe methods and
- * the spec's writing GETs (`writingGets`, route keys such as `GET /api/order/add`), unless it was
- * refused (4xx: nothing was written) or it is one of `answerNeutralWrites`. Runs in onSend, before
- * the answer leaves.
+ * Issue 16: the routes that write only orders, their lines and tables no cached answer reads
+ * (stock, the audit log, edit locks). They draw the orders' version, not the data version: the
+ * answers scoped to days or to one order (`AnswerScope`) then stay cached unless the triggers of
+ * migration 0034 raised their scope. answer-scopes.test.ts reads every kind of cached answer after
+ * each of them against a fresh one. A route that also writes customers, products, warehouses,
+ * users or settings (the customer step, for one) must not be here.
+ */
+export const orderWrites = new Set([
+  'GET /api/order/add',
+  'GET /api/order/:id/copy',
+  'DELETE /api/order/:id/discard',
+  'DELETE /api/order/:id/delete',
+  'PUT /api/order/:id/restore',
+  'PUT /api/order/:id/done',
+  'PUT /api/order/:id/undone',
+  'PUT /api/order/:id/collect_revenue',
+  'PUT /api/order/:id/return_revenue',
+  'PUT /api/order/:id/:itemId/prepared',
+  'PUT /api/order/:id/reschedule',
+  'POST /api/order/:id/items',
+  'POST /api/order/:id/intern',
+]);
+
+/**
+ * Draws a new version for every request that may have changed data: the unsafe methods and the
+ * spec's writing GETs (`writingGets`, route keys such as `GET /api/order/add`, as the framework
+ * matched them), unless it was refused (4xx: nothing was written) or it is one of
+ * `answerNeutralWrites`; the orders' version for `orderWrites`, the data version for every other
+ * (deny by default). Runs in onSend, before the answer leaves.
  */
 export function registerDataVersion(
   app: FastifyInstance,
@@ -149,7 +207,9 @@ export function registerDataVersion(
     const route = `${request.method} ${request.routeOptions.url}`;
     const writes =
       (unsafeMethods.has(request.method) || writingGets.has(route)) && !answerNeutralWrites.has(route);
-    if (writes && (reply.statusCode < 400 || reply.statusCode >= 500)) await cache.bump();
+    if (writes && (reply.statusCode < 400 || reply.statusCode >= 500)) {
+      await cache.bump(orderWrites.has(route) ? 'orders' : 'all');
+    }
     return payload;
   });
 }
@@ -188,13 +248,13 @@ export async function sendCachedJson(
   schema: { parse(value: unknown): unknown },
   make: () => Promise<unknown>,
   also = '',
+  scope?: AnswerScope,
 ) {
   const key = `${request.routeOptions.url} ${also} ${JSON.stringify(request.query)}`;
-  const body = await answers.get(
-    key,
-    async () => jsonAnswer(JSON.stringify(schema.parse(await make()))),
-    jsonAnswerBytes,
-  );
+  const body = await answers.get(key, async () => jsonAnswer(JSON.stringify(schema.parse(await make()))), {
+    bytes: jsonAnswerBytes,
+    ...(scope ? { scope } : {}),
+  });
   return sendJson(request, reply, body);
 }
 

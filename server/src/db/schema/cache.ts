@@ -1,4 +1,4 @@
-import { pgSequence } from 'drizzle-orm/pg-core';
+import { bigint, pgSequence, pgTable, text } from 'drizzle-orm/pg-core';
 
 /**
  * The data version (issue 9): every change made through the API draws the next value once it is
@@ -8,3 +8,18 @@ import { pgSequence } from 'drizzle-orm/pg-core';
  * takes no lock and is never rolled back, and every server process sees the same one.
  */
 export const dataVersion = pgSequence('data_version');
+
+/**
+ * Issue 16: drawn instead of `data_version` by the routes that write only orders and their lines
+ * (`answers: 'orders'` in their config); the answers with no narrower scope read both.
+ */
+export const ordersVersion = pgSequence('orders_version');
+
+/**
+ * Issue 16: a version per delivery day, per warehouse and for all ('day:<warehouse>:<date>',
+ * 'day:*:<date>'), raised by triggers on orders in the transaction of the change (migration 0034).
+ */
+export const dataScopes = pgTable('data_scopes', {
+  scope: text('scope').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});

@@ -44,7 +44,8 @@ export async function documentRoutes(app: App): Promise<void> {
       const file = await app.answers.get(
         key,
         () => service.deliveryNote(db, pdfs, id, request.query),
-        (f) => f.pdf.length + f.filename.length,
+        // Issue 16: kept while this order and its lines (and nothing but orders) change.
+        { bytes: (f) => f.pdf.length + f.filename.length, scope: { order: id } },
       );
       return sendPdf(reply, file);
     },

@@ -55,7 +55,7 @@ export async function orderRoutes(app: App): Promise<void> {
     },
     async (request) =>
       service.listOrders(readDb, request.query, request.user!, (key, count, version) =>
-        app.answers.get(key, count, () => 8, version),
+        app.answers.get(key, count, { bytes: () => 8, knownVersion: version }),
       ),
   );
 
@@ -184,7 +184,14 @@ export async function orderRoutes(app: App): Promise<void> {
                 await service.calendarOrderSlices(readDb, request.query, own),
                 calendarOrderSchema,
               ),
-        jsonAnswerBytes,
+        {
+          bytes: jsonAnswerBytes,
+          // Issue 16: kept while no order of these days (of these warehouses) changes.
+          scope: {
+            days: [...new Set(dates)],
+            warehouses: show_cobined ? (own ?? null) : [...new Set(warehouses)],
+          },
+        },
       );
       return sendJson(request, reply, body);
     },

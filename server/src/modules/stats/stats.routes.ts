@@ -1,4 +1,4 @@
-import { pragueDay } from '@letokruh/contracts/rules/prague-day';
+import { addDays, pragueDay } from '@letokruh/contracts/rules/prague-day';
 import {
   collectedRevenueAnswerSchema,
   collectedRevenueQuerySchema,
@@ -13,7 +13,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../app-types.ts';
 import type { Access } from '../../plugins/access.ts';
-import { sendCachedJson } from '../../plugins/answer-cache.ts';
+import { type AnswerScope, sendCachedJson } from '../../plugins/answer-cache.ts';
 import { fileAnswer } from '../../plugins/docs.ts';
 import { sendDownload } from '../../plugins/download.ts';
 import * as service from './stats.service.ts';
@@ -23,6 +23,23 @@ const tags = ['stats'];
 
 const access: Access = { permission: 'view_stats' };
 const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * Issue 16: the overviews count orders by their delivery day, so a range of up to two months is
+ * kept while no order of its days (of its warehouse) changes; a longer one while no order changes.
+ */
+function deliveryDays(query: {
+  from: string;
+  to: string;
+  warehouse?: number | undefined;
+}): AnswerScope | undefined {
+  const days: string[] = [];
+  for (let day = query.from; day <= query.to; day = addDays(day, 1)) {
+    if (days.length === 62) return undefined;
+    days.push(day);
+  }
+  return { days, warehouses: query.warehouse ? [query.warehouse] : null };
+}
 
 /** The overviews page (part 2 §2 Overviews, §7): every call needs view_stats. */
 export async function statsRoutes(app: App): Promise<void> {
@@ -37,7 +54,8 @@ export async function statsRoutes(app: App): Promise<void> {
     reply: unknown,
     schema: { parse(value: unknown): unknown },
     make: () => Promise<unknown>,
-  ) => sendCachedJson(app.answers, request, reply, schema, make, pragueDay());
+    scope?: AnswerScope,
+  ) => sendCachedJson(app.answers, request, reply, schema, make, pragueDay(), scope);
 
   app.get(
     '/stats_by_warehouses',
@@ -46,8 +64,12 @@ export async function statsRoutes(app: App): Promise<void> {
       config: { access },
     },
     async (request, reply) =>
-      cached(request, reply, warehouseStatsAnswerSchema, () =>
-        service.statsByWarehouses(readDb, request.query),
+      cached(
+        request,
+        reply,
+        warehouseStatsAnswerSchema,
+        () => service.statsByWarehouses(readDb, request.query),
+        deliveryDays(request.query),
       ),
   );
 
@@ -58,7 +80,13 @@ export async function statsRoutes(app: App): Promise<void> {
       config: { access },
     },
     async (request, reply) =>
-      cached(request, reply, productStatsAnswerSchema, () => service.statsForProducts(readDb, request.query)),
+      cached(
+        request,
+        reply,
+        productStatsAnswerSchema,
+        () => service.statsForProducts(readDb, request.query),
+        deliveryDays(request.query),
+      ),
   );
 
   app.get(
