@@ -61,6 +61,12 @@ export const ErrorCode = {
    * with Retry-After, not 500 — nothing was written, and the same request may be sent again.
    */
   databaseUnavailable: 503,
+  /**
+   * Issue 16: the database did not finish in time (statement or lock timeout) or stopped the
+   * statement for another writer (deadlock, serialization): 503 with Retry-After, not 500 —
+   * nothing was written, and the same request may be sent again.
+   */
+  databaseBusy: 504,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;

@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { databaseUnreachable, registerErrorHandling } from './errors.ts';
+import { databaseBusy, databaseUnreachable, registerErrorHandling } from './errors.ts';
 
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
 
@@ -25,11 +25,26 @@ describe('a database that cannot be reached answers 503, not 500 (issue 16, faul
     expect(databaseUnreachable('ECONNREFUSED')).toBe(false);
   });
 
+  it('knows a statement stopped by a timeout, a deadlock or a serialization failure', () => {
+    expect(databaseBusy(withCode('canceling statement due to statement timeout', '57014'))).toBe(true);
+    expect(databaseBusy(new Error('Failed query', { cause: withCode('deadlock detected', '40P01') }))).toBe(
+      true,
+    );
+    expect(databaseBusy(new Error('Query read timeout'))).toBe(true);
+    expect(databaseBusy(withCode('duplicate key value violates unique constraint', '23505'))).toBe(false);
+    expect(databaseBusy(new Error('a bug'))).toBe(false);
+  });
+
   it('answers 503 with Retry-After and the code, and other failures still 500', async () => {
     const app = Fastify({ logger: false });
     registerErrorHandling(app);
     app.get('/away', async () => {
       throw new Error('Failed query', { cause: withCode('connect ECONNREFUSED', 'ECONNREFUSED') });
+    });
+    app.get('/busy', async () => {
+      throw new Error('Failed query', {
+        cause: withCode('canceling statement due to statement timeout', '57014'),
+      });
     });
     app.get('/bug', async () => {
       throw new Error('a bug');
@@ -41,6 +56,10 @@ describe('a database that cannot be reached answers 503, not 500 (issue 16, faul
       error_code: 503,
       message: 'The database cannot be reached; try again shortly',
     });
+    const busy = await app.inject({ method: 'GET', url: '/busy' });
+    expect(busy.statusCode).toBe(503);
+    expect(busy.headers['retry-after']).toBe('1');
+    expect(busy.json().error_code).toBe(504);
     const bug = await app.inject({ method: 'GET', url: '/bug' });
     expect(bug.statusCode).toBe(500);
     expect(bug.json().error_code).toBe(500);

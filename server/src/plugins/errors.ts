@@ -94,6 +94,21 @@ export function databaseUnreachable(error: unknown): boolean {
   return false;
 }
 
+/**
+ * Issue 16: the database stopped a statement that may succeed when sent again: a statement or lock
+ * timeout (57014, 55P03), a deadlock or serialization failure (40P01, 40001), or node-postgres'
+ * own read timeout. The transaction was rolled back: nothing was written.
+ */
+const busyCodes = new Set(['57014', '55P03', '40P01', '40001']);
+export function databaseBusy(error: unknown): boolean {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && busyCodes.has(code)) return true;
+    if (/^Query read timeout$/.test(e.message)) return true;
+  }
+  return false;
+}
+
 /** One error handler for the whole API: client mistakes get a code, 5xx details stay in the log. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -127,6 +142,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(503).header('retry-after', '5').send({
         error_code: ErrorCode.databaseUnavailable,
         message: 'The database cannot be reached; try again shortly',
+      });
+    }
+    if (databaseBusy(error)) {
+      request.log.warn({ err: error }, 'database busy');
+      return reply.status(503).header('retry-after', '1').send({
+        error_code: ErrorCode.databaseBusy,
+        message: 'The database could not answer in time; nothing was saved, try again',
       });
     }
     request.log.error({ err: error }, 'request failed');
