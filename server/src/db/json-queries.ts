@@ -1,10 +1,8 @@
-import { ErrorCode } from '@letokruh/contracts/errors';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { Piscina } from 'piscina';
 import { type JsonAnswer, jsonAnswer } from '../plugins/answer-cache.ts';
-import { AppError } from '../plugins/errors.ts';
+import { lazyWorkerPool } from '../worker-pool.ts';
 import type { DbOrTx } from './client.ts';
 
 /**
@@ -57,31 +55,23 @@ export function createJsonQueries(options: JsonQueryOptions = {}): JsonQueries {
   const threads = options.threads ?? 1;
   const perThread = options.perThread ?? 4;
   const maxQueue = options.maxQueue ?? 64;
-  let pool: Piscina | undefined;
-  const underWay = new Set<Promise<unknown>>();
-  let closing = false;
-  const start = () => {
-    if (pool) return pool;
-    pool = new Piscina({
-      filename: new URL('./json-worker.mjs', import.meta.url).href,
-      // Once started, one thread stays (≈ 10 MB): starting it again took the first calendar after
-      // a quiet minute 0.4 s. More threads end after a minute idle.
-      minThreads: 1,
-      maxThreads: threads,
-      concurrentTasksPerWorker: perThread,
-      idleTimeout: 60_000,
-      maxQueue,
-      execArgv: [],
-    });
-    pool.on('error', (error: unknown) => console.error('JSON query worker failed:', error));
-    return pool;
-  };
+  // Once started, one thread stays (≈ 10 MB): starting it again took the first calendar after a
+  // quiet minute 0.4 s. More threads end after a minute idle.
+  const pool = lazyWorkerPool({
+    filename: new URL('./json-worker.mjs', import.meta.url),
+    name: 'JSON query',
+    minThreads: 1,
+    maxThreads: threads,
+    concurrentTasksPerWorker: perThread,
+    maxQueue,
+    busy: 'Too many large answers being built: try again shortly',
+  });
 
   return {
     async answer(db, query, empty) {
       const client = (db as { $client?: unknown }).$client;
       // Closing (a stopping server still answers what it took): on the Db, no new thread.
-      if (closing || !(client instanceof pg.Pool)) {
+      if (pool.closing || !(client instanceof pg.Pool)) {
         const { rows } = (await db.execute(query)) as unknown as { rows: { json: string }[] };
         return jsonAnswer(rows.length === 0 ? empty : rows.map((row) => row.json).join(''));
       }
@@ -93,14 +83,8 @@ export function createJsonQueries(options: JsonQueryOptions = {}): JsonQueries {
         connectionTimeoutMillis: settings.connectionTimeoutMillis,
         queryTimeout: settings.query_timeout,
       };
-      const workers = start();
-      if (workers.queueSize >= maxQueue) {
-        throw new AppError(503, ErrorCode.internal, 'Too many large answers being built: try again shortly');
-      }
       const { sql: text, params: values } = dialect.sqlToQuery(query);
-      const running = workers.run({ connection, text, values, empty }) as Promise<Uint8Array | Failure>;
-      underWay.add(running);
-      const out = await running.finally(() => underWay.delete(running));
+      const out = await pool.run<Uint8Array | Failure>({ connection, text, values, empty });
       if (!(out instanceof Uint8Array)) {
         // The driver's error as the server's error handler knows it (codes such as 57014, ECONNREFUSED).
         throw Object.assign(new Error(out.failed.message), out.failed);
@@ -110,13 +94,6 @@ export function createJsonQueries(options: JsonQueryOptions = {}): JsonQueries {
     async warm(db) {
       await this.answer(db, sql`select '' as json`, '').catch(() => {});
     },
-    async close() {
-      // Queries asked for finish first, queued ones too (a stopping server answers the requests it
-      // took; piscina's own close() waits only for tasks a thread already has).
-      closing = true;
-      while (underWay.size > 0) await Promise.allSettled(underWay);
-      await pool?.destroy();
-      pool = undefined;
-    },
+    close: () => pool.close(),
   };
 }

@@ -1,0 +1,77 @@
+import { ErrorCode } from '@letokruh/contracts/errors';
+import { Piscina } from 'piscina';
+import { AppError } from './plugins/errors.ts';
+
+/**
+ * A piscina pool started on its first task, as the PDF drawing (modules/documents/pdf-pool.ts)
+ * and the large JSON answers (db/json-queries.ts) use it:
+ * - at most `maxQueue` tasks wait beyond the running ones; more are refused with 503 (`busy`);
+ * - `close()` lets every task already asked for finish, queued ones too (Fastify runs onClose while
+ *   requests are still being answered, and piscina's `destroy()` failed them: "Terminating worker
+ *   thread"), then ends the threads; after it, tasks are refused with 503;
+ * - a thread that fails outside a task (it could not start) is logged, not fatal: its tasks fail
+ *   and the next task starts a new thread.
+ * Threads do not inherit the server's `--import` flags (a preloaded probe, a loader the thread
+ * cannot use): each worker file loads what it needs itself.
+ */
+export type WorkerPool = {
+  run<T>(task: unknown): Promise<T>;
+  /** True once `close()` was called. */
+  readonly closing: boolean;
+  close(): Promise<void>;
+};
+
+export function lazyWorkerPool(options: {
+  filename: URL;
+  /** Named in the log when a thread fails. */
+  name: string;
+  minThreads: number;
+  maxThreads: number;
+  maxQueue: number;
+  concurrentTasksPerWorker?: number;
+  /** The 503's message when the queue is full. */
+  busy: string;
+}): WorkerPool {
+  let pool: Piscina | undefined;
+  const underWay = new Set<Promise<unknown>>();
+  let closing = false;
+  const start = () => {
+    if (pool) return pool;
+    pool = new Piscina({
+      filename: options.filename.href,
+      minThreads: options.minThreads,
+      maxThreads: options.maxThreads,
+      idleTimeout: 60_000,
+      maxQueue: options.maxQueue,
+      ...(options.concurrentTasksPerWorker
+        ? { concurrentTasksPerWorker: options.concurrentTasksPerWorker }
+        : {}),
+      execArgv: [],
+    });
+    pool.on('error', (error: unknown) => console.error(`${options.name} worker failed:`, error));
+    return pool;
+  };
+  return {
+    get closing() {
+      return closing;
+    },
+    async run<T>(task: unknown) {
+      if (closing) throw new AppError(503, ErrorCode.internal, 'The server is stopping: try again shortly');
+      const workers = start();
+      if (workers.queueSize >= options.maxQueue) throw new AppError(503, ErrorCode.internal, options.busy);
+      const running = workers.run(task) as Promise<T>;
+      underWay.add(running);
+      try {
+        return await running;
+      } finally {
+        underWay.delete(running);
+      }
+    },
+    async close() {
+      closing = true;
+      while (underWay.size > 0) await Promise.allSettled(underWay);
+      await pool?.destroy();
+      pool = undefined;
+    },
+  };
+}
