@@ -1,9 +1,9 @@
 -- Issue 16, finer invalidation of the answer cache. Every write through the API drew one global
 -- data version, so a change to this week's orders emptied last month's overviews, every delivery
 -- note and every other week's calendar (the mixed bench: 27–45 % hits). Now:
--- * orders_version: a second sequence, drawn after commit (as data_version) by the routes that
---   declare `answers: 'orders'` (they write only orders, their lines and tables no cached answer
---   reads); the answers that declare no narrower scope read both sequences.
+-- * orders_version: a second sequence, drawn after commit (as data_version) by the routes of
+--   `orderWrites` in plugins/answer-cache.ts (they write only orders, their lines and tables no
+--   cached answer reads); the answers that declare no narrower scope read both sequences.
 -- * data_scopes: one version per delivery day, per warehouse and for all warehouses
 --   ('day:<warehouse>:<date>', 'day:*:<date>'), raised by the triggers below in the transaction of
 --   every change of an order, for its day before and after the change, whoever writes it. The
@@ -24,9 +24,11 @@ CREATE FUNCTION "data_scopes_raise"("scopes" text[]) RETURNS void LANGUAGE sql A
   SELECT s, 1 FROM unnest(scopes) AS s WHERE s IS NOT NULL GROUP BY s ORDER BY s
   ON CONFLICT (scope) DO UPDATE SET version = d.version + 1
 $$;--> statement-breakpoint
-CREATE FUNCTION "order_day_scopes"(integer, date) RETURNS text[] LANGUAGE sql IMMUTABLE AS $$
+-- The day as the server writes it (YYYY-MM-DD whatever the session's DateStyle).
+CREATE FUNCTION "order_day_scopes"(integer, date) RETURNS text[] LANGUAGE sql STABLE AS $$
   SELECT CASE WHEN $2 IS NULL THEN ARRAY[]::text[]
-    ELSE ARRAY['day:*:' || $2::text, 'day:' || coalesce($1::text, '-') || ':' || $2::text] END
+    ELSE ARRAY['day:*:' || to_char($2, 'YYYY-MM-DD'),
+               'day:' || coalesce($1::text, '-') || ':' || to_char($2, 'YYYY-MM-DD')] END
 $$;--> statement-breakpoint
 CREATE FUNCTION "orders_data_scopes"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -50,9 +52,19 @@ BEGIN
   RETURN NULL;
 END $$;--> statement-breakpoint
 -- A change of lines raises their orders' days: not every line change updates its order (a line
--- marked prepared does not), and the calendar's full orders show their lines.
+-- marked prepared does not), and the calendar's full orders show their lines. The orders are
+-- locked first (as 0030's order_lines_add does), so that an order being moved to another day by
+-- another transaction is read as that one leaves it.
 CREATE FUNCTION "order_items_data_scopes"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  IF TG_OP = 'INSERT' THEN
+    PERFORM 1 FROM orders WHERE id IN (SELECT order_id FROM changed) ORDER BY id FOR NO KEY UPDATE;
+  ELSIF TG_OP = 'DELETE' THEN
+    PERFORM 1 FROM orders WHERE id IN (SELECT order_id FROM was) ORDER BY id FOR NO KEY UPDATE;
+  ELSE
+    PERFORM 1 FROM orders WHERE id IN (SELECT order_id FROM changed UNION SELECT order_id FROM was)
+      ORDER BY id FOR NO KEY UPDATE;
+  END IF;
   IF TG_OP = 'INSERT' THEN
     PERFORM data_scopes_raise(ARRAY(
       SELECT unnest(order_day_scopes(o.warehouse_id, o.expected_delivery_date))

@@ -87,8 +87,6 @@ export async function sweepStaleDrafts(db: Db, storage: Storage, now = new Date(
         details: { intern_id: draft.internId },
       });
     }
-    // The drafts filter's cached totals are per data version (answer-cache.ts).
-    if (stale.length) await tx.execute(sql`select nextval('data_version')`);
     return {
       count: stale.length,
       keys: await deleteOrders(
@@ -98,6 +96,10 @@ export async function sweepStaleDrafts(db: Db, storage: Storage, now = new Date(
     };
   });
   if (!swept) return null;
+  // The drafts filter's cached totals are per orders' version (answer-cache.ts), drawn once the
+  // deletion is committed, as after a write of the API: drawn inside, a total counted before the
+  // commit could be kept under the new version.
+  if (swept.count) await db.execute(sql`select nextval('orders_version')`);
   await removeBytes(storage, swept.keys);
   return swept.count;
 }

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, lte, ne, or, type S
 import type { DbOrTx } from '../../db/client.ts';
 import { cappedCount } from '../../db/paging.ts';
 import { pragueMidnight } from '../../db/prague.ts';
-import { customers, orders, warehouses } from '../../db/schema/index.ts';
+import { customers, orderCustomerNames, orders, warehouses } from '../../db/schema/index.ts';
 import { containsPattern as contains, foldedContains, textContains } from '../../db/text-search.ts';
 import { dataVersionColumn } from '../../plugins/answer-cache.ts';
 import { scopeCondition, type WarehouseScope } from '../warehouses/warehouse-scope.ts';
@@ -68,8 +68,14 @@ function whereOf(f: OrderFilters): SQL | undefined {
   if (f.expectedDeliveryDateFrom) parts.push(gte(orders.expectedDeliveryDate, f.expectedDeliveryDateFrom));
   if (f.expectedDeliveryDateTo) parts.push(lte(orders.expectedDeliveryDate, f.expectedDeliveryDateTo));
   // The orders' folded copy of their customer's name (migrations 0014, 0020): no customer is
-  // looked up, and no row is folded while searching.
-  if (f.name) parts.push(foldedContains(orders.customerName, f.name));
+  // looked up, and no row is folded while searching. The text is looked for among the names
+  // orders carry (issue 16, migration 0035: ≈ 12 500 at a million orders), then the orders of
+  // those names are read from orders_name_search_idx.
+  if (f.name) {
+    parts.push(
+      sql`${orders.customerName} in (select ${orderCustomerNames.name} from ${orderCustomerNames} where ${foldedContains(orderCustomerNames.name, f.name)})`,
+    );
+  }
   const phone = f.wholePhone?.replace(/[\s\-/]/g, '');
   if (phone) parts.push(ilike(customers.wholePhone, contains(phone)));
   if (f.fullAddress) parts.push(textContains(customers.fullAddress, f.fullAddress));
