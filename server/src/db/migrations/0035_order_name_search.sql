@@ -26,9 +26,12 @@ END $$;--> statement-breakpoint
 CREATE TRIGGER "order_customer_names_insert" AFTER INSERT ON "orders" REFERENCING NEW TABLE AS "changed" FOR EACH STATEMENT EXECUTE FUNCTION "order_customer_names_keep"();--> statement-breakpoint
 CREATE TRIGGER "order_customer_names_update" AFTER UPDATE ON "orders" REFERENCING NEW TABLE AS "changed" FOR EACH STATEMENT EXECUTE FUNCTION "order_customer_names_keep"();--> statement-breakpoint
 -- The orders the list shows (not drafts, with their customer) by name, with the columns of its
--- state filters and warehouse scope, so counting them needs no row.
+-- state filters, warehouse scope, date filters and sorts, so that counting them and choosing the
+-- page's ten read no row (87 MB at a million orders; the trigram index it replaces is dropped).
+-- Without the sorts' columns the default sort (delivery day) read every matching row again.
 CREATE INDEX "orders_name_search_idx" ON "orders" USING btree ("customer_name", "id")
-  INCLUDE ("hidden", "done", "collected_revenue_at", "warehouse_id")
+  INCLUDE ("hidden", "done", "collected_revenue_at", "warehouse_id", "expected_delivery_date",
+    "expected_delivery_time", "created_at", "price_with_vat")
   WHERE "draft_touched_at" IS NULL AND "customer_id" IS NOT NULL;--> statement-breakpoint
 -- Searched through the names now; its upkeep was the costliest part of writing an order's name.
 DROP INDEX IF EXISTS "orders_customer_name_trgm_idx";

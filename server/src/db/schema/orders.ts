@@ -130,7 +130,8 @@ export const orders = pgTable(
     index('orders_customer_warehouse_idx').on(t.customerId, t.warehouseId),
     // The list's name filter (migration 0035): the orders of the names found in
     // order_customer_names, with what the list filters by, counted index-only. Drizzle writes no
-    // INCLUDE: the migration's index also holds hidden, done, collected_revenue_at, warehouse_id.
+    // INCLUDE: the migration's index also holds the
+    // columns the list filters and sorts by.
     index('orders_name_search_idx')
       .on(t.customerName, t.id)
       .where(sql`${t.draftTouchedAt} is null and ${t.customerId} is not null`),
