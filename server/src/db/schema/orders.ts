@@ -135,6 +135,12 @@ export const orders = pgTable(
     index('orders_name_search_idx')
       .on(t.customerName, t.id)
       .where(sql`${t.draftTouchedAt} is null and ${t.customerId} is not null`),
+    // The open orders of a warehouse, counted index-only (issue 16, migration 0036).
+    index('orders_open_idx')
+      .on(t.warehouseId, t.id)
+      .where(
+        sql`not ${t.hidden} and not ${t.done} and ${t.draftTouchedAt} is null and ${t.customerId} is not null`,
+      ),
     index('orders_adtype_idx').on(t.adtypeId).where(sql`${t.adtypeId} is not null`),
     // Collected revenue by Prague day, and the collectors list (issue 9: both scanned a million
     // orders without it).
