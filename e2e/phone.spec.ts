@@ -65,12 +65,10 @@ test('on a phone the order filters sit in a drawer that counts the filters set',
   await drawer.getByRole('button', { name: 'Zobrazit výsledky' }).click();
   await expect(drawer).toBeHidden();
   await expect(page.getByRole('button', { name: `Filtry (${before + 1})` })).toBeVisible();
-  // The first row still shows on the first screen (once the filtered page has come: boundingBox
-  // does not wait, and read while the list reloaded it found no row).
-  const firstRow = page.locator('main tbody tr').first();
-  await expect(firstRow).toBeVisible();
-  const box = await firstRow.boundingBox();
-  expect(box?.y ?? Number.POSITIVE_INFINITY).toBeLessThan(phone.height);
+  // The first row still shows on the first screen, once the filtered page has come. A retrying
+  // assertion: boundingBox() does not wait, and read while the list reloaded it found no row
+  // (CI, stop 26: Infinity, passed on retry).
+  await expect(page.locator('main tbody tr').first()).toBeInViewport();
   await page.getByRole('button', { name: `Filtry (${before + 1})` }).click();
   await drawer.getByRole('button', { name: 'Zrušit filtry' }).click();
   await drawer.getByRole('button', { name: 'Zobrazit výsledky' }).click();
