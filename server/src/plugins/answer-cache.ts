@@ -57,13 +57,16 @@ export type AnswerOptions<T> = {
 
 type Entry = { version: string; value: unknown; bytes: number };
 
-const globalVersion = sql`(select last_value::text || case when is_called then '' else '-' end from data_version)`;
+/** A sequence's last value as text (`-` after it when none was drawn yet). */
+const lastOf = (sequence: 'data_version' | 'orders_version') =>
+  sql`(select last_value::text || case when is_called then '' else '-' end from ${sql.identifier(sequence)})`;
+const globalVersion = lastOf('data_version');
 
 /**
  * The current version of everything an answer with no narrower scope reads, as a column of any
  * statement: the data version and the orders' version (text; the sequences' last values).
  */
-export const dataVersionColumn = sql<string>`(${globalVersion} || '.' || (select last_value::text || case when is_called then '' else '-' end from orders_version))`;
+export const dataVersionColumn = sql<string>`(${globalVersion} || '.' || ${lastOf('orders_version')})`;
 
 /** The version of a scoped answer: the data version and its scope's (migration 0034). */
 function scopedVersion(scope: AnswerScope) {

@@ -81,18 +81,22 @@ const unreachableCodes = new Set([
 const unreachableMessages =
   /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection is closed/i;
 
-/**
- * Issue 16, faults: the database cannot be reached (a restart, a crash, the pool unable to
- * connect). Looked for along the error's causes, as Drizzle wraps the driver's error.
- */
-export function databaseUnreachable(error: unknown): boolean {
+/** Whether the error, or one of its causes (Drizzle wraps the driver's error), has one of `codes` or a message `messages` matches. */
+function causedBy(error: unknown, codes: Set<string>, messages: RegExp): boolean {
   for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
     const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && unreachableCodes.has(code)) return true;
-    if (unreachableMessages.test(e.message)) return true;
+    if (typeof code === 'string' && codes.has(code)) return true;
+    if (messages.test(e.message)) return true;
   }
   return false;
 }
+
+/**
+ * Issue 16, faults: the database cannot be reached (a restart, a crash, the pool unable to
+ * connect).
+ */
+export const databaseUnreachable = (error: unknown): boolean =>
+  causedBy(error, unreachableCodes, unreachableMessages);
 
 /**
  * Issue 16: the database stopped a statement that may succeed when sent again: a statement or lock
@@ -100,14 +104,7 @@ export function databaseUnreachable(error: unknown): boolean {
  * own read timeout. The transaction was rolled back: nothing was written.
  */
 const busyCodes = new Set(['57014', '55P03', '40P01', '40001']);
-export function databaseBusy(error: unknown): boolean {
-  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && busyCodes.has(code)) return true;
-    if (/^Query read timeout$/.test(e.message)) return true;
-  }
-  return false;
-}
+export const databaseBusy = (error: unknown): boolean => causedBy(error, busyCodes, /^Query read timeout$/);
 
 /** One error handler for the whole API: client mistakes get a code, 5xx details stay in the log. */
 export function registerErrorHandling(app: FastifyInstance): void {

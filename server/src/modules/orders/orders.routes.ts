@@ -163,6 +163,7 @@ export async function orderRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       const own = await warehouseScope(db, request.user!);
+      const selection = service.calendarSelection(request.query, own);
       const { warehouses, dates, show_cobined, id_out, view } = request.query;
       // One week of a busy yard is thousands of orders: built once per data version (issue 9).
       const key = `get-orders ${JSON.stringify([
@@ -187,10 +188,8 @@ export async function orderRoutes(app: App): Promise<void> {
         {
           bytes: jsonAnswerBytes,
           // Issue 16: kept while no order of these days (of these warehouses) changes.
-          scope: {
-            days: [...new Set(dates)],
-            warehouses: show_cobined ? (own ?? null) : [...new Set(warehouses)],
-          },
+          // What the answer selects (its 403 too, before any lookup); nothing selected: no scope.
+          ...(selection ? { scope: { days: selection.dates, warehouses: selection.warehouseIds } } : {}),
         },
       );
       return sendJson(request, reply, body);
