@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -34,6 +35,10 @@ export const orderNumberCounters = pgTable(
   },
   (t) => [check('order_number_counters_last_check', sql`${t.last} between 1 and 999999`)],
 );
+
+/** An open order: saved (not a draft), not done, not cancelled (the list's state "not_done"). */
+const openOrder = (t: Record<'hidden' | 'done' | 'draftTouchedAt' | 'customerId', AnyPgColumn>) =>
+  sql`not ${t.hidden} and not ${t.done} and ${t.draftTouchedAt} is null and ${t.customerId} is not null`;
 
 /**
  * An order (part 1 §3). A new order is a draft (`draft_touched_at` set) without customer, warehouse
@@ -136,11 +141,18 @@ export const orders = pgTable(
       .on(t.customerName, t.id)
       .where(sql`${t.draftTouchedAt} is null and ${t.customerId} is not null`),
     // The open orders of a warehouse, counted index-only (issue 16, migration 0036).
-    index('orders_open_idx')
-      .on(t.warehouseId, t.id)
-      .where(
-        sql`not ${t.hidden} and not ${t.done} and ${t.draftTouchedAt} is null and ${t.customerId} is not null`,
-      ),
+    index('orders_open_idx').on(t.warehouseId, t.id).where(openOrder(t)),
+    // The open orders in each of the list's sorts (issue 16, migration 0037, which also includes
+    // the warehouse and the columns behind the expressions: read index-only).
+    index('orders_open_delivery_sort_idx')
+      .on(t.expectedDeliveryDate, sql`(coalesce(${t.expectedDeliveryTime}, '24:00'::time))`, t.id)
+      .where(openOrder(t)),
+    index('orders_open_created_sort_idx').on(t.createdAt, t.id).where(openOrder(t)),
+    index('orders_open_customer_sort_idx').on(sql`(${t.customerName} collate "C")`, t.id).where(openOrder(t)),
+    index('orders_open_total_sort_idx').on(t.priceWithVat, t.id).where(openOrder(t)),
+    index('orders_open_stage_sort_idx')
+      .on(sql`(case when ${t.hidden} then 2 when ${t.done} then 1 else 0 end)`, t.id)
+      .where(openOrder(t)),
     index('orders_adtype_idx').on(t.adtypeId).where(sql`${t.adtypeId} is not null`),
     // Collected revenue by Prague day, and the collectors list (issue 9: both scanned a million
     // orders without it).

@@ -126,12 +126,7 @@ export async function findOrderPage(
     const segment = order.segments[g] as Segment;
     const from = order.after && g === order.after.g ? afterCondition(segment, order.after) : undefined;
     const conditions = and(where, segment.where, from);
-    const ids = (byCustomer(filters) ? joined(db, segment) : alone(db, segment))
-      .where(conditions)
-      .orderBy(...orderBy(segment))
-      .limit(page.limit - rows.length)
-      .offset(skip)
-      .as('page');
+    const ids = pageIds(db, filters, segment, conditions, page.limit - rows.length, skip).as('page');
     // The page's few rows in the same order again (the sort's keys end with the id: one order).
     const found = await db
       .select({ keys: ids.keys, version: dataVersionColumn, ...listColumns })
@@ -199,6 +194,27 @@ const joined = (db: DbOrTx, segment: Segment) =>
     .from(orders)
     .innerJoin(customers, eq(customers.id, orders.customerId))
     .$dynamic();
+
+/**
+ * The ids (and sort keys) of a page of one segment: along the segment's sort index, or for the
+ * open orders along their own (migration 0037). Exported for the plan test (order-sort.test.ts).
+ */
+export const pageIds = (
+  db: DbOrTx,
+  filters: OrderFilters,
+  segment: Segment,
+  conditions: SQL | undefined,
+  limit: number,
+  offset: number,
+) =>
+  (byCustomer(filters) ? joined(db, segment) : alone(db, segment))
+    .where(conditions)
+    .orderBy(...orderBy(segment))
+    .limit(limit)
+    .offset(offset);
+
+/** The conditions of a segment's rows under the filters (the plan test's; a page adds its cursor). */
+export const segmentWhere = (filters: OrderFilters, segment: Segment) => and(whereOf(filters), segment.where);
 
 /** How many rows of a segment there are, counting no further than `upTo`. */
 function segmentSize(db: DbOrTx, filters: OrderFilters, conditions: SQL | undefined, upTo: number) {
