@@ -20,7 +20,7 @@ const writingGets = [/^\/api\/order\/add$/, /^\/api\/order\/\d+\/copy$/];
 const skipped = /^(Log out|Odhlásit|English|Čeština|Czech)/i;
 const cancel = /^(Cancel|Close|Zrušit|Zavřít|No|Ne|Back|Zpět)$/i;
 
-type Walk = { page: Page; refused: string[]; where: string; pending: number };
+type Walk = { page: Page; refused: string[]; where: string; pending: Set<Request> };
 
 /** Sends a call on so that it cannot change anything, keeping what the guard answers. */
 async function probe(walk: Walk, route: Route): Promise<void> {
@@ -43,12 +43,17 @@ async function probe(walk: Walk, route: Route): Promise<void> {
   await route.fulfill({ response });
 }
 
-/** Until no call of the app has been under way for a moment (at most 3 s). */
-async function settle(walk: Walk): Promise<void> {
+/**
+ * Until nothing of the app has been under way for a moment (at most 2.5 s): 300 ms after a click,
+ * whose calls start at once; 500 ms after a page load, whose list may ask only after its filters
+ * settled. (It counted requests before and missed the ones a new document cut off: it always
+ * waited the 2.5 s, and read a page too early or late by chance: no button of /orders was clicked.)
+ */
+async function settle(walk: Walk, quietMs = 300): Promise<void> {
   let quiet = 0;
-  for (let waited = 0; waited < 2_500 && quiet < 200; waited += 50) {
+  for (let waited = 0; waited < 2_500 && quiet < quietMs; waited += 50) {
     await walk.page.waitForTimeout(50);
-    quiet = walk.pending > 0 ? 0 : quiet + 50;
+    quiet = walk.pending.size > 0 ? 0 : quiet + 50;
   }
 }
 
@@ -56,8 +61,10 @@ const pattern = (text: string) => text.replace(/\d+/g, 'N').replace(/\?.*$/, '')
 
 async function open(walk: Walk, url: string): Promise<void> {
   walk.where = url;
+  // A new document ends what the old one had under way (the browser does not always say so).
+  walk.pending.clear();
   await walk.page.goto(url, { waitUntil: 'domcontentloaded', timeout: 10_000 }).catch(() => undefined);
-  await settle(walk);
+  await settle(walk, 500);
 }
 
 async function visibleNames(page: Page, selector: string, within = page.locator('body')) {
@@ -101,11 +108,14 @@ async function back(walk: Walk, url: string): Promise<void> {
   if (overlay || `${here.pathname}${here.search}` !== url) await open(walk, url);
 }
 
-/** Clicks each kind of button of a page once; answers how many kinds there were. */
+/**
+ * Clicks each kind of button of a page once, starting on that page as loaded (the walk has just
+ * opened it and read its links: a second load per page took a third of the walk); answers how
+ * many kinds there were.
+ */
 async function clickEverything(walk: Walk, url: string): Promise<number> {
   const { page } = walk;
   const main = page.locator('main');
-  await open(walk, url);
   // Each kind of button once: "Copy order 12" and "Copy order 13" do the same for the test.
   const kinds = new Map<string, string>();
   for (const name of await visibleNames(page, 'button', main))
@@ -169,13 +179,14 @@ async function walkAs(browser: Browser, baseURL: string, username: string) {
   await sameClock(context);
   const page = await context.newPage();
   await page.addInitScript(() => localStorage.setItem('lang', 'en'));
-  const walk: Walk = { page, refused: [], where: 'sign-in', pending: 0 };
-  const own = (url: string) => new URL(url).pathname.startsWith('/api/');
+  const walk: Walk = { page, refused: [], where: 'sign-in', pending: new Set() };
+  // The app's own requests (its scripts and its calls; not the map's tiles from elsewhere).
+  const own = (url: string) => new URL(url).origin === new URL(baseURL).origin;
   page.on('request', (request) => {
-    if (own(request.url())) walk.pending++;
+    if (own(request.url())) walk.pending.add(request);
   });
   const done = (request: Request) => {
-    if (own(request.url())) walk.pending = Math.max(0, walk.pending - 1);
+    walk.pending.delete(request);
   };
   page.on('requestfinished', done);
   page.on('requestfailed', done);
@@ -192,6 +203,7 @@ async function walkAs(browser: Browser, baseURL: string, username: string) {
   const seen = new Set<string>();
   const queue = ['/dashboard', '/account'];
   const pages: string[] = [];
+  const buttons: Record<string, number> = {};
   while (queue.length && pages.length < 30) {
     const url = queue.shift()!;
     if (seen.has(pattern(url))) continue;
@@ -215,12 +227,12 @@ async function walkAs(browser: Browser, baseURL: string, username: string) {
         if (answer.status() === 403) walk.refused.push(`link ${href} on ${url}`);
       } else if (href !== '/' && !href.startsWith('/logout') && !seen.has(pattern(href))) queue.push(href);
     }
+    buttons[url] = await clickEverything(walk, url);
   }
-  const buttons: string[] = [];
-  for (const url of pages) buttons.push(`${url}: ${await clickEverything(walk, url)}`);
-  console.log(`${username}: ${pages.length} pages, buttons per page: ${buttons.join(', ')}`);
+  const perPage = Object.entries(buttons).map(([url, n]) => `${url}: ${n}`);
+  console.log(`${username}: ${pages.length} pages, buttons per page: ${perPage.join(', ')}`);
   await context.close();
-  return { username, pages, refused: walk.refused };
+  return { username, pages, buttons, refused: walk.refused };
 }
 
 // One test per user, spread over the workers (mode parallel): on CI's two workers each runs one
@@ -233,6 +245,8 @@ for (const username of users.filter((u) => u !== 'owner')) {
     test.setTimeout(600_000);
     const walk = await walkAs(browser, baseURL!, username);
     expect(walk.pages.length).toBeGreaterThan(2);
+    // The walk read the pages once loaded: every user's order list has buttons (filters, paging).
+    expect(walk.buttons['/orders'], 'buttons clicked on /orders').toBeGreaterThan(0);
     expect(walk.refused, `visited ${walk.pages.join(', ')}`).toEqual([]);
   });
 }
