@@ -82,7 +82,16 @@ export async function startChild(options: {
   );
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', 'tsx', '--import', probe, options.script],
+    [
+      // BENCH_CPU_PROF=<folder>: the server writes a V8 CPU profile there when it stops (open it in
+      // Chrome's DevTools, Performance tab); its worker threads write theirs too.
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+      '--import',
+      'tsx',
+      '--import',
+      probe,
+      options.script,
+    ],
     {
       cwd: root,
       env: { ...process.env, ...options.env, BENCH_LOOP_FILE: loopFile },
