@@ -1,3 +1,4 @@
+import { dateTimeFormat, numberFormat } from './intl.ts';
 import { roundMoney } from './money.ts';
 
 /**
@@ -11,7 +12,7 @@ const timeZone = 'Europe/Prague';
 /** "1 234,-": whole currency units with the Czech dash suffix. */
 export function formatMoneyWhole(value: number | null | undefined, noValue = '—'): string {
   if (value === null || value === undefined || Number.isNaN(value)) return noValue;
-  return `${new Intl.NumberFormat('cs-CZ', { maximumFractionDigits: 0 }).format(roundMoney(value, 0) || 0)},-`;
+  return `${numberFormat('cs-CZ', { maximumFractionDigits: 0 }).format(roundMoney(value, 0) || 0)},-`;
 }
 
 /** Exactly two fraction digits, optionally with the currency: "1 234,50 Kč". */
@@ -22,7 +23,7 @@ export function formatMoney(
   noValue = '—',
 ): string {
   if (value === null || value === undefined || Number.isNaN(value)) return noValue;
-  return new Intl.NumberFormat(locale(lang), {
+  return numberFormat(locale(lang), {
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
     ...(currency ? { style: 'currency', currency } : {}),
@@ -38,14 +39,12 @@ export function formatNumber(
   if (value === null) return noValue;
   const n = typeof value === 'string' ? Number(value.replace(',', '.')) : value;
   if (n === undefined || value === '' || Number.isNaN(n)) return '0';
-  return new Intl.NumberFormat(locale(lang), { maximumFractionDigits: 2 }).format(n);
+  return numberFormat(locale(lang), { maximumFractionDigits: 2 }).format(n);
 }
 
 export function formatPercent(value: number | null | undefined, lang: Lang = 'cs', noValue = '—'): string {
   if (value === null || value === undefined) return noValue;
-  return new Intl.NumberFormat(locale(lang), { style: 'percent', maximumFractionDigits: 2 }).format(
-    value / 100,
-  );
+  return numberFormat(locale(lang), { style: 'percent', maximumFractionDigits: 2 }).format(value / 100);
 }
 
 const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
@@ -57,7 +56,7 @@ export function formatDateShort(
   noValue = '—',
 ): string {
   if (!value) return noValue;
-  return new Intl.DateTimeFormat(locale(lang), {
+  return dateTimeFormat(locale(lang), {
     timeZone,
     day: 'numeric',
     month: 'numeric',
@@ -74,7 +73,7 @@ export function formatDateLong(
   noValue = '—',
 ): string {
   if (!value) return noValue;
-  return new Intl.DateTimeFormat(locale(lang), {
+  return dateTimeFormat(locale(lang), {
     timeZone,
     weekday: 'long',
     day: 'numeric',

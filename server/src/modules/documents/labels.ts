@@ -1,6 +1,7 @@
 import type { DeliveryNoteLanguage } from '@letokruh/contracts/documents';
 import type { PaymentType } from '@letokruh/contracts/orders';
 import { formatDay as formatCzechDay, formatMoney, formatNumber } from '@letokruh/contracts/rules/format';
+import { numberFormat } from '@letokruh/contracts/rules/intl';
 import type { Currency } from '@letokruh/contracts/rules/money';
 
 /** Texts of the delivery note in its two languages (part 1 §9: cs and de). */
@@ -125,17 +126,13 @@ const locales: Record<DeliveryNoteLanguage, string> = { cs: 'cs-CZ', de: 'de-DE'
 export const formatAmount = (value: number, lang: DeliveryNoteLanguage) =>
   lang === 'cs'
     ? formatMoney(value)
-    : new Intl.NumberFormat(locales[lang], { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
-        value,
-      );
+    : numberFormat(locales[lang], { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
 
 /** "1 234,50 Kč", "1.234,50 €". */
 export const formatPrice = (value: number, currency: Currency, lang: DeliveryNoteLanguage) =>
   lang === 'cs'
     ? formatMoney(value, currency)
-    : new Intl.NumberFormat(locales[lang], { style: 'currency', currency, minimumFractionDigits: 2 }).format(
-        value,
-      );
+    : numberFormat(locales[lang], { style: 'currency', currency, minimumFractionDigits: 2 }).format(value);
 
 /** A rounding difference with its sign: "+0,50 Kč", "−0,40 Kč". */
 export const formatSignedPrice = (value: number, currency: Currency, lang: DeliveryNoteLanguage) =>
@@ -145,7 +142,7 @@ export const formatSignedPrice = (value: number, currency: Currency, lang: Deliv
 export const formatQuantity = (value: number, lang: DeliveryNoteLanguage) =>
   lang === 'cs'
     ? formatNumber(value)
-    : new Intl.NumberFormat(locales[lang], { maximumFractionDigits: 2 }).format(value);
+    : numberFormat(locales[lang], { maximumFractionDigits: 2 }).format(value);
 
 /** A calendar day YYYY-MM-DD as the server's "5.5.2026" (part 2 §9) or the German "05.05.2026". */
 export function formatDay(day: string, lang: DeliveryNoteLanguage): string {

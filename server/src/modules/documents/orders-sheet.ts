@@ -1,6 +1,7 @@
 import type { Order } from '@letokruh/contracts/orders';
 import { isPersonalCollection } from '@letokruh/contracts/rules/collection';
 import { formatDay, formatPhone } from '@letokruh/contracts/rules/format';
+import { numberFormat } from '@letokruh/contracts/rules/intl';
 import type { Currency } from '@letokruh/contracts/rules/money';
 import { pragueDay } from '@letokruh/contracts/rules/prague-day';
 import { cashToPay } from '@letokruh/contracts/rules/vat';
@@ -41,7 +42,7 @@ const columns: Column[] = [
   { header: 'Poznámka', width: 68 },
 ];
 
-const quantity = (v: number) => new Intl.NumberFormat('cs-CZ', { maximumFractionDigits: 2 }).format(v);
+const quantity = (v: number) => numberFormat('cs-CZ', { maximumFractionDigits: 2 }).format(v);
 
 function customerCell(c: NoteCustomer | null): string {
   if (!c) return '';

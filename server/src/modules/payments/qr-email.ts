@@ -1,5 +1,6 @@
 import { groupIban } from '@letokruh/contracts/rules/bank-account';
 import { formatPhone } from '@letokruh/contracts/rules/format';
+import { numberFormat } from '@letokruh/contracts/rules/intl';
 import type { MailLanguage } from '@letokruh/contracts/rules/mail-language';
 import type { MailMessage } from '../../mail/mailer.ts';
 import type { SupplierContact } from './payments.queries.ts';
@@ -62,7 +63,7 @@ export function qrEmail(input: QrEmailInput): MailMessage {
   const { orderNumber: number, language, supplier, qr, to } = input;
   const words = qrEmailTexts[language];
   const money = (value: number) =>
-    new Intl.NumberFormat(words.locale, { style: 'currency', currency: qr.currency }).format(value);
+    numberFormat(words.locale, { style: 'currency', currency: qr.currency }).format(value);
   const czk = qr.currency === 'CZK';
   const details: [string, string][] = [
     [words.labels.payee, supplier.name],

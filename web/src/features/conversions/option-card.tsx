@@ -1,3 +1,4 @@
+import { numberFormat } from '@letokruh/contracts/rules/intl';
 import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../ui/format';
@@ -6,7 +7,7 @@ import type { ConversionOptionItem, OptionLine } from './api';
 /** Coefficients carry four decimals, more than the shared number format's two. */
 export function useCoefficientFormat() {
   const { i18n } = useTranslation();
-  const numbers = new Intl.NumberFormat(i18n.language === 'en' ? 'en-GB' : 'cs-CZ', {
+  const numbers = numberFormat(i18n.language === 'en' ? 'en-GB' : 'cs-CZ', {
     maximumFractionDigits: 4,
   });
   return (value: number) => numbers.format(value);

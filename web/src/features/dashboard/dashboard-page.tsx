@@ -1,3 +1,4 @@
+import { dateTimeFormat } from '@letokruh/contracts/rules/intl';
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/cs';
 import 'dayjs/locale/en-gb';
@@ -45,7 +46,7 @@ import type { Moved, WeekCalendarProps } from './week-calendar';
 /** "listopad 2026" or "listopad – prosinec 2026" for a week across two months. */
 function monthTitle(days: string[], lang: string): string {
   const month = (day: string, withYear: boolean) =>
-    new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'cs-CZ', {
+    dateTimeFormat(lang === 'en' ? 'en-GB' : 'cs-CZ', {
       month: 'long',
       ...(withYear ? { year: 'numeric' } : {}),
       timeZone: 'UTC',
@@ -59,7 +60,7 @@ function monthTitle(days: string[], lang: string): string {
 
 /** The day view's heading: "středa 25. listopadu 2026" (the week stays beside it). */
 const dayTitle = (day: string, lang: string): string =>
-  new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'cs-CZ', {
+  dateTimeFormat(lang === 'en' ? 'en-GB' : 'cs-CZ', {
     weekday: 'long',
     day: 'numeric',
     month: 'long',

@@ -2,6 +2,7 @@ import { ErrorCode } from '@letokruh/contracts/errors';
 import type { Clash } from '@letokruh/contracts/order-steps';
 import type { Order, PaymentType } from '@letokruh/contracts/orders';
 import { paymentTypes } from '@letokruh/contracts/orders';
+import { dateTimeFormat } from '@letokruh/contracts/rules/intl';
 import {
   Alert,
   Button,
@@ -78,7 +79,7 @@ function hoursShowing(
 type SaveCall = { after: After; confirm: boolean };
 
 const today = () => {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Prague' }).format(new Date());
+  const parts = dateTimeFormat('en-CA', { timeZone: 'Europe/Prague' }).format(new Date());
   return parts.slice(0, 10);
 };
 

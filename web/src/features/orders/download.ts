@@ -1,4 +1,5 @@
 import type { DeliveryNoteLanguage } from '@letokruh/contracts/documents';
+import { dateTimeFormat } from '@letokruh/contracts/rules/intl';
 import { api } from '../../app/api-client';
 
 type Query = Record<string, string | number | (string | number)[] | undefined>;
@@ -23,7 +24,7 @@ export async function downloadDocument(path: string, query: Query, fileName: str
 }
 
 /** Today in Prague as YYYY-MM-DD. */
-const pragueToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Prague' }).format(new Date());
+const pragueToday = () => dateTimeFormat('en-CA', { timeZone: 'Europe/Prague' }).format(new Date());
 
 /** The names the server gives these documents (docs/decisions.md, documents), for the saved file. */
 export const documentNames = {

@@ -1,3 +1,4 @@
+import { numberFormat } from '@letokruh/contracts/rules/intl';
 import type { WarehouseDayStats, WarehouseStats } from '@letokruh/contracts/stats';
 import { daysOf } from './range';
 
@@ -50,6 +51,6 @@ function nextDay(day: string): string {
 
 /** Axis ticks: "75 tis." / "75K" rather than full amounts that do not fit beside the chart. */
 export const compactNumber = (lang: string) => {
-  const format = new Intl.NumberFormat(lang === 'en' ? 'en-GB' : 'cs-CZ', { notation: 'compact' });
+  const format = numberFormat(lang === 'en' ? 'en-GB' : 'cs-CZ', { notation: 'compact' });
   return (value: number) => format.format(value);
 };
