@@ -210,7 +210,7 @@ describe('the open orders of a warehouse, a page deep (issue 16, migration 0037)
   // OFFSET page read ≈ 324 000 rows to keep 5 000 at a million orders (1.4 s); along the open
   // orders' own index of that sort it reads those 5 000 alone (8 ms). This says the page's own
   // statement (pageIds) can use that index: same expressions, a predicate the filters imply.
-  const open: OrderFilters = { state: 'not_done', scope: null, warehouse: 1 };
+  const open = (): OrderFilters => ({ state: 'not_done', scope: null, warehouse: jihlava });
   const indexOf: Record<OrderSort, string> = {
     expected_delivery: 'orders_open_delivery_sort_idx',
     created: 'orders_open_created_sort_idx',
@@ -226,14 +226,7 @@ describe('the open orders of a warehouse, a page deep (issue 16, migration 0037)
         // one (smaller) rather than the one of all orders, if it can.
         await tx.execute(sql`set local enable_seqscan = off`);
         await tx.execute(sql`set local enable_sort = off`);
-        const query = pageIds(
-          tx,
-          { ...open, warehouse: jihlava },
-          segment,
-          segmentWhere(open, segment),
-          10,
-          4990,
-        );
+        const query = pageIds(tx, open(), segment, segmentWhere(open(), segment), 10, 4990);
         const rows = (await tx.execute(sql`explain ${query}`)) as unknown as {
           rows: Record<string, string>[];
         };

@@ -2,7 +2,7 @@ import { ErrorCode } from '@letokruh/contracts/errors';
 import type { Clash } from '@letokruh/contracts/order-steps';
 import type { Order, PaymentType } from '@letokruh/contracts/orders';
 import { paymentTypes } from '@letokruh/contracts/orders';
-import { dateTimeFormat } from '@letokruh/contracts/rules/intl';
+import { pragueDay } from '@letokruh/contracts/rules/prague-day';
 import {
   Alert,
   Button,
@@ -77,11 +77,6 @@ function hoursShowing(
   };
 }
 type SaveCall = { after: After; confirm: boolean };
-
-const today = () => {
-  const parts = dateTimeFormat('en-CA', { timeZone: 'Europe/Prague' }).format(new Date());
-  return parts.slice(0, 10);
-};
 
 function InternStep({ order, reload }: { order: Order; reload: () => Promise<unknown> }) {
   const { t } = useTranslation();
@@ -351,7 +346,7 @@ function InternStep({ order, reload }: { order: Order; reload: () => Promise<unk
               </Group>
               <CalendarSettingsFields value={settings} onChange={setSettings} />
               <DayCalendar
-                date={draft.date ?? today()}
+                date={draft.date ?? pragueDay()}
                 warehouseIds={warehouseIds}
                 // The slot being planned is always in sight, even outside the chosen hours.
                 {...hoursShowing(settings, planned)}

@@ -1,5 +1,5 @@
 import type { DeliveryNoteLanguage } from '@letokruh/contracts/documents';
-import { dateTimeFormat } from '@letokruh/contracts/rules/intl';
+import { pragueDay } from '@letokruh/contracts/rules/prague-day';
 import { api } from '../../app/api-client';
 
 type Query = Record<string, string | number | (string | number)[] | undefined>;
@@ -23,14 +23,11 @@ export async function downloadDocument(path: string, query: Query, fileName: str
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-/** Today in Prague as YYYY-MM-DD. */
-const pragueToday = () => dateTimeFormat('en-CA', { timeZone: 'Europe/Prague' }).format(new Date());
-
 /** The names the server gives these documents (docs/decisions.md, documents), for the saved file. */
 export const documentNames = {
   deliveryNote: (internId: number) => `${internId}.pdf`,
   deliveryNotes: (language: DeliveryNoteLanguage) =>
-    `${language === 'de' ? 'lieferscheine' : 'dodaci-listy'}-${pragueToday()}.pdf`,
+    `${language === 'de' ? 'lieferscheine' : 'dodaci-listy'}-${pragueDay()}.pdf`,
   ordersPdf: (from: string, to: string | null) =>
     `objednavky-${from}${to && to !== from ? `-${to}` : ''}.pdf`,
 };
