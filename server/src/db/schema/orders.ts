@@ -9,6 +9,7 @@ import {
   integer,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -219,4 +220,22 @@ export const orderCustomerNames = pgTable(
   'order_customer_names',
   { name: text('name').primaryKey() },
   (t) => [index('order_customer_names_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`)],
+);
+
+/**
+ * Issue 16: how many orders the list shows (not drafts, with a customer) per warehouse (0: none)
+ * and per the columns its state filters read, kept by statement triggers on orders in the
+ * transaction of every change (migration 0038): the list's total for a filter of state and
+ * warehouses only, without counting the orders.
+ */
+export const orderListCounts = pgTable(
+  'order_list_counts',
+  {
+    warehouseId: integer('warehouse_id').notNull(),
+    hidden: boolean('hidden').notNull(),
+    done: boolean('done').notNull(),
+    collected: boolean('collected').notNull(),
+    orderCount: integer('order_count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.warehouseId, t.hidden, t.done, t.collected] })],
 );

@@ -1,9 +1,11 @@
+import { listTotalCap } from '@letokruh/contracts/common';
 import type { OrderState } from '@letokruh/contracts/orders';
 import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { cappedCount } from '../../db/paging.ts';
 import { pragueMidnight } from '../../db/prague.ts';
-import { customers, orderCustomerNames, orders, warehouses } from '../../db/schema/index.ts';
+import { customers, orderCustomerNames, orderListCounts, orders, warehouses } from '../../db/schema/index.ts';
 import { containsPattern as contains, foldedContains, textContains } from '../../db/text-search.ts';
 import { dataVersionColumn } from '../../plugins/answer-cache.ts';
 import { scopeCondition, type WarehouseScope } from '../warehouses/warehouse-scope.ts';
@@ -30,13 +32,48 @@ export type OrderFilters = {
 /** Issue 14: an order, not a draft (its intern step saved). Every list, count and overview says so. */
 export const notDraft = sql`${orders.draftTouchedAt} is null`;
 
-const stateFilter: Record<Exclude<OrderState, 'drafts'>, SQL | undefined> = {
+/** What a state filter reads: an order's columns, or the kept counts' (migration 0038). */
+type StateColumns = { hidden: SQL | AnyPgColumn; done: SQL | AnyPgColumn; collected: SQL; notCollected: SQL };
+const stateFilterOf = (c: StateColumns): Record<Exclude<OrderState, 'drafts'>, SQL | undefined> => ({
   all: undefined,
-  not_done: sql`not ${orders.hidden} and not ${orders.done}`,
-  done: sql`${orders.done}`,
-  hidden: sql`${orders.hidden}`,
-  not_collected: sql`not ${orders.hidden} and ${orders.collectedRevenueAt} is null`,
-};
+  not_done: sql`not ${c.hidden} and not ${c.done}`,
+  done: sql`${c.done}`,
+  hidden: sql`${c.hidden}`,
+  not_collected: sql`not ${c.hidden} and ${c.notCollected}`,
+});
+const stateFilter = stateFilterOf({
+  hidden: orders.hidden,
+  done: orders.done,
+  collected: sql`${orders.collectedRevenueAt} is not null`,
+  notCollected: sql`${orders.collectedRevenueAt} is null`,
+});
+const keptStateFilter = stateFilterOf({
+  hidden: orderListCounts.hidden,
+  done: orderListCounts.done,
+  collected: sql`${orderListCounts.collected}`,
+  notCollected: sql`not ${orderListCounts.collected}`,
+});
+
+/** The filters the kept counts answer; any other one given means counting the orders. */
+const keptTotalFilters = new Set<string>(['state', 'warehouse', 'scope']);
+
+/**
+ * Issue 16: the total of a list filtered by state and warehouses only (the dispatcher's usual
+ * lists), as a column of the page's own statement: the sum of at most 40 kept counts (migration
+ * 0038) instead of counting up to 10 000 + 1 orders. Null when another filter is given (a search,
+ * dates, the drafts): that total is counted (`countOrders`). Capped as the count is.
+ */
+export function keptTotal(f: OrderFilters): SQL<number> | null {
+  if (f.state === 'drafts') return null;
+  for (const [name, value] of Object.entries(f)) if (value !== undefined && !keptTotalFilters.has(name)) return null;
+  const where = and(
+    keptStateFilter[f.state],
+    f.warehouse === undefined ? undefined : eq(orderListCounts.warehouseId, f.warehouse),
+    scopeCondition(f.scope, orderListCounts.warehouseId),
+  );
+  return sql<number>`(select least(coalesce(sum(${orderListCounts.orderCount}), 0), ${listTotalCap + 1})::int
+    from ${orderListCounts}${where ? sql` where ${where}` : sql``})`;
+}
 
 /**
  * The drafts filter: the caller's own drafts (orders_drafts_idx), which they resume or discard;
@@ -117,10 +154,13 @@ export async function findOrderPage(
   order: PageOrder,
   /** Called with the data version read by the page's first statement (null: no row to carry it). */
   onVersion?: (version: string | null) => void,
+  /** The list's total as a column of the page's statement (`keptTotal`), answered as `total`. */
+  total?: SQL<number> | null,
 ) {
   const where = whereOf(filters);
   const rows: OrderListRow[] = [];
   let last: Found | null = null;
+  let counted: number | undefined;
   let skip = order.after ? 0 : page.offset;
   for (let g = order.after?.g ?? 0; g < order.segments.length && rows.length < page.limit; g++) {
     const segment = order.segments[g] as Segment;
@@ -129,7 +169,7 @@ export async function findOrderPage(
     const ids = pageIds(db, filters, segment, conditions, page.limit - rows.length, skip).as('page');
     // The page's few rows in the same order again (the sort's keys end with the id: one order).
     const found = await db
-      .select({ keys: ids.keys, version: dataVersionColumn, ...listColumns })
+      .select({ keys: ids.keys, version: dataVersionColumn, total: total ?? sql<null>`null`, ...listColumns })
       .from(ids)
       .innerJoin(orders, eq(orders.id, ids.id))
       .leftJoin(customers, eq(customers.id, orders.customerId))
@@ -137,7 +177,8 @@ export async function findOrderPage(
       .orderBy(...orderBy(segment));
     if (onVersion) onVersion(found[0]?.version ?? null);
     onVersion = undefined;
-    for (const { keys, version: _version, ...row } of found) {
+    if (found[0] && counted === undefined && total) counted = Number(found[0].total);
+    for (const { keys, version: _version, total: _total, ...row } of found) {
       rows.push(row);
       last = { id: row.order.id, keys, segment: g };
     }
@@ -147,8 +188,13 @@ export async function findOrderPage(
     else if (skip) skip -= await segmentSize(db, filters, conditions, skip);
   }
   onVersion?.(null);
+  // No row carried the total (a page past the end): it is asked alone.
+  if (total && counted === undefined) {
+    const [row] = await db.select({ n: total }).from(sql`(select 1) as one`);
+    counted = Number(row?.n ?? 0);
+  }
   // A full page has a next one to ask for (perhaps empty); its cursor is the last row's keys.
-  return { rows, last: rows.length === page.limit ? last : null };
+  return { rows, last: rows.length === page.limit ? last : null, total: counted };
 }
 
 /** What a row of the list shows (toListItem): the order's own columns, its customer, its yard. */

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diskStorage } from '../../plugins/storage.ts';
 import { type BuiltTestApp, buildTestApp, type Client } from '../../test/build.ts';
 import { draftLifetimeMs, sweepStaleDrafts } from '../orders/drafts.service.ts';
+import { countOrders, keptTotal } from '../orders/order-list.queries.ts';
 import { createOrder, freshProduct, signIn, someCustomerId, warehouseIds } from '../orders/order-fixtures.ts';
 import { statsByWarehouses, statsForProducts } from './stats.service.ts';
 
@@ -19,6 +20,8 @@ import { statsByWarehouses, statsForProducts } from './stats.service.ts';
 let t: BuiltTestApp;
 let owner: Client;
 let dispatcher: Client;
+let warehouseman: Client;
+let warehousemanScope: number[];
 let customerId: number;
 let warehouses: number[];
 const products: number[] = [];
@@ -168,7 +171,8 @@ async function sumsBothWays() {
     `${key(r)}|${r.count}|${money(r.travel)}|${money(r.total)}`;
   const productRow = (r: Record<string, unknown>) =>
     `${key(r)}|${r.product_id}|${r.count}|${money(r.amount)}|${money(r.with_vat)}`;
-  const [kept, full, keptProducts, fullProducts, impossible] = await Promise.all([
+  const listRow = (r: Record<string, unknown>) => `${r.warehouse_id}|${r.hidden}|${r.done}|${r.collected}|${r.count}`;
+  const [kept, full, keptProducts, fullProducts, impossible, keptLists, fullLists] = await Promise.all([
     rowsOf(sql`select day::text, warehouse_id, currency, done, order_count as count, travel, total
       from order_day_sums where order_count <> 0`),
     rowsOf(sql`select o.expected_delivery_date::text as day, o.warehouse_id, o.currency, o.done, count(*)::int as count,
@@ -187,18 +191,33 @@ async function sumsBothWays() {
     rowsOf(sql`select 'orders' as sums, count(*)::int as n from order_day_sums
         where order_count < 0 or (order_count = 0 and (travel <> 0 or total <> 0))
       union all select 'products', count(*)::int from order_product_day_sums
-        where line_count < 0 or (line_count = 0 and (amount <> 0 or with_vat <> 0))`),
+        where line_count < 0 or (line_count = 0 and (amount <> 0 or with_vat <> 0))
+      union all select 'lists', count(*)::int from order_list_counts where order_count < 0`),
+    // The list's kept totals (migration 0038): every listed order, whatever its day or currency.
+    rowsOf(sql`select warehouse_id, hidden, done, collected, order_count as count
+      from order_list_counts where order_count <> 0`),
+    rowsOf(sql`select coalesce(warehouse_id, 0) as warehouse_id, hidden, done,
+        collected_revenue_at is not null as collected, count(*)::int as count
+      from orders where draft_touched_at is null and customer_id is not null group by 1, 2, 3, 4`),
   ]);
   return {
-    kept: { orders: kept.map(orderRow).sort(), products: keptProducts.map(productRow).sort() },
-    full: { orders: full.map(orderRow).sort(), products: fullProducts.map(productRow).sort() },
+    kept: {
+      orders: kept.map(orderRow).sort(),
+      products: keptProducts.map(productRow).sort(),
+      lists: keptLists.map(listRow).sort(),
+    },
+    full: {
+      orders: full.map(orderRow).sort(),
+      products: fullProducts.map(productRow).sort(),
+      lists: fullLists.map(listRow).sort(),
+    },
     impossible: impossible.map((r) => Number(r.n)),
   };
 }
 
 async function expectSumsExact() {
   const { kept, full, impossible } = await sumsBothWays();
-  expect(impossible).toEqual([0, 0]);
+  expect(impossible).toEqual([0, 0, 0]);
   expect(kept).toEqual(full);
   return full.orders.length;
 }
@@ -225,9 +244,44 @@ async function expectOverviewsAsRecomputed() {
   }
 }
 
+/**
+ * The list's total through the API (from the kept counts when filtered by state and warehouse
+ * only, migration 0038) is what counting the orders answers, for every state and warehouse, for a
+ * user who sees all and for one scoped to their warehouses; a search still counts.
+ */
+async function expectListTotalsAsCounted() {
+  const states = ['all', 'not_done', 'done', 'hidden', 'not_collected'] as const;
+  for (const [client, scope] of [
+    [owner, null],
+    [warehouseman, warehousemanScope],
+  ] as const) {
+    for (const state of states) {
+      for (const warehouse of [undefined, ...warehouses]) {
+        if (scope && warehouse !== undefined && !scope.includes(warehouse)) continue;
+        const search = new URLSearchParams({ state, per_page: '10', current_page: '1' });
+        if (warehouse !== undefined) search.set('warehouse', String(warehouse));
+        const filters = { state, warehouse, scope };
+        expect(keptTotal(filters)).not.toBeNull();
+        const answer = ok(await client.get(`/api/orders?${search}`)).json();
+        expect([state, warehouse, answer.total]).toEqual([state, warehouse, await countOrders(t.db, filters)]);
+        // A page past the end carries no row: its total is asked alone, and is the same.
+        search.set('current_page', '1000');
+        expect(ok(await client.get(`/api/orders?${search}`)).json().total).toBe(answer.total);
+      }
+    }
+  }
+  expect(keptTotal({ state: 'all', scope: null, name: 'nov' })).toBeNull();
+  expect(keptTotal({ state: 'drafts', scope: null, userId: 1 })).toBeNull();
+}
+
 beforeAll(async () => {
   t = await buildTestApp();
-  ({ owner, dispatcher } = await signIn(t.app, ['owner', 'dispatcher']));
+  ({ owner, dispatcher, warehouseman } = await signIn(t.app, ['owner', 'dispatcher', 'warehouseman']));
+  warehousemanScope = (
+    await rowsOf(sql`select s.warehouse_id from warehouse_staff as s join users as u on u.id = s.user_id
+      where u.username = 'warehouseman' order by 1`)
+  ).map((r) => Number(r.warehouse_id));
+  expect(warehousemanScope.length).toBeGreaterThan(0);
   const w = await warehouseIds(owner);
   warehouses = [w.jihlava, w.brod, w.trebic];
   customerId = await someCustomerId(owner);
@@ -240,7 +294,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t?.close());
 
-describe('the daily sums of the overviews (migration 0030)', () => {
+describe('the daily sums of the overviews (migration 0030) and the list counts (0038)', () => {
   it('the backfill of the migration sums the orders already there', async () => {
     const text = await readFile(
       path.join(import.meta.dirname, '../../db/migrations/0030_order_day_sums.sql'),
@@ -253,6 +307,19 @@ describe('the daily sums of the overviews (migration 0030)', () => {
     for (const statement of backfill) await t.db.execute(sql.raw(statement));
     // The demo's orders are there, spread over many days.
     expect(await expectSumsExact()).toBeGreaterThan(10);
+  });
+
+  it('the backfill of the list counts (migration 0038) counts the orders already there', async () => {
+    const text = await readFile(
+      path.join(import.meta.dirname, '../../db/migrations/0038_order_list_counts.sql'),
+      'utf8',
+    );
+    const backfill = text.split('--> statement-breakpoint').at(-1)!;
+    expect(backfill).toContain('INSERT INTO "order_list_counts"');
+    await t.db.execute(sql`delete from order_list_counts`);
+    await t.db.execute(sql.raw(backfill));
+    await expectSumsExact();
+    await expectListTotalsAsCounted();
   });
 
   it('stay exact through random writes of every kind, several at once', async () => {
@@ -272,6 +339,7 @@ describe('the daily sums of the overviews (migration 0030)', () => {
     expect(done).toBeGreaterThan(24);
     expect(refused.filter((r) => !/^Error: 40[49] /.test(r))).toEqual([]);
     await expectOverviewsAsRecomputed();
+    await expectListTotalsAsCounted();
   }, 180_000);
 
   it('stay exact through the draft sweep and a drafted copy', async () => {
