@@ -7,7 +7,7 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
-import type { Db } from './db/client.ts';
+import type { Db, Listen } from './db/client.ts';
 import type { AnswerCache } from './plugins/answer-cache.ts';
 import type { Storage } from './plugins/storage.ts';
 
@@ -20,6 +20,8 @@ export type AppContext = {
    * `DATABASE_READ_URL` is set (issue 16); absent = `db`.
    */
   readDb?: Db;
+  /** Hears the database's notifications (db/client.ts); absent: no session is kept between requests. */
+  listen?: Listen;
 };
 
 declare module 'fastify' {

@@ -29,6 +29,7 @@ import { warehouseRoutes } from './modules/warehouses/warehouses.routes.ts';
 import type { Access } from './plugins/access.ts';
 import { createAnswerCache, registerDataVersion } from './plugins/answer-cache.ts';
 import { registerAuth } from './plugins/auth.ts';
+import { authChannel, createSessionCache } from './plugins/session-cache.ts';
 import { docsRoute, registerDocs } from './plugins/docs.ts';
 import { clientErrorAnswer, refuseNulCharacters, registerErrorHandling } from './plugins/errors.ts';
 import { registerHostCheck } from './plugins/hosts.ts';
@@ -149,12 +150,28 @@ export async function buildApp({
     },
   });
   await registerDocs(app);
-  registerAuth(app);
+  // The spec's writing GETs are the audit table's GET routes (a test holds that table complete).
+  const writingGets = new Set(Object.keys(auditTargets).filter((key) => key.startsWith('GET ')));
+  const sessions = createSessionCache();
+  registerAuth(app, sessions, writingGets);
+  // Sessions are kept only while the process hears what changes them (plugins/session-cache.ts).
+  const listen = context.listen;
+  if (listen) {
+    let stop: (() => Promise<void>) | undefined;
+    app.addHook('onReady', async () => {
+      stop = await listen(authChannel, {
+        notice: () => sessions.forget(),
+        hearing(on) {
+          sessions.hearing(on);
+          app.log.info({ channel: authChannel, hearing: on }, on ? 'sessions kept' : 'sessions read at every request');
+        },
+      });
+    });
+    app.addHook('onClose', async () => stop?.());
+  }
   registerAudit(app, context.db);
   const answers = createAnswerCache(context.db, config.answerCacheBytes);
   app.decorate('answers', answers);
-  // The spec's writing GETs are the audit table's GET routes (a test holds that table complete).
-  const writingGets = new Set(Object.keys(auditTargets).filter((key) => key.startsWith('GET ')));
   registerDataVersion(app, answers, writingGets);
   refuseHeadOnWritingGets(app, writingGets);
 

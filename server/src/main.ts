@@ -9,7 +9,7 @@ const config = loadConfig();
 const database = await startDatabase(config, console);
 const storage = storageFor(config);
 const app = await buildApp({
-  context: { config, db: database.db, readDb: database.readDb, storage },
+  context: { config, db: database.db, readDb: database.readDb, listen: database.listen, storage },
   logger: { level: config.logLevel },
 });
 // Stale drafts (issue 14), expired sessions and old sign-in counters: each job runs once per period

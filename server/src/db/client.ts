@@ -29,8 +29,21 @@ export type Database = {
   /** True when the embedded database folder was created by this open. */
   created: boolean;
   migrate(): Promise<void>;
+  /** Hears NOTIFY on a channel, from any process (see `Listen`). */
+  listen: Listen;
   close(): Promise<void>;
 };
+
+/**
+ * Calls `notice` for every notification on `channel` (a NOTIFY, from any process, after its
+ * transaction committed) and `hearing` whenever hearing starts or stops: while it is false a
+ * notification may be missed. PostgreSQL: a connection of its own, outside the pool, connected
+ * again a second after it is lost. Answers a function that stops listening.
+ */
+export type Listen = (
+  channel: string,
+  handlers: { notice(): void; hearing(on: boolean): void },
+) => Promise<() => Promise<void>>;
 
 const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
 
@@ -105,6 +118,7 @@ async function openPostgres(url: string, readUrl: string | undefined, bounds: Po
     readDb: readPool ? (drizzleNodePg(readPool, { schema }) as unknown as Db) : db,
     engine: 'postgres',
     created: false,
+    listen: (channel, handlers) => listenPostgres(url, channel, handlers),
     async migrate() {
       const client = await pool.connect();
       try {
@@ -122,6 +136,56 @@ async function openPostgres(url: string, readUrl: string | undefined, bounds: Po
       await readPool?.end();
       await pool.end();
     },
+  };
+}
+
+async function listenPostgres(
+  url: string,
+  channel: string,
+  handlers: Parameters<Listen>[1],
+): Promise<() => Promise<void>> {
+  let current: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const lost = (client: pg.Client) => {
+    if (current === client) current = null;
+    handlers.hearing(false);
+    void client.end().catch(() => undefined);
+    if (!stopped && !retry) {
+      retry = setTimeout(() => {
+        retry = undefined;
+        void connect();
+      }, 1_000);
+    }
+  };
+  const connect = async () => {
+    // Keepalive probes after 10 s idle: a cut network is noticed, not only a closed connection.
+    const client = new pg.Client({ connectionString: url, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
+    client.on('notification', (message) => {
+      if (message.channel === channel) handlers.notice();
+    });
+    client.on('error', () => lost(client));
+    client.on('end', () => lost(client));
+    try {
+      await client.connect();
+      await client.query(`listen ${client.escapeIdentifier(channel)}`);
+    } catch {
+      lost(client);
+      return;
+    }
+    if (stopped) {
+      await client.end().catch(() => undefined);
+      return;
+    }
+    current = client;
+    handlers.hearing(true);
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    handlers.hearing(false);
+    await current?.end().catch(() => undefined);
   };
 }
 
@@ -151,6 +215,14 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     engine: 'pglite',
     created,
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    async listen(channel, handlers) {
+      const stop = await client.listen(channel, () => handlers.notice());
+      handlers.hearing(true);
+      return async () => {
+        handlers.hearing(false);
+        await stop();
+      };
+    },
     close: async () => {
       await client.close();
       releaseLock();

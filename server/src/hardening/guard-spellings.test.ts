@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RegisteredRoute } from '../app.ts';
 import { type Access, isAllowed, type SessionUser } from '../plugins/access.ts';
 import { registerAuth } from '../plugins/auth.ts';
+import { createSessionCache } from '../plugins/session-cache.ts';
 import { registerErrorHandling } from '../plugins/errors.ts';
 import { anonymous, type BuiltTestApp, buildTestApp, type Client, login } from '../test/build.ts';
 import { inParallel } from '../test/parallel.ts';
@@ -158,7 +159,7 @@ describe('default deny', () => {
     mini.decorate('ctx', t.app.ctx);
     registerErrorHandling(mini);
     await mini.register(cookie);
-    registerAuth(mini);
+    registerAuth(mini, createSessionCache(), new Set());
     let runs = 0;
     for (const url of ['/api/undeclared', '/undeclared', '/elsewhere/x']) {
       mini.get(url, async () => {

@@ -1,11 +1,22 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ErrorCode } from '@letokruh/contracts/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { deleteSession, findSession, insertSession, touchSession } from '../modules/auth/auth.queries.ts';
+import {
+  deleteSession,
+  findSession,
+  insertSession,
+  type SessionRow,
+  touchSession,
+} from '../modules/auth/auth.queries.ts';
 import { type Access, isAllowed, type SessionUser } from './access.ts';
 import { AppError } from './errors.ts';
+import type { SessionCache } from './session-cache.ts';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** The sessions this process read (plugins/session-cache.ts). */
+    sessions: SessionCache;
+  }
   interface FastifyContextConfig {
     access?: Access;
   }
@@ -84,10 +95,19 @@ function isOwnOrigin(request: FastifyRequest, publicOrigins: readonly string[]):
  * rule. A matched route that declares no rule is refused (default deny); only the not-found
  * handler, which holds no data, runs without one.
  */
-export function registerAuth(app: FastifyInstance): void {
+export function registerAuth(app: FastifyInstance, sessions: SessionCache, writingGets: Set<string>): void {
   const { config } = app.ctx;
+  app.decorate('sessions', sessions);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
+  // A write may have ended a session or changed a user (deny by default: any write, refused or not):
+  // the kept sessions are forgotten before its answer leaves (plugins/session-cache.ts).
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (unsafeMethods.has(request.method) || writingGets.has(`${request.method} ${request.routeOptions.url}`)) {
+      sessions.forget();
+    }
+    return payload;
+  });
 
   app.addHook('onRequest', async (request, reply) => {
     if (request.is404) return;
@@ -130,19 +150,25 @@ async function loadUser(
   if (!token) return null;
   const { db, config } = app.ctx;
   const id = hashToken(token);
-  const row = await findSession(db, id);
   const now = Date.now();
-  const expired =
-    row &&
-    (row.expires_at.getTime() <= now ||
-      row.last_seen_at.getTime() + config.sessionIdleMs <= now ||
-      !row.is_active);
-  if (!row || expired) {
+  const ended = (r: SessionRow) =>
+    r.expires_at.getTime() <= now || r.last_seen_at.getTime() + config.sessionIdleMs <= now || !r.is_active;
+  let { row, kept } = await app.sessions.find(id, () => findSession(db, id));
+  // Ended as kept: perhaps touched or changed by another process since; the database decides.
+  if (row && kept && ended(row)) {
+    app.sessions.forget(id);
+    row = await findSession(db, id);
+  }
+  if (!row || ended(row)) {
     if (row) await deleteSession(db, id);
+    app.sessions.forget(id);
     reply.clearCookie(sessionCookie, { path: '/' });
     return null;
   }
-  if (now - row.last_seen_at.getTime() > touchEveryMs) await touchSession(db, id);
+  if (now - row.last_seen_at.getTime() > touchEveryMs) {
+    await touchSession(db, id);
+    app.sessions.touched(id, new Date(now));
+  }
   request.sessionId = id;
   request.user = {
     id: row.user_id,
@@ -163,7 +189,10 @@ export async function startSession(
 ): Promise<void> {
   const { db, config } = app.ctx;
   const previous = request.cookies[sessionCookie];
-  if (previous) await deleteSession(db, hashToken(previous));
+  if (previous) {
+    await deleteSession(db, hashToken(previous));
+    app.sessions.forget(hashToken(previous));
+  }
   const token = randomBytes(32).toString('base64url');
   await insertSession(db, {
     id: hashToken(token),
@@ -215,6 +244,9 @@ export async function endSession(
   reply: FastifyReply,
 ): Promise<void> {
   const token = request.cookies[sessionCookie];
-  if (token) await deleteSession(app.ctx.db, hashToken(token));
+  if (token) {
+    await deleteSession(app.ctx.db, hashToken(token));
+    app.sessions.forget(hashToken(token));
+  }
   reply.clearCookie(sessionCookie, { path: '/' });
 }

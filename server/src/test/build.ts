@@ -105,7 +105,7 @@ export async function buildTestApp(
       await seedDemo(database.db);
     }
     const app = await buildApp({
-      context: { config, db: database.db, storage: storageFor(config) },
+      context: { config, db: database.db, listen: database.listen, storage: storageFor(config) },
       ...options,
     });
     cleanups.push(() => app.close());
