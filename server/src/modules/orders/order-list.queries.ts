@@ -169,7 +169,13 @@ export async function findOrderPage(
     const ids = pageIds(db, filters, segment, conditions, page.limit - rows.length, skip).as('page');
     // The page's few rows in the same order again (the sort's keys end with the id: one order).
     const found = await db
-      .select({ keys: ids.keys, version: dataVersionColumn, total: total ?? sql<null>`null`, ...listColumns })
+      .select({
+        keys: ids.keys,
+        // Only what the caller waits for: the version for a cached total, or the kept total.
+        version: onVersion ? dataVersionColumn : sql<null>`null`,
+        total: total ?? sql<null>`null`,
+        ...listColumns,
+      })
       .from(ids)
       .innerJoin(orders, eq(orders.id, ids.id))
       .leftJoin(customers, eq(customers.id, orders.customerId))
