@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { LRUCache } from 'lru-cache';
 import PDFDocument from 'pdfkit';
 
 /**
@@ -12,8 +13,15 @@ export type Pdf = PDFKit.PDFDocument;
 const require = createRequire(import.meta.url);
 /** pdfkit's own fontkit (the same instance pdfkit requires), for fonts parsed once per process. */
 const fontkit = require('fontkit') as { create(data: Uint8Array): FontkitFont };
-type Glyph = { codePoints: number[] };
-type FontkitFont = { getGlyph(id: number, codePoints?: number[]): Glyph | null };
+type Glyph = { codePoints: number[]; _decode(): unknown };
+const decoded = new WeakSet<Glyph>();
+type GlyphRun = { positions: Position[] };
+type Position = { xAdvance: number; yAdvance: number; xOffset: number; yOffset: number };
+type PositionClass = new (...xy: number[]) => Position;
+type FontkitFont = {
+  getGlyph(id: number, codePoints?: number[]): Glyph | null;
+  layout(text: string, ...more: unknown[]): GlyphRun;
+};
 
 /**
  * The two faces, parsed once and shared by every document: pdfkit takes a fontkit font as well as
@@ -36,7 +44,35 @@ function face(file: string): Buffer {
   font.getGlyph = (id, codePoints = []) => {
     const glyph = cached(id, codePoints);
     if (glyph && codePoints.length && !glyph.codePoints.length) glyph.codePoints = codePoints;
+    // Issue 16: the subsetter of every document decodes each glyph it embeds again; the outline
+    // read from the file is the same each time, and nobody writes to it (decoded once per glyph).
+    if (glyph && !decoded.has(glyph)) {
+      const decode = glyph._decode.bind(glyph);
+      let outline: unknown;
+      glyph._decode = () => (outline ??= decode());
+      decoded.add(glyph);
+    }
     return glyph;
+  };
+  // Issue 16: the shaping of a word (fontkit's layout: OpenType substitutions and positions) is
+  // the same in every document, but pdfkit keeps it per document only. Kept here for all of them
+  // (the words of the labels, the supplier, the products recur in every note); pdfkit scales the
+  // positions it is given in place, so each caller gets its own copy of them.
+  const shaped = new LRUCache<string, GlyphRun>({ max: 20_000 });
+  const layout = font.layout.bind(font);
+  font.layout = (text, ...more) => {
+    if (more.some((m) => m !== undefined)) return layout(text, ...more);
+    let run = shaped.get(text);
+    if (!run) {
+      run = layout(text);
+      shaped.set(text, run);
+    }
+    const copy = Object.assign(Object.create(Object.getPrototypeOf(run)), run) as GlyphRun;
+    // Made by fontkit's own class (GlyphPosition), which pdfkit's scaling loop walks quickly.
+    copy.positions = run.positions.map(
+      (p) => new (p.constructor as PositionClass)(p.xAdvance, p.yAdvance, p.xOffset, p.yOffset),
+    );
+    return copy;
   };
   // pdfkit ≥ 0.17 accepts a fontkit font where its types say font bytes.
   return font as unknown as Buffer;
