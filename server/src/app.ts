@@ -29,10 +29,10 @@ import { warehouseRoutes } from './modules/warehouses/warehouses.routes.ts';
 import type { Access } from './plugins/access.ts';
 import { createAnswerCache, registerDataVersion } from './plugins/answer-cache.ts';
 import { registerAuth } from './plugins/auth.ts';
-import { authChannel, createSessionCache } from './plugins/session-cache.ts';
 import { docsRoute, registerDocs } from './plugins/docs.ts';
 import { clientErrorAnswer, refuseNulCharacters, registerErrorHandling } from './plugins/errors.ts';
 import { registerHostCheck } from './plugins/hosts.ts';
+import { authChannel, createSessionCache } from './plugins/session-cache.ts';
 import { registerWeb } from './plugins/web.ts';
 import { refuseHeadOnWritingGets } from './plugins/writing-gets.ts';
 
@@ -163,7 +163,10 @@ export async function buildApp({
         notice: () => sessions.forget(),
         hearing(on) {
           sessions.hearing(on);
-          app.log.info({ channel: authChannel, hearing: on }, on ? 'sessions kept' : 'sessions read at every request');
+          app.log.info(
+            { channel: authChannel, hearing: on },
+            on ? 'sessions kept' : 'sessions read at every request',
+          );
         },
       });
     });

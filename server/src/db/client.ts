@@ -160,7 +160,11 @@ async function listenPostgres(
   };
   const connect = async () => {
     // Keepalive probes after 10 s idle: a cut network is noticed, not only a closed connection.
-    const client = new pg.Client({ connectionString: url, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
+    const client = new pg.Client({
+      connectionString: url,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
     client.on('notification', (message) => {
       if (message.channel === channel) handlers.notice();
     });

@@ -103,7 +103,10 @@ export function registerAuth(app: FastifyInstance, sessions: SessionCache, writi
   // A write may have ended a session or changed a user (deny by default: any write, refused or not):
   // the kept sessions are forgotten before its answer leaves (plugins/session-cache.ts).
   app.addHook('onSend', async (request, _reply, payload) => {
-    if (unsafeMethods.has(request.method) || writingGets.has(`${request.method} ${request.routeOptions.url}`)) {
+    if (
+      unsafeMethods.has(request.method) ||
+      writingGets.has(`${request.method} ${request.routeOptions.url}`)
+    ) {
       sessions.forget();
     }
     return payload;

@@ -32,8 +32,11 @@ async function keptSession(username: string, functions: string[]): Promise<Clien
 
 const userId = async (username: string) =>
   Number(
-    ((await t.db.execute(sql`select id from users where username = ${username}`)) as unknown as { rows: { id: number }[] })
-      .rows[0]!.id,
+    (
+      (await t.db.execute(sql`select id from users where username = ${username}`)) as unknown as {
+        rows: { id: number }[];
+      }
+    ).rows[0]!.id,
   );
 
 const status = async (c: Client, url = '/api/auth/user') => (await c.get(url)).statusCode;
@@ -54,12 +57,18 @@ async function answersWithin(c: Client, expected: number, url = '/api/auth/user'
   heard.push(ms);
   return ms;
 }
-afterAll(() => console.info(`kept sessions: changes by hand refused after ${heard.map((ms) => ms.toFixed(1)).join(', ')} ms`));
+afterAll(() =>
+  console.info(
+    `kept sessions: changes by hand refused after ${heard.map((ms) => ms.toFixed(1)).join(', ')} ms`,
+  ),
+);
 
 describe('kept sessions', () => {
   it('a user deactivated by hand is refused within milliseconds', async () => {
     const c = await keptSession('kept-deactivated', ['driver']);
-    await t.db.execute(sql`update users set is_active = false where id = ${await userId('kept-deactivated')}`);
+    await t.db.execute(
+      sql`update users set is_active = false where id = ${await userId('kept-deactivated')}`,
+    );
     await answersWithin(c, 401);
   });
 
@@ -76,7 +85,7 @@ describe('kept sessions', () => {
     await answersWithin(c, 403, '/api/orders?current_page=1&per_page=10');
   });
 
-  it("a permission taken from a function reaches its users within milliseconds", async () => {
+  it('a permission taken from a function reaches its users within milliseconds', async () => {
     const c = await keptSession('kept-warehouseman', ['warehouseman']);
     const orders = '/api/orders?current_page=1&per_page=10';
     expect(await status(c, orders)).toBe(200);
@@ -96,7 +105,11 @@ describe('kept sessions', () => {
     const c = await keptSession('kept-leaving', ['driver']);
     const cookie = c.cookies.sessionid!;
     expect((await c.get('/api/auth/logout')).statusCode).toBe(200);
-    const replay = await t.app.inject({ method: 'GET', url: '/api/auth/user', cookies: { sessionid: cookie } });
+    const replay = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/user',
+      cookies: { sessionid: cookie },
+    });
     expect(replay.statusCode).toBe(401);
   });
 

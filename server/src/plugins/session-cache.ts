@@ -23,7 +23,10 @@ export const authChannel = 'letokruh_auth';
 
 export type SessionCache = {
   /** The session `id` as kept, or read by `load` (and kept when nothing was forgotten meanwhile). */
-  find(id: string, load: () => Promise<SessionRow | undefined>): Promise<{ row: SessionRow | undefined; kept: boolean }>;
+  find(
+    id: string,
+    load: () => Promise<SessionRow | undefined>,
+  ): Promise<{ row: SessionRow | undefined; kept: boolean }>;
   /** Forgets one session (it looked expired) or, without an id, all. */
   forget(id?: string): void;
   /** The session was touched now: its kept copy says so. */
@@ -34,7 +37,10 @@ export type SessionCache = {
 };
 
 export function createSessionCache(options: { ttlMs?: number; max?: number } = {}): SessionCache {
-  const entries = new LRUCache<string, SessionRow>({ max: options.max ?? 10_000, ttl: options.ttlMs ?? 5_000 });
+  const entries = new LRUCache<string, SessionRow>({
+    max: options.max ?? 10_000,
+    ttl: options.ttlMs ?? 5_000,
+  });
   let on = false;
   let generation = 0;
   let hits = 0;

@@ -92,7 +92,9 @@ describe.skipIf(skip)('two server processes, one PostgreSQL', () => {
     while ((await onA.get('/api/auth/user')).status !== 401) {
       expect(performance.now() - started).toBeLessThan(1_000);
     }
-    console.info(`two processes: a session ended on B refused on A after ${(performance.now() - started).toFixed(1)} ms`);
+    console.info(
+      `two processes: a session ended on B refused on A after ${(performance.now() - started).toFixed(1)} ms`,
+    );
   });
 
   it('the sign-in throttle counts the guesses made at both', async () => {
@@ -213,7 +215,9 @@ describe.skipIf(skip)('two server processes, one PostgreSQL', () => {
     for (const client of [dispatcher, dispatcher.at(b.base), dispatcher, dispatcher.at(b.base)]) {
       expect((await client.get('/api/auth/user')).status).toBe(200);
     }
-    await sql.query(`delete from sessions where user_id = (select id from users where username = 'dispatcher')`);
+    await sql.query(
+      `delete from sessions where user_id = (select id from users where username = 'dispatcher')`,
+    );
     for (const client of [dispatcher, dispatcher.at(b.base)]) {
       const started = performance.now();
       while ((await client.get('/api/auth/user')).status !== 401) {

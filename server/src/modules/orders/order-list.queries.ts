@@ -65,7 +65,8 @@ const keptTotalFilters = new Set<string>(['state', 'warehouse', 'scope']);
  */
 export function keptTotal(f: OrderFilters): SQL<number> | null {
   if (f.state === 'drafts') return null;
-  for (const [name, value] of Object.entries(f)) if (value !== undefined && !keptTotalFilters.has(name)) return null;
+  for (const [name, value] of Object.entries(f))
+    if (value !== undefined && !keptTotalFilters.has(name)) return null;
   const where = and(
     keptStateFilter[f.state],
     f.warehouse === undefined ? undefined : eq(orderListCounts.warehouseId, f.warehouse),

@@ -164,7 +164,9 @@ export async function listOrders(
         kept,
       )
       .finally(() => versionRead?.(null)),
-    kept ? undefined : counted(`orders-total ${JSON.stringify(filters)}`, () => list.countOrders(db, filters), version),
+    kept
+      ? undefined
+      : counted(`orders-total ${JSON.stringify(filters)}`, () => list.countOrders(db, filters), version),
   ]);
   const total = countedTotal ?? page.total ?? 0;
   const next = page.last

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diskStorage } from '../../plugins/storage.ts';
 import { type BuiltTestApp, buildTestApp, type Client } from '../../test/build.ts';
 import { draftLifetimeMs, sweepStaleDrafts } from '../orders/drafts.service.ts';
-import { countOrders, keptTotal } from '../orders/order-list.queries.ts';
 import { createOrder, freshProduct, signIn, someCustomerId, warehouseIds } from '../orders/order-fixtures.ts';
+import { countOrders, keptTotal } from '../orders/order-list.queries.ts';
 import { statsByWarehouses, statsForProducts } from './stats.service.ts';
 
 /**
@@ -171,7 +171,8 @@ async function sumsBothWays() {
     `${key(r)}|${r.count}|${money(r.travel)}|${money(r.total)}`;
   const productRow = (r: Record<string, unknown>) =>
     `${key(r)}|${r.product_id}|${r.count}|${money(r.amount)}|${money(r.with_vat)}`;
-  const listRow = (r: Record<string, unknown>) => `${r.warehouse_id}|${r.hidden}|${r.done}|${r.collected}|${r.count}`;
+  const listRow = (r: Record<string, unknown>) =>
+    `${r.warehouse_id}|${r.hidden}|${r.done}|${r.collected}|${r.count}`;
   const [kept, full, keptProducts, fullProducts, impossible, keptLists, fullLists] = await Promise.all([
     rowsOf(sql`select day::text, warehouse_id, currency, done, order_count as count, travel, total
       from order_day_sums where order_count <> 0`),
@@ -263,7 +264,11 @@ async function expectListTotalsAsCounted() {
         const filters = { state, warehouse, scope };
         expect(keptTotal(filters)).not.toBeNull();
         const answer = ok(await client.get(`/api/orders?${search}`)).json();
-        expect([state, warehouse, answer.total]).toEqual([state, warehouse, await countOrders(t.db, filters)]);
+        expect([state, warehouse, answer.total]).toEqual([
+          state,
+          warehouse,
+          await countOrders(t.db, filters),
+        ]);
         // A page past the end carries no row: its total is asked alone, and is the same.
         search.set('current_page', '1000');
         expect(ok(await client.get(`/api/orders?${search}`)).json().total).toBe(answer.total);
