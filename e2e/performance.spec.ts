@@ -11,7 +11,7 @@
 // - LCP within 4.5 s unthrottled, 6 s slowed: a bound against getting worse, NOT the target. The
 //   LCP element is an order's block once the week's orders are drawn, and on a 2-core machine with
 //   the server beside the browser it came at 3.4-3.9 s cold (median 3.6 s). Web Vitals' "good" is
-//   2.5 s and issue 16 asks for 1.5 s: neither is met (docs/decisions.md "Dashboard LCP").
+//   2.5 s and issue 16 asks for 1.5 s: neither is met (docs/decisions/0047-dashboard-lcp-and-inp-measured-with-the-orders-drawn-issue.md).
 // Options: VITALS_RUNS=3 measures three times and records the median (npm test does so on CI);
 // VITALS_CPU_SLOWDOWN=4 slows the CPU as a mid-range phone would (Chromium's CPU throttling);
 // VITALS_STRICT=0 only reports an INP over the target (a machine under heavy load).

@@ -57,7 +57,7 @@ const supplierPhoneSchema = z
 /**
  * The identity a Czech trader shows on its documents (issue 15; CZECH.md). Each key may be left
  * out: an older client that sends only the name and account adds a supplier without an identity,
- * and its edit keeps the stored one (decisions: "Supplier identity on the wire").
+ * and its edit keeps the stored one (docs/decisions/0037-supplier-and-customer-identity-issue-15.md "Supplier identity on the wire").
  */
 const supplierIdentityShape = {
   full_address: z.string().trim().max(300).optional(),

@@ -15,7 +15,7 @@ export const ownWarehousesQuery = queryOptions({
 
 /**
  * GET /suppliers without the removed ones: the suppliers a delivery note, a QR payment or an order
- * may name. Listed to owners, dispatchers and whoever may read orders (decisions: "Suppliers for
+ * may name. Listed to owners, dispatchers and whoever may read orders (docs/decisions/0012-vacations-and-reference-data.md "Suppliers for
  * delivery notes").
  */
 export const activeSuppliersQuery = queryOptions({

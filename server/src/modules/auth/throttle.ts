@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 
 /**
- * The sign-in throttle of issue 13 §2 (policy in docs/decisions.md "Failed logins").
+ * The sign-in throttle of issue 13 §2 (policy in docs/decisions/0002-session-and-security.md "Failed logins").
  *
  * - Every guess is counted **before** its password is hashed, by one statement that increments and
  *   returns (`insert … on conflict do update … returning`): however many arrive at once, only the

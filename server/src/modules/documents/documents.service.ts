@@ -130,7 +130,7 @@ export async function ordersPdf(
   const { data } = await calendarOrders(db, { warehouses: [warehouse.id], dates, show_cobined: false });
   if (data.length > ordersPdfMaxRows)
     throw badInput(`More than ${ordersPdfMaxRows} orders: choose fewer days`, ['to']);
-  // The export names no supplier: the sheet shows the orders' own (issue 15, docs/decisions.md).
+  // The export names no supplier: the sheet shows the orders' own (issue 15, docs/decisions/0041-issue-15-documents-a-czech-accountant-accepts-documents.md).
   const supplierIds = [...new Set(data.flatMap((o) => (o.default_supplier ? [o.default_supplier.id] : [])))];
   const suppliers = [...(await supplierIdentities(db, supplierIds)).values()].sort((a, b) =>
     a.name.localeCompare(b.name, 'cs'),

@@ -25,7 +25,7 @@ export async function referenceRoutes(app: App): Promise<void> {
     {
       schema: { tags, response: { 200: suppliersAnswerSchema } },
       // Part 1 §6 lists suppliers for owners and dispatchers; whoever may print a delivery note
-      // (view_order) picks the supplier on it too (decisions: "Suppliers for delivery notes").
+      // (view_order) picks the supplier on it too (docs/decisions/0012-vacations-and-reference-data.md "Suppliers for delivery notes").
       config: { access: { anyOf: [{ anyFunction: ['owner', 'dispatcher'] }, { permission: 'view_order' }] } },
     },
     async () => service.listSuppliers(db),

@@ -41,7 +41,7 @@ export const offeredProductsQuery = queryOptions({
   staleTime: 60_000,
 });
 
-/** A side in the query string: `12:3.5,14` (decisions: "The calculation in a query string"). */
+/** A side in the query string: `12:3.5,14` (docs/decisions/0008-product-conversion.md "The calculation in a query string"). */
 const side = (lines: { product_id: number; amount?: number | undefined }[]) =>
   lines.map((l) => (l.amount === undefined ? `${l.product_id}` : `${l.product_id}:${l.amount}`)).join(',');
 

@@ -8,7 +8,7 @@ import { useSettled } from './use-settled';
 
 /**
  * Part 1 §7: requests 500 ms after the last change. The first goes as soon as the warehouses are
- * known, not 1 s after opening as part 1 §9 has it (issue 16: LCP ≤ 1.5 s; docs/decisions.md).
+ * known, not 1 s after opening as part 1 §9 has it (issue 16: LCP ≤ 1.5 s; docs/decisions/0047-dashboard-lcp-and-inp-measured-with-the-orders-drawn-issue.md).
  */
 export const firstFetchMs = 0;
 export const fetchDebounceMs = 500;

@@ -23,7 +23,7 @@ export async function downloadDocument(path: string, query: Query, fileName: str
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-/** The names the server gives these documents (docs/decisions.md, documents), for the saved file. */
+/** The names the server gives these documents (docs/decisions/0015-documents-qr-payment-and-e-mail-server.md), for the saved file. */
 export const documentNames = {
   deliveryNote: (internId: number) => `${internId}.pdf`,
   deliveryNotes: (language: DeliveryNoteLanguage) =>

@@ -61,7 +61,7 @@ export const collectorsQuery = queryOptions({
   staleTime: 60_000,
 });
 
-/** The file name the server gives a download (decisions: overviews), for the saved file. */
+/** The file name the server gives a download (docs/decisions/0019-overviews-statistics-and-calculations.md), for the saved file. */
 export const exportFileName = (kind: StatsExport, range: ReportRange, lang: 'cs' | 'en') => {
   const names = {
     cs: { campaigns: 'kampane', orders: 'objednavky', customers: 'zakaznici', products: 'produkty' },
