@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/client.ts';
 import { yieldToLoop } from '../event-loop.ts';
-import { unsafeMethods } from './auth.ts';
+import { mayWrite, routeKeyOf } from './auth.ts';
 
 /**
  * Heavy answers cached under the data version (issue 9; the sequence `data_version`, see
@@ -207,9 +207,8 @@ export function registerDataVersion(
   writingGets: Set<string>,
 ): void {
   app.addHook('onSend', async (request, reply, payload) => {
-    const route = `${request.method} ${request.routeOptions.url}`;
-    const writes =
-      (unsafeMethods.has(request.method) || writingGets.has(route)) && !answerNeutralWrites.has(route);
+    const route = routeKeyOf(request);
+    const writes = mayWrite(request, writingGets) && !answerNeutralWrites.has(route);
     if (writes && (reply.statusCode < 400 || reply.statusCode >= 500)) {
       await cache.bump(orderWrites.has(route) ? 'orders' : 'all');
     }

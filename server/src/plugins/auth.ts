@@ -31,6 +31,13 @@ export const csrfCookie = 'csrftoken_new';
 const csrfHeader = 'x-csrftoken';
 /** Methods that may change data: CSRF-checked here, audited by the audit module. */
 export const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/**
+ * The route key of the request as the framework matched it (`GET /api/order/add`), and whether
+ * the request may have written: an unsafe method or one of the spec's writing GETs.
+ */
+export const routeKeyOf = (request: FastifyRequest) => `${request.method} ${request.routeOptions.url}`;
+export const mayWrite = (request: FastifyRequest, writingGets: Set<string>) =>
+  unsafeMethods.has(request.method) || writingGets.has(routeKeyOf(request));
 const touchEveryMs = 60_000;
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -103,12 +110,7 @@ export function registerAuth(app: FastifyInstance, sessions: SessionCache, writi
   // A write may have ended a session or changed a user (deny by default: any write, refused or not):
   // the kept sessions are forgotten before its answer leaves (plugins/session-cache.ts).
   app.addHook('onSend', async (request, _reply, payload) => {
-    if (
-      unsafeMethods.has(request.method) ||
-      writingGets.has(`${request.method} ${request.routeOptions.url}`)
-    ) {
-      sessions.forget();
-    }
+    if (mayWrite(request, writingGets)) sessions.forget();
     return payload;
   });
 
@@ -163,8 +165,7 @@ async function loadUser(
     row = await findSession(db, id);
   }
   if (!row || ended(row)) {
-    if (row) await deleteSession(db, id);
-    app.sessions.forget(id);
+    if (row) await dropSession(app, id);
     reply.clearCookie(sessionCookie, { path: '/' });
     return null;
   }
@@ -183,6 +184,12 @@ async function loadUser(
   return token;
 }
 
+/** Ends a stored session: gone from the database and from what this process keeps. */
+async function dropSession(app: FastifyInstance, id: string): Promise<void> {
+  await deleteSession(app.ctx.db, id);
+  app.sessions.forget(id);
+}
+
 /** Starts a new session (a fresh id and CSRF token at every login) and drops the one the browser had. */
 export async function startSession(
   app: FastifyInstance,
@@ -192,10 +199,7 @@ export async function startSession(
 ): Promise<void> {
   const { db, config } = app.ctx;
   const previous = request.cookies[sessionCookie];
-  if (previous) {
-    await deleteSession(db, hashToken(previous));
-    app.sessions.forget(hashToken(previous));
-  }
+  if (previous) await dropSession(app, hashToken(previous));
   const token = randomBytes(32).toString('base64url');
   await insertSession(db, {
     id: hashToken(token),
@@ -247,9 +251,6 @@ export async function endSession(
   reply: FastifyReply,
 ): Promise<void> {
   const token = request.cookies[sessionCookie];
-  if (token) {
-    await deleteSession(app.ctx.db, hashToken(token));
-    app.sessions.forget(hashToken(token));
-  }
+  if (token) await dropSession(app, hashToken(token));
   reply.clearCookie(sessionCookie, { path: '/' });
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../db/seed/users.ts';
 import type { SessionRow } from '../modules/auth/auth.queries.ts';
 import { type BuiltTestApp, buildTestApp, type Client, login } from '../test/build.ts';
 import { createSessionCache } from './session-cache.ts';
@@ -19,7 +20,6 @@ afterAll(() => t?.close());
 
 /** Signs in as a new user of `functions`, and makes sure the process keeps the session. */
 async function keptSession(username: string, functions: string[]): Promise<Client> {
-  const { createUser } = await import('../db/seed/users.ts');
   await createUser(t.db, { username, functions: functions as never });
   const c = await login(t.app, username);
   const before = t.app.sessions.stats();

@@ -33,7 +33,7 @@ export type OrderFilters = {
 export const notDraft = sql`${orders.draftTouchedAt} is null`;
 
 /** What a state filter reads: an order's columns, or the kept counts' (migration 0038). */
-type StateColumns = { hidden: SQL | AnyPgColumn; done: SQL | AnyPgColumn; collected: SQL; notCollected: SQL };
+type StateColumns = { hidden: SQL | AnyPgColumn; done: SQL | AnyPgColumn; notCollected: SQL };
 const stateFilterOf = (c: StateColumns): Record<Exclude<OrderState, 'drafts'>, SQL | undefined> => ({
   all: undefined,
   not_done: sql`not ${c.hidden} and not ${c.done}`,
@@ -44,13 +44,11 @@ const stateFilterOf = (c: StateColumns): Record<Exclude<OrderState, 'drafts'>, S
 const stateFilter = stateFilterOf({
   hidden: orders.hidden,
   done: orders.done,
-  collected: sql`${orders.collectedRevenueAt} is not null`,
   notCollected: sql`${orders.collectedRevenueAt} is null`,
 });
 const keptStateFilter = stateFilterOf({
   hidden: orderListCounts.hidden,
   done: orderListCounts.done,
-  collected: sql`${orderListCounts.collected}`,
   notCollected: sql`not ${orderListCounts.collected}`,
 });
 
