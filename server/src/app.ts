@@ -40,6 +40,8 @@ export type RegisteredRoute = {
   method: string;
   url: string;
   access: Access | undefined;
+  /** The endpoint of contracts' table it was registered from (plugins/endpoint.ts). */
+  endpoint: string | undefined;
   /** The zod schemas of params, querystring and body, for tests that generate input from them. */
   schema?: { params?: unknown; querystring?: unknown; body?: unknown };
 };
@@ -118,6 +120,7 @@ export async function buildApp({
         get access() {
           return route.config?.access;
         },
+        endpoint: route.config?.endpoint,
         schema: route.schema as RegisteredRoute['schema'],
       });
     }

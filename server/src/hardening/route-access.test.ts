@@ -1,4 +1,5 @@
 import { routeAccess } from '@letokruh/contracts/access';
+import { endpoints } from '@letokruh/contracts/endpoints/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltTestApp, buildTestApp } from '../test/build.ts';
 
@@ -19,5 +20,19 @@ describe('route access table', () => {
       .map((r) => [`${r.method} ${r.url.slice('/api'.length)}`, r.access] as const);
     expect(registered.length).toBeGreaterThan(100);
     expect(Object.fromEntries(registered)).toEqual(routeAccess);
+  });
+
+  it('registers every endpoint of the table from it, once', () => {
+    const fromTable = t.app.routesSeen
+      .filter((r) => r.endpoint !== undefined)
+      .map((r) => {
+        expect(r.endpoint).toBe(`${r.method} ${r.url.slice('/api'.length)}`);
+        return r.endpoint as string;
+      })
+      .sort();
+    const table = Object.values(endpoints)
+      .flatMap((area) => Object.values(area).map((e: { key: string }) => e.key))
+      .sort();
+    expect(fromTable).toEqual(table);
   });
 });

@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { RouteKey } from '@letokruh/contracts/access';
 import { ErrorCode } from '@letokruh/contracts/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -19,6 +20,8 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: Access;
+    /** The endpoint of contracts' table the route was registered from (plugins/endpoint.ts). */
+    endpoint?: RouteKey;
   }
   interface FastifyRequest {
     user: SessionUser | null;

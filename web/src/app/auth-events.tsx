@@ -4,8 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { userQueryKey } from '../features/auth/api';
-import { onAuthProblems } from './api-client';
+import { onAuthProblems } from '../lib/api-client';
+import { userQueryKey } from '../lib/session';
 
 /**
  * What a 401 or 403 on any call does: 401 clears the user and goes to login carrying the wanted

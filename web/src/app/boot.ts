@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
-import { configQuery, profileQuery } from '../features/auth/api';
+import { configQuery, profileQuery } from '../lib/session';
 import { appRoutes } from './routes';
 
 /**

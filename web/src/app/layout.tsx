@@ -19,10 +19,10 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink as RouterNavLink, useLocation } from 'react-router';
-import { avatarUrl, configQuery } from '../features/auth/api';
+import { avatarUrl } from '../features/auth/api';
+import { configQuery, useAccess } from '../lib/session';
 import { LanguageSelect } from '../ui/language-select';
 import { isActive, type NavItem, visibleNavItems } from './nav-items';
-import { useAccess } from './session';
 
 function NavButton({ item, onClick, vertical }: { item: NavItem; onClick?: () => void; vertical?: boolean }) {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 import { Center, Loader } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { useProfile } from './session';
+import { useProfile } from '../lib/session';
 
 /** part 1 §2: without a session every route but login and logout leads to login with `?path=`. */
 export function RouteGuard({ children }: { children: ReactNode }) {

@@ -1,8 +1,8 @@
 import type { Profile } from '@letokruh/contracts/auth';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
+import { ownWarehousesQuery } from '../lib/reference-queries';
 import { lazyPage, type PreloadablePage } from './lazy-page';
-import { ownWarehousesQuery } from './reference-queries';
 
 const OverviewsPage = lazyPage(() =>
   import('../features/overviews/overviews-page').then((m) => ({ default: m.OverviewsPage })),

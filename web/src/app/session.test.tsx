@@ -1,12 +1,11 @@
 import { ErrorCode } from '@letokruh/contracts/errors';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { userQueryKey } from '../features/auth/api';
+import { api } from '../lib/api-client';
+import { profileRefreshMs, useProfile, userQueryKey } from '../lib/session';
 import { makeProfile, renderWithApp, t } from '../test-utils';
-import { api } from './api-client';
 import { AuthEvents } from './auth-events';
 import { RouteGuard } from './route-guard';
-import { profileRefreshMs, useProfile } from './session';
 
 const noSession = { status: 401, body: { error_code: ErrorCode.notLoggedIn, message: 'not logged in' } };
 const profile = makeProfile(['driver']);

@@ -7,7 +7,7 @@ import { Autocomplete, Loader } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../app/api-client';
+import { api } from '../lib/api-client';
 
 type Props = {
   label: string;

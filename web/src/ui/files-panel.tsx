@@ -17,7 +17,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, apiBase, errorKey } from '../app/api-client';
+import { api, apiBase, errorKey } from '../lib/api-client';
 import { useFormat } from './format';
 
 type Props = {

@@ -3,7 +3,7 @@ import { Box } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { CircleMarker, MapContainer, TileLayer, Tooltip, useMap } from 'react-leaflet';
-import { configQuery } from '../features/auth/api';
+import { configQuery } from '../lib/session';
 import type { LocationMapProps } from './location-map';
 
 /** Keeps the view on the place when the coordinates change (typing them in a form). */

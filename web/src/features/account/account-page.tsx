@@ -18,10 +18,10 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorKey } from '../../app/api-client';
-import { useProfile } from '../../app/session';
+import { errorKey } from '../../lib/api-client';
+import { useProfile, userQueryKey } from '../../lib/session';
 import { useFormat } from '../../ui/format';
-import { avatarUrl, updateProfile, uploadAvatar, userQueryKey } from '../auth/api';
+import { avatarUrl, updateProfile, uploadAvatar } from '../auth/api';
 
 type Draft = {
   first_name: string;

@@ -1,6 +1,6 @@
 import type { AuditAnswer, AuditQuery } from '@letokruh/contracts/audit';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../app/api-client';
+import { api } from '../../lib/api-client';
 
 export const auditQuery = (query: Partial<AuditQuery>) =>
   queryOptions({

@@ -3,8 +3,8 @@ import { Alert, Anchor, Code, Group, Select, Stack, Text, TextInput, Title } fro
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { errorKey } from '../../app/api-client';
-import { useAccess } from '../../app/session';
+import { errorKey } from '../../lib/api-client';
+import { useAccess } from '../../lib/session';
 import { DayInput } from '../../ui/day-input';
 import { countActiveFilters, FilterBar } from '../../ui/filter-bar';
 import { useFormat } from '../../ui/format';

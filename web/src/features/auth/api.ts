@@ -1,26 +1,5 @@
-import type { Profile, ProfileUpdate, PublicConfig } from '@letokruh/contracts/auth';
-import { queryOptions } from '@tanstack/react-query';
-import { ApiError, api } from '../../app/api-client';
-
-export const userQueryKey = ['auth', 'user'] as const;
-
-/** GET /auth/user; no session answers null instead of an error. */
-export async function fetchUser(): Promise<Profile | null> {
-  try {
-    return (await api<{ user: Profile }>('GET', '/auth/user')).user;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
-    throw error;
-  }
-}
-
-/** The signed-in user (`GET /auth/user`), as the app reads it everywhere: fresh for 5 s, not retried. */
-export const profileQuery = queryOptions({
-  queryKey: userQueryKey,
-  queryFn: fetchUser,
-  staleTime: 5_000,
-  retry: false,
-});
+import type { Profile, ProfileUpdate } from '@letokruh/contracts/auth';
+import { api } from '../../lib/api-client';
 
 export const login = (username: string, password: string) =>
   api<{ user: Profile }>('POST', '/auth/login', { body: { username, password } }).then((a) => a.user);
@@ -42,9 +21,3 @@ export async function uploadAvatar(file: File): Promise<Profile> {
 
 /** The avatar's address, changed after each upload so that the browser does not show the old one. */
 export const avatarUrl = (userId: number) => `/api/auth/avatar?u=${userId}&v=${avatarVersion}`;
-
-export const configQuery = queryOptions({
-  queryKey: ['config'],
-  queryFn: () => api<PublicConfig>('GET', '/config'),
-  staleTime: Number.POSITIVE_INFINITY,
-});

@@ -4,9 +4,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { ApiError, errorKey } from '../../app/api-client';
+import { ApiError, errorKey } from '../../lib/api-client';
+import { configQuery, profileQuery, userQueryKey } from '../../lib/session';
 import { LanguageSelect } from '../../ui/language-select';
-import { configQuery, login, profileQuery, userQueryKey } from './api';
+import { login } from './api';
 
 export const afterLoginRoute = '/dashboard';
 const sessionChecks = { times: 20, everyMs: 100 };

@@ -2,9 +2,10 @@ import { Center, Loader } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
+import { userQueryKey } from '../../lib/session';
 import { clearListStates } from '../../ui/list-state';
 import { resetDashboardState } from '../dashboard/dashboard-state';
-import { logout, userQueryKey } from './api';
+import { logout } from './api';
 
 /** part 1 §2: calls the logout endpoint, clears the profile, goes to login. */
 export function LogoutPage() {

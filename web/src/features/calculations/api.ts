@@ -6,7 +6,7 @@ import type {
 import type { AvailableProduct, ProductType } from '@letokruh/contracts/products';
 import type { Currency } from '@letokruh/contracts/rules/money';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../app/api-client';
+import { api } from '../../lib/api-client';
 
 /** The calls of the calculations page (DESIGN §3 Calculations page), under view_calculation. */
 

@@ -1,7 +1,7 @@
 import type { ConversionQuery, ConversionSubmit } from '@letokruh/contracts/conversions';
 import type { ProductStock } from '@letokruh/contracts/stock';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../app/api-client';
+import { api } from '../../lib/api-client';
 
 export type ProductRef = { id: number; name: string; measurement_unit: string };
 export type OptionLine = { product: ProductRef; amount: number; stock: number };

@@ -6,8 +6,8 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, errorKey } from '../../app/api-client';
-import { useAccess } from '../../app/session';
+import { ApiError, errorKey } from '../../lib/api-client';
+import { useAccess } from '../../lib/session';
 import { useFormat } from '../../ui/format';
 import {
   type ConversionOptionItem,

@@ -2,8 +2,8 @@ import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ApiError, errorKey } from '../../app/api-client';
-import { useAccess } from '../../app/session';
+import { ApiError, errorKey } from '../../lib/api-client';
+import { useAccess } from '../../lib/session';
 import { warehouseNameQuery } from './api';
 import { ConversionCalculator } from './conversion-calculator';
 

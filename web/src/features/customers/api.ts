@@ -1,7 +1,8 @@
-import type { Customer, CustomerAdd, CustomerEdit, PhonePrefix } from '@letokruh/contracts/customers';
-import type { FileItem } from '@letokruh/contracts/files';
+import type { CustomerAdd, CustomerEdit } from '@letokruh/contracts/customers';
+import type { AnswerOf } from '@letokruh/contracts/endpoint';
+import { customersEndpoints as e } from '@letokruh/contracts/endpoints/customers';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../app/api-client';
+import { call } from '../../lib/api-client';
 
 export const customersKey = ['customers'] as const;
 
@@ -24,17 +25,7 @@ export const noCustomerFilters: CustomerFilters = {
   warehouse: '',
 };
 
-export type CustomerList = { items: Customer[]; total: number };
-export type CustomerOrder = {
-  id: number;
-  intern_id: number;
-  created: string;
-  expected_delivery_date: string | null;
-  hidden: boolean;
-  done: boolean;
-  warehouse: { id: number; name: string } | null;
-};
-export type CustomerDetail = { customer: Customer & { files: FileItem[] }; orders: CustomerOrder[] };
+export type CustomerDetail = AnswerOf<typeof e.detail>;
 
 /** What is sent: a non-number intern id would only earn a 400, so it is left out. */
 function listQuery(filters: CustomerFilters, paging: { current_page: number; per_page: number }) {
@@ -57,7 +48,7 @@ export const customerListQuery = (
   const query = listQuery(filters, paging);
   return queryOptions({
     queryKey: [...customersKey, 'list', query],
-    queryFn: ({ signal }) => api<CustomerList>('GET', '/customers', { query, signal }),
+    queryFn: ({ signal }) => call(e.list, { query, signal }),
     placeholderData: keepPreviousData,
   });
 };
@@ -65,23 +56,19 @@ export const customerListQuery = (
 export const customerQuery = (id: number) =>
   queryOptions({
     queryKey: [...customersKey, 'item', id],
-    queryFn: ({ signal }) => api<CustomerDetail>('GET', `/customer/${id}`, { signal }),
+    queryFn: ({ signal }) => call(e.detail, { params: { id }, signal }),
   });
 
 export const phonePrefixesQuery = queryOptions({
   queryKey: ['phone_prefixes'],
-  queryFn: ({ signal }) =>
-    api<{ items: { code: PhonePrefix; country: string }[] }>('GET', '/phone_prefixes', { signal }).then(
-      (a) => a.items,
-    ),
+  queryFn: ({ signal }) => call(e.phonePrefixes, { signal }).then((a) => a.items),
   staleTime: Number.POSITIVE_INFINITY,
 });
 
-export const addCustomer = (body: CustomerAdd) =>
-  api<{ item: Customer }>('POST', '/customer/add', { body }).then((a) => a.item);
+export const addCustomer = (body: CustomerAdd) => call(e.add, { body }).then((a) => a.item);
 
 export const editCustomer = (id: number, body: CustomerEdit) =>
-  api<{ item: Customer }>('PUT', `/customer/${id}/edit`, { body }).then((a) => a.item);
+  call(e.edit, { params: { id }, body }).then((a) => a.item);
 
 export const toggleToContact = (id: number) =>
-  api<{ item: Customer }>('PUT', `/customer/${id}/change_to_contact`).then((a) => a.item);
+  call(e.toggleToContact, { params: { id } }).then((a) => a.item);

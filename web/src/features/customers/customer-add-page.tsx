@@ -5,7 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { useAccess } from '../../app/session';
+import { useAccess } from '../../lib/session';
 import { addCustomer, customersKey } from './api';
 import { CustomerForm } from './customer-form';
 import { customerMatchesOf, DuplicateCustomerDialog } from './duplicate-dialog';

@@ -17,8 +17,8 @@ import {
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { errorKey } from '../../app/api-client';
-import { useAccess } from '../../app/session';
+import { errorKey } from '../../lib/api-client';
+import { useAccess } from '../../lib/session';
 import { FilesPanel } from '../../ui/files-panel';
 import { telHref, useFormat } from '../../ui/format';
 import { LocationMap } from '../../ui/location-map';

@@ -16,11 +16,11 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { type ClipboardEvent, type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, errorKey } from '../../app/api-client';
+import { ApiError, errorKey } from '../../lib/api-client';
+import { configQuery } from '../../lib/session';
 import { AddressFinder } from '../../ui/address-finder';
 import { parseCoordinate, parseCoordinatePair } from '../../ui/coordinates';
 import { LocationMap } from '../../ui/location-map';
-import { configQuery } from '../auth/api';
 import { phonePrefixesQuery } from './api';
 import { type CustomerDraft, type DraftField, draftFieldOf, missingFields, parseDraft } from './payloads';
 

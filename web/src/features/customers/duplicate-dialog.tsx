@@ -3,7 +3,7 @@ import { ErrorCode } from '@letokruh/contracts/errors';
 import { formatPhone } from '@letokruh/contracts/rules/format';
 import { Badge, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../app/api-client';
+import { ApiError } from '../../lib/api-client';
 
 /** The matches of a 409 / customerMayExist, or null for any other answer. */
 export function customerMatchesOf(error: unknown): CustomerMatch[] | null {

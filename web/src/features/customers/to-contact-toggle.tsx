@@ -3,7 +3,7 @@ import { Switch } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { errorKey } from '../../app/api-client';
+import { errorKey } from '../../lib/api-client';
 import { type CustomerDetail, customerQuery, customersKey, toggleToContact } from './api';
 
 /** part 2 §2, §4: the dispatcher flips the to-contact flag (the server flips it in place). */

@@ -27,9 +27,9 @@ import { IconChevronLeft, IconChevronRight, IconPrinter } from '@tabler/icons-re
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api, errorKey } from '../../app/api-client';
-import { ownWarehousesQuery } from '../../app/reference-queries';
-import { useAccess } from '../../app/session';
+import { ApiError, api, errorKey } from '../../lib/api-client';
+import { ownWarehousesQuery } from '../../lib/reference-queries';
+import { useAccess } from '../../lib/session';
 import { useFormat } from '../../ui/format';
 import { usePhone } from '../../ui/use-phone';
 import { calendarFullOrdersQuery, ordersKey } from '../order-steps/api';

@@ -4,7 +4,7 @@ import { Alert, Anchor, Badge, Button, Group, Loader, Modal, Stack, Table, Text 
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { errorKey } from '../../app/api-client';
+import { errorKey } from '../../lib/api-client';
 import { telHref, useFormat } from '../../ui/format';
 import { orderQuery } from '../order-steps/api';
 

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { OwnWarehouse } from '../../app/reference-queries';
+import type { OwnWarehouse } from '../../lib/reference-queries';
 import { openingDashboardState } from './dashboard-state';
 import { prefetchCalendarWeek } from './use-calendar-week';
 

@@ -12,7 +12,7 @@ import { calendarEntries } from '@letokruh/contracts/rules/calendar-entries';
 import type { Currency } from '@letokruh/contracts/rules/money';
 import type { CalendarClosure, CalendarDriverVacation } from '@letokruh/contracts/vacations';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../app/api-client';
+import { api } from '../../lib/api-client';
 
 /** Every order query starts so; a save invalidates them all (list, detail, calendar). */
 export const ordersKey = ['orders'] as const;
@@ -81,7 +81,7 @@ export const orderCarsQuery = (orderId: number) =>
       api<{ items: CarItem[] }>('GET', `/order/${orderId}/warehouse_cars`, { signal }).then((a) => a.items),
   });
 
-export { activeSuppliersQuery as suppliersQuery } from '../../app/reference-queries';
+export { activeSuppliersQuery as suppliersQuery } from '../../lib/reference-queries';
 
 export const adtypesQuery = queryOptions({
   queryKey: ['adtypes', 'active'],

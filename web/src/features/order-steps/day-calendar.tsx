@@ -8,7 +8,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorKey } from '../../app/api-client';
+import { errorKey } from '../../lib/api-client';
 import { calendarClosuresQuery, calendarDriverVacationsQuery, calendarOrdersQuery } from './api';
 import { baseCalendarOptions, calendarEvents, type PlannedSlot } from './calendar-events';
 

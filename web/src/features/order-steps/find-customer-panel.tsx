@@ -5,7 +5,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorKey } from '../../app/api-client';
+import { errorKey } from '../../lib/api-client';
 import { type CustomerSearch, customerSearchQuery } from './api';
 
 /** Typing pauses this long before the search is sent. */

@@ -3,8 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { errorKey } from '../../app/api-client';
-import { useAccess } from '../../app/session';
+import { errorKey } from '../../lib/api-client';
+import { useAccess } from '../../lib/session';
 import { copyOrder, ordersKey } from './api';
 
 /**

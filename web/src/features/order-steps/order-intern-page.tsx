@@ -23,8 +23,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError, errorKey } from '../../app/api-client';
-import { useCanListSuppliers } from '../../app/reference-queries';
+import { ApiError, errorKey } from '../../lib/api-client';
+import { useCanListSuppliers } from '../../lib/reference-queries';
 import { DayInput } from '../../ui/day-input';
 import {
   addOrder,

@@ -20,7 +20,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError, errorKey } from '../../app/api-client';
+import { ApiError, errorKey } from '../../lib/api-client';
 import { useFormat } from '../../ui/format';
 import { availableProductsQuery, ordersKey, saveItems, warehouseDistanceQuery } from './api';
 import { ItemLines } from './item-lines';

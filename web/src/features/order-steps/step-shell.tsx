@@ -6,8 +6,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { ApiError, errorKey } from '../../app/api-client';
-import { useAccess } from '../../app/session';
+import { ApiError, errorKey } from '../../lib/api-client';
+import { useAccess } from '../../lib/session';
 import { orderQuery } from './api';
 
 export const steps = ['customer', 'items', 'intern'] as const;

@@ -8,7 +8,7 @@ import type { Order, OrderListItem, OrderState } from '@letokruh/contracts/order
 import type { QrPayment, SendEmailQrAnswer, SendEmailQrBody } from '@letokruh/contracts/payments';
 import type { Adtype } from '@letokruh/contracts/reference';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../app/api-client';
+import { api } from '../../lib/api-client';
 
 /** Query keys of the orders area; every transition invalidates `ordersKey`. */
 export const ordersKey = ['orders'] as const;
@@ -98,7 +98,7 @@ export const orderQuery = (orderId: number) =>
     queryFn: ({ signal }) => api<{ item: Order }>('GET', `/order/${orderId}`, { signal }).then((a) => a.item),
   });
 
-export { activeSuppliersQuery as suppliersQuery } from '../../app/reference-queries';
+export { activeSuppliersQuery as suppliersQuery } from '../../lib/reference-queries';
 
 /** GET /adtypes: loaded only with add_order (part 1 §6). */
 export const adtypesQuery = queryOptions({

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorKey } from '../../app/api-client';
+import { errorKey } from '../../lib/api-client';
 import { documentNames, downloadDocument } from './download';
 import { type SupplierOption, SupplierSelect } from './supplier-select';
 

@@ -1,6 +1,6 @@
 import type { DeliveryNoteLanguage } from '@letokruh/contracts/documents';
 import { pragueDay } from '@letokruh/contracts/rules/prague-day';
-import { api } from '../../app/api-client';
+import { api } from '../../lib/api-client';
 
 type Query = Record<string, string | number | (string | number)[] | undefined>;
 

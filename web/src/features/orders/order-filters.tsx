@@ -2,7 +2,7 @@ import { orderStates } from '@letokruh/contracts/orders';
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { ownWarehousesQuery } from '../../app/reference-queries';
+import { ownWarehousesQuery } from '../../lib/reference-queries';
 import { DayInput } from '../../ui/day-input';
 import { adtypesQuery, type OrderFilters } from './api';
 

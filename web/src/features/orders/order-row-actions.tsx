@@ -4,8 +4,8 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { errorKey } from '../../app/api-client';
-import { useAccess } from '../../app/session';
+import { errorKey } from '../../lib/api-client';
+import { useAccess } from '../../lib/session';
 import { ConfirmButton } from '../../ui/confirm-button';
 import { copyOrder, discardDraft, ordersKey, resumeStep, runTransition, transitionNotice } from './api';
 

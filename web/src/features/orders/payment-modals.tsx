@@ -20,7 +20,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, errorKey } from '../../app/api-client';
+import { ApiError, errorKey } from '../../lib/api-client';
 import { useFormat } from '../../ui/format';
 import { qrPaymentQuery, sendEmailQr } from './api';
 import { SupplierSelect } from './supplier-select';

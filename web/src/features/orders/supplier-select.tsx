@@ -1,7 +1,7 @@
 import { Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useCanListSuppliers } from '../../app/reference-queries';
+import { useCanListSuppliers } from '../../lib/reference-queries';
 import { suppliersQuery } from './api';
 
 export type SupplierOption = { id: number; name: string };

@@ -7,7 +7,7 @@ import type {
 } from '@letokruh/contracts/stats';
 import { statsExports } from '@letokruh/contracts/stats';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../app/api-client';
+import { api } from '../../lib/api-client';
 import type { ReportRange } from './range';
 
 /** The calls of the overviews page (part 2 §7), each under view_stats. */

@@ -1,7 +1,7 @@
 import '@mantine/charts/styles.css';
 import { Alert, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useAccess } from '../../app/session';
+import { useAccess } from '../../lib/session';
 import { ExportsBlock } from './exports-block';
 import { ProductsBlock } from './products-block';
 import { RevenueBlock } from './revenue-block';

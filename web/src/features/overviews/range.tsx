@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ownWarehousesQuery } from '../../app/reference-queries';
+import { ownWarehousesQuery } from '../../lib/reference-queries';
 import { DayInput } from '../../ui/day-input';
 
 /** The filter every report block has (part 2 §2 Overviews): a range of days and one or all warehouses. */

@@ -1,6 +1,6 @@
 import type { PermissionMatrix, PermissionUpdate } from '@letokruh/contracts/users';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../app/api-client';
+import { api } from '../../lib/api-client';
 
 export const permissionMatrixQuery = queryOptions({
   queryKey: ['permissions'],

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, errorKey } from '../../app/api-client';
+import { ApiError, errorKey } from '../../lib/api-client';
 import { ConfirmButton } from '../../ui/confirm-button';
 import { addAdtype, adtypesQuery, editAdtype, referenceKey, removeAdtype } from './api';
 

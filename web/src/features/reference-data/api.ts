@@ -1,6 +1,6 @@
 import type { Adtype, AdtypeInput, Supplier, SupplierInput } from '@letokruh/contracts/reference';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../app/api-client';
+import { api } from '../../lib/api-client';
 
 /** Query keys of the reference data; every change invalidates `referenceKey`. */
 export const referenceKey = ['reference'] as const;

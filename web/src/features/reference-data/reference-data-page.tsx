@@ -1,7 +1,7 @@
 import { Alert, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useAccess } from '../../app/session';
+import { useAccess } from '../../lib/session';
 import { AdtypesSection } from './adtypes-section';
 import { phonePrefixesQuery } from './api';
 import { SuppliersSection } from './suppliers-section';

@@ -4,7 +4,7 @@ import { formatPhone } from '@letokruh/contracts/rules/format';
 import { Alert, Button, Checkbox, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, errorKey } from '../../app/api-client';
+import { ApiError, errorKey } from '../../lib/api-client';
 
 type Props = {
   initial?: Supplier;

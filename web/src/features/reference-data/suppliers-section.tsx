@@ -6,7 +6,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorKey } from '../../app/api-client';
+import { errorKey } from '../../lib/api-client';
 import { ConfirmButton } from '../../ui/confirm-button';
 import { addSupplier, editSupplier, referenceKey, removeSupplier, suppliersQuery } from './api';
 import { SupplierForm } from './supplier-form';

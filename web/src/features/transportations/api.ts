@@ -6,7 +6,7 @@ import type {
 } from '@letokruh/contracts/transportations';
 import type { StaffMember } from '@letokruh/contracts/warehouses';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../app/api-client';
+import { api } from '../../lib/api-client';
 
 /** Query keys of the transportations area; every change invalidates `transportationsKey`. */
 export const transportationsKey = ['transportations'] as const;

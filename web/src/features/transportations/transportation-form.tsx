@@ -22,7 +22,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError, errorKey } from '../../app/api-client';
+import { ApiError, errorKey } from '../../lib/api-client';
 import { DayInput } from '../../ui/day-input';
 import { useDecimalProps } from '../../ui/number-props';
 import { driversQuery, transportationDataQuery } from './api';

@@ -4,7 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { errorKey } from '../../app/api-client';
+import { errorKey } from '../../lib/api-client';
 import { deactivateUser, reactivateUser, usersKey } from './api';
 
 /** Deactivate (after a confirmation: it signs the user out everywhere) or reactivate a user. */

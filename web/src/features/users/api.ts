@@ -1,6 +1,6 @@
 import type { UserAdd, UserEdit, UserItem, UserList } from '@letokruh/contracts/users';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../app/api-client';
+import { api } from '../../lib/api-client';
 
 export const usersKey = ['users'] as const;
 

@@ -1,5 +1,5 @@
 import type { UserItem } from '@letokruh/contracts/users';
-import type { useAccess } from '../../app/session';
+import type { useAccess } from '../../lib/session';
 
 type Access = ReturnType<typeof useAccess>;
 

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { useAccess } from '../../app/session';
+import { useAccess } from '../../lib/session';
 import { addUser, usersKey } from './api';
 import { draftOf, UserForm } from './user-form';
 

@@ -6,7 +6,7 @@ import type {
 } from '@letokruh/contracts/vacations';
 import type { StaffMember } from '@letokruh/contracts/warehouses';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../app/api-client';
+import { api } from '../../lib/api-client';
 
 /** Query keys of the vacations area; every change invalidates `vacationsKey`. */
 export const vacationsKey = ['vacations'] as const;
@@ -65,7 +65,7 @@ export const deactivateUserVacation = (id: number) =>
   api<{ item: UserVacation }>('DELETE', `/vacation_user/${id}/delete`).then((a) => a.item);
 
 /** The warehouses a vacation may be for: the user's own (all of them for planners). */
-export { ownWarehousesQuery } from '../../app/reference-queries';
+export { ownWarehousesQuery } from '../../lib/reference-queries';
 
 export const driversQuery = queryOptions({
   queryKey: [...vacationsKey, 'drivers'],

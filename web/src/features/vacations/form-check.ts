@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { ApiError, errorKey } from '../../app/api-client';
+import { ApiError, errorKey } from '../../lib/api-client';
 import { type PeriodDraft, periodError } from './period-fields';
 
 export type FormProblem = { fields: string[]; text: string };

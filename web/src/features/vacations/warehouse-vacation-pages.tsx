@@ -9,8 +9,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ApiError, errorKey } from '../../app/api-client';
-import { useAccess } from '../../app/session';
+import { ApiError, errorKey } from '../../lib/api-client';
+import { useAccess } from '../../lib/session';
 import { StaleAlert } from '../../ui/stale-alert';
 import {
   addWarehouseVacation,

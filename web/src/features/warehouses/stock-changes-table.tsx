@@ -3,7 +3,7 @@ import { Alert, Anchor, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { errorKey } from '../../app/api-client';
+import { errorKey } from '../../lib/api-client';
 import { useFormat } from '../../ui/format';
 import { type Column, PagedTable } from '../../ui/paged-table';
 import { useStockChanges } from './api/get-stock-changes';

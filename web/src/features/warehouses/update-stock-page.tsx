@@ -16,7 +16,7 @@ import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ApiError, errorKey } from '../../app/api-client';
+import { ApiError, errorKey } from '../../lib/api-client';
 import { useFormat } from '../../ui/format';
 import { useDecimalProps } from '../../ui/number-props';
 import { useStock } from './api/get-stock';

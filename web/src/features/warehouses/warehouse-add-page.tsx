@@ -16,7 +16,7 @@ import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { ApiError, errorKey } from '../../app/api-client';
+import { ApiError, errorKey } from '../../lib/api-client';
 import { useDecimalProps } from '../../ui/number-props';
 import { useAddWarehouse } from './api/add-warehouse';
 import { StaffSelect } from './staff-select';

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { errorKey } from '../../app/api-client';
+import { errorKey } from '../../lib/api-client';
 import { useAddProductToWarehouse } from './api/add-product-to-warehouse';
 import { useOfferedProducts } from './api/get-offered-products';
 import { useProductStock } from './api/get-product-stock';

@@ -3,8 +3,8 @@ import { Alert, Anchor, Badge, Button, Group, Stack, Text, TextInput, Title } fr
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { errorKey } from '../../app/api-client';
-import { useAccess } from '../../app/session';
+import { errorKey } from '../../lib/api-client';
+import { useAccess } from '../../lib/session';
 import { useFormat } from '../../ui/format';
 import { useListState } from '../../ui/list-state';
 import { type Column, PagedTable } from '../../ui/paged-table';

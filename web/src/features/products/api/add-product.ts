@@ -1,6 +1,6 @@
 import type { ProductAdd, ProductDetail } from '@letokruh/contracts/products';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../app/api-client';
+import { api } from '../../../lib/api-client';
 import { productKeys } from './keys';
 
 /** POST /product/add: name, shorten_name, type, subtype, length, measurement_unit, priceForm. */

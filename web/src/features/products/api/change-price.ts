@@ -1,6 +1,6 @@
 import type { PriceChange, ProductDetail } from '@letokruh/contracts/products';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../app/api-client';
+import { api } from '../../../lib/api-client';
 import { productKeys } from './keys';
 
 /** PUT /product/{id}/change_price: a new price from a day on; the answer carries the history. */

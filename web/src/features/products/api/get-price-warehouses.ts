@@ -1,6 +1,6 @@
 import type { WarehouseSummary } from '@letokruh/contracts/warehouses';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api-client';
+import { api } from '../../../lib/api-client';
 import { type Paged, productKeys } from './keys';
 
 /** The warehouses in use a price can be set for (GET /warehouses, one page of up to 1000). */

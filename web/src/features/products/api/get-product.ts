@@ -1,6 +1,6 @@
 import type { ProductDetail } from '@letokruh/contracts/products';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api-client';
+import { api } from '../../../lib/api-client';
 import { productKeys } from './keys';
 
 /** GET /product/{id}: the product with today's prices and its whole price history. */

@@ -1,6 +1,6 @@
 import type { Product, ProductType } from '@letokruh/contracts/products';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api-client';
+import { api } from '../../../lib/api-client';
 import { type Paged, productKeys } from './keys';
 
 export type ProductListQuery = {

@@ -1,6 +1,6 @@
 import type { ProductDetail } from '@letokruh/contracts/products';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../app/api-client';
+import { api } from '../../../lib/api-client';
 import { productKeys } from './keys';
 
 /** DELETE /product/{id}/delete: "do not offer further"; the product and its prices stay. */

@@ -1,6 +1,6 @@
 import type { ProductStock } from '@letokruh/contracts/stock';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../app/api-client';
+import { api } from '../../../lib/api-client';
 import { warehouseKeys } from './keys';
 
 /** POST /warehouse/{id}/add_product: the warehouse starts keeping the product, at 0. */

@@ -1,6 +1,6 @@
 import type { Warehouse, WarehouseAdd } from '@letokruh/contracts/warehouses';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../app/api-client';
+import { api } from '../../../lib/api-client';
 import { warehouseKeys } from './keys';
 
 /** POST /warehouse/add with the spec's creation payload. */

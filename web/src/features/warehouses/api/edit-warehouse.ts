@@ -1,6 +1,6 @@
 import type { Warehouse, WarehouseEdit } from '@letokruh/contracts/warehouses';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../app/api-client';
+import { api } from '../../../lib/api-client';
 import { warehouseKeys } from './keys';
 
 /** PUT /warehouse/{id}/edit: drivers, warehousemen and cars, guarded by `version`. */

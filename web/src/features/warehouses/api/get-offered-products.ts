@@ -1,6 +1,6 @@
 import type { ProductBase } from '@letokruh/contracts/products';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api-client';
+import { api } from '../../../lib/api-client';
 import { warehouseKeys } from './keys';
 
 /** GET /unhidden_products: the products on offer, which a warehouse may start keeping. */

@@ -1,6 +1,6 @@
 import type { ProductStock } from '@letokruh/contracts/stock';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api-client';
+import { api } from '../../../lib/api-client';
 import { type Paged, warehouseKeys } from './keys';
 
 export type ProductStockQuery = { current_page: number; per_page: number; name?: string };

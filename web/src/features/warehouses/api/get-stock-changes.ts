@@ -1,6 +1,6 @@
 import type { StockChange } from '@letokruh/contracts/stock';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api-client';
+import { api } from '../../../lib/api-client';
 import { type Paged, warehouseKeys } from './keys';
 
 export type StockChangesQuery = { current_page: number; per_page: number };

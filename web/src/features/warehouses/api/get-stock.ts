@@ -1,6 +1,6 @@
 import type { ProductStock } from '@letokruh/contracts/stock';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api-client';
+import { api } from '../../../lib/api-client';
 import { warehouseKeys } from './keys';
 
 /** GET /update_stock/{warehouseId}/{productId}: the current amount the stock change page shows. */

@@ -1,6 +1,6 @@
 import type { Warehouse } from '@letokruh/contracts/warehouses';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api-client';
+import { api } from '../../../lib/api-client';
 import { warehouseKeys } from './keys';
 
 /** GET /warehouse/{id}: the warehouse with its drivers, warehousemen and cars. */

@@ -1,6 +1,6 @@
 import type { WarehouseSummary } from '@letokruh/contracts/warehouses';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../app/api-client';
+import { api } from '../../../lib/api-client';
 import { type Paged, warehouseKeys } from './keys';
 
 export type WarehouseListQuery = {

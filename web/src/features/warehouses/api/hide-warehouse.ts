@@ -1,6 +1,6 @@
 import type { Warehouse } from '@letokruh/contracts/warehouses';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../app/api-client';
+import { api } from '../../../lib/api-client';
 import { warehouseKeys } from './keys';
 
 /** DELETE /warehouse/{id}/hide: "do not use further", a soft removal. */

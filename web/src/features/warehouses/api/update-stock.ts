@@ -1,6 +1,6 @@
 import type { ProductStock } from '@letokruh/contracts/stock';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../app/api-client';
+import { api } from '../../../lib/api-client';
 import { warehouseKeys } from './keys';
 
 /** PUT /update_stock/{warehouseId}/{productId}: `amount` is the signed change, not the new total. */

@@ -1,3 +1,4 @@
+import { type AnswerOf, type Endpoint, fileDownload, type InputOf } from '@letokruh/contracts/endpoint';
 import { ErrorCode } from '@letokruh/contracts/errors';
 
 /** An answer other than 2xx, with the server's error code (part 2 §8). */
@@ -92,6 +93,43 @@ export async function api<T>(method: string, path: string, options: Options = {}
   if (options.blob) return (await response.blob()) as T;
   if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
+}
+
+/** An endpoint's path with its parameters filled in: `/customer/:id` with `{ id: 7 }` is `/customer/7`. */
+export function pathOf(path: string, params: Record<string, unknown> = {}): string {
+  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === null) throw new Error(`${path}: no ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/**
+ * A call of contracts' endpoint table (decision 0059): its inputs and its answer are the
+ * endpoint's, never typed by hand. `call(customersEndpoints.detail, { params: { id } })`.
+ */
+export function call<E extends Endpoint>(
+  endpoint: E,
+  // biome-ignore lint/complexity/noBannedTypes: `{} extends X` asks whether every input is optional.
+  ...[input]: {} extends InputOf<E>
+    ? [input?: InputOf<E> & { signal?: AbortSignal }]
+    : [input: InputOf<E> & { signal?: AbortSignal }]
+): Promise<AnswerOf<E>> {
+  const { params, query, body, form, signal } = (input ?? {}) as {
+    params?: Record<string, unknown>;
+    query?: Query;
+    body?: unknown;
+    form?: FormData;
+    signal?: AbortSignal;
+  };
+  const blob = Object.values(endpoint.answers).includes(fileDownload);
+  return api<AnswerOf<E>>(endpoint.method, pathOf(endpoint.path, params), {
+    query,
+    body,
+    form,
+    signal,
+    blob,
+  });
 }
 
 /** The translation key of an error: known codes from the catalogue, else "Neznámá chyba". */

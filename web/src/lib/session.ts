@@ -1,8 +1,35 @@
 import { type AccessHolder, mayCall, type RouteKey } from '@letokruh/contracts/access';
+import type { PublicConfig, Profile as UserProfile } from '@letokruh/contracts/auth';
 import type { FunctionName, Permission } from '@letokruh/contracts/permissions';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
-import { profileQuery } from '../features/auth/api';
+import { ApiError, api } from './api-client';
+
+export const userQueryKey = ['auth', 'user'] as const;
+
+/** GET /auth/user; no session answers null instead of an error. */
+export async function fetchUser(): Promise<UserProfile | null> {
+  try {
+    return (await api<{ user: UserProfile }>('GET', '/auth/user')).user;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+/** The signed-in user (`GET /auth/user`), as the app reads it everywhere: fresh for 5 s, not retried. */
+export const profileQuery = queryOptions({
+  queryKey: userQueryKey,
+  queryFn: fetchUser,
+  staleTime: 5_000,
+  retry: false,
+});
+
+export const configQuery = queryOptions({
+  queryKey: ['config'],
+  queryFn: () => api<PublicConfig>('GET', '/config'),
+  staleTime: Number.POSITIVE_INFINITY,
+});
 
 /** part 1 §4: the profile is refreshed every 30 s unless the page is login. */
 export const profileRefreshMs = 30_000;

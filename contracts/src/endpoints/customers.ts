@@ -1,0 +1,52 @@
+import { idParamSchema, okAnswerSchema } from '../common.ts';
+import {
+  customerAddSchema,
+  customerAnswerSchema,
+  customerDetailAnswerSchema,
+  customerEditSchema,
+  customerListAnswerSchema,
+  customerListQuerySchema,
+  customerMayExistAnswerSchema,
+  phonePrefixesAnswerSchema,
+} from '../customers.ts';
+import { endpoint, fileDownload } from '../endpoint.ts';
+import { fileAnswerSchema, filePathSchema } from '../files.ts';
+
+/** Customers, their files and the phone prefixes (part 2 §7). */
+export const customersEndpoints = {
+  list: endpoint('GET /customers', {
+    query: customerListQuerySchema,
+    answers: { 200: customerListAnswerSchema },
+  }),
+  add: endpoint('POST /customer/add', {
+    body: customerAddSchema,
+    answers: { 201: customerAnswerSchema, 409: customerMayExistAnswerSchema },
+  }),
+  detail: endpoint('GET /customer/:id', {
+    params: idParamSchema,
+    answers: { 200: customerDetailAnswerSchema },
+  }),
+  edit: endpoint('PUT /customer/:id/edit', {
+    params: idParamSchema,
+    body: customerEditSchema,
+    answers: { 200: customerAnswerSchema },
+  }),
+  toggleToContact: endpoint('PUT /customer/:id/change_to_contact', {
+    params: idParamSchema,
+    answers: { 200: customerAnswerSchema },
+  }),
+  addFile: endpoint('POST /customer/:id/files/add', {
+    params: idParamSchema,
+    upload: true,
+    answers: { 201: fileAnswerSchema },
+  }),
+  deleteFile: endpoint('DELETE /customer/:id/files/:fileId/delete', {
+    params: filePathSchema,
+    answers: { 200: okAnswerSchema },
+  }),
+  downloadFile: endpoint('GET /customer/:id/files/:fileId/download', {
+    params: filePathSchema,
+    answers: { 200: fileDownload },
+  }),
+  phonePrefixes: endpoint('GET /phone_prefixes', { answers: { 200: phonePrefixesAnswerSchema } }),
+};
