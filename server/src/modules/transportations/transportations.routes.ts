@@ -1,15 +1,9 @@
-import { idParamSchema, okAnswerSchema } from '@letokruh/contracts/common';
-import { fileAnswerSchema, filePathSchema, fileUploadFieldsSchema } from '@letokruh/contracts/files';
-import {
-  transportationAnswerSchema,
-  transportationDataSchema,
-  transportationFileTypes,
-  transportationListAnswerSchema,
-  transportationListQuerySchema,
-  transportationPayloadSchema,
-} from '@letokruh/contracts/transportations';
+import { transportationsEndpoints as e } from '@letokruh/contracts/endpoints/transportations';
+import { fileUploadFieldsSchema } from '@letokruh/contracts/files';
+import { transportationFileTypes } from '@letokruh/contracts/transportations';
 import type { App } from '../../app-types.ts';
 import { fileAnswer, uploadForm } from '../../plugins/docs.ts';
+import { route } from '../../plugins/endpoint.ts';
 import { acceptedFileTypes } from '../files/content-type.ts';
 import { receiveUpload, removeFile, sendFile } from '../files/files.service.ts';
 import * as service from './transportations.service.ts';
@@ -20,92 +14,40 @@ const tags = ['transportations'];
 export async function transportationRoutes(app: App): Promise<void> {
   const { db, storage } = app.ctx;
 
-  app.get(
-    '/transportations',
-    {
-      schema: {
-        tags,
-        querystring: transportationListQuerySchema,
-        response: { 200: transportationListAnswerSchema },
-      },
-      config: { access: { permission: 'view_transportation' } },
-    },
-    async (request) => service.listTransportations(db, request.query),
-  );
+  route(app, e.list, { schema: { tags } }, async (request) => service.listTransportations(db, request.query));
 
   // The form's pickers: whoever adds or corrects a haul needs them, as whoever reads one.
-  app.get(
-    '/transportations/data',
-    {
-      schema: { tags, response: { 200: transportationDataSchema } },
-      config: {
-        access: { anyPermission: ['view_transportation', 'add_transportation', 'change_transportation'] },
-      },
-    },
-    async () => service.transportationData(db),
+  route(app, e.data, { schema: { tags } }, async () => service.transportationData(db));
+
+  route(app, e.add, { schema: { tags } }, async (request, reply) =>
+    reply.status(201).send({ item: await service.addTransportation(db, request.body, request.user!) }),
   );
 
-  app.post(
-    '/transportation/add',
-    {
-      schema: { tags, body: transportationPayloadSchema, response: { 201: transportationAnswerSchema } },
-      config: { access: { permission: 'add_transportation' } },
-    },
-    async (request, reply) =>
-      reply.status(201).send({ item: await service.addTransportation(db, request.body, request.user!) }),
-  );
+  route(app, e.detail, { schema: { tags } }, async (request) => ({
+    item: await service.getTransportation(db, request.params.id),
+  }));
 
-  app.get(
-    '/transportation/:id',
-    {
-      schema: { tags, params: idParamSchema, response: { 200: transportationAnswerSchema } },
-      config: { access: { permission: 'view_transportation' } },
-    },
-    async (request) => ({ item: await service.getTransportation(db, request.params.id) }),
-  );
+  route(app, e.edit, { schema: { tags } }, async (request) => {
+    service.requireOwnerOrDispatcher(request.user!);
+    return { item: await service.editTransportation(db, request.params.id, request.body) };
+  });
 
-  app.put(
-    '/transportation/:id/edit',
-    {
-      schema: {
-        tags,
-        params: idParamSchema,
-        body: transportationPayloadSchema,
-        response: { 200: transportationAnswerSchema },
-      },
-      config: { access: { permission: 'change_transportation' } },
-    },
-    async (request) => {
-      service.requireOwnerOrDispatcher(request.user!);
-      return { item: await service.editTransportation(db, request.params.id, request.body) };
-    },
-  );
-
-  app.delete(
-    '/transportation/:id/delete',
-    {
-      schema: { tags, params: idParamSchema, response: { 200: okAnswerSchema } },
-      config: { access: { permission: 'delete_transportation' } },
-    },
-    async (request) => {
-      service.requireOwnerOrDispatcher(request.user!);
-      await service.deleteTransportation(db, storage, request.params.id);
-      return { ok: true as const };
-    },
-  );
+  route(app, e.remove, { schema: { tags } }, async (request) => {
+    service.requireOwnerOrDispatcher(request.user!);
+    await service.deleteTransportation(db, storage, request.params.id);
+    return { ok: true as const };
+  });
 
   // A driver who adds a haul attaches its delivery note too.
-  app.post(
-    '/transportation/:id/files/add',
+  route(
+    app,
+    e.addFile,
     {
       schema: {
         tags,
-        params: idParamSchema,
         consumes: ['multipart/form-data'],
         form: uploadForm('file', acceptedFileTypes, fileUploadFieldsSchema(transportationFileTypes)),
-        response: { 201: fileAnswerSchema },
       },
-      config: { access: { anyPermission: ['add_transportation', 'change_transportation'] } },
     },
     async (request, reply) => {
       await service.requireTransportation(db, request.params.id);
@@ -120,31 +62,23 @@ export async function transportationRoutes(app: App): Promise<void> {
     },
   );
 
-  app.delete(
-    '/transportation/:id/files/:fileId/delete',
-    {
-      schema: { tags, params: filePathSchema, response: { 200: okAnswerSchema } },
-      config: { access: { anyPermission: ['add_transportation', 'change_transportation'] } },
-    },
-    async (request) => {
-      const { id, fileId } = request.params;
-      await service.checkFileRemoval(db, request.user!, id, fileId);
-      await removeFile(db, storage, 'transportation', id, fileId);
-      return { ok: true as const };
-    },
-  );
+  route(app, e.deleteFile, { schema: { tags } }, async (request) => {
+    const { id, fileId } = request.params;
+    await service.checkFileRemoval(db, request.user!, id, fileId);
+    await removeFile(db, storage, 'transportation', id, fileId);
+    return { ok: true as const };
+  });
 
-  app.get(
-    '/transportation/:id/files/:fileId/download',
+  route(
+    app,
+    e.downloadFile,
     {
       schema: {
         tags,
-        params: filePathSchema,
         response: {
           200: fileAnswer('The file, of the type it was detected as on upload', acceptedFileTypes),
         },
       },
-      config: { access: { permission: 'view_transportation' } },
     },
     async (request, reply) =>
       sendFile(reply, {

@@ -1,12 +1,8 @@
-import type {
-  Transportation,
-  TransportationData,
-  TransportationPayload,
-  TransportationSummary,
-} from '@letokruh/contracts/transportations';
+import { transportationsEndpoints as e } from '@letokruh/contracts/endpoints/transportations';
+import type { TransportationPayload } from '@letokruh/contracts/transportations';
 import type { StaffMember } from '@letokruh/contracts/warehouses';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { api, call } from '../../lib/api-client';
 
 /** Query keys of the transportations area; every change invalidates `transportationsKey`. */
 export const transportationsKey = ['transportations'] as const;
@@ -17,22 +13,20 @@ type Paging = { current_page: number; per_page: number };
 export const transportationsQuery = (query: Paging) =>
   queryOptions({
     queryKey: [...transportationsKey, 'list', query],
-    queryFn: ({ signal }) =>
-      api<{ items: TransportationSummary[]; total: number }>('GET', '/transportations', { query, signal }),
+    queryFn: ({ signal }) => call(e.list, { query, signal }),
     placeholderData: keepPreviousData,
   });
 
 export const transportationQuery = (id: number) =>
   queryOptions({
     queryKey: [...transportationsKey, 'item', id],
-    queryFn: ({ signal }) =>
-      api<{ item: Transportation }>('GET', `/transportation/${id}`, { signal }).then((a) => a.item),
+    queryFn: ({ signal }) => call(e.detail, { params: { id }, signal }).then((a) => a.item),
   });
 
 /** The form's pickers; a new entry typed under "Other" joins them, so they follow every change. */
 export const transportationDataQuery = queryOptions({
   queryKey: [...transportationsKey, 'data'],
-  queryFn: ({ signal }) => api<TransportationData>('GET', '/transportations/data', { signal }),
+  queryFn: ({ signal }) => call(e.data, { signal }),
 });
 
 export const driversQuery = queryOptions({
@@ -41,10 +35,9 @@ export const driversQuery = queryOptions({
   staleTime: 60_000,
 });
 
-export const addTransportation = (body: TransportationPayload) =>
-  api<{ item: Transportation }>('POST', '/transportation/add', { body }).then((a) => a.item);
+export const addTransportation = (body: TransportationPayload) => call(e.add, { body }).then((a) => a.item);
 
 export const editTransportation = (id: number, body: TransportationPayload) =>
-  api<{ item: Transportation }>('PUT', `/transportation/${id}/edit`, { body }).then((a) => a.item);
+  call(e.edit, { params: { id }, body }).then((a) => a.item);
 
-export const deleteTransportation = (id: number) => api('DELETE', `/transportation/${id}/delete`);
+export const deleteTransportation = (id: number) => call(e.remove, { params: { id } });
