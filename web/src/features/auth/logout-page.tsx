@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { userQueryKey } from '../../lib/session';
 import { clearListStates } from '../../ui/list-state';
-import { resetDashboardState } from '../dashboard/dashboard-state';
+import { resetDashboardState } from '../dashboard';
 import { logout } from './api';
 
 /** part 1 §2: calls the logout endpoint, clears the profile, goes to login. */

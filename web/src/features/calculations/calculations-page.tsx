@@ -29,8 +29,8 @@ import { configQuery, useAccess } from '../../lib/session';
 import { AddressFinder } from '../../ui/address-finder';
 import { parseCoordinatePair } from '../../ui/coordinates';
 import { useFormat } from '../../ui/format';
+import { KeptNumberInput } from '../../ui/kept-number-input';
 import { useDecimalProps } from '../../ui/number-props';
-import { KeptNumberInput } from '../order-steps/kept-number-input';
 import { calculationProductsQuery, calculationWarehousesQuery, orderFromQuote, quoteQuery } from './api';
 import { QuoteSummary } from './quote-summary';
 

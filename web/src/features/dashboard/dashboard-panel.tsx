@@ -10,8 +10,8 @@ import { useNavigate } from 'react-router';
 import { errorKey } from '../../lib/api-client';
 import type { OwnWarehouse } from '../../lib/reference-queries';
 import { useAccess } from '../../lib/session';
+import { type CalendarSettings, CalendarSettingsFields } from '../../ui/calendar/calendar-settings';
 import { addOrder } from '../order-steps/api';
-import { type CalendarSettings, CalendarSettingsFields } from '../order-steps/calendar-settings';
 import { updateDashboardState as update } from './dashboard-state';
 
 type Props = {

@@ -1,7 +1,7 @@
 import { pragueDay } from '@letokruh/contracts/rules/prague-day';
 import { useEffect, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import { useSearchParams } from 'react-router';
-import { calendarSettingsStorageKey } from '../order-steps/calendar-settings';
+import { calendarSettingsStorageKey } from '../../ui/calendar/calendar-settings';
 
 /**
  * What the dashboard keeps for the browser session (part 1 §3 "Dashboard filter state kept for the

@@ -18,7 +18,7 @@ import type { CalendarClosure, CalendarDriverVacation } from '@letokruh/contract
 import { Text } from '@mantine/core';
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { baseCalendarOptions, calendarEvents } from '../order-steps/calendar-events';
+import { baseCalendarOptions, calendarEvents } from '../../ui/calendar/calendar-events';
 import { needsSummary, summaryDayLimit, summaryEvents } from './week-summary';
 
 const two = (n: number) => String(n).padStart(2, '0');

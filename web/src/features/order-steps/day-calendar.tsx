@@ -9,8 +9,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorKey } from '../../lib/api-client';
+import { baseCalendarOptions, calendarEvents, type PlannedSlot } from '../../ui/calendar/calendar-events';
 import { calendarClosuresQuery, calendarDriverVacationsQuery, calendarOrdersQuery } from './api';
-import { baseCalendarOptions, calendarEvents, type PlannedSlot } from './calendar-events';
 
 /** Part 1 §7: calendar requests go 500 ms after the selection last changed. */
 export const calendarDebounceMs = 500;

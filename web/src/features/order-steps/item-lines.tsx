@@ -3,8 +3,8 @@ import { ActionIcon, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../ui/format';
+import { KeptNumberInput } from '../../ui/kept-number-input';
 import { type DraftLine, lineTotalWithVat } from './items-draft';
-import { KeptNumberInput } from './kept-number-input';
 
 type Props = {
   lines: DraftLine[];

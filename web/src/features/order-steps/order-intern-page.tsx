@@ -25,6 +25,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError, errorKey } from '../../lib/api-client';
 import { useCanListSuppliers } from '../../lib/reference-queries';
+import { CalendarSettingsFields, useCalendarSettings } from '../../ui/calendar/calendar-settings';
+import { ClashDialog } from '../../ui/calendar/clash-dialog';
 import { DayInput } from '../../ui/day-input';
 import {
   addOrder,
@@ -36,8 +38,6 @@ import {
   saveIntern,
   suppliersQuery,
 } from './api';
-import { CalendarSettingsFields, useCalendarSettings } from './calendar-settings';
-import { ClashDialog } from './clash-dialog';
 import { CollectionNotice } from './collection-notice';
 import { DayCalendar } from './day-calendar';
 import {

@@ -3,8 +3,8 @@ import { Divider, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../ui/format';
+import { KeptNumberInput } from '../../ui/kept-number-input';
 import { changeRate, draftTotals, type ItemsDraft } from './items-draft';
-import { KeptNumberInput } from './kept-number-input';
 
 type Props = { draft: ItemsDraft; onChange: (next: ItemsDraft) => void };
 

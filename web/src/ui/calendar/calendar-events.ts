@@ -4,7 +4,7 @@ import { isPersonalCollection, travelOf } from '@letokruh/contracts/rules/collec
 import { deliverySpan } from '@letokruh/contracts/rules/delivery-span';
 import { pragueWallClockAsUtc } from '@letokruh/contracts/rules/prague-day';
 import type { CalendarClosure, CalendarDriverVacation } from '@letokruh/contracts/vacations';
-import { readableTextOn } from '../../ui/contrast';
+import { readableTextOn } from '../contrast';
 
 /** Part 1 §9: travel blocks are drawn at about 80 % opacity. */
 export const travelOpacity = 0.8;

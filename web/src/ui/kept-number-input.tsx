@@ -1,6 +1,6 @@
 import { NumberInput, type NumberInputProps } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useDecimalProps } from '../../ui/number-props';
+import { useDecimalProps } from './number-props';
 
 type Props = Omit<NumberInputProps, 'value' | 'onChange' | 'onBlur'> & {
   value: number;

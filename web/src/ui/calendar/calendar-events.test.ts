@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { entryOf } from '../dashboard/test-week';
+import { entryOf } from '../../features/dashboard/test-week';
+import { makeItemsOrder as makeOrder } from '../../features/order-steps/test-data';
 import { calendarEvents, travelOpacity } from './calendar-events';
-import { makeItemsOrder as makeOrder } from './test-data';
 
 const makeItemsOrder = (...args: Parameters<typeof makeOrder>) => entryOf(makeOrder(...args));
 
