@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { customerAddFieldsSchema, customerAddSchema, customerSchema } from './customers.ts';
 import { orderSchema, paymentTypes } from './orders.ts';
-import { currencySchema, isoDateSchema, priceSchema } from './products.ts';
+import {
+  type availableProductsAnswerSchema,
+  currencySchema,
+  isoDateSchema,
+  priceSchema,
+} from './products.ts';
 import { collectionClears } from './rules/collection.ts';
 import { carSchema, staffMemberSchema, warehouseAddressSchema } from './warehouses.ts';
 
@@ -212,6 +217,7 @@ export const internConflictAnswerSchema = z.object({
   message: z.string(),
   clashes: z.array(clashSchema).optional(),
 });
+export type InternConflictAnswer = z.infer<typeof internConflictAnswerSchema>;
 
 /** GET /warehouse_distance/{orderId}: warehouses in use with the way to the customer. */
 export const warehouseDistanceSchema = z
@@ -236,6 +242,9 @@ export const warehouseDistanceAnswerSchema = z.object({
 
 export const orderDriversAnswerSchema = z.object({ items: z.array(staffMemberSchema) });
 export const orderCarsAnswerSchema = z.object({ items: z.array(carSchema) });
+
+/** A product type with its products on offer, as the items step's product picker shows it. */
+export type ProductGroup = z.infer<typeof availableProductsAnswerSchema>['products_types'][number];
 
 /**
  * 200 of POST /order/{id}/intern: the saved order and, for a personal collection, which of its

@@ -1,18 +1,14 @@
-import type { Customer, CustomerAdd } from '@letokruh/contracts/customers';
+import type { CustomerAdd } from '@letokruh/contracts/customers';
+import type { AnswerOf } from '@letokruh/contracts/endpoint';
+import { orderStepsEndpoints as e } from '@letokruh/contracts/endpoints/order-steps';
 import type { CalendarOrder, CalendarWeek } from '@letokruh/contracts/order-calendar';
-import type {
-  Clash,
-  InternAnswer,
-  OrderItemsPayload,
-  warehouseDistanceSchema,
-} from '@letokruh/contracts/order-steps';
-import type { Order, OrderPerson } from '@letokruh/contracts/orders';
-import type { AvailableProduct, ProductType } from '@letokruh/contracts/products';
+import type { InternConflictAnswer, OrderItemsPayload, ProductGroup } from '@letokruh/contracts/order-steps';
+import type { Order } from '@letokruh/contracts/orders';
 import { calendarEntries } from '@letokruh/contracts/rules/calendar-entries';
 import type { Currency } from '@letokruh/contracts/rules/money';
 import type { CalendarClosure, CalendarDriverVacation } from '@letokruh/contracts/vacations';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { api, call } from '../../lib/api-client';
 
 /** Every order query starts so; a save invalidates them all (list, detail, calendar). */
 export const ordersKey = ['orders'] as const;
@@ -29,29 +25,24 @@ export type CustomerSearch = { phone: string; first_name: string; last_name: str
 export const customerSearchQuery = (search: CustomerSearch) =>
   queryOptions({
     queryKey: ['order-steps', 'customer-search', search],
-    queryFn: ({ signal }) =>
-      api<{ data: Customer[] }>('GET', '/api/get-customers/phone', { query: search, signal }).then(
-        (a) => a.data,
-      ),
+    queryFn: ({ signal }) => call(e.customerSearch, { query: search, signal }).then((a) => a.data),
     staleTime: 10_000,
   });
 
 /** POST /order/{id}/customer: a found customer, or the add-customer form's create payload. */
 export const saveCustomer = (id: number, body: { id_found: number } | CustomerAdd, version?: number) =>
-  api<{ item: Order }>('POST', `/order/${id}/customer`, { body: { ...body, version } }).then((a) => a.item);
+  call(e.saveCustomer, { params: { id }, body: { ...body, version } }).then((a) => a.item);
 
-export type WarehouseDistance = ReturnType<typeof warehouseDistanceSchema.parse>;
+export type WarehouseDistance = AnswerOf<typeof e.warehouseDistance>['warehouses_distance'][number];
 
 export const warehouseDistanceQuery = (orderId: number) =>
   queryOptions({
     queryKey: ['order-steps', 'warehouse-distance', orderId],
     queryFn: ({ signal }) =>
-      api<{ warehouses_distance: WarehouseDistance[] }>('GET', `/warehouse_distance/${orderId}`, {
-        signal,
-      }).then((a) => a.warehouses_distance),
+      call(e.warehouseDistance, { params: { orderId }, signal }).then((a) => a.warehouses_distance),
   });
 
-export type ProductGroup = { name: ProductType; products: AvailableProduct[] };
+export type { ProductGroup };
 
 export const availableProductsQuery = (warehouseId: number, currency: Currency) =>
   queryOptions({
@@ -64,21 +55,19 @@ export const availableProductsQuery = (warehouseId: number, currency: Currency) 
   });
 
 export const saveItems = (id: number, body: OrderItemsPayload) =>
-  api<{ item: Order }>('POST', `/order/${id}/items`, { body }).then((a) => a.item);
+  call(e.saveItems, { params: { id }, body }).then((a) => a.item);
 
 export const orderDriversQuery = (orderId: number) =>
   queryOptions({
     queryKey: ['order-steps', 'drivers', orderId],
-    queryFn: ({ signal }) =>
-      api<{ items: OrderPerson[] }>('GET', `/order/${orderId}/drivers`, { signal }).then((a) => a.items),
+    queryFn: ({ signal }) => call(e.drivers, { params: { id: orderId }, signal }).then((a) => a.items),
   });
 
-export type CarItem = { id: number; name: string; hex_color: string };
+export type CarItem = AnswerOf<typeof e.cars>['items'][number];
 export const orderCarsQuery = (orderId: number) =>
   queryOptions({
     queryKey: ['order-steps', 'cars', orderId],
-    queryFn: ({ signal }) =>
-      api<{ items: CarItem[] }>('GET', `/order/${orderId}/warehouse_cars`, { signal }).then((a) => a.items),
+    queryFn: ({ signal }) => call(e.cars, { params: { id: orderId }, signal }).then((a) => a.items),
   });
 
 export { activeSuppliersQuery as suppliersQuery } from '../../lib/reference-queries';
@@ -111,11 +100,10 @@ export type InternPayload = {
 };
 
 /** The saved order and what a personal collection cleared (car, transport rate and minimum). */
-export const saveIntern = (id: number, body: InternPayload) =>
-  api<InternAnswer>('POST', `/order/${id}/intern`, { body });
+export const saveIntern = (id: number, body: InternPayload) => call(e.saveIntern, { params: { id }, body });
 
 /** The body of a 409 / 141: what the delivery runs into. */
-export type ClashAnswer = { error_code: number; message: string; clashes?: Clash[] };
+export type ClashAnswer = InternConflictAnswer;
 
 export const addOrder = () => api<{ id: number }>('GET', '/order/add').then((a) => a.id);
 export const copyOrder = (id: number) =>
