@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrder, freshProduct, signIn, warehouseIds } from '../modules/orders/order-fixtures.ts';
 import { type BuiltTestApp, buildTestApp, type Client } from '../test/build.ts';
+import { createOrder, freshProduct, signIn, warehouseIds } from '../test/orders.ts';
 
 /**
  * Issue 14: every text search ignores accents and letter case, on PGlite and PostgreSQL alike,

@@ -2,14 +2,8 @@ import { gunzipSync } from 'node:zlib';
 import { pragueDay } from '@letokruh/contracts/rules/prague-day';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createOrder,
-  freshProduct,
-  signIn,
-  someCustomerId,
-  warehouseIds,
-} from '../modules/orders/order-fixtures.ts';
 import { type BuiltTestApp, buildTestApp, type Client } from '../test/build.ts';
+import { createOrder, freshProduct, signIn, someCustomerId, warehouseIds } from '../test/orders.ts';
 
 /**
  * Heavy answers are cached under the data version (issue 9): never an answer from before a change

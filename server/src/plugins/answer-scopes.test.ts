@@ -3,6 +3,7 @@ import { pragueDay } from '@letokruh/contracts/rules/prague-day';
 import { sql } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BuiltTestApp, buildTestApp, type Client } from '../test/build.ts';
 import {
   createOrder,
   freeSlot,
@@ -11,8 +12,7 @@ import {
   signIn,
   someCustomerId,
   warehouseIds,
-} from '../modules/orders/order-fixtures.ts';
-import { type BuiltTestApp, buildTestApp, type Client } from '../test/build.ts';
+} from '../test/orders.ts';
 import { answerCacheChannel } from './answer-cache.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltTestApp, buildTestApp, type Client } from '../../test/build.ts';
-import { freshProduct, signIn, someCustomerId, warehouseIds } from '../orders/order-fixtures.ts';
+import { freshProduct, signIn, someCustomerId, warehouseIds } from '../../test/orders.ts';
 
 let t: BuiltTestApp;
 let owner: Client;

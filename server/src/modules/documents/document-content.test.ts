@@ -4,8 +4,8 @@ import { sql } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltTestApp, buildTestApp, type Client } from '../../test/build.ts';
-import { createOrder, freshProduct, signIn, someCustomerId, warehouseIds } from '../orders/order-fixtures.ts';
-import { demoSupplierIds, setCustomer } from '../payments/payment-fixtures.ts';
+import { createOrder, freshProduct, signIn, someCustomerId, warehouseIds } from '../../test/orders.ts';
+import { demoSupplierIds, setCustomer } from '../../test/payments.ts';
 import { notePrices } from './note-prices.ts';
 
 /**

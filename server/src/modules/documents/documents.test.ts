@@ -5,8 +5,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltTestApp, buildTestApp, type Client } from '../../test/build.ts';
-import { createOrder, freshProduct, signIn, someCustomerId, warehouseIds } from '../orders/order-fixtures.ts';
-import { demoSupplierIds, setCustomer, supplierWithBadAccount } from '../payments/payment-fixtures.ts';
+import { createOrder, freshProduct, signIn, someCustomerId, warehouseIds } from '../../test/orders.ts';
+import { demoSupplierIds, setCustomer, supplierWithBadAccount } from '../../test/payments.ts';
 
 let t: BuiltTestApp;
 let owner: Client;

@@ -1,7 +1,7 @@
 import { pragueDay } from '@letokruh/contracts/rules/prague-day';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltTestApp, buildTestApp, type Client } from '../../test/build.ts';
-import { createOrder, freshProduct, signIn, someCustomerId, warehouseIds } from './order-fixtures.ts';
+import { createOrder, freshProduct, signIn, someCustomerId, warehouseIds } from '../../test/orders.ts';
 
 let t: BuiltTestApp;
 let owner: Client;

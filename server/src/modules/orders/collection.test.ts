@@ -10,7 +10,7 @@ import {
   signIn,
   someCustomerId,
   warehouseIds,
-} from './order-fixtures.ts';
+} from '../../test/orders.ts';
 
 /** Issue 14: personal collection (no car, travel or transport price, no clashes); re-pricing. */
 

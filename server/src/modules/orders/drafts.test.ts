@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, files, orderItems, orders } from '../../db/schema/index.ts';
 import { diskStorage } from '../../plugins/storage.ts';
 import { type BuiltTestApp, buildTestApp, type Client } from '../../test/build.ts';
+import { createOrder, freshProduct, signIn, someCustomerId, warehouseIds } from '../../test/orders.ts';
 import { draftLifetimeMs, sweepStaleDrafts } from './drafts.service.ts';
-import { createOrder, freshProduct, signIn, someCustomerId, warehouseIds } from './order-fixtures.ts';
 
 /** Issue 14: an order is a draft until its intern step is saved the first time. */
 

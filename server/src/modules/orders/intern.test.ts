@@ -2,7 +2,7 @@ import { ErrorCode } from '@letokruh/contracts/errors';
 import type { Order } from '@letokruh/contracts/orders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltTestApp, buildTestApp, type Client } from '../../test/build.ts';
-import { createOrder, freshProduct, signIn, someCustomerId, warehouseIds } from './order-fixtures.ts';
+import { createOrder, freshProduct, signIn, someCustomerId, warehouseIds } from '../../test/orders.ts';
 
 let t: BuiltTestApp;
 let owner: Client;

@@ -9,7 +9,7 @@ import {
   signIn,
   someCustomerId,
   warehouseIds,
-} from './order-fixtures.ts';
+} from '../../test/orders.ts';
 
 let t: BuiltTestApp;
 let owner: Client;

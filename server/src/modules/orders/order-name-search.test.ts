@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { containsPattern } from '../../db/text-search.ts';
 import { type BuiltTestApp, buildTestApp, type Client } from '../../test/build.ts';
-import { createOrder, freshProduct, signIn, warehouseIds } from './order-fixtures.ts';
+import { createOrder, freshProduct, signIn, warehouseIds } from '../../test/orders.ts';
 
 /**
  * Issue 16, migration 0035: the list's name filter looks for the text among the names orders carry

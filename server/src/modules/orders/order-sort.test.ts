@@ -5,7 +5,7 @@ import { foldText } from '@letokruh/contracts/rules/text';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltTestApp, buildTestApp, type Client } from '../../test/build.ts';
-import { signIn, warehouseIds } from './order-fixtures.ts';
+import { signIn, warehouseIds } from '../../test/orders.ts';
 import { type OrderFilters, pageIds, segmentWhere } from './order-list.queries.ts';
 import { segmentsOf } from './order-sort.ts';
 

@@ -3,7 +3,7 @@ import { pragueDay } from '@letokruh/contracts/rules/prague-day';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltTestApp, buildTestApp, type Client } from '../../test/build.ts';
-import { createOrder, signIn, someCustomerId, warehouseIds } from './order-fixtures.ts';
+import { createOrder, signIn, someCustomerId, warehouseIds } from '../../test/orders.ts';
 
 let t: BuiltTestApp;
 let owner: Client;

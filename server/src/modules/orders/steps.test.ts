@@ -2,7 +2,7 @@ import { ErrorCode } from '@letokruh/contracts/errors';
 import { defaultPermissionMatrix } from '@letokruh/contracts/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltTestApp, buildTestApp, type Client } from '../../test/build.ts';
-import { signIn, someCustomerId } from './order-fixtures.ts';
+import { signIn, someCustomerId } from '../../test/orders.ts';
 
 let t: BuiltTestApp;
 let owner: Client;

@@ -11,7 +11,7 @@ import {
   signIn,
   someCustomerId,
   warehouseIds,
-} from './order-fixtures.ts';
+} from '../../test/orders.ts';
 
 /**
  * Issue 14, the total sort: the stored `orders.price_with_vat` (migration 0025's triggers) is, for

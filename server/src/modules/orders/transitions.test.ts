@@ -9,7 +9,7 @@ import {
   someCustomerId,
   stockOf,
   warehouseIds,
-} from './order-fixtures.ts';
+} from '../../test/orders.ts';
 
 let t: BuiltTestApp;
 let owner: Client;

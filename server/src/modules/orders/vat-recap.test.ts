@@ -1,7 +1,7 @@
 import type { Order } from '@letokruh/contracts/orders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltTestApp, buildTestApp, type Client } from '../../test/build.ts';
-import { createOrder, freshProduct, signIn, someCustomerId, warehouseIds } from './order-fixtures.ts';
+import { createOrder, freshProduct, signIn, someCustomerId, warehouseIds } from '../../test/orders.ts';
 
 /**
  * Issue 15: GET /order/{id} answers the VAT recap per rate (lines and delivery share), whose sums

@@ -2,7 +2,7 @@ import { ErrorCode } from '@letokruh/contracts/errors';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltTestApp, buildTestApp, type Client } from '../../test/build.ts';
-import { createOrder, freshProduct, signIn, someCustomerId, warehouseIds } from './order-fixtures.ts';
+import { createOrder, freshProduct, signIn, someCustomerId, warehouseIds } from '../../test/orders.ts';
 
 /**
  * Issue 14: a wall-clock time that never happens in Prague (02:00–02:59 on the last Sunday of

@@ -2,15 +2,15 @@ import { ErrorCode } from '@letokruh/contracts/errors';
 import type { Order } from '@letokruh/contracts/orders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltTestApp, buildTestApp, type Client } from '../../test/build.ts';
-import { createOrder, freshProduct, signIn, someCustomerId, warehouseIds } from '../orders/order-fixtures.ts';
+import { createOrder, freshProduct, signIn, someCustomerId, warehouseIds } from '../../test/orders.ts';
 import {
   dataUrlPng,
   demoSupplierIds,
   pngSize,
   setCustomer,
   supplierWithBadAccount,
-} from './payment-fixtures.ts';
-import { readQr } from './read-qr.ts';
+} from '../../test/payments.ts';
+import { readQr } from '../../test/read-qr.ts';
 
 let t: BuiltTestApp;
 let owner: Client;

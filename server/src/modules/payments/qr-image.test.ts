@@ -1,8 +1,8 @@
 import { buildEpcPayload, buildSpayd, epcPayloadMaxBytes } from '@letokruh/contracts/rules/spayd';
 import { describe, expect, it } from 'vitest';
-import { pngSize } from './payment-fixtures.ts';
+import { pngSize } from '../../test/payments.ts';
+import { readQr } from '../../test/read-qr.ts';
 import { qrPng } from './qr-image.ts';
-import { readQr } from './read-qr.ts';
 
 const iban = 'CZ7608000000351154780008';
 

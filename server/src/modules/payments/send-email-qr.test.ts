@@ -6,10 +6,10 @@ import { sql } from 'drizzle-orm';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltTestApp, buildTestApp, type Client } from '../../test/build.ts';
-import { createOrder, freshProduct, signIn, someCustomerId, warehouseIds } from '../orders/order-fixtures.ts';
-import { demoSupplierIds, pngSize, setCustomer } from './payment-fixtures.ts';
-import { readQr } from './read-qr.ts';
-import { startSmtp } from './smtp-fixture.ts';
+import { createOrder, freshProduct, signIn, someCustomerId, warehouseIds } from '../../test/orders.ts';
+import { demoSupplierIds, pngSize, setCustomer } from '../../test/payments.ts';
+import { readQr } from '../../test/read-qr.ts';
+import { startSmtp } from '../../test/smtp.ts';
 
 type Setup = {
   t: BuiltTestApp;

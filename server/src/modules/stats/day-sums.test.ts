@@ -5,8 +5,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diskStorage } from '../../plugins/storage.ts';
 import { type BuiltTestApp, buildTestApp, type Client } from '../../test/build.ts';
+import { createOrder, freshProduct, signIn, someCustomerId, warehouseIds } from '../../test/orders.ts';
 import { draftLifetimeMs, sweepStaleDrafts } from '../orders/drafts.service.ts';
-import { createOrder, freshProduct, signIn, someCustomerId, warehouseIds } from '../orders/order-fixtures.ts';
 import { countOrders, keptTotal } from '../orders/order-list.queries.ts';
 import { statsByWarehouses, statsForProducts } from './stats.service.ts';
 

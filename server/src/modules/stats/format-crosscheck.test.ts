@@ -7,8 +7,8 @@ import { formatDateShort, formatDay, formatMoney, formatPhone } from '@letokruh/
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltTestApp, buildTestApp, type Client } from '../../test/build.ts';
-import { createOrder, freshProduct, signIn, warehouseIds } from '../orders/order-fixtures.ts';
-import { demoSupplierIds } from '../payments/payment-fixtures.ts';
+import { createOrder, freshProduct, signIn, warehouseIds } from '../../test/orders.ts';
+import { demoSupplierIds } from '../../test/payments.ts';
 
 /**
  * Issue 15: the same order's money, dates and phone read the same in the web app (useFormat binds

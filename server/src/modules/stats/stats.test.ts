@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltTestApp, buildTestApp, type Client } from '../../test/build.ts';
-import { createOrder, freshProduct, signIn, someCustomerId, warehouseIds } from '../orders/order-fixtures.ts';
+import { createOrder, freshProduct, signIn, someCustomerId, warehouseIds } from '../../test/orders.ts';
 import { orderBatches, sumOrders } from './stats.queries.ts';
 import { totalsOf } from './stats.service.ts';
 

@@ -1,6 +1,6 @@
 import type { Order } from '@letokruh/contracts/orders';
 import { expect } from 'vitest';
-import { type Client, login, type TestApp } from '../../test/build.ts';
+import { type Client, login, type TestApp } from './build.ts';
 
 /** Test helpers of the order tests: orders made through the API, as the web app makes them. */
 

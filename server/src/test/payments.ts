@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { Db } from '../../db/client.ts';
-import type { Client } from '../../test/build.ts';
+import type { Db } from '../db/client.ts';
+import type { Client } from './build.ts';
 
 /** Test helpers of the payment and document tests. */
 
