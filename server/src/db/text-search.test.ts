@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BuiltTestApp, buildTestApp, type Client } from '../test/build.ts';
-import { createOrder, freshProduct, signIn, warehouseIds } from '../test/orders.ts';
+import { type BuiltTestApp, buildTestApp, type Client, signIn } from '../test/build.ts';
+import { makeOrder, warehouseIds } from '../test/orders.ts';
+import { makeProduct } from '../test/products.ts';
 
 /**
  * Issue 14: every text search ignores accents and letter case, on PGlite and PostgreSQL alike,
@@ -33,10 +34,10 @@ beforeAll(async () => {
   });
   expect(added.statusCode, added.body).toBe(201);
   customerId = added.json().item.id;
-  const productId = await freshProduct(owner, jihlava);
+  const productId = await makeProduct(owner, jihlava);
   await t.db.execute(sql`update products set name = ${`Řezivo smrkové ${tag}`} where id = ${productId}`);
   productName = `Řezivo smrkové ${tag}`;
-  await createOrder(owner, { warehouseId: jihlava, customerId, lines: [{ id: productId, amount: 1 }] });
+  await makeOrder(owner, { warehouseId: jihlava, customerId, lines: [{ id: productId, amount: 1 }] });
   await t.db.execute(sql`update warehouses set name = ${`Sklad Žďár ${tag}`} where id = ${jihlava}`);
 });
 afterAll(() => t?.close());

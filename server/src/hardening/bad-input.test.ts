@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RegisteredRoute } from '../app.ts';
 import { type BuiltTestApp, buildTestApp, type Client, login } from '../test/build.ts';
+import { makeProduct } from '../test/products.ts';
 import { changedTables, snapshot } from './snapshot.ts';
 
 /**
@@ -311,19 +312,14 @@ describe('conversion submit: bounded and held to the conversion rule', () => {
   let b: number;
 
   /** A new product the warehouse keeps with `stock` (owner's calls, as a user would make them). */
-  async function product(stock: number): Promise<number> {
-    const added = await owner.post('/api/product/add', {
+  const product = (stock: number) =>
+    makeProduct(owner, warehouseId, {
+      stock,
       name: `Mez ${Math.random().toString(36).slice(2, 7)}`,
       shorten_name: 'M',
       type: 'Měkké',
-      length: 33,
-      measurement_unit: 'PRMS',
+      priceForm: [],
     });
-    const id = added.json().item.id as number;
-    await owner.post(`/api/warehouse/${warehouseId}/add_product`, { product_id: id });
-    if (stock > 0) await owner.put(`/api/update_stock/${warehouseId}/${id}`, { amount: stock });
-    return id;
-  }
 
   beforeAll(async () => {
     warehouseId = ((await owner.get('/api/warehouses')).json().items as { id: number }[])[0]!.id;

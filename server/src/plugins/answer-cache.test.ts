@@ -2,8 +2,10 @@ import { gunzipSync } from 'node:zlib';
 import { pragueDay } from '@letokruh/contracts/rules/prague-day';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BuiltTestApp, buildTestApp, type Client } from '../test/build.ts';
-import { createOrder, freshProduct, signIn, someCustomerId, warehouseIds } from '../test/orders.ts';
+import { type BuiltTestApp, buildTestApp, type Client, signIn } from '../test/build.ts';
+import { someCustomerId } from '../test/customers.ts';
+import { makeOrder, warehouseIds } from '../test/orders.ts';
+import { makeProduct } from '../test/products.ts';
 
 /**
  * Heavy answers are cached under the data version (issue 9): never an answer from before a change
@@ -28,8 +30,8 @@ const stats = () => t.app.answers.stats();
 
 describe('the answer cache', () => {
   it('serves a calendar week again until a change, then the changed week', async () => {
-    const product = await freshProduct(owner, jihlava, 5);
-    const order = await createOrder(technician, {
+    const product = await makeProduct(owner, jihlava, { stock: 5 });
+    const order = await makeOrder(technician, {
       warehouseId: jihlava,
       customerId,
       lines: [{ id: product, amount: 1 }],
@@ -88,7 +90,7 @@ describe('the answer cache', () => {
     const second = await technician.get(search(2));
     expect(second.json().total).toBe(total);
     expect(stats().misses).toBe(misses);
-    await createOrder(technician, { warehouseId: jihlava, customerId, lines: [] });
+    await makeOrder(technician, { warehouseId: jihlava, customerId, lines: [] });
     expect((await technician.get(search(1))).json().total).toBe(total + 1);
     expect(stats().misses).toBe(misses + 1);
   });
@@ -108,8 +110,8 @@ describe('the answer cache', () => {
   });
 
   it('a delivery note is printed once per version and day, and again after a change', async () => {
-    const product = await freshProduct(owner, jihlava, 5);
-    const order = await createOrder(technician, {
+    const product = await makeProduct(owner, jihlava, { stock: 5 });
+    const order = await makeOrder(technician, {
       warehouseId: jihlava,
       customerId,
       lines: [{ id: product, amount: 2 }],

@@ -3,16 +3,10 @@ import { pragueDay } from '@letokruh/contracts/rules/prague-day';
 import { sql } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BuiltTestApp, buildTestApp, type Client } from '../test/build.ts';
-import {
-  createOrder,
-  freeSlot,
-  freshProduct,
-  itemsPayload,
-  signIn,
-  someCustomerId,
-  warehouseIds,
-} from '../test/orders.ts';
+import { type BuiltTestApp, buildTestApp, type Client, signIn } from '../test/build.ts';
+import { someCustomerId } from '../test/customers.ts';
+import { freeSlot, itemsPayload, makeOrder, warehouseIds } from '../test/orders.ts';
+import { makeProduct } from '../test/products.ts';
 import { answerCacheChannel } from './answer-cache.ts';
 
 /**
@@ -34,8 +28,8 @@ beforeAll(async () => {
   ({ owner, technician } = await signIn(t.app, ['owner', 'technician']));
   ({ jihlava } = await warehouseIds(owner));
   const customerId = await someCustomerId(owner, 3);
-  product = await freshProduct(owner, jihlava, 5);
-  const order = await createOrder(technician, {
+  product = await makeProduct(owner, jihlava, { stock: 5 });
+  const order = await makeOrder(technician, {
     warehouseId: jihlava,
     customerId,
     lines: [{ id: product, amount: 2 }],
@@ -139,14 +133,14 @@ describe('writes of one order keep the answers of other days and orders', () => 
     const customer = await someCustomerId(owner, 4);
     // Two lines: one prepared leaves the order itself unprepared (its row unchanged).
     const lines = [
-      { id: await freshProduct(owner, jihlava, 50), amount: 2 },
-      { id: await freshProduct(owner, jihlava, 50), amount: 1 },
+      { id: await makeProduct(owner, jihlava, { stock: 50 }), amount: 2 },
+      { id: await makeProduct(owner, jihlava, { stock: 50 }), amount: 1 },
     ];
-    a = await createOrder(technician, { warehouseId: jihlava, customerId: customer, lines });
-    b = await createOrder(technician, {
+    a = await makeOrder(technician, { warehouseId: jihlava, customerId: customer, lines });
+    b = await makeOrder(technician, {
       warehouseId: brod,
       customerId: await someCustomerId(owner, 5),
-      lines: [{ id: await freshProduct(owner, brod, 50), amount: 1 }],
+      lines: [{ id: await makeProduct(owner, brod, { stock: 50 }), amount: 1 }],
     });
     supplier = (await owner.get('/api/suppliers')).json().items[0].id;
     nameOfA = (await owner.get(`/api/customer/${customer}`)).json().customer.last_name;

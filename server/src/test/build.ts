@@ -202,6 +202,15 @@ export async function login(
   return Object.assign(c, { user: response.json().user });
 }
 
+/** The demo users signed in, by username. */
+export async function signIn<const N extends string>(
+  app: TestApp,
+  names: readonly N[],
+): Promise<Record<N, Client>> {
+  const clients = await Promise.all(names.map((name) => login(app, name)));
+  return Object.fromEntries(names.map((name, i) => [name, clients[i]!])) as unknown as Record<N, Client>;
+}
+
 /** A multipart/form-data body with one file part, for app.inject. */
 export async function multipart(
   field: string,

@@ -1,11 +1,13 @@
 import type { Order } from '@letokruh/contracts/orders';
 import { expect } from 'vitest';
-import { type Client, login, type TestApp } from './build.ts';
+import type { Client } from './build.ts';
 
-/** Test helpers of the order tests: orders made through the API, as the web app makes them. */
+/** Test factories of orders: made through the API, as the web app makes them. */
 
+/** An order line: a product, its amount and (when typed) a price of its own. */
 export type Line = { id: number; amount: number; price?: number };
 
+/** The demo warehouses' ids, by town. */
 export async function warehouseIds(c: Client): Promise<Record<'jihlava' | 'brod' | 'trebic', number>> {
   const { items } = (await c.get('/api/warehouses?per_page=100')).json() as {
     items: { id: number; name: string }[];
@@ -14,39 +16,7 @@ export async function warehouseIds(c: Client): Promise<Record<'jihlava' | 'brod'
   return { jihlava: id('Sklad Jihlava'), brod: id('Sklad Havlíčkův Brod'), trebic: id('Sklad Třebíč') };
 }
 
-export async function someCustomerId(c: Client, page = 1): Promise<number> {
-  const { items } = (await c.get(`/api/customers?per_page=10&current_page=${page}`)).json();
-  return items[3].id;
-}
-
-/** A product of its own, on offer for 1210 CZK / 50 EUR everywhere, kept in `warehouseId` at `stock`. */
-export async function freshProduct(owner: Client, warehouseId: number, stock = 10): Promise<number> {
-  const added = await owner.post('/api/product/add', {
-    name: `Zkušební ${Math.random().toString(36).slice(2, 8)}`,
-    shorten_name: 'ZK',
-    type: 'Tvrdé',
-    length: 33,
-    measurement_unit: 'PRMS',
-    priceForm: [
-      { currency: 'CZK', price: 1210, vat: 21 },
-      { currency: 'EUR', price: 50, vat: 20 },
-    ],
-  });
-  expect(added.statusCode).toBe(201);
-  const productId = added.json().item.id as number;
-  expect(
-    (await owner.post(`/api/warehouse/${warehouseId}/add_product`, { product_id: productId })).statusCode,
-  ).toBe(201);
-  if (stock)
-    expect(
-      (await owner.put(`/api/update_stock/${warehouseId}/${productId}`, { amount: stock })).statusCode,
-    ).toBe(200);
-  return productId;
-}
-
-export const stockOf = async (owner: Client, warehouseId: number, productId: number) =>
-  (await owner.get(`/api/update_stock/${warehouseId}/${productId}`)).json().item.amount as number;
-
+/** The body of POST /order/{id}/items for the lines, in CZK unless `extra` says otherwise. */
 export const itemsPayload = (warehouseId: number, lines: Line[], extra: Record<string, unknown> = {}) => ({
   warehouse_id: warehouseId,
   currency: 'CZK',
@@ -65,8 +35,11 @@ export function freeSlot(): { expected_delivery_date: string; expected_delivery_
   return { expected_delivery_date: day, expected_delivery_time: '10:00' };
 }
 
-/** Add, customer, items and (unless `intern` is false) intern: an order ready for the transitions. */
-export async function createOrder(
+/**
+ * Add, customer, items and (unless `intern` is false) intern: an order ready for the transitions.
+ * `items` and `intern` override fields of those steps' bodies.
+ */
+export async function makeOrder(
   c: Client,
   options: {
     warehouseId: number;
@@ -100,13 +73,4 @@ export async function createOrder(
   });
   expect(intern.statusCode, intern.body).toBe(200);
   return intern.json().item;
-}
-
-/** The demo users signed in, by username. */
-export async function signIn<const N extends string>(
-  app: TestApp,
-  names: readonly N[],
-): Promise<Record<N, Client>> {
-  const clients = await Promise.all(names.map((name) => login(app, name)));
-  return Object.fromEntries(names.map((name, i) => [name, clients[i]!])) as unknown as Record<N, Client>;
 }

@@ -5,8 +5,7 @@ import type { Client } from './build.ts';
 
 /** Test helpers of the payment and document tests. */
 
-export const rows = async <T>(db: Db, query: SQL) =>
-  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+const rows = async <T>(db: Db, query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
 /** The demo suppliers by name (reference-data seed): both accounts valid. */
 export async function demoSupplierIds(owner: Client): Promise<{ letokruh: number; vysocina: number }> {
@@ -22,16 +21,6 @@ export async function supplierWithBadAccount(db: Db): Promise<number> {
     sql`insert into suppliers (name, bank_account, bank_code) values ('Chybný účet s.r.o.', '18-2000145399', '0800') returning id`,
   );
   return row!.id;
-}
-
-/** Gives a customer a known name and e-mail (empty: none). */
-export async function setCustomer(
-  db: Db,
-  id: number,
-  values: { first_name: string; last_name: string; email: string; organization_name?: string },
-): Promise<void> {
-  await db.execute(sql`update customers set first_name = ${values.first_name}, last_name = ${values.last_name},
-    email = ${values.email}, organization_name = ${values.organization_name ?? ''} where id = ${id}`);
 }
 
 /** Width and height of a PNG, from its IHDR chunk; fails when it is not a PNG. */

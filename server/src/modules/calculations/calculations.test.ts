@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BuiltTestApp, buildTestApp, type Client } from '../../test/build.ts';
-import { freshProduct, signIn, someCustomerId, warehouseIds } from '../../test/orders.ts';
+import { type BuiltTestApp, buildTestApp, type Client, signIn } from '../../test/build.ts';
+import { someCustomerId } from '../../test/customers.ts';
+import { warehouseIds } from '../../test/orders.ts';
+import { makeProduct } from '../../test/products.ts';
 
 let t: BuiltTestApp;
 let owner: Client;
@@ -24,9 +26,9 @@ beforeAll(async () => {
     'driver',
   ]));
   ({ jihlava } = await warehouseIds(owner));
-  p = await freshProduct(owner, jihlava);
-  q = await freshProduct(owner, jihlava);
-  retired = await freshProduct(owner, jihlava);
+  p = await makeProduct(owner, jihlava);
+  q = await makeProduct(owner, jihlava);
+  retired = await makeProduct(owner, jihlava);
   expect((await owner.delete(`/api/product/${retired}/delete`)).statusCode).toBe(200);
   const { items } = (await warehouseman.get('/api/calculation/warehouses')).json();
   home = items.find((w: { id: number }) => w.id === jihlava).address;

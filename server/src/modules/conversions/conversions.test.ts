@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
 import { type BuiltTestApp, buildTestApp, type Client, login, type TestApp } from '../../test/build.ts';
+import { makeProduct, productForm } from '../../test/products.ts';
 
 let t: BuiltTestApp;
 let app: TestApp;
@@ -27,19 +28,14 @@ const rows = async <T>(query: ReturnType<typeof sql>) =>
 
 /** A new product kept in the warehouse with the given stock (0: not kept at all). */
 async function product(stock: number, name = 'Konverze'): Promise<number> {
-  const added = await owner.post('/api/product/add', {
+  const form = {
     name: `${name} ${Math.random().toString(36).slice(2, 7)}`,
     shorten_name: 'K',
     type: 'Měkké',
-    length: 33,
-    measurement_unit: 'PRMS',
-  });
-  const id = added.json().item.id as number;
-  if (stock > 0) {
-    await owner.post(`/api/warehouse/${warehouseId}/add_product`, { product_id: id });
-    await owner.put(`/api/update_stock/${warehouseId}/${id}`, { amount: stock });
-  }
-  return id;
+    priceForm: [],
+  };
+  if (stock > 0) return makeProduct(owner, warehouseId, { stock, ...form });
+  return (await owner.post('/api/product/add', productForm(form))).json().item.id as number;
 }
 
 const stockOf = async (productId: number) => {

@@ -3,9 +3,11 @@ import type { Order } from '@letokruh/contracts/orders';
 import { sql } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BuiltTestApp, buildTestApp, type Client } from '../../test/build.ts';
-import { createOrder, freshProduct, signIn, someCustomerId, warehouseIds } from '../../test/orders.ts';
-import { demoSupplierIds, setCustomer } from '../../test/payments.ts';
+import { type BuiltTestApp, buildTestApp, type Client, signIn } from '../../test/build.ts';
+import { setCustomer, someCustomerId } from '../../test/customers.ts';
+import { makeOrder, warehouseIds } from '../../test/orders.ts';
+import { demoSupplierIds } from '../../test/payments.ts';
+import { makeProduct } from '../../test/products.ts';
 import { notePrices } from './note-prices.ts';
 
 /**
@@ -73,7 +75,7 @@ beforeAll(async () => {
   ({ owner } = await signIn(t.app, ['owner']));
   suppliers = await demoSupplierIds(owner);
   ({ brod } = await warehouseIds(owner));
-  const [standard, reduced] = [await freshProduct(owner, brod), await freshProduct(owner, brod)];
+  const [standard, reduced] = [await makeProduct(owner, brod), await makeProduct(owner, brod)];
   companyId = await someCustomerId(owner, 7);
   await setCustomer(t.db, companyId, {
     first_name: 'Řehoř',
@@ -85,7 +87,7 @@ beforeAll(async () => {
     sql`update customers set organization_id = '25596641', vat_id = 'CZ25596641' where id = ${companyId}`,
   );
 
-  const made = await createOrder(owner, {
+  const made = await makeOrder(owner, {
     warehouseId: brod,
     customerId: companyId,
     lines: [
@@ -98,7 +100,7 @@ beforeAll(async () => {
   await setLineVat(made.id, reduced, 12);
   mixed = await fetchOrder(made.id);
 
-  const madeEuro = await createOrder(owner, {
+  const madeEuro = await makeOrder(owner, {
     warehouseId: brod,
     customerId: companyId,
     lines: [
@@ -111,7 +113,7 @@ beforeAll(async () => {
   await setLineVat(madeEuro.id, reduced, 10);
   euro = await fetchOrder(madeEuro.id);
 
-  const madeLong = await createOrder(owner, {
+  const madeLong = await makeOrder(owner, {
     warehouseId: brod,
     customerId: await someCustomerId(owner, 8),
     lines: [{ id: standard, amount: 1 }],
@@ -211,7 +213,7 @@ describe('a Czech delivery note', () => {
   });
 
   it('keeps a bank transfer exact: no rounding rows', async () => {
-    const made = await createOrder(owner, {
+    const made = await makeOrder(owner, {
       warehouseId: brod,
       customerId: companyId,
       lines: [{ id: mixed.products[0]!.product.product.id, amount: 1.5, price: 99.99 }],
@@ -347,7 +349,7 @@ describe('the orders PDF', () => {
     // 30 more orders on the long order's day: well over one landscape page.
     const customer = await someCustomerId(owner, 9);
     for (let i = 0; i < 30; i++)
-      await createOrder(owner, {
+      await makeOrder(owner, {
         warehouseId: brod,
         customerId: customer,
         lines: [{ id: mixed.products[0]!.product.product.id, amount: 1 }],

@@ -4,9 +4,11 @@ import { pragueDay } from '@letokruh/contracts/rules/prague-day';
 import type { LightMyRequestResponse } from 'fastify';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BuiltTestApp, buildTestApp, type Client } from '../../test/build.ts';
-import { createOrder, freshProduct, signIn, someCustomerId, warehouseIds } from '../../test/orders.ts';
-import { demoSupplierIds, setCustomer, supplierWithBadAccount } from '../../test/payments.ts';
+import { type BuiltTestApp, buildTestApp, type Client, signIn } from '../../test/build.ts';
+import { setCustomer, someCustomerId } from '../../test/customers.ts';
+import { makeOrder, warehouseIds } from '../../test/orders.ts';
+import { demoSupplierIds, supplierWithBadAccount } from '../../test/payments.ts';
+import { makeProduct } from '../../test/products.ts';
 
 let t: BuiltTestApp;
 let owner: Client;
@@ -55,7 +57,7 @@ beforeAll(async () => {
   } = await signIn(t.app, ['owner', 'dispatcher', 'technician', 'warehouseman2', 'driver3']));
   suppliers = await demoSupplierIds(owner);
   ({ brod } = await warehouseIds(owner));
-  const productId = await freshProduct(owner, brod);
+  const productId = await makeProduct(owner, brod);
   productName = (await owner.get(`/api/product/${productId}`)).json().item.name;
   const customerId = await someCustomerId(owner, 5);
   await setCustomer(t.db, customerId, {
@@ -64,7 +66,7 @@ beforeAll(async () => {
     email: 'zofie@example.cz',
     organization_name: 'Dřevařství Úžasná Ďáblice',
   });
-  order = await createOrder(owner, {
+  order = await makeOrder(owner, {
     warehouseId: brod,
     customerId,
     lines: [{ id: productId, amount: 2, price: 617.25 }],
@@ -75,7 +77,7 @@ beforeAll(async () => {
       note: 'Složit za stodolou, pozor na psa',
     },
   });
-  second = await createOrder(owner, {
+  second = await makeOrder(owner, {
     warehouseId: brod,
     customerId: await someCustomerId(owner, 6),
     lines: [{ id: productId, amount: 1, price: 1000 }],
@@ -233,7 +235,7 @@ describe('GET /download-orders', () => {
 
   it("lists the warehouse's orders of the day on landscape A4, in delivery order", async () => {
     const day = order.expected_delivery_date!;
-    await createOrder(owner, {
+    await makeOrder(owner, {
       warehouseId: brod,
       customerId: order.customer!.id,
       lines: [{ id: order.products[0]!.product.product.id, amount: 1 }],
@@ -311,7 +313,7 @@ describe('GET /download-orders', () => {
 
 describe('personal collection in the PDFs (issue 14)', () => {
   it('the note and the orders sheet name the warehouse to collect from, no delivery address or car', async () => {
-    const collection = await createOrder(owner, {
+    const collection = await makeOrder(owner, {
       warehouseId: brod,
       customerId: order.customer!.id,
       lines: [{ id: order.products[0]!.product.product.id, amount: 1 }],

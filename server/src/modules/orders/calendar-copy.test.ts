@@ -1,7 +1,9 @@
 import { pragueDay } from '@letokruh/contracts/rules/prague-day';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BuiltTestApp, buildTestApp, type Client } from '../../test/build.ts';
-import { createOrder, freshProduct, signIn, someCustomerId, warehouseIds } from '../../test/orders.ts';
+import { type BuiltTestApp, buildTestApp, type Client, signIn } from '../../test/build.ts';
+import { someCustomerId } from '../../test/customers.ts';
+import { makeOrder, warehouseIds } from '../../test/orders.ts';
+import { makeProduct } from '../../test/products.ts';
 
 let t: BuiltTestApp;
 let owner: Client;
@@ -27,8 +29,8 @@ afterAll(() => t?.close());
 
 describe('GET /order/{id}/copy', () => {
   it('a new number for the same customer, warehouse and products at today’s prices, not scheduled', async () => {
-    const product = await freshProduct(owner, jihlava, 0);
-    const source = await createOrder(technician, {
+    const product = await makeProduct(owner, jihlava, { stock: 0 });
+    const source = await makeOrder(technician, {
       warehouseId: jihlava,
       customerId,
       lines: [{ id: product, amount: 3, price: 999 }],
@@ -56,13 +58,13 @@ describe('GET /order/{id}/copy', () => {
 
 describe('GET /api/api/get-orders (the calendar)', () => {
   it("the days' orders of the chosen warehouses with their totals, without cancelled ones", async () => {
-    const product = await freshProduct(owner, jihlava, 0);
-    const a = await createOrder(technician, {
+    const product = await makeProduct(owner, jihlava, { stock: 0 });
+    const a = await makeOrder(technician, {
       warehouseId: jihlava,
       customerId,
       lines: [{ id: product, amount: 1 }],
     });
-    const b = await createOrder(technician, {
+    const b = await makeOrder(technician, {
       warehouseId: brod,
       customerId,
       lines: [],
@@ -105,7 +107,7 @@ describe('GET /api/api/get-orders (the calendar)', () => {
 
 describe('order files', () => {
   it('uploads, lists on the detail, downloads and deletes; a warehouseman only downloads', async () => {
-    const order = await createOrder(technician, { warehouseId: jihlava, customerId, lines: [] });
+    const order = await makeOrder(technician, { warehouseId: jihlava, customerId, lines: [] });
     const form = new FormData();
     form.append('title', 'Dodací list 1');
     form.append('file_type', 'Dodací list');
@@ -132,8 +134,8 @@ describe('order files', () => {
   });
 
   it('takes only the types Dodací list, Faktura and Jiné, and only files of that order (400, 404)', async () => {
-    const order = await createOrder(technician, { warehouseId: jihlava, customerId, lines: [] });
-    const other = await createOrder(technician, { warehouseId: jihlava, customerId, lines: [] });
+    const order = await makeOrder(technician, { warehouseId: jihlava, customerId, lines: [] });
+    const other = await makeOrder(technician, { warehouseId: jihlava, customerId, lines: [] });
     const upload = async (orderId: number, fileType: string) => {
       const form = new FormData();
       form.append('title', 'Doklad');

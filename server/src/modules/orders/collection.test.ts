@@ -2,15 +2,10 @@ import { ErrorCode } from '@letokruh/contracts/errors';
 import type { Order } from '@letokruh/contracts/orders';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BuiltTestApp, buildTestApp, type Client } from '../../test/build.ts';
-import {
-  createOrder,
-  freshProduct,
-  itemsPayload,
-  signIn,
-  someCustomerId,
-  warehouseIds,
-} from '../../test/orders.ts';
+import { type BuiltTestApp, buildTestApp, type Client, signIn } from '../../test/build.ts';
+import { someCustomerId } from '../../test/customers.ts';
+import { itemsPayload, makeOrder, warehouseIds } from '../../test/orders.ts';
+import { makeProduct } from '../../test/products.ts';
 
 /** Issue 14: personal collection (no car, travel or transport price, no clashes); re-pricing. */
 
@@ -29,7 +24,7 @@ beforeAll(async () => {
   ({ owner, dispatcher } = await signIn(t.app, ['owner', 'dispatcher']));
   ({ jihlava, brod } = await warehouseIds(owner));
   customerId = await someCustomerId(owner, 4);
-  product = await freshProduct(owner, jihlava, 100);
+  product = await makeProduct(owner, jihlava, { stock: 100 });
   const users = (await owner.get('/api/users?per_page=100')).json().items as {
     id: number;
     username: string;
@@ -40,7 +35,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const delivery = (date: string, time: string, intern: Record<string, unknown> = {}) =>
-  createOrder(dispatcher, {
+  makeOrder(dispatcher, {
     warehouseId: jihlava,
     customerId,
     lines: [{ id: product, amount: 1 }],
@@ -166,22 +161,14 @@ describe('personal collection', () => {
 });
 
 /** A product sold in the given warehouses at the given CZK prices. */
-async function pricedProduct(prices: [number, number][]): Promise<number> {
-  const added = await owner.post('/api/product/add', {
+const pricedProduct = (prices: [number, number][]) =>
+  makeProduct(owner, prices[0]![0], {
+    stock: 0,
+    alsoIn: prices.slice(1).map(([warehouse]) => warehouse),
     name: `Přecenění ${Math.random().toString(36).slice(2, 8)}`,
     shorten_name: 'PR',
-    type: 'Tvrdé',
-    length: 33,
-    measurement_unit: 'PRMS',
     priceForm: prices.map(([warehouse, price]) => ({ warehouse, currency: 'CZK', price, vat: 21 })),
   });
-  const id = added.json().item.id as number;
-  for (const [warehouse] of prices)
-    expect((await owner.post(`/api/warehouse/${warehouse}/add_product`, { product_id: id })).statusCode).toBe(
-      201,
-    );
-  return id;
-}
 
 describe('a warehouse change re-prices the lines', () => {
   it('takes the new price list, keeps a changed price, refuses a line without a price there', async () => {
@@ -194,7 +181,7 @@ describe('a warehouse change re-prices the lines', () => {
       [brod, 600],
     ]);
     const onlyHere = await pricedProduct([[jihlava, 300]]);
-    const order = await createOrder(dispatcher, {
+    const order = await makeOrder(dispatcher, {
       warehouseId: jihlava,
       customerId,
       lines: [

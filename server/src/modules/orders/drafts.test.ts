@@ -3,8 +3,10 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, files, orderItems, orders } from '../../db/schema/index.ts';
 import { diskStorage } from '../../plugins/storage.ts';
-import { type BuiltTestApp, buildTestApp, type Client } from '../../test/build.ts';
-import { createOrder, freshProduct, signIn, someCustomerId, warehouseIds } from '../../test/orders.ts';
+import { type BuiltTestApp, buildTestApp, type Client, signIn } from '../../test/build.ts';
+import { someCustomerId } from '../../test/customers.ts';
+import { makeOrder, warehouseIds } from '../../test/orders.ts';
+import { makeProduct } from '../../test/products.ts';
 import { draftLifetimeMs, sweepStaleDrafts } from './drafts.service.ts';
 
 /** Issue 14: an order is a draft until its intern step is saved the first time. */
@@ -21,7 +23,7 @@ beforeAll(async () => {
   ({ owner, dispatcher } = await signIn(t.app, ['owner', 'dispatcher']));
   ({ jihlava } = await warehouseIds(owner));
   customerId = await someCustomerId(owner, 5);
-  product = await freshProduct(owner, jihlava, 5);
+  product = await makeProduct(owner, jihlava, { stock: 5 });
 });
 afterAll(() => t?.close());
 
@@ -37,7 +39,7 @@ const listIds = async (c: Client, query: string) =>
 
 /** An order with everything, turned back into a draft: only its draft state keeps it out. */
 async function fullDraft() {
-  const order = await createOrder(owner, {
+  const order = await makeOrder(owner, {
     warehouseId: jihlava,
     customerId,
     lines: [{ id: product, amount: 1 }],
@@ -74,7 +76,7 @@ describe('drafts', () => {
     // Only the caller's own drafts.
     expect((await draftsOf(owner)).items.map((o) => o.id)).not.toContain(id);
 
-    const order = await createOrder(owner, {
+    const order = await makeOrder(owner, {
       warehouseId: jihlava,
       customerId,
       lines: [{ id: product, amount: 1 }],
@@ -164,7 +166,7 @@ describe('drafts', () => {
       })
     ).json().item?.id as number | undefined;
     if (!lonely) return expect.unreachable('customer not created');
-    const order = await createOrder(owner, { warehouseId: jihlava, customerId: lonely, lines: [] });
+    const order = await makeOrder(owner, { warehouseId: jihlava, customerId: lonely, lines: [] });
     await t.db.update(orders).set({ draftTouchedAt: new Date() }).where(eq(orders.id, order.id));
     const found = (await owner.get(`/api/customers?warehouse=${jihlava}&name=Nedokon%C4%8Den%C3%BD`)).json();
     expect(found.items.map((c: { id: number }) => c.id)).not.toContain(lonely);
@@ -173,7 +175,7 @@ describe('drafts', () => {
 
 describe('DELETE /order/{id}/discard', () => {
   it('deletes a draft with its lines and files, audited; an order answers 409 / 143', async () => {
-    const order = await createOrder(owner, {
+    const order = await makeOrder(owner, {
       warehouseId: jihlava,
       customerId,
       lines: [{ id: product, amount: 2 }],
@@ -190,7 +192,7 @@ describe('DELETE /order/{id}/discard', () => {
     expect(audited.map((a) => a.entityId)).toContain(order.id);
     expect((await owner.delete(`/api/order/${order.id}/discard`)).statusCode).toBe(404);
 
-    const saved = await createOrder(owner, { warehouseId: jihlava, customerId, lines: [] });
+    const saved = await makeOrder(owner, { warehouseId: jihlava, customerId, lines: [] });
     const refused = await owner.delete(`/api/order/${saved.id}/discard`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error_code).toBe(ErrorCode.orderIsNotDraft);
@@ -214,7 +216,7 @@ describe('the stale draft sweep', () => {
 
   it('deletes drafts untouched for 7 days with their lines and files; a save touches a draft', async () => {
     const storage = diskStorage(`${t.dataDir}/files`);
-    const stale = await createOrder(owner, {
+    const stale = await makeOrder(owner, {
       warehouseId: jihlava,
       customerId,
       lines: [{ id: product, amount: 1 }],
@@ -224,7 +226,7 @@ describe('the stale draft sweep', () => {
     const [file] = await t.db.select().from(files).where(eq(files.ownerId, stale.id));
     const fresh = (await owner.get('/api/order/add')).json().id as number;
     const touched = (await owner.get('/api/order/add')).json().id as number;
-    const order = await createOrder(owner, { warehouseId: jihlava, customerId, lines: [] });
+    const order = await makeOrder(owner, { warehouseId: jihlava, customerId, lines: [] });
     await age(stale.id, draftLifetimeMs + 60_000);
     await age(fresh, draftLifetimeMs - 60_000);
     await age(touched, draftLifetimeMs + 60_000);

@@ -1,8 +1,10 @@
 import { ErrorCode } from '@letokruh/contracts/errors';
 import type { Order } from '@letokruh/contracts/orders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BuiltTestApp, buildTestApp, type Client } from '../../test/build.ts';
-import { createOrder, freshProduct, signIn, someCustomerId, warehouseIds } from '../../test/orders.ts';
+import { type BuiltTestApp, buildTestApp, type Client, signIn } from '../../test/build.ts';
+import { someCustomerId } from '../../test/customers.ts';
+import { makeOrder, warehouseIds } from '../../test/orders.ts';
+import { makeProduct } from '../../test/products.ts';
 
 let t: BuiltTestApp;
 let owner: Client;
@@ -29,7 +31,7 @@ beforeAll(async () => {
   ]));
   ({ jihlava, trebic } = await warehouseIds(owner));
   customerId = await someCustomerId(owner, 3);
-  product = await freshProduct(owner, jihlava, 100);
+  product = await makeProduct(owner, jihlava, { stock: 100 });
   const users = (await owner.get('/api/users?per_page=100')).json().items as {
     id: number;
     username: string;
@@ -44,7 +46,7 @@ afterAll(() => t?.close());
 
 /** An order of Jihlava with its items saved and `travel` minutes of travel each way, not yet scheduled. */
 const unscheduled = (travel = 30): Promise<Order> =>
-  createOrder(technician, {
+  makeOrder(technician, {
     warehouseId: jihlava,
     customerId,
     lines: [{ id: product, amount: 1 }],

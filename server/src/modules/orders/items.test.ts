@@ -1,15 +1,10 @@
 import { ErrorCode } from '@letokruh/contracts/errors';
 import { pragueDay } from '@letokruh/contracts/rules/prague-day';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BuiltTestApp, buildTestApp, type Client } from '../../test/build.ts';
-import {
-  createOrder,
-  freshProduct,
-  itemsPayload,
-  signIn,
-  someCustomerId,
-  warehouseIds,
-} from '../../test/orders.ts';
+import { type BuiltTestApp, buildTestApp, type Client, signIn } from '../../test/build.ts';
+import { someCustomerId } from '../../test/customers.ts';
+import { itemsPayload, makeOrder, warehouseIds } from '../../test/orders.ts';
+import { makeProduct } from '../../test/products.ts';
 
 let t: BuiltTestApp;
 let owner: Client;
@@ -37,7 +32,7 @@ const draft = async () => (await technician.get('/api/order/add')).json().id as 
 
 describe('POST /order/{id}/items', () => {
   it('saves the lines with the prices in force and answers the totals of the rule (CZK)', async () => {
-    const product = await freshProduct(owner, jihlava, 0);
+    const product = await makeProduct(owner, jihlava, { stock: 0 });
     const id = await draft();
     await technician.post(`/api/order/${id}/customer`, { id_found: customer.id });
     const saved = await technician.post(
@@ -70,7 +65,7 @@ describe('POST /order/{id}/items', () => {
   });
 
   it('EUR: its own rate and minimum, VAT from the price list, a typed price kept', async () => {
-    const product = await freshProduct(owner, brod, 0);
+    const product = await makeProduct(owner, brod, { stock: 0 });
     const id = await draft();
     const saved = await technician.post(`/api/order/${id}/items`, {
       ...itemsPayload(brod, [{ id: product, amount: 3, price: 40 }], { distance: 10 }),
@@ -88,8 +83,8 @@ describe('POST /order/{id}/items', () => {
   });
 
   it('a saved line keeps its price when the price list changes; a new order gets the new price', async () => {
-    const product = await freshProduct(owner, jihlava, 0);
-    const order = await createOrder(technician, { warehouseId: jihlava, customerId: customer.id, lines: [] });
+    const product = await makeProduct(owner, jihlava, { stock: 0 });
+    const order = await makeOrder(technician, { warehouseId: jihlava, customerId: customer.id, lines: [] });
     await technician.post(
       `/api/order/${order.id}/items`,
       itemsPayload(jihlava, [{ id: product, amount: 1 }]),
@@ -108,7 +103,7 @@ describe('POST /order/{id}/items', () => {
       itemsPayload(jihlava, [{ id: product, amount: 4 }]),
     );
     expect(resaved.json().item.products[0].product.amount).toBe(1210);
-    const other = await createOrder(technician, {
+    const other = await makeOrder(technician, {
       warehouseId: jihlava,
       customerId: customer.id,
       lines: [{ id: product, amount: 1 }],
@@ -117,7 +112,7 @@ describe('POST /order/{id}/items', () => {
   });
 
   it('refuses products not offered there, a product twice, unknown warehouses and bad amounts (400)', async () => {
-    const product = await freshProduct(owner, jihlava, 0);
+    const product = await makeProduct(owner, jihlava, { stock: 0 });
     await owner.delete(`/api/product/${product}/delete`);
     const id = await draft();
     const cases: [unknown, string[]][] = [
@@ -143,8 +138,8 @@ describe('POST /order/{id}/items', () => {
   });
 
   it('a stale version answers 409 and writes nothing; a cancelled order cannot be edited', async () => {
-    const product = await freshProduct(owner, jihlava, 0);
-    const order = await createOrder(technician, {
+    const product = await makeProduct(owner, jihlava, { stock: 0 });
+    const order = await makeOrder(technician, {
       warehouseId: jihlava,
       customerId: customer.id,
       lines: [{ id: product, amount: 1 }],
@@ -197,8 +192,8 @@ describe('GET /order/{id}/drivers and /order/{id}/warehouse_cars', () => {
 
 describe('items of another currency', () => {
   it('a currency change takes the new currency’s prices and VAT', async () => {
-    const product = await freshProduct(owner, jihlava, 0);
-    const order = await createOrder(technician, {
+    const product = await makeProduct(owner, jihlava, { stock: 0 });
+    const order = await makeOrder(technician, {
       warehouseId: jihlava,
       customerId: customer.id,
       lines: [{ id: product, amount: 2 }],

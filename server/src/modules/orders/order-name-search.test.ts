@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { containsPattern } from '../../db/text-search.ts';
-import { type BuiltTestApp, buildTestApp, type Client } from '../../test/build.ts';
-import { createOrder, freshProduct, signIn, warehouseIds } from '../../test/orders.ts';
+import { type BuiltTestApp, buildTestApp, type Client, signIn } from '../../test/build.ts';
+import { makeOrder, warehouseIds } from '../../test/orders.ts';
+import { makeProduct } from '../../test/products.ts';
 
 /**
  * Issue 16, migration 0035: the list's name filter looks for the text among the names orders carry
@@ -77,7 +78,7 @@ describe('the order list by name (migration 0035)', () => {
 
     // Orders written at once through the API for new customers' names, while one is renamed.
     const { jihlava } = await warehouseIds(owner);
-    const product = await freshProduct(owner, jihlava, 100);
+    const product = await makeProduct(owner, jihlava, { stock: 100 });
     const created = await Promise.all(
       ['Vondráčková', 'Šťastný', 'Vondráček'].map(async (last_name, i) => {
         const [c] = await rows<{ id: number }>(sql`
@@ -86,7 +87,7 @@ describe('the order list by name (migration 0035)', () => {
           select 'Test', ${last_name}, '', pre_phone, phone || ${String(i)}, email, full_address, town,
             zip_code, country, gps_lat, gps_lon from customers where id = ${customer!.id}
           returning id`);
-        return createOrder(technician, {
+        return makeOrder(technician, {
           warehouseId: jihlava,
           customerId: c!.id,
           lines: [{ id: product, amount: 1 }],

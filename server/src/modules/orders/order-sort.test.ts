@@ -4,8 +4,8 @@ import { pragueDay } from '@letokruh/contracts/rules/prague-day';
 import { foldText } from '@letokruh/contracts/rules/text';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BuiltTestApp, buildTestApp, type Client } from '../../test/build.ts';
-import { signIn, warehouseIds } from '../../test/orders.ts';
+import { type BuiltTestApp, buildTestApp, type Client, signIn } from '../../test/build.ts';
+import { warehouseIds } from '../../test/orders.ts';
 import { type OrderFilters, pageIds, segmentWhere } from './order-list.queries.ts';
 import { segmentsOf } from './order-sort.ts';
 

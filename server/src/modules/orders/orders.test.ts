@@ -2,8 +2,9 @@ import { ErrorCode } from '@letokruh/contracts/errors';
 import { pragueDay } from '@letokruh/contracts/rules/prague-day';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BuiltTestApp, buildTestApp, type Client } from '../../test/build.ts';
-import { createOrder, signIn, someCustomerId, warehouseIds } from '../../test/orders.ts';
+import { type BuiltTestApp, buildTestApp, type Client, signIn } from '../../test/build.ts';
+import { someCustomerId } from '../../test/customers.ts';
+import { makeOrder, warehouseIds } from '../../test/orders.ts';
 
 let t: BuiltTestApp;
 let owner: Client;
@@ -146,7 +147,7 @@ describe('GET /orders', () => {
 
   it("filters by the customer's name, phone and address, the warehouse and the delivery days", async () => {
     const customer = (await owner.get(`/api/customer/${customerId}`)).json().customer;
-    const order = await createOrder(technician, { warehouseId: brod, customerId, lines: [] });
+    const order = await makeOrder(technician, { warehouseId: brod, customerId, lines: [] });
     const query = (q: Record<string, string>) => new URLSearchParams(q).toString();
     const filters: Record<string, string>[] = [
       { name: customer.last_name.slice(1, 5).toUpperCase() },
@@ -177,7 +178,7 @@ describe('GET /orders', () => {
   });
 
   it("finds orders by their customer's current name: renamed, or the order given to another customer", async () => {
-    const order = await createOrder(technician, { warehouseId: brod, customerId, lines: [] });
+    const order = await makeOrder(technician, { warehouseId: brod, customerId, lines: [] });
     const ids = async (name: string) =>
       (await list(owner, `name=${encodeURIComponent(name)}`)).items.map((o) => o.id);
     // A rename by any path reaches the orders' copy of the name (a trigger; here plain SQL, which

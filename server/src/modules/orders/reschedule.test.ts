@@ -1,8 +1,10 @@
 import { ErrorCode } from '@letokruh/contracts/errors';
 import type { Order } from '@letokruh/contracts/orders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BuiltTestApp, buildTestApp, type Client } from '../../test/build.ts';
-import { createOrder, freshProduct, signIn, someCustomerId, warehouseIds } from '../../test/orders.ts';
+import { type BuiltTestApp, buildTestApp, type Client, signIn } from '../../test/build.ts';
+import { someCustomerId } from '../../test/customers.ts';
+import { makeOrder, warehouseIds } from '../../test/orders.ts';
+import { makeProduct } from '../../test/products.ts';
 
 let t: BuiltTestApp;
 let owner: Client;
@@ -25,7 +27,7 @@ beforeAll(async () => {
   ]));
   ({ jihlava } = await warehouseIds(owner));
   customerId = await someCustomerId(owner, 4);
-  product = await freshProduct(owner, jihlava, 100);
+  product = await makeProduct(owner, jihlava, { stock: 100 });
   const users = (await owner.get('/api/users?per_page=100')).json().items as {
     id: number;
     username: string;
@@ -37,7 +39,7 @@ afterAll(() => t?.close());
 
 /** A planned order of Jihlava for driver2 in car 1, 60 min at the customer, 30 min travel each way. */
 const planned = (date: string, time: string): Promise<Order> =>
-  createOrder(dispatcher, {
+  makeOrder(dispatcher, {
     warehouseId: jihlava,
     customerId,
     lines: [{ id: product, amount: 1 }],

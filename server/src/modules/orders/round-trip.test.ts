@@ -1,7 +1,9 @@
 import type { Order } from '@letokruh/contracts/orders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BuiltTestApp, buildTestApp, type Client } from '../../test/build.ts';
-import { createOrder, freshProduct, signIn, someCustomerId, warehouseIds } from '../../test/orders.ts';
+import { type BuiltTestApp, buildTestApp, type Client, signIn } from '../../test/build.ts';
+import { someCustomerId } from '../../test/customers.ts';
+import { makeOrder, warehouseIds } from '../../test/orders.ts';
+import { makeProduct } from '../../test/products.ts';
 
 /** Issue 14: each step's save takes the order as GET /order/{id} answers it, read-only keys ignored. */
 
@@ -23,7 +25,7 @@ beforeAll(async () => {
   ({ jihlava, trebic } = await warehouseIds(owner));
   customerId = await someCustomerId(owner, 2);
   otherCustomerId = await someCustomerId(owner, 3);
-  product = await freshProduct(owner, jihlava, 100);
+  product = await makeProduct(owner, jihlava, { stock: 100 });
   const users = (await owner.get('/api/users?per_page=100')).json().items as {
     id: number;
     username: string;
@@ -31,7 +33,7 @@ beforeAll(async () => {
   const car = (await owner.get(`/api/warehouse/${jihlava}`)).json().item.cars[0].id as number;
   const supplier = (await owner.get('/api/suppliers')).json().items[0].id as number;
   const adtype = (await owner.get('/api/adtypes')).json().items[0].id as number;
-  order = await createOrder(technician, {
+  order = await makeOrder(technician, {
     warehouseId: jihlava,
     customerId,
     lines: [{ id: product, amount: 2.5, price: 1000 }],
@@ -139,7 +141,7 @@ describe('whole-order round trip', () => {
   });
 
   it('items: the warehouse object moves the order; without any warehouse it is 400', async () => {
-    const copy = await createOrder(technician, {
+    const copy = await makeOrder(technician, {
       warehouseId: jihlava,
       customerId,
       lines: [],

@@ -1,8 +1,8 @@
 import { ErrorCode } from '@letokruh/contracts/errors';
 import { defaultPermissionMatrix } from '@letokruh/contracts/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BuiltTestApp, buildTestApp, type Client } from '../../test/build.ts';
-import { signIn, someCustomerId } from '../../test/orders.ts';
+import { type BuiltTestApp, buildTestApp, type Client, signIn } from '../../test/build.ts';
+import { someCustomerId } from '../../test/customers.ts';
 
 let t: BuiltTestApp;
 let owner: Client;

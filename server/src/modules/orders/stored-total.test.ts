@@ -3,15 +3,10 @@ import path from 'node:path';
 import type { Order } from '@letokruh/contracts/orders';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BuiltTestApp, buildTestApp, type Client } from '../../test/build.ts';
-import {
-  createOrder,
-  freshProduct,
-  itemsPayload,
-  signIn,
-  someCustomerId,
-  warehouseIds,
-} from '../../test/orders.ts';
+import { type BuiltTestApp, buildTestApp, type Client, signIn } from '../../test/build.ts';
+import { someCustomerId } from '../../test/customers.ts';
+import { itemsPayload, makeOrder, warehouseIds } from '../../test/orders.ts';
+import { makeProduct } from '../../test/products.ts';
 
 /**
  * Issue 14, the total sort: the stored `orders.price_with_vat` (migration 0025's triggers) is, for
@@ -33,10 +28,9 @@ beforeAll(async () => {
   ({ owner } = await signIn(t.app, ['owner']));
   ({ jihlava, brod } = await warehouseIds(owner));
   customerId = await someCustomerId(owner, 2);
-  p = await freshProduct(owner, jihlava, 100);
-  q = await freshProduct(owner, jihlava, 100);
+  p = await makeProduct(owner, jihlava, { stock: 100 });
   // q also has a price in Brod, so that the move re-prices it.
-  expect((await owner.post(`/api/warehouse/${brod}/add_product`, { product_id: q })).statusCode).toBe(201);
+  q = await makeProduct(owner, jihlava, { stock: 100, alsoIn: [brod] });
 }, 60_000);
 afterAll(() => t?.close());
 
@@ -102,7 +96,7 @@ describe('the stored order total (migration 0025)', () => {
   });
 
   it('follows every write: lines, delivery terms, distance, currency, collection, re-pricing, copy, quote', async () => {
-    const order = await createOrder(owner, {
+    const order = await makeOrder(owner, {
       warehouseId: jihlava,
       customerId,
       lines: [{ id: p, amount: 2 }],

@@ -1,15 +1,10 @@
 import { ErrorCode } from '@letokruh/contracts/errors';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BuiltTestApp, buildTestApp, type Client } from '../../test/build.ts';
-import {
-  createOrder,
-  freshProduct,
-  signIn,
-  someCustomerId,
-  stockOf,
-  warehouseIds,
-} from '../../test/orders.ts';
+import { type BuiltTestApp, buildTestApp, type Client, signIn } from '../../test/build.ts';
+import { someCustomerId } from '../../test/customers.ts';
+import { makeOrder, warehouseIds } from '../../test/orders.ts';
+import { makeProduct, stockOf } from '../../test/products.ts';
 
 let t: BuiltTestApp;
 let owner: Client;
@@ -44,9 +39,9 @@ const ledgerOf = async (orderId: number) =>
 
 describe('done and undone move the stock (DESIGN §3 Stock)', () => {
   it('done takes the items from the warehouse, undone puts them back, both with ledger rows', async () => {
-    const a = await freshProduct(owner, jihlava, 10);
-    const b = await freshProduct(owner, jihlava, 3);
-    const order = await createOrder(technician, {
+    const a = await makeProduct(owner, jihlava, { stock: 10 });
+    const b = await makeProduct(owner, jihlava, { stock: 3 });
+    const order = await makeOrder(technician, {
       warehouseId: jihlava,
       customerId,
       lines: [
@@ -76,9 +71,9 @@ describe('done and undone move the stock (DESIGN §3 Stock)', () => {
   });
 
   it('done may take the stock below zero, and starts keeping a product the yard did not keep', async () => {
-    const a = await freshProduct(owner, brod, 1);
-    const notKept = await freshProduct(owner, jihlava, 5); // on offer everywhere, kept only in Jihlava
-    const order = await createOrder(technician, {
+    const a = await makeProduct(owner, brod, { stock: 1 });
+    const notKept = await makeProduct(owner, jihlava, { stock: 5 }); // on offer everywhere, kept only in Jihlava
+    const order = await makeOrder(technician, {
       warehouseId: brod,
       customerId,
       lines: [
@@ -94,8 +89,8 @@ describe('done and undone move the stock (DESIGN §3 Stock)', () => {
   });
 
   it('cancelling a done order puts the goods back and leaves it not done; restore does not take them again', async () => {
-    const a = await freshProduct(owner, jihlava, 5);
-    const order = await createOrder(technician, {
+    const a = await makeProduct(owner, jihlava, { stock: 5 });
+    const order = await makeOrder(technician, {
       warehouseId: jihlava,
       customerId,
       lines: [{ id: a, amount: 2 }],
@@ -112,9 +107,9 @@ describe('done and undone move the stock (DESIGN §3 Stock)', () => {
   });
 
   it('editing the items of a done order moves only the difference', async () => {
-    const a = await freshProduct(owner, jihlava, 10);
-    const b = await freshProduct(owner, jihlava, 10);
-    const order = await createOrder(technician, {
+    const a = await makeProduct(owner, jihlava, { stock: 10 });
+    const b = await makeProduct(owner, jihlava, { stock: 10 });
+    const order = await makeOrder(technician, {
       warehouseId: jihlava,
       customerId,
       lines: [{ id: a, amount: 4 }],
@@ -140,8 +135,8 @@ describe('done and undone move the stock (DESIGN §3 Stock)', () => {
 
 describe('transitions the state forbids answer 409 / 140 and change nothing', () => {
   it('done twice, undone when not done, cancel twice, restore when not cancelled, done when cancelled', async () => {
-    const a = await freshProduct(owner, jihlava, 10);
-    const order = await createOrder(technician, {
+    const a = await makeProduct(owner, jihlava, { stock: 10 });
+    const order = await makeOrder(technician, {
       warehouseId: jihlava,
       customerId,
       lines: [{ id: a, amount: 1 }],
@@ -185,8 +180,8 @@ describe('transitions the state forbids answer 409 / 140 and change nothing', ()
 
 describe('revenue (part 1 §4, §6: owner or dispatcher)', () => {
   it('collect once, return, collect again; a transfer is marked paid by the same call', async () => {
-    const a = await freshProduct(owner, jihlava, 10);
-    const cash = await createOrder(technician, {
+    const a = await makeProduct(owner, jihlava, { stock: 10 });
+    const cash = await makeOrder(technician, {
       warehouseId: jihlava,
       customerId,
       lines: [{ id: a, amount: 1 }],
@@ -204,7 +199,7 @@ describe('revenue (part 1 §4, §6: owner or dispatcher)', () => {
     expect((await owner.put(`/api/order/${cash.id}/return_revenue`)).statusCode).toBe(409);
 
     const suppliers = (await owner.get('/api/suppliers')).json().items;
-    const transfer = await createOrder(technician, {
+    const transfer = await makeOrder(technician, {
       warehouseId: jihlava,
       customerId,
       lines: [{ id: a, amount: 1 }],
@@ -218,8 +213,8 @@ describe('revenue (part 1 §4, §6: owner or dispatcher)', () => {
   });
 
   it('a technician (change_order, no owner or dispatcher function) is refused 403 / 110', async () => {
-    const a = await freshProduct(owner, jihlava, 10);
-    const order = await createOrder(technician, {
+    const a = await makeProduct(owner, jihlava, { stock: 10 });
+    const order = await makeOrder(technician, {
       warehouseId: jihlava,
       customerId,
       lines: [{ id: a, amount: 1 }],
@@ -234,9 +229,9 @@ describe('revenue (part 1 §4, §6: owner or dispatcher)', () => {
 
 describe('item prepared (prepare_order)', () => {
   it('a warehouseman marks lines; the order is prepared when all are; not twice, not when done', async () => {
-    const a = await freshProduct(owner, jihlava, 10);
-    const b = await freshProduct(owner, jihlava, 10);
-    const order = await createOrder(technician, {
+    const a = await makeProduct(owner, jihlava, { stock: 10 });
+    const b = await makeProduct(owner, jihlava, { stock: 10 });
+    const order = await makeOrder(technician, {
       warehouseId: jihlava,
       customerId,
       lines: [
@@ -253,7 +248,7 @@ describe('item prepared (prepare_order)', () => {
     const both = await warehouseman.put(`/api/order/${order.id}/${second!.id}/prepared`);
     expect(both.json().item.prepared).toBe(true);
 
-    const other = await createOrder(technician, {
+    const other = await makeOrder(technician, {
       warehouseId: jihlava,
       customerId,
       lines: [{ id: a, amount: 1 }],
@@ -266,8 +261,8 @@ describe('item prepared (prepare_order)', () => {
   });
 
   it('a driver (no prepare_order) is refused; a warehouseman cannot do the other transitions', async () => {
-    const a = await freshProduct(owner, jihlava, 10);
-    const order = await createOrder(technician, {
+    const a = await makeProduct(owner, jihlava, { stock: 10 });
+    const order = await makeOrder(technician, {
       warehouseId: jihlava,
       customerId,
       lines: [{ id: a, amount: 1 }],

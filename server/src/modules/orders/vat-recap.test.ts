@@ -1,7 +1,9 @@
 import type { Order } from '@letokruh/contracts/orders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BuiltTestApp, buildTestApp, type Client } from '../../test/build.ts';
-import { createOrder, freshProduct, signIn, someCustomerId, warehouseIds } from '../../test/orders.ts';
+import { type BuiltTestApp, buildTestApp, type Client, signIn } from '../../test/build.ts';
+import { someCustomerId } from '../../test/customers.ts';
+import { makeOrder, warehouseIds } from '../../test/orders.ts';
+import { makeProduct } from '../../test/products.ts';
 
 /**
  * Issue 15: GET /order/{id} answers the VAT recap per rate (lines and delivery share), whose sums
@@ -20,23 +22,18 @@ beforeAll(async () => {
   ({ owner, dispatcher } = await signIn(t.app, ['owner', 'dispatcher']));
   w = await warehouseIds(owner);
   customerId = await someCustomerId(owner);
-  standard = await freshProduct(owner, w.jihlava); // 1210 CZK at 21 %, 50 EUR at 20 %
-  const added = await owner.post('/api/product/add', {
+  standard = await makeProduct(owner, w.jihlava); // 1210 CZK at 21 %, 50 EUR at 20 %
+  reduced = await makeProduct(owner, w.jihlava, {
+    stock: 0,
     name: `Štěpka ${Math.random().toString(36).slice(2, 8)}`,
     shorten_name: 'STE',
     type: 'Doplňkový prodej',
     length: 0,
-    measurement_unit: 'PRMS',
     priceForm: [
       { currency: 'CZK', price: 590.3, vat: 12 },
       { currency: 'EUR', price: 12.99, vat: 10 },
     ],
   });
-  expect(added.statusCode, added.body).toBe(201);
-  reduced = added.json().item.id;
-  expect(
-    (await owner.post(`/api/warehouse/${w.jihlava}/add_product`, { product_id: reduced })).statusCode,
-  ).toBe(201);
 }, 600_000);
 afterAll(() => t?.close());
 
@@ -54,7 +51,7 @@ function expectConsistent(order: Order) {
 
 describe('GET /order/{id}: vat_recap, amount_to_pay, cash_rounding', () => {
   it('a CZK cash order with 21 % and 12 % lines', async () => {
-    const made = await createOrder(dispatcher, {
+    const made = await makeOrder(dispatcher, {
       warehouseId: w.jihlava,
       customerId,
       lines: [
@@ -81,7 +78,7 @@ describe('GET /order/{id}: vat_recap, amount_to_pay, cash_rounding', () => {
 
   it('an EUR order with 20 % and 10 % lines, paid by transfer: exact', async () => {
     const supplierId = (await owner.get('/api/suppliers')).json().items[0].id as number;
-    const made = await createOrder(dispatcher, {
+    const made = await makeOrder(dispatcher, {
       warehouseId: w.jihlava,
       customerId,
       lines: [

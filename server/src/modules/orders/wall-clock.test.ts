@@ -1,8 +1,10 @@
 import { ErrorCode } from '@letokruh/contracts/errors';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BuiltTestApp, buildTestApp, type Client } from '../../test/build.ts';
-import { createOrder, freshProduct, signIn, someCustomerId, warehouseIds } from '../../test/orders.ts';
+import { type BuiltTestApp, buildTestApp, type Client, signIn } from '../../test/build.ts';
+import { someCustomerId } from '../../test/customers.ts';
+import { makeOrder, warehouseIds } from '../../test/orders.ts';
+import { makeProduct } from '../../test/products.ts';
 
 /**
  * Issue 14: a wall-clock time that never happens in Prague (02:00–02:59 on the last Sunday of
@@ -19,7 +21,7 @@ beforeAll(async () => {
   ({ owner } = await signIn(t.app, ['owner']));
   ({ jihlava } = await warehouseIds(owner));
   customerId = await someCustomerId(owner, 2);
-  productId = await freshProduct(owner, jihlava);
+  productId = await makeProduct(owner, jihlava);
 });
 afterAll(() => t?.close());
 
@@ -27,7 +29,7 @@ const gap = { expected_delivery_date: '2027-03-28', expected_delivery_time: '02:
 
 describe('times that never happen in Prague (issue 14)', () => {
   it('the intern step refuses 02:30 on 2027-03-28 and keeps the order as it was; 03:30 and the autumn 02:30 save', async () => {
-    const order = await createOrder(owner, {
+    const order = await makeOrder(owner, {
       warehouseId: jihlava,
       customerId,
       lines: [{ id: productId, amount: 1 }],
@@ -65,7 +67,7 @@ describe('times that never happen in Prague (issue 14)', () => {
   });
 
   it('dragging an order into the gap is refused too', async () => {
-    const order = await createOrder(owner, {
+    const order = await makeOrder(owner, {
       warehouseId: jihlava,
       customerId,
       lines: [{ id: productId, amount: 1 }],

@@ -1,15 +1,11 @@
 import { ErrorCode } from '@letokruh/contracts/errors';
 import type { Order } from '@letokruh/contracts/orders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BuiltTestApp, buildTestApp, type Client } from '../../test/build.ts';
-import { createOrder, freshProduct, signIn, someCustomerId, warehouseIds } from '../../test/orders.ts';
-import {
-  dataUrlPng,
-  demoSupplierIds,
-  pngSize,
-  setCustomer,
-  supplierWithBadAccount,
-} from '../../test/payments.ts';
+import { type BuiltTestApp, buildTestApp, type Client, signIn } from '../../test/build.ts';
+import { setCustomer, someCustomerId } from '../../test/customers.ts';
+import { makeOrder, warehouseIds } from '../../test/orders.ts';
+import { dataUrlPng, demoSupplierIds, pngSize, supplierWithBadAccount } from '../../test/payments.ts';
+import { makeProduct } from '../../test/products.ts';
 import { readQr } from '../../test/read-qr.ts';
 
 let t: BuiltTestApp;
@@ -26,7 +22,7 @@ let czk: Order;
 
 const noDelivery = { distance: 0, minimim_delivery_price: 0 };
 const order = (lines: { amount: number; price: number }[], items: Record<string, unknown> = {}) =>
-  createOrder(owner, {
+  makeOrder(owner, {
     warehouseId: brod,
     customerId,
     lines: lines.map((l) => ({ id: productId, ...l })),
@@ -45,7 +41,7 @@ beforeAll(async () => {
   ]));
   suppliers = await demoSupplierIds(owner);
   ({ brod } = await warehouseIds(owner));
-  productId = await freshProduct(owner, brod);
+  productId = await makeProduct(owner, brod);
   customerId = await someCustomerId(owner, 2);
   await setCustomer(t.db, customerId, {
     first_name: 'Jana',

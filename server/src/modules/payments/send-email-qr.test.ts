@@ -5,9 +5,11 @@ import type { Order } from '@letokruh/contracts/orders';
 import { sql } from 'drizzle-orm';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BuiltTestApp, buildTestApp, type Client } from '../../test/build.ts';
-import { createOrder, freshProduct, signIn, someCustomerId, warehouseIds } from '../../test/orders.ts';
-import { demoSupplierIds, pngSize, setCustomer } from '../../test/payments.ts';
+import { type BuiltTestApp, buildTestApp, type Client, signIn } from '../../test/build.ts';
+import { setCustomer, someCustomerId } from '../../test/customers.ts';
+import { makeOrder, warehouseIds } from '../../test/orders.ts';
+import { demoSupplierIds, pngSize } from '../../test/payments.ts';
+import { makeProduct } from '../../test/products.ts';
 import { readQr } from '../../test/read-qr.ts';
 import { startSmtp } from '../../test/smtp.ts';
 
@@ -30,11 +32,11 @@ async function setUp(env: Record<string, string>): Promise<Setup> {
   const t = await buildTestApp({ QR_MAIL_PER_RECIPIENT_HOUR: '100', ...env });
   const { owner, dispatcher } = await signIn(t.app, ['owner', 'dispatcher']);
   const { brod } = await warehouseIds(owner);
-  const productId = await freshProduct(owner, brod);
+  const productId = await makeProduct(owner, brod);
   const customerId = await someCustomerId(owner, 3);
   await setCustomer(t.db, customerId, jana);
   const order = (price: number, amount: number, items: Record<string, unknown> = {}) =>
-    createOrder(owner, {
+    makeOrder(owner, {
       warehouseId: brod,
       customerId,
       lines: [{ id: productId, amount, price }],

@@ -4,8 +4,10 @@ import type { StatsQuery } from '@letokruh/contracts/stats';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diskStorage } from '../../plugins/storage.ts';
-import { type BuiltTestApp, buildTestApp, type Client } from '../../test/build.ts';
-import { createOrder, freshProduct, signIn, someCustomerId, warehouseIds } from '../../test/orders.ts';
+import { type BuiltTestApp, buildTestApp, type Client, signIn } from '../../test/build.ts';
+import { someCustomerId } from '../../test/customers.ts';
+import { makeOrder, warehouseIds } from '../../test/orders.ts';
+import { makeProduct } from '../../test/products.ts';
 import { draftLifetimeMs, sweepStaleDrafts } from '../orders/drafts.service.ts';
 import { countOrders, keptTotal } from '../orders/order-list.queries.ts';
 import { statsByWarehouses, statsForProducts } from './stats.service.ts';
@@ -61,7 +63,7 @@ const versionOf = async (id: number) => ok(await owner.get(`/api/order/${id}`)).
 /** One random write; answers what it did (a refused one, e.g. a concurrent edit, throws). */
 const writes: Record<string, () => Promise<unknown>> = {
   async create() {
-    const order = await createOrder(dispatcher, {
+    const order = await makeOrder(dispatcher, {
       warehouseId: pick(warehouses),
       customerId,
       lines: someLines(),
@@ -291,10 +293,7 @@ beforeAll(async () => {
   warehouses = [w.jihlava, w.brod, w.trebic];
   customerId = await someCustomerId(owner);
   for (let i = 0; i < 3; i++) {
-    const product = await freshProduct(owner, w.jihlava, 1000);
-    for (const id of [w.brod, w.trebic])
-      ok(await owner.post(`/api/warehouse/${id}/add_product`, { product_id: product }));
-    products.push(product);
+    products.push(await makeProduct(owner, w.jihlava, { stock: 1000, alsoIn: [w.brod, w.trebic] }));
   }
 }, 120_000);
 afterAll(() => t?.close());

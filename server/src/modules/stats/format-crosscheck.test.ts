@@ -6,9 +6,10 @@ import { promisify } from 'node:util';
 import { formatDateShort, formatDay, formatMoney, formatPhone } from '@letokruh/contracts/rules/format';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BuiltTestApp, buildTestApp, type Client } from '../../test/build.ts';
-import { createOrder, freshProduct, signIn, warehouseIds } from '../../test/orders.ts';
+import { type BuiltTestApp, buildTestApp, type Client, signIn } from '../../test/build.ts';
+import { makeOrder, warehouseIds } from '../../test/orders.ts';
 import { demoSupplierIds } from '../../test/payments.ts';
+import { makeProduct } from '../../test/products.ts';
 
 /**
  * Issue 15: the same order's money, dates and phone read the same in the web app (useFormat binds
@@ -54,7 +55,7 @@ function shown(cell: ExcelJS.Cell): string {
 describe('one order, the same strings on screen, in the XLSX and in the PDF', () => {
   it('money, delivery date, creation time and phone', async () => {
     const w = await warehouseIds(owner);
-    const product = await freshProduct(owner, w.jihlava);
+    const product = await makeProduct(owner, w.jihlava);
     const added = await owner.post('/api/customer/add', {
       firstName: 'Formát',
       lastName: 'Křížový',
@@ -69,7 +70,7 @@ describe('one order, the same strings on screen, in the XLSX and in the PDF', ()
       allow_duplicate: true,
     });
     expect(added.statusCode, added.body).toBe(201);
-    const created = await createOrder(dispatcher, {
+    const created = await makeOrder(dispatcher, {
       warehouseId: w.jihlava,
       customerId: added.json().item.id,
       lines: [{ id: product, amount: 1.5, price: 1234.5 }],

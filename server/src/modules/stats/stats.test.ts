@@ -3,8 +3,10 @@ import { toMinor } from '@letokruh/contracts/rules/money';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BuiltTestApp, buildTestApp, type Client } from '../../test/build.ts';
-import { createOrder, freshProduct, signIn, someCustomerId, warehouseIds } from '../../test/orders.ts';
+import { type BuiltTestApp, buildTestApp, type Client, signIn } from '../../test/build.ts';
+import { someCustomerId } from '../../test/customers.ts';
+import { makeOrder, warehouseIds } from '../../test/orders.ts';
+import { makeProduct } from '../../test/products.ts';
 import { orderBatches, sumOrders } from './stats.queries.ts';
 import { totalsOf } from './stats.service.ts';
 
@@ -31,14 +33,6 @@ let q: number;
 const orders: Record<string, Order> = {};
 const march = 'from=2035-03-01&to=2035-03-31';
 
-async function offerEverywhere(productId: number) {
-  for (const id of [w.brod, w.trebic]) {
-    expect((await owner.post(`/api/warehouse/${id}/add_product`, { product_id: productId })).statusCode).toBe(
-      201,
-    );
-  }
-}
-
 const at = (date: string) => ({ expected_delivery_date: date, expected_delivery_time: '09:00' });
 
 beforeAll(async () => {
@@ -46,16 +40,14 @@ beforeAll(async () => {
   ({ owner, dispatcher, technician } = await signIn(t.app, ['owner', 'dispatcher', 'technician']));
   w = await warehouseIds(owner);
   const customerId = await someCustomerId(owner);
-  p = await freshProduct(owner, w.jihlava);
-  q = await freshProduct(owner, w.jihlava);
-  await offerEverywhere(p);
-  await offerEverywhere(q);
+  p = await makeProduct(owner, w.jihlava, { alsoIn: [w.brod, w.trebic] });
+  q = await makeProduct(owner, w.jihlava, { alsoIn: [w.brod, w.trebic] });
   const make = (
     warehouseId: number,
     lines: { id: number; amount: number; price?: number }[],
     items: Record<string, unknown>,
     date: string,
-  ) => createOrder(dispatcher, { warehouseId, customerId, lines, items, intern: at(date) });
+  ) => makeOrder(dispatcher, { warehouseId, customerId, lines, items, intern: at(date) });
 
   orders.A = await make(
     w.jihlava,

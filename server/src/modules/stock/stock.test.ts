@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
 import { type BuiltTestApp, buildTestApp, type Client, login, type TestApp } from '../../test/build.ts';
+import { makeProduct, stockOf } from '../../test/products.ts';
 
 let t: BuiltTestApp;
 let app: TestApp;
@@ -32,22 +33,8 @@ const ledgerCount = async () =>
   Number((await rows<{ n: number }>(sql`select count(*)::int as n from stock_ledger`))[0]?.n);
 
 /** A fresh product kept in a warehouse at 0, so that each test starts from a known amount. */
-async function keptProduct(warehouseId: number): Promise<number> {
-  const added = await owner.post('/api/product/add', {
-    name: `Test ${Math.random().toString(36).slice(2, 8)}`,
-    shorten_name: 'T',
-    type: 'Tvrdé',
-    length: 33,
-    measurement_unit: 'PRMS',
-  });
-  const productId = added.json().item.id;
-  const kept = await owner.post(`/api/warehouse/${warehouseId}/add_product`, { product_id: productId });
-  expect(kept.statusCode).toBe(201);
-  return productId;
-}
-
-const stockOf = async (warehouseId: number, productId: number) =>
-  (await owner.get(`/api/update_stock/${warehouseId}/${productId}`)).json().item.amount as number;
+const keptProduct = (warehouseId: number) =>
+  makeProduct(owner, warehouseId, { stock: 0, shorten_name: 'T', priceForm: [] });
 
 describe('GET /api/warehouse/:id/product_stock', () => {
   it('pages the stock of a warehouse with its products', async () => {
@@ -89,7 +76,7 @@ describe('GET /api/warehouse/:id/product_stock', () => {
 describe('POST /api/warehouse/:id/add_product', () => {
   it('starts keeping a product at 0, once', async () => {
     const productId = await keptProduct(trebic);
-    expect(await stockOf(trebic, productId)).toBe(0);
+    expect(await stockOf(owner, trebic, productId)).toBe(0);
     const again = await owner.post(`/api/warehouse/${trebic}/add_product`, { product_id: productId });
     expect(again.statusCode).toBe(409);
     expect(again.json().error_code).toBe(ErrorCode.conflict);
@@ -152,7 +139,7 @@ describe('PUT /api/update_stock/:warehouseId/:productId', () => {
     const response = await owner.put(`/api/update_stock/${jihlava}/${productId}`, { amount: -3.01 });
     expect(response.statusCode).toBe(409);
     expect(response.json().error_code).toBe(ErrorCode.conflict);
-    expect(await stockOf(jihlava, productId)).toBe(3);
+    expect(await stockOf(owner, jihlava, productId)).toBe(3);
     expect(await ledgerCount()).toBe(before);
     expect(
       (await owner.put(`/api/update_stock/${jihlava}/${productId}`, { amount: -3 })).json().item.amount,
@@ -209,7 +196,7 @@ describe('the stock ledger', () => {
     );
     expect(responses.map((r) => r.statusCode)).toEqual(deltas.map(() => 200));
     const expected = 100 + deltas.reduce((a, b) => a + b, 0);
-    expect(await stockOf(jihlava, productId)).toBeCloseTo(expected, 2);
+    expect(await stockOf(owner, jihlava, productId)).toBeCloseTo(expected, 2);
     const ledger = await rows<{ delta: string; amount_after: string }>(sql`
       select delta::text, amount_after::text from stock_ledger
       where warehouse_id = ${jihlava} and product_id = ${productId} order by id`);
@@ -286,7 +273,7 @@ describe('the stock ledger', () => {
       running.set(row.product_id, after);
     }
     for (const p of products) {
-      expect(await stockOf(trebic, p)).toBe(expected.get(p));
+      expect(await stockOf(owner, trebic, p)).toBe(expected.get(p));
       expect(running.get(p)).toBe(expected.get(p));
     }
   });
