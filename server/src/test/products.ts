@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { Client } from './build.ts';
+import { type BuiltTestApp, buildTestApp, type Client, login } from './build.ts';
 
 /** Test factories of products, made through the API as the web app makes them. */
 
@@ -46,3 +47,50 @@ export async function makeProduct(
 /** The amount of a product a warehouse keeps. */
 export const stockOf = async (owner: Client, warehouseId: number, productId: number) =>
   (await owner.get(`/api/update_stock/${warehouseId}/${productId}`)).json().item.amount as number;
+
+/** A product as a warehouse offers it through the order items call. */
+type Offered = { pricesWithVat: { currency: string; amount: number }[]; vats: { vat: number }[] };
+
+/** The setup of the product and price tests: one app, the owner and a technician signed in. */
+export type ProductsTest = BuiltTestApp & {
+  owner: Client;
+  technician: Client;
+  /** The demo warehouses. */
+  warehouses: { id: number; name: string }[];
+  /** A demo warehouse's id by a part of its name ('Jihlava', 'Havlíčkův', 'Třebíč'). */
+  wid(town: string): number;
+  /** How many price rows there are: a refused write adds none. */
+  countPrices(): Promise<number>;
+  /** The product as the warehouse offers it today in the currency, or undefined when it does not. */
+  offered(productId: number, warehouseId: number, currency?: string): Promise<Offered | undefined>;
+};
+
+export async function buildProductsTest(): Promise<ProductsTest> {
+  const t = await buildTestApp();
+  const owner = await login(t.app, 'owner');
+  const technician = await login(t.app, 'technician');
+  const warehouses: { id: number; name: string }[] = (await owner.get('/api/warehouses')).json().items;
+  return {
+    ...t,
+    owner,
+    technician,
+    warehouses,
+    wid: (town) => warehouses.find((w) => w.name.includes(town))!.id,
+    countPrices: async () =>
+      Number(
+        (
+          (await t.db.execute(sql`select count(*)::int as n from product_prices`)) as unknown as {
+            rows: { n: number }[];
+          }
+        ).rows[0]?.n,
+      ),
+    async offered(productId, warehouseId, currency = 'CZK') {
+      const response = await technician.get(
+        `/api/available_products?warehouse_id=${warehouseId}&currency=${currency}`,
+      );
+      expect(response.statusCode).toBe(200);
+      const groups: { products: (Offered & { id: number })[] }[] = response.json().products_types;
+      return groups.flatMap((g) => g.products).find((p) => p.id === productId);
+    },
+  };
+}

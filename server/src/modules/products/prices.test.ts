@@ -1,66 +1,22 @@
 import { addDays, pragueDay } from '@letokruh/contracts/rules/prague-day';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/client.ts';
 import { productPrices } from '../../db/schema/index.ts';
-import { type BuiltTestApp, buildTestApp, type Client, login, type TestApp } from '../../test/build.ts';
+import { login } from '../../test/build.ts';
+import { buildProductsTest, type ProductsTest, productForm } from '../../test/products.ts';
 
-let t: BuiltTestApp;
-let app: TestApp;
-let db: Db;
-let owner: Client;
-let technician: Client;
-let warehouses: { id: number; name: string }[];
+let t: ProductsTest;
 const today = pragueDay();
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  app = t.app;
-  db = t.db;
-  owner = await login(app, 'owner');
-  technician = await login(app, 'technician');
-  warehouses = (await owner.get('/api/warehouses')).json().items;
+  t = await buildProductsTest();
 });
 afterAll(() => t?.close());
 
-const countPrices = async () =>
-  Number(
-    (
-      (await db.execute(sql`select count(*)::int as n from product_prices`)) as unknown as {
-        rows: { n: number }[];
-      }
-    ).rows[0]?.n,
-  );
-const wid = (town: string) => warehouses.find((w) => w.name.includes(town))!.id;
-
-const newProduct = (overrides: Record<string, unknown> = {}) => ({
-  name: `Jedle štípaná ${Math.random().toString(36).slice(2, 7)}`,
-  shorten_name: 'JD33S',
-  type: 'Měkké',
-  subtype: 'soft',
-  length: 33,
-  measurement_unit: 'PRMS',
-  priceForm: [],
-  ...overrides,
-});
-
-/** The CZK price with VAT a warehouse offers a product at today, through the order items call. */
-async function offered(productId: number, warehouseId: number, currency = 'CZK') {
-  const response = await technician.get(
-    `/api/available_products?warehouse_id=${warehouseId}&currency=${currency}`,
-  );
-  expect(response.statusCode).toBe(200);
-  const products = response.json().products_types.flatMap((g: { products: unknown[] }) => g.products);
-  return products.find((p: { id: number }) => p.id === productId) as
-    | { pricesWithVat: { currency: string; amount: number }[]; vats: { vat: number }[] }
-    | undefined;
-}
-
 describe('PUT /api/product/:id/change_price', () => {
   const change = (id: number, overrides: Record<string, unknown> = {}) =>
-    owner.put(`/api/product/${id}/change_price`, {
+    t.owner.put(`/api/product/${id}/change_price`, {
       product_id: id,
-      warehouse: wid('Jihlava'),
+      warehouse: t.wid('Jihlava'),
       currency: 'CZK',
       price: 1500,
       vat: 21,
@@ -70,35 +26,35 @@ describe('PUT /api/product/:id/change_price', () => {
 
   it('a price from tomorrow leaves today untouched and shows in the history', async () => {
     const { item } = (
-      await owner.post('/api/product/add', newProduct({ priceForm: [{ currency: 'CZK', price: 900 }] }))
+      await t.owner.post('/api/product/add', productForm({ priceForm: [{ currency: 'CZK', price: 900 }] }))
     ).json();
     const response = await change(item.id, { price: 990, from_date: addDays(today, 1) });
     expect(response.statusCode).toBe(200);
     const detail = response.json().item;
     expect(
-      detail.prices.find((p: { warehouse: { id: number } }) => p.warehouse.id === wid('Jihlava')).amount,
+      detail.prices.find((p: { warehouse: { id: number } }) => p.warehouse.id === t.wid('Jihlava')).amount,
     ).toBe(900);
     expect(detail.price_history[0]).toMatchObject({ amount: 990, from_date: addDays(today, 1) });
-    expect(detail.price_history).toHaveLength(warehouses.length + 1);
-    expect((await offered(item.id, wid('Jihlava')))?.pricesWithVat[0]?.amount).toBe(900);
+    expect(detail.price_history).toHaveLength(t.warehouses.length + 1);
+    expect((await t.offered(item.id, t.wid('Jihlava')))?.pricesWithVat[0]?.amount).toBe(900);
   });
 
   it('a price from today is in force at once; within one day the latest entered wins', async () => {
     const { item } = (
-      await owner.post('/api/product/add', newProduct({ priceForm: [{ currency: 'CZK', price: 900 }] }))
+      await t.owner.post('/api/product/add', productForm({ priceForm: [{ currency: 'CZK', price: 900 }] }))
     ).json();
     expect((await change(item.id, { price: 950, vat: 12 })).statusCode).toBe(200);
-    expect(await offered(item.id, wid('Jihlava'))).toMatchObject({
+    expect(await t.offered(item.id, t.wid('Jihlava'))).toMatchObject({
       pricesWithVat: [{ currency: 'CZK', amount: 950 }],
       vats: [{ currency: 'CZK', vat: 12 }],
     });
-    expect((await offered(item.id, wid('Třebíč')))?.pricesWithVat[0]?.amount).toBe(900);
+    expect((await t.offered(item.id, t.wid('Třebíč')))?.pricesWithVat[0]?.amount).toBe(900);
   });
 
   it('the price in force is the latest from_date on or before the day', async () => {
-    const { item } = (await owner.post('/api/product/add', newProduct())).json();
-    const w = wid('Havlíčkův');
-    await db.insert(productPrices).values([
+    const { item } = (await t.owner.post('/api/product/add', productForm())).json();
+    const w = t.wid('Havlíčkův');
+    await t.db.insert(productPrices).values([
       {
         productId: item.id,
         warehouseId: w,
@@ -132,15 +88,15 @@ describe('PUT /api/product/:id/change_price', () => {
         fromDate: addDays(today, 2),
       },
     ]);
-    expect((await offered(item.id, w, 'EUR'))?.pricesWithVat).toEqual([{ currency: 'EUR', amount: 12 }]);
-    const detail = (await owner.get(`/api/product/${item.id}`)).json().item;
+    expect((await t.offered(item.id, w, 'EUR'))?.pricesWithVat).toEqual([{ currency: 'EUR', amount: 12 }]);
+    const detail = (await t.owner.get(`/api/product/${item.id}`)).json().item;
     expect(detail.prices.map((p: { amount: number }) => p.amount)).toEqual([12]);
     expect(detail.price_history.map((p: { amount: number }) => p.amount)).toEqual([14, 12, 11, 10]);
   });
 
   it('refuses a past date, a product_id of another product, an unknown warehouse, a bad VAT', async () => {
-    const { item } = (await owner.post('/api/product/add', newProduct())).json();
-    const before = await countPrices();
+    const { item } = (await t.owner.post('/api/product/add', productForm())).json();
+    const before = await t.countPrices();
     const cases: [Record<string, unknown>, string][] = [
       [{ from_date: addDays(today, -1) }, 'from_date'],
       [{ product_id: item.id + 1000 }, 'product_id'],
@@ -155,13 +111,13 @@ describe('PUT /api/product/:id/change_price', () => {
       expect(response.statusCode, field).toBe(400);
       expect(response.json().fields, field).toEqual([field]);
     }
-    expect(await countPrices()).toBe(before);
+    expect(await t.countPrices()).toBe(before);
     expect((await change(999999, { product_id: 999999 })).statusCode).toBe(404);
   });
 
   it("issue 15: refuses a VAT rate not valid on from_date in the currency's country, writing nothing", async () => {
-    const { item } = (await owner.post('/api/product/add', newProduct())).json();
-    const before = await countPrices();
+    const { item } = (await t.owner.post('/api/product/add', productForm())).json();
+    const before = await t.countPrices();
     // Today is after 2023: Czechia has 21, 12 and 0; Austria 20, 13, 10 and 0.
     for (const [currency, vat] of [
       ['CZK', 15],
@@ -174,7 +130,7 @@ describe('PUT /api/product/:id/change_price', () => {
       expect(response.statusCode, `${currency} ${vat}`).toBe(400);
       expect(response.json()).toMatchObject({ error_code: 127, fields: ['vat'] });
     }
-    expect(await countPrices()).toBe(before);
+    expect(await t.countPrices()).toBe(before);
     for (const [currency, vat] of [
       ['CZK', 21],
       ['CZK', 12],
@@ -185,14 +141,14 @@ describe('PUT /api/product/:id/change_price', () => {
     ] as const) {
       expect((await change(item.id, { currency, vat })).statusCode, `${currency} ${vat}`).toBe(200);
     }
-    expect(await countPrices()).toBe(before + 6);
+    expect(await t.countPrices()).toBe(before + 6);
   });
 
   it("issue 15: the add form's prices start today, so their rates must be valid today", async () => {
     const name = `Jedle 15 % ${Math.random().toString(36).slice(2, 7)}`;
-    const response = await owner.post(
+    const response = await t.owner.post(
       '/api/product/add',
-      newProduct({
+      productForm({
         name,
         priceForm: [
           { currency: 'CZK', price: 900, vat: 12 },
@@ -202,15 +158,15 @@ describe('PUT /api/product/:id/change_price', () => {
     );
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error_code: 127, fields: ['priceForm.1.vat'] });
-    const found = (await owner.get(`/api/products?name=${encodeURIComponent(name)}`)).json();
+    const found = (await t.owner.get(`/api/products?name=${encodeURIComponent(name)}`)).json();
     expect(found.items).toEqual([]);
   });
 
   it('needs change_product: the dispatcher is refused', async () => {
-    const dispatcher = await login(app, 'dispatcher');
+    const dispatcher = await login(t.app, 'dispatcher');
     const response = await dispatcher.put('/api/product/1/change_price', {
       product_id: 1,
-      warehouse: wid('Jihlava'),
+      warehouse: t.wid('Jihlava'),
       currency: 'CZK',
       price: 1,
       vat: 21,
@@ -222,8 +178,8 @@ describe('PUT /api/product/:id/change_price', () => {
 
 describe('GET /api/available_products', () => {
   it('groups the offer by type in the spec order with the fields of part 1 §3', async () => {
-    const response = await technician.get(
-      `/api/available_products?warehouse_id=${wid('Jihlava')}&currency=EUR`,
+    const response = await t.technician.get(
+      `/api/available_products?warehouse_id=${t.wid('Jihlava')}&currency=EUR`,
     );
     expect(response.statusCode).toBe(200);
     const groups = response.json().products_types;
@@ -244,15 +200,17 @@ describe('GET /api/available_products', () => {
 
   it('refuses an unknown warehouse (404), a bad currency or a missing parameter (400), a driver (403)', async () => {
     expect(
-      (await technician.get('/api/available_products?warehouse_id=999999&currency=CZK')).statusCode,
+      (await t.technician.get('/api/available_products?warehouse_id=999999&currency=CZK')).statusCode,
     ).toBe(404);
-    const bad = await technician.get(`/api/available_products?warehouse_id=${wid('Jihlava')}&currency=USD`);
+    const bad = await t.technician.get(
+      `/api/available_products?warehouse_id=${t.wid('Jihlava')}&currency=USD`,
+    );
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toEqual(['currency']);
-    expect((await technician.get('/api/available_products?currency=CZK')).statusCode).toBe(400);
-    const driver = await login(app, 'driver');
+    expect((await t.technician.get('/api/available_products?currency=CZK')).statusCode).toBe(400);
+    const driver = await login(t.app, 'driver');
     expect(
-      (await driver.get(`/api/available_products?warehouse_id=${wid('Jihlava')}&currency=CZK`)).statusCode,
+      (await driver.get(`/api/available_products?warehouse_id=${t.wid('Jihlava')}&currency=CZK`)).statusCode,
     ).toBe(403);
   });
 });
