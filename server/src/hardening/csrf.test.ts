@@ -11,6 +11,7 @@ import {
   login,
   type TestApp,
 } from '../test/build.ts';
+import { customerForm } from '../test/customers.ts';
 import { changedTables, snapshot } from './snapshot.ts';
 
 /** CSRF failure cases as Django's test suite has them, and safe methods that change nothing. */
@@ -28,19 +29,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const customer = (lastName: string) => ({
-  firstName: 'Alžběta',
-  lastName,
-  phone: '603 123 456',
-  email: 'alzbeta@seznam.cz',
-  address: 'Lipová 12, 588 13 Polná',
-  town: 'Polná',
-  zip: '588 13',
-  country: 'Česká republika',
-  lat: 49.4875,
-  lon: 15.7201,
-  allow_duplicate: true,
-});
+const customer = (lastName: string) => customerForm({ lastName, email: 'alzbeta@seznam.cz' });
 
 const customersNamed = async (lastName: string) =>
   (

@@ -4,6 +4,25 @@ import type { Client } from './build.ts';
 
 /** Test helpers of customers: the demo customers, and customers given known values. */
 
+/**
+ * The add form of a customer in Polná; overrides replace fields. It is sent again and again on
+ * purpose, so it allows a duplicate: the duplicate check has its own tests.
+ */
+export const customerForm = (overrides: Record<string, unknown> = {}) => ({
+  firstName: 'Alžběta',
+  lastName: 'Zelenková',
+  phone: '603 123 456',
+  email: 'alzbeta.zelenkova@seznam.cz',
+  address: 'Lipová 12, 588 13 Polná',
+  town: 'Polná',
+  zip: '588 13',
+  country: 'Česká republika',
+  lat: 49.4875,
+  lon: 15.7201,
+  allow_duplicate: true,
+  ...overrides,
+});
+
 /** A demo customer's id: the fourth on a page of ten of the customer list. */
 export async function someCustomerId(c: Client, page = 1): Promise<number> {
   const { items } = (await c.get(`/api/customers?per_page=10&current_page=${page}`)).json();

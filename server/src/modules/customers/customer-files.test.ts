@@ -3,6 +3,7 @@ import path from 'node:path';
 import { ErrorCode } from '@letokruh/contracts/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltTestApp, buildTestApp, type Client, login, type TestApp } from '../../test/build.ts';
+import { customerForm } from '../../test/customers.ts';
 
 let t: BuiltTestApp;
 let app: TestApp;
@@ -16,22 +17,6 @@ beforeAll(async () => {
   driver = await login(app, 'driver');
 });
 afterAll(() => t?.close());
-
-const newCustomer = (overrides: Record<string, unknown> = {}) => ({
-  firstName: 'Alžběta',
-  lastName: 'Zelenková',
-  phone: '603 123 456',
-  email: 'alzbeta.zelenkova@seznam.cz',
-  address: 'Lipová 12, 588 13 Polná',
-  town: 'Polná',
-  zip: '588 13',
-  country: 'Česká republika',
-  lat: 49.4875,
-  lon: 15.7201,
-  // The same customer again on purpose: the duplicate check has its own tests.
-  allow_duplicate: true,
-  ...overrides,
-});
 
 async function form(fields: Record<string, string>, file?: { data: string; name: string; type: string }) {
   const body = new FormData();
@@ -48,7 +33,7 @@ describe('customer files', () => {
   const pdf = { data: '%PDF-1.4 dodací podmínky', name: 'Smlouva řezivo.pdf', type: 'application/pdf' };
 
   it('uploads, lists, downloads and deletes a file', async () => {
-    const { item: customer } = (await technician.post('/api/customer/add', newCustomer())).json();
+    const { item: customer } = (await technician.post('/api/customer/add', customerForm())).json();
     const upload = await form({ title: 'Smlouva', file_type: 'Jiné' }, pdf);
     const added = await technician.post(`/api/customer/${customer.id}/files/add`, upload.payload, {
       headers: upload.headers,
@@ -72,7 +57,7 @@ describe('customer files', () => {
     );
     const stored = await fs.readdir(path.join(t.dataDir, 'files', 'customers'));
     expect(stored).toHaveLength(1);
-    const other = (await technician.post('/api/customer/add', newCustomer())).json().item;
+    const other = (await technician.post('/api/customer/add', customerForm())).json().item;
     expect((await driver.get(`/api/customer/${other.id}/files/${file.id}/download`)).statusCode).toBe(404);
     expect((await driver.delete(`/api/customer/${customer.id}/files/${file.id}/delete`)).statusCode).toBe(
       403,
@@ -87,7 +72,7 @@ describe('customer files', () => {
   });
 
   it('refuses a wrong file type, a missing title or file, a non-multipart body; stores nothing', async () => {
-    const { item: customer } = (await technician.post('/api/customer/add', newCustomer())).json();
+    const { item: customer } = (await technician.post('/api/customer/add', customerForm())).json();
     const url = `/api/customer/${customer.id}/files/add`;
     const cases: [Awaited<ReturnType<typeof form>>, string[]][] = [
       [await form({ title: 'Faktura', file_type: 'Faktura' }, pdf), ['file_type']],

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
 import { demoCustomerCount } from '../../db/seed/customers.ts';
 import { type BuiltTestApp, buildTestApp, type Client, login, type TestApp } from '../../test/build.ts';
+import { customerForm } from '../../test/customers.ts';
 
 let t: BuiltTestApp;
 let app: TestApp;
@@ -31,22 +32,6 @@ const countCustomers = async () =>
       }
     ).rows[0]?.n,
   );
-
-const newCustomer = (overrides: Record<string, unknown> = {}) => ({
-  firstName: 'Alžběta',
-  lastName: 'Zelenková',
-  phone: '603 123 456',
-  email: 'alzbeta.zelenkova@seznam.cz',
-  address: 'Lipová 12, 588 13 Polná',
-  town: 'Polná',
-  zip: '588 13',
-  country: 'Česká republika',
-  lat: 49.4875,
-  lon: 15.7201,
-  // The same customer again on purpose: the duplicate check has its own tests.
-  allow_duplicate: true,
-  ...overrides,
-});
 
 describe('GET /api/customers', () => {
   it('pages the demo customers with the fields of part 1 §3', async () => {
@@ -122,7 +107,7 @@ describe('POST /api/customer/add', () => {
     const before = (await technician.get('/api/customers?per_page=1000')).json().items;
     const response = await technician.post(
       '/api/customer/add',
-      newCustomer({ organizationName: 'Zelenka s.r.o.' }),
+      customerForm({ organizationName: 'Zelenka s.r.o.' }),
     );
     expect(response.statusCode).toBe(201);
     const { item } = response.json();
@@ -143,7 +128,10 @@ describe('POST /api/customer/add', () => {
       },
     });
     expect(Math.max(...before.map((c: { intern_id: number }) => c.intern_id))).toBeLessThan(item.intern_id);
-    const other = await technician.post('/api/customer/add', newCustomer({ phonePrefix: '+421', email: '' }));
+    const other = await technician.post(
+      '/api/customer/add',
+      customerForm({ phonePrefix: '+421', email: '' }),
+    );
     expect(other.json().item).toMatchObject({ whole_phone: '+421603123456', email: '' });
     expect(other.json().item.intern_id).not.toBe(item.intern_id);
   });
@@ -162,7 +150,7 @@ describe('POST /api/customer/add', () => {
       [{ phone: '60x123' }, 'phone'],
       [{ lat: 91 }, 'lat'],
     ] as const) {
-      const bad = await technician.post('/api/customer/add', newCustomer(overrides));
+      const bad = await technician.post('/api/customer/add', customerForm(overrides));
       expect(bad.statusCode, field).toBe(400);
       expect(bad.json().fields).toEqual([field]);
     }
@@ -170,7 +158,7 @@ describe('POST /api/customer/add', () => {
   });
 
   it('needs add_customer: the driver is refused with 403 / 110', async () => {
-    const response = await driver.post('/api/customer/add', newCustomer());
+    const response = await driver.post('/api/customer/add', customerForm());
     expect(response.statusCode).toBe(403);
     expect(response.json().error_code).toBe(ErrorCode.accessDenied);
   });
@@ -196,7 +184,7 @@ describe('GET /api/customer/:id and PUT /api/customer/:id/edit', () => {
   });
 
   it('answers the customer with files and orders under the spec keys', async () => {
-    const { item } = (await technician.post('/api/customer/add', newCustomer())).json();
+    const { item } = (await technician.post('/api/customer/add', customerForm())).json();
     const response = await driver.get(`/api/customer/${item.id}`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ customer: { ...item, files: [] }, orders: [] });
@@ -227,7 +215,7 @@ describe('GET /api/customer/:id and PUT /api/customer/:id/edit', () => {
   });
 
   it('takes the edit payload (final_address, pre_phone) and bumps the version', async () => {
-    const { item } = (await technician.post('/api/customer/add', newCustomer())).json();
+    const { item } = (await technician.post('/api/customer/add', customerForm())).json();
     const response = await technician.put(`/api/customer/${item.id}/edit`, edit(item));
     expect(response.statusCode).toBe(200);
     expect(response.json().item).toMatchObject({
@@ -245,7 +233,7 @@ describe('GET /api/customer/:id and PUT /api/customer/:id/edit', () => {
   });
 
   it('answers 409 to a stale version, 400 to a missing field, 404, 403, writing nothing', async () => {
-    const { item } = (await technician.post('/api/customer/add', newCustomer())).json();
+    const { item } = (await technician.post('/api/customer/add', customerForm())).json();
     expect((await technician.put(`/api/customer/${item.id}/edit`, edit(item))).statusCode).toBe(200);
     const stale = await technician.put(`/api/customer/${item.id}/edit`, edit(item, { last_name: 'Jiná' }));
     expect(stale.statusCode).toBe(409);
@@ -274,7 +262,7 @@ describe('IČO and DIČ of a company customer (issue 15)', () => {
   it('keeps both normalised, answers vat_id, and checks the IČO of a Czech customer', async () => {
     const added = await technician.post(
       '/api/customer/add',
-      newCustomer({ organizationId: '270 82 440', vatId: 'cz 27082440', organizationName: 'Pila s.r.o.' }),
+      customerForm({ organizationId: '270 82 440', vatId: 'cz 27082440', organizationName: 'Pila s.r.o.' }),
     );
     expect(added.statusCode, added.body).toBe(201);
     expect(added.json().item).toMatchObject({ organization_id: '27082440', vat_id: 'CZ27082440' });
@@ -288,7 +276,7 @@ describe('IČO and DIČ of a company customer (issue 15)', () => {
       [{ vatId: 'SK2022749618', country: 'Slovensko' }, 'vatId'],
       [{ vatId: 'ATU1358562', country: 'Rakousko' }, 'vatId'],
     ] as const) {
-      const bad = await technician.post('/api/customer/add', newCustomer(overrides));
+      const bad = await technician.post('/api/customer/add', customerForm(overrides));
       expect(bad.statusCode, JSON.stringify(overrides)).toBe(400);
       expect(bad.json().fields, JSON.stringify(overrides)).toEqual([field]);
     }
@@ -298,12 +286,12 @@ describe('IČO and DIČ of a company customer (issue 15)', () => {
       { organizationId: '12345678', vatId: 'SK2022749619', country: 'Slovensko' },
       { organizationId: 'FN 123456a', vatId: 'ATU13585627', country: 'Rakousko' },
     ]) {
-      expect((await technician.post('/api/customer/add', newCustomer(overrides))).statusCode).toBe(201);
+      expect((await technician.post('/api/customer/add', customerForm(overrides))).statusCode).toBe(201);
     }
   });
 
   it('lets a customer with a legacy invalid IČO be edited, and checks the IČO once it changes', async () => {
-    const { item } = (await technician.post('/api/customer/add', newCustomer())).json();
+    const { item } = (await technician.post('/api/customer/add', customerForm())).json();
     await db.execute(
       sql`update customers set organization_id = '12345678', vat_id = 'CZ12345678' where id = ${item.id}`,
     );
@@ -353,7 +341,7 @@ describe('IČO and DIČ of a company customer (issue 15)', () => {
 
 describe('PUT /api/customer/:id/change_to_contact', () => {
   it('lets the dispatcher toggle the flag, and nobody else', async () => {
-    const { item } = (await technician.post('/api/customer/add', newCustomer())).json();
+    const { item } = (await technician.post('/api/customer/add', customerForm())).json();
     const on = await dispatcher.put(`/api/customer/${item.id}/change_to_contact`);
     expect(on.statusCode).toBe(200);
     expect(on.json().item.to_contact).toBe(true);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, files, orderItems, orders } from '../../db/schema/index.ts';
 import { diskStorage } from '../../plugins/storage.ts';
 import { type BuiltTestApp, buildTestApp, type Client, signIn } from '../../test/build.ts';
-import { someCustomerId } from '../../test/customers.ts';
+import { customerForm, someCustomerId } from '../../test/customers.ts';
 import { makeOrder, warehouseIds } from '../../test/orders.ts';
 import { makeProduct } from '../../test/products.ts';
 import { draftLifetimeMs, sweepStaleDrafts } from './drafts.service.ts';
@@ -152,18 +152,16 @@ describe('drafts', () => {
 
   it('the customer list by warehouse leaves out customers whose only order there is a draft', async () => {
     const lonely = (
-      await owner.post('/api/customer/add', {
-        firstName: 'Koncept',
-        lastName: 'Nedokončený',
-        phone: '777 123 987',
-        email: '',
-        address: 'Lipová 12, 588 13 Polná',
-        town: 'Polná',
-        zip: '588 13',
-        country: 'Česká republika',
-        lat: 49.4875,
-        lon: 15.7201,
-      })
+      await owner.post(
+        '/api/customer/add',
+        customerForm({
+          firstName: 'Koncept',
+          lastName: 'Nedokončený',
+          phone: '777 123 987',
+          email: '',
+          allow_duplicate: false,
+        }),
+      )
     ).json().item?.id as number | undefined;
     if (!lonely) return expect.unreachable('customer not created');
     const order = await makeOrder(owner, { warehouseId: jihlava, customerId: lonely, lines: [] });
