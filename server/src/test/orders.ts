@@ -16,6 +16,22 @@ export async function warehouseIds(c: Client): Promise<Record<'jihlava' | 'brod'
   return { jihlava: id('Sklad Jihlava'), brod: id('Sklad Havlíčkův Brod'), trebic: id('Sklad Třebíč') };
 }
 
+/** A demo driver's id (driver2 unless named) and the warehouse's first car: a crew for a delivery. */
+export async function crew(
+  owner: Client,
+  warehouseId: number,
+  driver = 'driver2',
+): Promise<{ driverId: number; carId: number }> {
+  const users = (await owner.get('/api/users?per_page=100')).json().items as {
+    id: number;
+    username: string;
+  }[];
+  return {
+    driverId: users.find((u) => u.username === driver)!.id,
+    carId: (await owner.get(`/api/warehouse/${warehouseId}`)).json().item.cars[0].id,
+  };
+}
+
 /** The body of POST /order/{id}/items for the lines, in CZK unless `extra` says otherwise. */
 export const itemsPayload = (warehouseId: number, lines: Line[], extra: Record<string, unknown> = {}) => ({
   warehouse_id: warehouseId,

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltTestApp, buildTestApp, type Client, signIn } from '../../test/build.ts';
 import { someCustomerId } from '../../test/customers.ts';
-import { itemsPayload, makeOrder, warehouseIds } from '../../test/orders.ts';
+import { crew, itemsPayload, makeOrder, warehouseIds } from '../../test/orders.ts';
 import { makeProduct } from '../../test/products.ts';
 
 /** Issue 14: personal collection (no car, travel or transport price, no clashes); re-pricing. */
@@ -25,12 +25,7 @@ beforeAll(async () => {
   ({ jihlava, brod } = await warehouseIds(owner));
   customerId = await someCustomerId(owner, 4);
   product = await makeProduct(owner, jihlava, { stock: 100 });
-  const users = (await owner.get('/api/users?per_page=100')).json().items as {
-    id: number;
-    username: string;
-  }[];
-  driverId = users.find((u) => u.username === 'driver2')!.id;
-  carId = (await owner.get(`/api/warehouse/${jihlava}`)).json().item.cars[0].id;
+  ({ driverId, carId } = await crew(owner, jihlava));
 });
 afterAll(() => t?.close());
 

@@ -2,7 +2,7 @@ import type { Order } from '@letokruh/contracts/orders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltTestApp, buildTestApp, type Client, signIn } from '../../test/build.ts';
 import { someCustomerId } from '../../test/customers.ts';
-import { makeOrder, warehouseIds } from '../../test/orders.ts';
+import { crew, makeOrder, warehouseIds } from '../../test/orders.ts';
 import { makeProduct } from '../../test/products.ts';
 
 /** Issue 14: each step's save takes the order as GET /order/{id} answers it, read-only keys ignored. */
@@ -26,11 +26,7 @@ beforeAll(async () => {
   customerId = await someCustomerId(owner, 2);
   otherCustomerId = await someCustomerId(owner, 3);
   product = await makeProduct(owner, jihlava, { stock: 100 });
-  const users = (await owner.get('/api/users?per_page=100')).json().items as {
-    id: number;
-    username: string;
-  }[];
-  const car = (await owner.get(`/api/warehouse/${jihlava}`)).json().item.cars[0].id as number;
+  const { driverId, carId } = await crew(owner, jihlava);
   const supplier = (await owner.get('/api/suppliers')).json().items[0].id as number;
   const adtype = (await owner.get('/api/adtypes')).json().items[0].id as number;
   order = await makeOrder(technician, {
@@ -39,8 +35,8 @@ beforeAll(async () => {
     lines: [{ id: product, amount: 2.5, price: 1000 }],
     items: { distance: 12.5, duration: 25, delivery_price_amount: 31, minimim_delivery_price: 650 },
     intern: {
-      driver_id: users.find((u) => u.username === 'driver2')!.id,
-      car_id: car,
+      driver_id: driverId,
+      car_id: carId,
       supplier_id: supplier,
       ad_type: adtype,
       payment_type: 'qr_transfer',
