@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RegisteredRoute } from '../app.ts';
 import { type BuiltTestApp, buildTestApp, type Client, login } from '../test/build.ts';
+import { pdf, png } from '../test/files.ts';
 import { makeProduct } from '../test/products.ts';
 import { changedTables, snapshot } from './snapshot.ts';
 
@@ -49,13 +50,6 @@ async function storedFiles(): Promise<string[]> {
     return [];
   }
 }
-
-const pdf = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-const png = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]),
-  Buffer.from('IHDR'),
-  Buffer.alloc(17),
-]);
 
 const boundary = 'LetokruhBoundary7MA4YWxkTrZu0gW';
 const fieldPart = (name: string, value: string) =>

@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asciiFilename, contentDisposition, safeFilename } from '../plugins/download.ts';
 import { type BuiltTestApp, buildTestApp, type Client, login, multipart } from '../test/build.ts';
+import { pdf, png } from '../test/files.ts';
 
 /**
  * Issue 13 §4, downloads: every answer that is a file (stored files, the avatar, delivery notes,
@@ -18,12 +19,6 @@ let supplier: number;
 let warehouse: number;
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-const pdf = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
-const png = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]),
-  Buffer.from('IHDR'),
-  Buffer.alloc(17),
-]);
 /** Separators, a right-to-left override, control characters, a quote and a program's extension. */
 const nastyName = '..\\../Fak\u202eturа\u0000\r\n"; x=.pdf.exe';
 

@@ -4,6 +4,7 @@ import { ErrorCode } from '@letokruh/contracts/errors';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltTestApp, buildTestApp, type Client, login } from '../test/build.ts';
+import { pdf, png } from '../test/files.ts';
 
 // Issue 9, uploads: explicit size and count limits (413), content checked by magic bytes against
 // the declared type (415), stored outside the served folder under server-made names, downloaded
@@ -48,12 +49,6 @@ const fileRows = async () =>
       .rows[0]!.n,
   );
 
-const png = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]),
-  Buffer.from('IHDR'),
-  Buffer.alloc(17),
-]);
-const pdf = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 0x90)]);
 
 describe('content checked by its bytes', () => {
