@@ -2,15 +2,16 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import cookie from '@fastify/cookie';
 import { ErrorCode } from '@letokruh/contracts/errors';
-import { defaultPermissionMatrix, type FunctionName } from '@letokruh/contracts/permissions';
+import type { FunctionName } from '@letokruh/contracts/permissions';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RegisteredRoute } from '../app.ts';
-import { type Access, isAllowed, type SessionUser } from '../plugins/access.ts';
+import { type Access, isAllowed } from '../plugins/access.ts';
 import { registerAuth } from '../plugins/auth.ts';
 import { registerErrorHandling } from '../plugins/errors.ts';
 import { createSessionCache } from '../plugins/session-cache.ts';
+import { demoUserOf, sessionUser } from '../test/access.ts';
 import { anonymous, type BuiltTestApp, buildTestApp, type Client, login } from '../test/build.ts';
 import { customerForm } from '../test/customers.ts';
 import { inParallel } from '../test/parallel.ts';
@@ -41,22 +42,6 @@ const spellings: Record<string, (rest: string) => string> = {
   'trailing slash': (rest) => `/api/${rest}/`,
   'double-encoded a': (rest) => `/%2561pi/${rest}`,
 };
-
-const demoUsers: Record<FunctionName, string> = {
-  owner: 'owner',
-  dispatcher: 'dispatcher',
-  technical_specialist: 'technician',
-  warehouseman: 'warehouseman',
-  driver: 'driver',
-};
-
-const sessionUser = (fn: FunctionName): SessionUser => ({
-  id: 0,
-  username: fn,
-  functions: [fn],
-  permissions: new Set(defaultPermissionMatrix[fn]),
-  mustChangePassword: false,
-});
 
 let t: BuiltTestApp;
 let port: number;
@@ -239,14 +224,14 @@ describe('the guard over every spelling of every route', () => {
   it('signed in without the route’s rule: no handler runs, nothing is written, 403 or the JSON 404', async () => {
     const lacking = new Map<FunctionName, RegisteredRoute[]>();
     for (const route of guarded()) {
-      const fn = (Object.keys(demoUsers) as FunctionName[]).find(
+      const fn = (Object.keys(demoUserOf) as FunctionName[]).find(
         (f) => !isAllowed(route.access as Access, sessionUser(f)),
       );
       if (fn) lacking.set(fn, [...(lacking.get(fn) ?? []), route]);
     }
     let total = 0;
     for (const [fn, routes] of lacking) {
-      const c = await login(t.app, demoUsers[fn]);
+      const c = await login(t.app, demoUserOf[fn]);
       const result = await walk(cases(routes), headersOf(c), [403, ErrorCode.accessDenied]);
       expect(result.wrong, fn).toEqual([]);
       expect(result.ran, fn).toEqual([]);

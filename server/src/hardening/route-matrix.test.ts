@@ -3,6 +3,7 @@ import { defaultPermissionMatrix, type FunctionName } from '@letokruh/contracts/
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RegisteredRoute } from '../app.ts';
 import { type Access, isAllowed, type SessionUser } from '../plugins/access.ts';
+import { demoUserOf, sessionUser } from '../test/access.ts';
 import {
   anonymous,
   type BuiltTestApp,
@@ -29,22 +30,6 @@ beforeAll(async () => {
   app = t.app;
 });
 afterAll(() => t?.close());
-
-const demoUsers: Record<string, FunctionName> = {
-  owner: 'owner',
-  dispatcher: 'dispatcher',
-  technician: 'technical_specialist',
-  warehouseman: 'warehouseman',
-  driver: 'driver',
-};
-
-const sessionUser = (fn: FunctionName): SessionUser => ({
-  id: 0,
-  username: fn,
-  functions: [fn],
-  permissions: new Set(defaultPermissionMatrix[fn]),
-  mustChangePassword: false,
-});
 
 /**
  * Path parameters: a read uses 1 (an existing row in the demo data, so the handler runs to the
@@ -161,7 +146,7 @@ describe('route × function matrix', () => {
     ]);
   });
 
-  for (const [username, fn] of Object.entries(demoUsers)) {
+  for (const [fn, username] of Object.entries(demoUserOf) as [FunctionName, string][]) {
     it(`${username} (${fn}) is allowed exactly what the default matrix gives`, async () => {
       const c = await login(app, username);
       // The demo data carries the default matrix; otherwise the expectation below is not the truth.
