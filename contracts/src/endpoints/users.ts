@@ -1,2 +1,39 @@
-/** Converted to the endpoint table in issue 18: see customers.ts for the form. */
-export const usersEndpoints = {};
+import { idParamSchema } from '../common.ts';
+import { endpoint } from '../endpoint.ts';
+import {
+  permissionMatrixSchema,
+  permissionUpdateSchema,
+  userAddSchema,
+  userEditSchema,
+  userItemAnswerSchema,
+  userListAnswerSchema,
+  userListQuerySchema,
+} from '../users.ts';
+
+/** Users (part 2 §7) and the owner's permissions screen (issue 4, DESIGN §3). */
+export const usersEndpoints = {
+  list: endpoint('GET /users', { query: userListQuerySchema, answers: { 200: userListAnswerSchema } }),
+  detail: endpoint('GET /user/:id', { params: idParamSchema, answers: { 200: userItemAnswerSchema } }),
+  add: endpoint('POST /user/add', { body: userAddSchema, answers: { 201: userItemAnswerSchema } }),
+  edit: endpoint('PUT /user/:id/edit', {
+    params: idParamSchema,
+    body: userEditSchema,
+    answers: { 200: userItemAnswerSchema },
+  }),
+  /** Part 2 §8: the handler checks delete_user itself (200 with its code, not 110). */
+  deactivate: endpoint('DELETE /user/:id/delete', {
+    params: idParamSchema,
+    answers: { 200: userItemAnswerSchema },
+  }),
+  reactivate: endpoint('PUT /user/:id/reactivate', {
+    params: idParamSchema,
+    answers: { 200: userItemAnswerSchema },
+  }),
+  /** Issue 13 §2: the owner lifts a user's sign-in lock. */
+  unlock: endpoint('PUT /user/:id/unlock', { params: idParamSchema, answers: { 200: userItemAnswerSchema } }),
+  permissionMatrix: endpoint('GET /permissions', { answers: { 200: permissionMatrixSchema } }),
+  savePermissions: endpoint('PUT /permissions', {
+    body: permissionUpdateSchema,
+    answers: { 200: permissionMatrixSchema },
+  }),
+};

@@ -1,11 +1,11 @@
-import type { PermissionMatrix, PermissionUpdate } from '@letokruh/contracts/users';
+import { usersEndpoints as e } from '@letokruh/contracts/endpoints/users';
+import type { PermissionUpdate } from '@letokruh/contracts/users';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { call } from '../../lib/api-client';
 
 export const permissionMatrixQuery = queryOptions({
   queryKey: ['permissions'],
-  queryFn: ({ signal }) => api<PermissionMatrix>('GET', '/permissions', { signal }),
+  queryFn: ({ signal }) => call(e.permissionMatrix, { signal }),
 });
 
-export const savePermissions = (body: PermissionUpdate) =>
-  api<PermissionMatrix>('PUT', '/permissions', { body });
+export const savePermissions = (body: PermissionUpdate) => call(e.savePermissions, { body });
