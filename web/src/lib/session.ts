@@ -1,16 +1,17 @@
 import { type AccessHolder, mayCall, type RouteKey } from '@letokruh/contracts/access';
-import type { PublicConfig, Profile as UserProfile } from '@letokruh/contracts/auth';
+import type { Profile as UserProfile } from '@letokruh/contracts/auth';
+import { authEndpoints as e } from '@letokruh/contracts/endpoints/auth';
 import type { FunctionName, Permission } from '@letokruh/contracts/permissions';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
-import { ApiError, api } from './api-client';
+import { ApiError, call } from './api-client';
 
 export const userQueryKey = ['auth', 'user'] as const;
 
 /** GET /auth/user; no session answers null instead of an error. */
 export async function fetchUser(): Promise<UserProfile | null> {
   try {
-    return (await api<{ user: UserProfile }>('GET', '/auth/user')).user;
+    return (await call(e.profile)).user;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;
@@ -27,7 +28,7 @@ export const profileQuery = queryOptions({
 
 export const configQuery = queryOptions({
   queryKey: ['config'],
-  queryFn: () => api<PublicConfig>('GET', '/config'),
+  queryFn: () => call(e.config),
   staleTime: Number.POSITIVE_INFINITY,
 });
 

@@ -1,14 +1,6 @@
 import path from 'node:path';
-import {
-  avatarMaxBytes,
-  avatarMimeTypes,
-  functionsAnswerSchema,
-  loginBodySchema,
-  profileUpdateSchema,
-  publicConfigSchema,
-  userAnswerSchema,
-} from '@letokruh/contracts/auth';
-import { okAnswerSchema } from '@letokruh/contracts/common';
+import { avatarMaxBytes, avatarMimeTypes } from '@letokruh/contracts/auth';
+import { authEndpoints as e } from '@letokruh/contracts/endpoints/auth';
 import { ErrorCode } from '@letokruh/contracts/errors';
 import type { FunctionName } from '@letokruh/contracts/permissions';
 import { asc } from 'drizzle-orm';
@@ -17,6 +9,7 @@ import { functions } from '../../db/schema/index.ts';
 import { deviceOf, endSession, setDeviceCookie, startSession } from '../../plugins/auth.ts';
 import { fileAnswer, uploadForm } from '../../plugins/docs.ts';
 import { sendDownload } from '../../plugins/download.ts';
+import { route } from '../../plugins/endpoint.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { readForm } from '../files/multipart.ts';
 import * as q from './auth.queries.ts';
@@ -30,58 +23,36 @@ const avatarFile = { tags, response: { 200: fileAnswer('The avatar image', avata
 export async function authRoutes(app: App): Promise<void> {
   const { db, storage, config } = app.ctx;
 
-  app.post(
-    '/auth/login',
-    {
-      schema: { tags, body: loginBodySchema, response: { 200: userAnswerSchema } },
-      config: { access: 'public' },
-    },
-    async (request, reply) => {
-      const device = deviceOf(request);
-      const userId = await authenticate(db, { ...request.body, address: request.ip, device: device.hash });
-      await startSession(app, request, reply, userId);
-      setDeviceCookie(app, reply, device.token, throttlePolicy.knownDays);
-      const user = await getProfile(db, userId, await q.findPermissionsOfUser(db, userId));
-      return { user };
-    },
-  );
+  route(app, e.login, { schema: { tags } }, async (request, reply) => {
+    const device = deviceOf(request);
+    const userId = await authenticate(db, { ...request.body, address: request.ip, device: device.hash });
+    await startSession(app, request, reply, userId);
+    setDeviceCookie(app, reply, device.token, throttlePolicy.knownDays);
+    const user = await getProfile(db, userId, await q.findPermissionsOfUser(db, userId));
+    return { user };
+  });
 
-  app.get(
-    '/auth/logout',
-    { schema: { tags, response: { 200: okAnswerSchema } }, config: { access: 'public' } },
-    async (request, reply) => {
-      await endSession(app, request, reply);
-      return { ok: true as const };
-    },
-  );
+  route(app, e.logout, { schema: { tags } }, async (request, reply) => {
+    await endSession(app, request, reply);
+    return { ok: true as const };
+  });
 
-  app.get(
-    '/auth/user',
-    { schema: { tags, response: { 200: userAnswerSchema } }, config: { access: 'self' } },
-    async (request) => {
-      const user = request.user!;
-      return { user: await getProfile(db, user.id, user.permissions) };
-    },
-  );
+  route(app, e.profile, { schema: { tags } }, async (request) => {
+    const user = request.user!;
+    return { user: await getProfile(db, user.id, user.permissions) };
+  });
 
-  app.put(
-    '/auth/user',
-    {
-      schema: { tags, body: profileUpdateSchema, response: { 200: userAnswerSchema } },
-      config: { access: 'self' },
-    },
-    async (request) => {
-      const user = request.user!;
-      await updateProfile(db, user.id, request.body, request.ip);
-      if (request.body.new_password) {
-        // A new password ends every other session of the user; this one stays.
-        await q.deleteSessionsOfUser(db, user.id, request.sessionId);
-      }
-      return { user: await getProfile(db, user.id, user.permissions) };
-    },
-  );
+  route(app, e.updateProfile, { schema: { tags } }, async (request) => {
+    const user = request.user!;
+    await updateProfile(db, user.id, request.body, request.ip);
+    if (request.body.new_password) {
+      // A new password ends every other session of the user; this one stays.
+      await q.deleteSessionsOfUser(db, user.id, request.sessionId);
+    }
+    return { user: await getProfile(db, user.id, user.permissions) };
+  });
 
-  app.get('/auth/avatar', { schema: avatarFile, config: { access: 'self' } }, async (request, reply) => {
+  route(app, e.avatar, { schema: avatarFile }, async (request, reply) => {
     const profile = await getProfile(db, request.user!.id, []);
     const key = profile.avatar ? (await q.findUserById(db, profile.id))?.avatarKey : null;
     const data = key ? await storage.get(key) : null;
@@ -93,17 +64,10 @@ export async function authRoutes(app: App): Promise<void> {
     });
   });
 
-  app.post(
-    '/auth/avatar',
-    {
-      schema: {
-        tags,
-        consumes: ['multipart/form-data'],
-        form: uploadForm('avatar', avatarMimeTypes),
-        response: { 200: userAnswerSchema },
-      },
-      config: { access: 'self' },
-    },
+  route(
+    app,
+    e.uploadAvatar,
+    { schema: { tags, consumes: ['multipart/form-data'], form: uploadForm('avatar', avatarMimeTypes) } },
     async (request) => {
       const user = request.user!;
       // The whole form is read: a second file or too many fields answer 413, a torn body 400.
@@ -126,23 +90,15 @@ export async function authRoutes(app: App): Promise<void> {
     },
   );
 
-  app.get(
-    '/functions',
-    { schema: { tags, response: { 200: functionsAnswerSchema } }, config: { access: 'loggedIn' } },
-    async () => {
-      const items = await db.select().from(functions).orderBy(asc(functions.id));
-      return { items: items as { id: number; name: FunctionName }[] };
-    },
-  );
+  route(app, e.functions, { schema: { tags } }, async () => {
+    const items = await db.select().from(functions).orderBy(asc(functions.id));
+    return { items: items as { id: number; name: FunctionName }[] };
+  });
 
-  app.get(
-    '/config',
-    { schema: { tags, response: { 200: publicConfigSchema } }, config: { access: 'public' } },
-    async () => ({
-      old_system_url: config.oldSystemUrl,
-      languages: ['cs', 'en'] as const satisfies ('cs' | 'en')[],
-      map_tiles_url: config.mapTilesUrl,
-      address_suggestions: config.mapsApiKey !== '',
-    }),
-  );
+  route(app, e.config, { schema: { tags } }, async () => ({
+    old_system_url: config.oldSystemUrl,
+    languages: ['cs', 'en'] as const satisfies ('cs' | 'en')[],
+    map_tiles_url: config.mapTilesUrl,
+    address_suggestions: config.mapsApiKey !== '',
+  }));
 }
