@@ -1,2 +1,7 @@
-/** Converted to the endpoint table in issue 18: see customers.ts for the form. */
-export const auditEndpoints = {};
+import { auditAnswerSchema, auditQuerySchema } from '../audit.ts';
+import { endpoint } from '../endpoint.ts';
+
+/** Issue 9's log of changes, for owners only (not in the spec). */
+export const auditEndpoints = {
+  log: endpoint('GET /audit_log', { query: auditQuerySchema, answers: { 200: auditAnswerSchema } }),
+};

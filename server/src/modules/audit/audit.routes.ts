@@ -1,16 +1,10 @@
-import { auditAnswerSchema, auditQuerySchema } from '@letokruh/contracts/audit';
+import { auditEndpoints as e } from '@letokruh/contracts/endpoints/audit';
 import type { App } from '../../app-types.ts';
+import { route } from '../../plugins/endpoint.ts';
 import { listAudit } from './audit.service.ts';
 
 /** GET /audit_log: not in the spec; issue 9's log of changes, for owners only. */
 export async function auditRoutes(app: App): Promise<void> {
   const { db } = app.ctx;
-  app.get(
-    '/audit_log',
-    {
-      schema: { tags: ['audit'], querystring: auditQuerySchema, response: { 200: auditAnswerSchema } },
-      config: { access: { anyFunction: ['owner'] } },
-    },
-    async (request) => listAudit(db, request.query),
-  );
+  route(app, e.log, { schema: { tags: ['audit'] } }, async (request) => listAudit(db, request.query));
 }

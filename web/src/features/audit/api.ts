@@ -1,10 +1,11 @@
-import type { AuditAnswer, AuditQuery } from '@letokruh/contracts/audit';
+import type { AuditQuery } from '@letokruh/contracts/audit';
+import { auditEndpoints as e } from '@letokruh/contracts/endpoints/audit';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { call } from '../../lib/api-client';
 
 export const auditQuery = (query: Partial<AuditQuery>) =>
   queryOptions({
     queryKey: ['audit', query],
-    queryFn: ({ signal }) => api<AuditAnswer>('GET', '/audit_log', { query, signal }),
+    queryFn: ({ signal }) => call(e.log, { query, signal }),
     placeholderData: keepPreviousData,
   });
