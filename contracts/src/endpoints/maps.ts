@@ -1,2 +1,10 @@
-/** Converted to the endpoint table in issue 18: see customers.ts for the form. */
-export const mapsEndpoints = {};
+import { endpoint } from '../endpoint.ts';
+import { addressSuggestionsAnswerSchema, addressSuggestionsQuerySchema } from '../maps.ts';
+
+/** The address finder of the customer and warehouse forms (part 2 §7, DESIGN §3). */
+export const mapsEndpoints = {
+  addressSuggestions: endpoint('GET /address_suggestions', {
+    query: addressSuggestionsQuerySchema,
+    answers: { 200: addressSuggestionsAnswerSchema },
+  }),
+};

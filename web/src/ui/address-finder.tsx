@@ -7,7 +7,7 @@ import { Autocomplete, Loader } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../lib/api-client';
+import { addressSuggestionsQuery } from '../lib/address-suggestions';
 
 type Props = {
   label: string;
@@ -25,15 +25,7 @@ export function AddressFinder({ label, description, placeholder, onPick }: Props
   const [text, setText] = useState('');
   const [query] = useDebouncedValue(text.trim(), addressSuggestionDebounceMs);
   const valid = addressSuggestionsQuerySchema.safeParse({ query }).success;
-  const suggestions = useQuery({
-    queryKey: ['address_suggestions', query],
-    queryFn: ({ signal }) =>
-      api<{ items: AddressSuggestion[] }>('GET', '/address_suggestions', { query: { query }, signal }).then(
-        (a) => a.items,
-      ),
-    enabled: valid,
-    staleTime: 5 * 60_000,
-  });
+  const suggestions = useQuery({ ...addressSuggestionsQuery(query), enabled: valid });
   const items = valid ? (suggestions.data ?? []) : [];
   const labels = [...new Set(items.map((s) => s.label))];
   return (
