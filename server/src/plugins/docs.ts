@@ -1,5 +1,6 @@
 import swagger, { type SwaggerTransform, type SwaggerTransformObject } from '@fastify/swagger';
 import type { Access } from '@letokruh/contracts/access';
+import { healthEndpoints as e } from '@letokruh/contracts/endpoints/health';
 import { ErrorCode } from '@letokruh/contracts/errors';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
@@ -7,6 +8,7 @@ import type { OpenAPIV3_1 } from 'openapi-types';
 import { z } from 'zod';
 import type { App } from '../app-types.ts';
 import { unsafeMethods } from './auth.ts';
+import { route } from './endpoint.ts';
 
 declare module 'fastify' {
   interface FastifySchema {
@@ -178,16 +180,10 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
 
 /** GET /api/docs: the document, for anyone (it holds no data; the calls themselves are guarded). */
 export function docsRoute(api: App, app: FastifyInstance): void {
-  api.get(
-    '/docs',
-    {
-      schema: {
-        tags: ['docs'],
-        summary: 'This OpenAPI 3.1 document',
-        response: { 200: z.looseObject({ openapi: z.string() }).describe('The OpenAPI document') },
-      },
-      config: { access: 'public' },
-    },
+  route(
+    api,
+    e.docs,
+    { schema: { tags: ['docs'], summary: 'This OpenAPI 3.1 document' } },
     async () => app.swagger() as { openapi: string },
   );
 }
