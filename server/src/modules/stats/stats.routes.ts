@@ -1,27 +1,22 @@
+import { statsEndpoints as e, statsExportEndpoints } from '@letokruh/contracts/endpoints/stats';
 import { addDays, pragueDay } from '@letokruh/contracts/rules/prague-day';
 import {
   collectedRevenueAnswerSchema,
-  collectedRevenueQuerySchema,
-  collectorsAnswerSchema,
   productStatsAnswerSchema,
   type StatsExport,
-  statsExportQuerySchema,
-  statsExports,
-  statsQuerySchema,
   warehouseStatsAnswerSchema,
 } from '@letokruh/contracts/stats';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../app-types.ts';
-import type { Access } from '../../plugins/access.ts';
 import { type AnswerScope, sendCachedJson } from '../../plugins/answer-cache.ts';
 import { fileAnswer } from '../../plugins/docs.ts';
 import { sendDownload } from '../../plugins/download.ts';
+import { route } from '../../plugins/endpoint.ts';
 import * as service from './stats.service.ts';
 import { statsXlsx } from './stats-exports.ts';
 
 const tags = ['stats'];
 
-const access: Access = { permission: 'view_stats' };
 const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
@@ -57,73 +52,49 @@ export async function statsRoutes(app: App): Promise<void> {
     scope?: AnswerScope,
   ) => sendCachedJson(app.answers, request, reply, schema, make, pragueDay(), scope);
 
-  app.get(
-    '/stats_by_warehouses',
-    {
-      schema: { tags, querystring: statsQuerySchema, response: { 200: warehouseStatsAnswerSchema } },
-      config: { access },
-    },
-    async (request, reply) =>
-      cached(
-        request,
-        reply,
-        warehouseStatsAnswerSchema,
-        () => service.statsByWarehouses(readDb, request.query),
-        deliveryDays(request.query),
-      ),
+  route(app, e.byWarehouses, { schema: { tags } }, async (request, reply) =>
+    cached(
+      request,
+      reply,
+      warehouseStatsAnswerSchema,
+      () => service.statsByWarehouses(readDb, request.query),
+      deliveryDays(request.query),
+    ),
   );
 
-  app.get(
-    '/stats_for_products',
-    {
-      schema: { tags, querystring: statsQuerySchema, response: { 200: productStatsAnswerSchema } },
-      config: { access },
-    },
-    async (request, reply) =>
-      cached(
-        request,
-        reply,
-        productStatsAnswerSchema,
-        () => service.statsForProducts(readDb, request.query),
-        deliveryDays(request.query),
-      ),
+  route(app, e.forProducts, { schema: { tags } }, async (request, reply) =>
+    cached(
+      request,
+      reply,
+      productStatsAnswerSchema,
+      () => service.statsForProducts(readDb, request.query),
+      deliveryDays(request.query),
+    ),
   );
 
-  app.get(
-    '/get_collected_revenue_by_warehouses',
-    {
-      schema: {
-        tags,
-        querystring: collectedRevenueQuerySchema,
-        response: { 200: collectedRevenueAnswerSchema },
-      },
-      config: { access },
-    },
-    async (request, reply) =>
-      cached(request, reply, collectedRevenueAnswerSchema, () => service.collectedRevenue(db, request.query)),
+  route(app, e.collectedRevenue, { schema: { tags } }, async (request, reply) =>
+    cached(request, reply, collectedRevenueAnswerSchema, () => service.collectedRevenue(db, request.query)),
   );
 
-  app.get(
-    '/stats_collectors',
-    { schema: { tags, response: { 200: collectorsAnswerSchema } }, config: { access } },
-    async () => service.collectors(db),
-  );
+  route(app, e.collectors, { schema: { tags } }, async () => service.collectors(db));
 
-  for (const [kind, path] of Object.entries(statsExports) as [StatsExport, string][]) {
-    app.get(
-      path,
+  for (const [kind, endpoint] of Object.entries(statsExportEndpoints) as [
+    StatsExport,
+    (typeof statsExportEndpoints)[StatsExport],
+  ][]) {
+    route(
+      app,
+      endpoint,
       {
         schema: {
           tags,
-          querystring: statsExportQuerySchema,
           produces: [xlsxType],
           response: { 200: fileAnswer('The overview as an Excel workbook', [xlsxType]) },
         },
-        config: { access },
       },
       async (request, reply) => {
         const file = statsXlsx(db, kind, request.query, (error) =>
-          request.log.error({ err: error }, `${path} failed half-way`),
+          request.log.error({ err: error }, `${endpoint.path} failed half-way`),
         );
         return sendDownload(reply, {
           data: file.stream,
