@@ -5,7 +5,7 @@ import { ActionIcon, Button, Group, NumberInput, Select, Stack, Text } from '@ma
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useDecimalProps } from '../../ui/number-props';
-import { usePriceWarehouses } from './api/get-price-warehouses';
+import { usePriceWarehouses } from './api';
 import { VatSelect } from './vat-select';
 
 /** One price of the add form: without a warehouse it applies to every warehouse in use. */

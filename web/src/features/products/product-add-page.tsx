@@ -28,7 +28,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError, errorKey } from '../../lib/api-client';
 import { useAccess } from '../../lib/session';
-import { useAddProduct } from './api/add-product';
+import { useAddProduct } from './api';
 import { newPriceLine, type PriceLine, PriceLinesEditor } from './price-lines-editor';
 import { productTypeKey } from './product-labels';
 import { vatChoices } from './vat-select';

@@ -11,8 +11,7 @@ import { countActiveFilters, FilterBar } from '../../ui/filter-bar';
 import { useFormat } from '../../ui/format';
 import { useListState } from '../../ui/list-state';
 import { type Column, PagedTable } from '../../ui/paged-table';
-import { useProducts } from './api/get-products';
-import { useRemoveProduct } from './api/remove-product';
+import { useProducts, useRemoveProduct } from './api';
 import { PricesCell } from './prices-cell';
 import { productTypeKey } from './product-labels';
 

@@ -1,6 +1,6 @@
 import type { StaffMember } from '@letokruh/contracts/warehouses';
 import { MultiSelect } from '@mantine/core';
-import { useStaff } from './api/get-staff';
+import { useStaff } from './api';
 
 type Props = {
   kind: 'drivers' | 'warehousemen';

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { errorKey } from '../../lib/api-client';
 import { useFormat } from '../../ui/format';
 import { type Column, PagedTable } from '../../ui/paged-table';
-import { useStockChanges } from './api/get-stock-changes';
+import { useStockChanges } from './api';
 
 /** The stock change history of a warehouse (part 2 §2), newest first; shown with change_warehouse. */
 export function StockChangesTable({ warehouseId }: { warehouseId: number }) {

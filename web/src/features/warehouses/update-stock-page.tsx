@@ -19,9 +19,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError, errorKey } from '../../lib/api-client';
 import { useFormat } from '../../ui/format';
 import { useDecimalProps } from '../../ui/number-props';
-import { useStock } from './api/get-stock';
-import { useWarehouse } from './api/get-warehouse';
-import { useUpdateStock } from './api/update-stock';
+import { useStock, useUpdateStock, useWarehouse } from './api';
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 

@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError, errorKey } from '../../lib/api-client';
 import { useDecimalProps } from '../../ui/number-props';
-import { useAddWarehouse } from './api/add-warehouse';
+import { useAddWarehouse } from './api';
 import { StaffSelect } from './staff-select';
 
 type Draft = {

@@ -4,10 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { errorKey } from '../../lib/api-client';
-import { useAddProductToWarehouse } from './api/add-product-to-warehouse';
-import { useOfferedProducts } from './api/get-offered-products';
-import { useProductStock } from './api/get-product-stock';
-import { useWarehouse } from './api/get-warehouse';
+import { useAddProductToWarehouse, useOfferedProducts, useProductStock, useWarehouse } from './api';
 
 /** part 2 §2 /warehouse/{id}/add-product: the warehouse starts keeping a product, at 0. */
 export function WarehouseAddProductPage() {

@@ -19,8 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { errorKey } from '../../lib/api-client';
 import { useAccess } from '../../lib/session';
-import { useEditWarehouse } from './api/edit-warehouse';
-import { useWarehouse } from './api/get-warehouse';
+import { useEditWarehouse, useWarehouse } from './api';
 import { type CarDraft, CarsEditor } from './cars-editor';
 import { StaffSelect } from './staff-select';
 

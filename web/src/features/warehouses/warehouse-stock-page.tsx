@@ -8,8 +8,7 @@ import { useAccess } from '../../lib/session';
 import { useFormat } from '../../ui/format';
 import { useListState } from '../../ui/list-state';
 import { type Column, PagedTable } from '../../ui/paged-table';
-import { useProductStock } from './api/get-product-stock';
-import { useWarehouse } from './api/get-warehouse';
+import { useProductStock, useWarehouse } from './api';
 import { StockChangesTable } from './stock-changes-table';
 
 /** part 2 §2 /warehouse/{id}: the stock table, add a product, change stock, and the history. */

@@ -10,8 +10,7 @@ import { ConfirmButton } from '../../ui/confirm-button';
 import { countActiveFilters, FilterBar } from '../../ui/filter-bar';
 import { useListState } from '../../ui/list-state';
 import { type Column, PagedTable } from '../../ui/paged-table';
-import { useWarehouses } from './api/get-warehouses';
-import { useHideWarehouse } from './api/hide-warehouse';
+import { useHideWarehouse, useWarehouses } from './api';
 
 type Filters = { name: string; withHidden: boolean };
 const emptyFilters: Filters = { name: '', withHidden: false };
