@@ -1,15 +1,16 @@
-import type { Supplier } from '@letokruh/contracts/reference';
+import type { AnswerOf } from '@letokruh/contracts/endpoint';
+import { referenceEndpoints } from '@letokruh/contracts/endpoints/reference';
+import { warehousesEndpoints } from '@letokruh/contracts/endpoints/warehouses';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from './api-client';
+import { call } from './api-client';
 import { useAccess } from './session';
 
-export type OwnWarehouse = { id: number; name: string; color: string };
+export type OwnWarehouse = AnswerOf<typeof warehousesEndpoints.own>['items'][number];
 
 /** GET /warehouses/own: the user's own warehouses (all of them for owners and dispatchers). */
 export const ownWarehousesQuery = queryOptions({
   queryKey: ['warehouses', 'own'],
-  queryFn: ({ signal }) =>
-    api<{ items: OwnWarehouse[] }>('GET', '/warehouses/own', { signal }).then((a) => a.items),
+  queryFn: ({ signal }) => call(warehousesEndpoints.own, { signal }).then((a) => a.items),
   staleTime: 60_000,
 });
 
@@ -21,9 +22,7 @@ export const ownWarehousesQuery = queryOptions({
 export const activeSuppliersQuery = queryOptions({
   queryKey: ['suppliers', 'active'],
   queryFn: ({ signal }) =>
-    api<{ items: Supplier[] }>('GET', '/suppliers', { signal }).then((a) =>
-      a.items.filter((s) => s.active !== false),
-    ),
+    call(referenceEndpoints.suppliers, { signal }).then((a) => a.items.filter((s) => s.active !== false)),
   staleTime: 60_000,
 });
 

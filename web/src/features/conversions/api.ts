@@ -1,25 +1,24 @@
 import type { ConversionQuery, ConversionSubmit } from '@letokruh/contracts/conversions';
-import type { ProductStock } from '@letokruh/contracts/stock';
+import type { AnswerOf } from '@letokruh/contracts/endpoint';
+import { conversionsEndpoints as e } from '@letokruh/contracts/endpoints/conversions';
+import { productsEndpoints } from '@letokruh/contracts/endpoints/products';
+import { stockEndpoints } from '@letokruh/contracts/endpoints/stock';
+import { warehousesEndpoints } from '@letokruh/contracts/endpoints/warehouses';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { call } from '../../lib/api-client';
 
-export type ProductRef = { id: number; name: string; measurement_unit: string };
-export type OptionLine = { product: ProductRef; amount: number; stock: number };
-export type ConversionOptionItem = { inputs: OptionLine[]; outputs: OptionLine[]; coefficient: number };
-export type ConversionOptions = { items: ConversionOptionItem[]; error: boolean };
-export type Conversion = {
-  id: number;
-  inputs: { product: ProductRef; amount: number; amount_after: number }[];
-  outputs: { product: ProductRef; amount: number; amount_after: number }[];
-};
+export type ConversionOptions = AnswerOf<typeof e.options>;
+export type ConversionOptionItem = ConversionOptions['items'][number];
+export type OptionLine = ConversionOptionItem['inputs'][number];
+export type ProductRef = OptionLine['product'];
+export type Conversion = AnswerOf<typeof e.submit>['item'];
 
 export const conversionsKey = ['conversions'] as const;
 
 export const warehouseNameQuery = (id: number) =>
   queryOptions({
     queryKey: [...conversionsKey, 'warehouse', id],
-    queryFn: ({ signal }) =>
-      api<{ item: { id: number; name: string } }>('GET', `/warehouse/${id}`, { signal }).then((a) => a.item),
+    queryFn: ({ signal }) => call(warehousesEndpoints.detail, { params: { id }, signal }).then((a) => a.item),
   });
 
 /** The warehouse's whole stock: the inputs are taken from it (one page of 1000, part 2 §9). */
@@ -27,7 +26,8 @@ export const stockQuery = (id: number) =>
   queryOptions({
     queryKey: [...conversionsKey, 'stock', id],
     queryFn: ({ signal }) =>
-      api<{ items: ProductStock[] }>('GET', `/warehouse/${id}/product_stock`, {
+      call(stockEndpoints.list, {
+        params: { id },
         query: { current_page: 1, per_page: 1000 },
         signal,
       }).then((a) => a.items),
@@ -36,8 +36,7 @@ export const stockQuery = (id: number) =>
 /** Products on offer: an output may be one the warehouse does not keep yet (DESIGN §3). */
 export const offeredProductsQuery = queryOptions({
   queryKey: [...conversionsKey, 'offered'],
-  queryFn: ({ signal }) =>
-    api<{ items: ProductRef[] }>('GET', '/unhidden_products', { signal }).then((a) => a.items),
+  queryFn: ({ signal }) => call(productsEndpoints.unhidden, { signal }).then((a) => a.items),
   staleTime: 60_000,
 });
 
@@ -46,7 +45,8 @@ const side = (lines: { product_id: number; amount?: number | undefined }[]) =>
   lines.map((l) => (l.amount === undefined ? `${l.product_id}` : `${l.product_id}:${l.amount}`)).join(',');
 
 export const fetchConversionOptions = (warehouseId: number, request: ConversionQuery) =>
-  api<ConversionOptions>('GET', `/warehouse/${warehouseId}/product_conversions`, {
+  call(e.options, {
+    params: { id: warehouseId },
     query: {
       calculation_type: request.calculation_type,
       inputs: side(request.inputs),
@@ -56,6 +56,4 @@ export const fetchConversionOptions = (warehouseId: number, request: ConversionQ
   });
 
 export const submitConversion = (warehouseId: number, body: ConversionSubmit) =>
-  api<{ item: Conversion }>('PUT', `/warehouse/${warehouseId}/product_conversion/submit`, { body }).then(
-    (a) => a.item,
-  );
+  call(e.submit, { params: { id: warehouseId }, body }).then((a) => a.item);

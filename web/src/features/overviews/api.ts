@@ -1,13 +1,7 @@
-import type {
-  CollectedRevenueAnswer,
-  Collector,
-  ProductStatsAnswer,
-  StatsExport,
-  WarehouseStatsAnswer,
-} from '@letokruh/contracts/stats';
-import { statsExports } from '@letokruh/contracts/stats';
+import { statsEndpoints as e, statsExportEndpoints } from '@letokruh/contracts/endpoints/stats';
+import type { StatsExport } from '@letokruh/contracts/stats';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { call } from '../../lib/api-client';
 import type { ReportRange } from './range';
 
 /** The calls of the overviews page (part 2 §7), each under view_stats. */
@@ -25,7 +19,7 @@ export const warehouseStatsQuery = (range: ReportRange, done: DoneFilter) =>
   queryOptions({
     queryKey: ['stats', 'warehouses', range, done],
     queryFn: ({ signal }) =>
-      api<WarehouseStatsAnswer>('GET', '/stats_by_warehouses', {
+      call(e.byWarehouses, {
         query: { ...rangeQuery(range), done: doneQuery(done) },
         signal,
       }),
@@ -36,7 +30,7 @@ export const productStatsQuery = (range: ReportRange, done: DoneFilter) =>
   queryOptions({
     queryKey: ['stats', 'products', range, done],
     queryFn: ({ signal }) =>
-      api<ProductStatsAnswer>('GET', '/stats_for_products', {
+      call(e.forProducts, {
         query: { ...rangeQuery(range), done: doneQuery(done) },
         signal,
       }),
@@ -47,7 +41,7 @@ export const collectedRevenueQuery = (range: ReportRange, collectedBy: string | 
   queryOptions({
     queryKey: ['stats', 'revenue', range, collectedBy],
     queryFn: ({ signal }) =>
-      api<CollectedRevenueAnswer>('GET', '/get_collected_revenue_by_warehouses', {
+      call(e.collectedRevenue, {
         query: { ...rangeQuery(range), collected_by: collectedBy ?? undefined },
         signal,
       }),
@@ -56,8 +50,7 @@ export const collectedRevenueQuery = (range: ReportRange, collectedBy: string | 
 
 export const collectorsQuery = queryOptions({
   queryKey: ['stats', 'collectors'],
-  queryFn: ({ signal }) =>
-    api<{ items: Collector[] }>('GET', '/stats_collectors', { signal }).then((a) => a.items),
+  queryFn: ({ signal }) => call(e.collectors, { signal }).then((a) => a.items),
   staleTime: 60_000,
 });
 
@@ -76,10 +69,7 @@ export async function downloadExport(
   range: ReportRange,
   lang: 'cs' | 'en',
 ): Promise<void> {
-  const blob = await api<Blob>('GET', statsExports[kind], {
-    query: { ...rangeQuery(range), lang },
-    blob: true,
-  });
+  const blob = await call(statsExportEndpoints[kind], { query: { ...rangeQuery(range), lang } });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
