@@ -14,28 +14,17 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorKey } from '../../lib/api-client';
 import { useAccess } from '../../lib/session';
+import { DetailRow, DetailTable } from '../../ui/detail-row';
 import { FilesPanel } from '../../ui/files-panel';
 import { telHref, useFormat } from '../../ui/format';
 import { LocationMap } from '../../ui/location-map';
 import type { CustomerDetail } from './api';
 import { ToContactToggle } from './to-contact-toggle';
 import { useCustomerOfRoute } from './use-customer';
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Table.Tr>
-      <Table.Th w={170} fw={500} c="dimmed" style={{ verticalAlign: 'top' }}>
-        {label}
-      </Table.Th>
-      <Table.Td>{children}</Table.Td>
-    </Table.Tr>
-  );
-}
 
 /** part 2 §2 customer detail: map, fields, orders, files and the dispatcher's to-contact flag. */
 export function CustomerDetailPage() {
@@ -85,58 +74,56 @@ export function CustomerDetailPage() {
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 6 }}>
           <Paper withBorder p="md" h="100%">
-            <Table variant="vertical" layout="fixed" withRowBorders={false} verticalSpacing={6}>
-              <Table.Tbody>
-                <Row label={t('customers.fields.name')}>{customer.name}</Row>
-                <Row label={t('customers.fields.organization')}>
-                  {customer.organization_name || customer.organization_id || customer.vat_id
-                    ? [
-                        customer.organization_name,
-                        customer.organization_id &&
-                          t('customers.organizationId', { id: customer.organization_id }),
-                        customer.vat_id && t('customers.vatId', { id: customer.vat_id }),
-                      ]
-                        .filter(Boolean)
-                        .join(', ')
-                    : noValue}
-                </Row>
-                <Row label={t('customers.fields.phone')}>
-                  <Anchor href={telHref(customer.whole_phone)} size="sm">
-                    {format.phone(customer.whole_phone)}
+            <DetailTable labelWidth={170}>
+              <DetailRow label={t('customers.fields.name')}>{customer.name}</DetailRow>
+              <DetailRow label={t('customers.fields.organization')}>
+                {customer.organization_name || customer.organization_id || customer.vat_id
+                  ? [
+                      customer.organization_name,
+                      customer.organization_id &&
+                        t('customers.organizationId', { id: customer.organization_id }),
+                      customer.vat_id && t('customers.vatId', { id: customer.vat_id }),
+                    ]
+                      .filter(Boolean)
+                      .join(', ')
+                  : noValue}
+              </DetailRow>
+              <DetailRow label={t('customers.fields.phone')}>
+                <Anchor href={telHref(customer.whole_phone)} size="sm">
+                  {format.phone(customer.whole_phone)}
+                </Anchor>
+              </DetailRow>
+              <DetailRow label={t('customers.fields.email')}>
+                {customer.email ? (
+                  <Anchor href={`mailto:${customer.email}`} size="sm">
+                    {customer.email}
                   </Anchor>
-                </Row>
-                <Row label={t('customers.fields.email')}>
-                  {customer.email ? (
-                    <Anchor href={`mailto:${customer.email}`} size="sm">
-                      {customer.email}
-                    </Anchor>
-                  ) : (
-                    noValue
-                  )}
-                </Row>
-                <Row label={t('customers.fields.address')}>{address.full_address}</Row>
-                <Row label={t('customers.fields.townZipCountry')}>
-                  {[address.zip_code, address.town].filter(Boolean).join(' ')}, {address.country}
-                </Row>
-                <Row label={t('customers.fields.gps')}>
-                  <Text size="sm" ff="monospace" span>
-                    {address.gps_lat}, {address.gps_lon}
-                  </Text>{' '}
-                  <Anchor href={address.navigation_link} target="_blank" rel="noopener noreferrer" size="sm">
-                    {t('customers.navigate')}
-                  </Anchor>
-                </Row>
-                <Row label={t('customers.fields.toContact')}>
-                  {access.canCall('PUT /customer/:id/change_to_contact') ? (
-                    <ToContactToggle customer={customer} />
-                  ) : customer.to_contact ? (
-                    t('common.yes')
-                  ) : (
-                    t('common.no')
-                  )}
-                </Row>
-              </Table.Tbody>
-            </Table>
+                ) : (
+                  noValue
+                )}
+              </DetailRow>
+              <DetailRow label={t('customers.fields.address')}>{address.full_address}</DetailRow>
+              <DetailRow label={t('customers.fields.townZipCountry')}>
+                {[address.zip_code, address.town].filter(Boolean).join(' ')}, {address.country}
+              </DetailRow>
+              <DetailRow label={t('customers.fields.gps')}>
+                <Text size="sm" ff="monospace" span>
+                  {address.gps_lat}, {address.gps_lon}
+                </Text>{' '}
+                <Anchor href={address.navigation_link} target="_blank" rel="noopener noreferrer" size="sm">
+                  {t('customers.navigate')}
+                </Anchor>
+              </DetailRow>
+              <DetailRow label={t('customers.fields.toContact')}>
+                {access.canCall('PUT /customer/:id/change_to_contact') ? (
+                  <ToContactToggle customer={customer} />
+                ) : customer.to_contact ? (
+                  t('common.yes')
+                ) : (
+                  t('common.no')
+                )}
+              </DetailRow>
+            </DetailTable>
           </Paper>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 6 }}>

@@ -1,19 +1,9 @@
 import type { Order } from '@letokruh/contracts/orders';
-import { Anchor, Paper, Table, Text, Title } from '@mantine/core';
+import { Anchor, Paper, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DetailRow, DetailTable } from '../../ui/detail-row';
 import { telHref, useFormat } from '../../ui/format';
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Table.Tr>
-      <Table.Th w={190} fw={500} c="dimmed" style={{ verticalAlign: 'top' }}>
-        {label}
-      </Table.Th>
-      <Table.Td>{children}</Table.Td>
-    </Table.Tr>
-  );
-}
 
 function Block({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -21,9 +11,9 @@ function Block({ title, children }: { title: string; children: ReactNode }) {
       <Title order={3} mb="xs">
         {title}
       </Title>
-      <Table variant="vertical" layout="fixed" withRowBorders={false} verticalSpacing={5}>
-        <Table.Tbody>{children}</Table.Tbody>
-      </Table>
+      <DetailTable labelWidth={190} verticalSpacing={5}>
+        {children}
+      </DetailTable>
     </Paper>
   );
 }
@@ -47,20 +37,20 @@ export function CustomerBlock({ order }: { order: Order }) {
   const address = order.address ?? customer.address;
   return (
     <Block title={t('orders.detail.customer')}>
-      <Row label={t('orders.fields.name')}>
+      <DetailRow label={t('orders.fields.name')}>
         <Text size="sm" fw={500}>
           {customer.name}
         </Text>
-      </Row>
-      <Row label={t('orders.fields.organization')}>{customer.organization_name || noValue}</Row>
-      <Row label={t('orders.fields.organizationId')}>{customer.organization_id || noValue}</Row>
-      {customer.vat_id ? <Row label={t('orders.fields.vatId')}>{customer.vat_id}</Row> : null}
-      <Row label={t('orders.fields.phone')}>
+      </DetailRow>
+      <DetailRow label={t('orders.fields.organization')}>{customer.organization_name || noValue}</DetailRow>
+      <DetailRow label={t('orders.fields.organizationId')}>{customer.organization_id || noValue}</DetailRow>
+      {customer.vat_id ? <DetailRow label={t('orders.fields.vatId')}>{customer.vat_id}</DetailRow> : null}
+      <DetailRow label={t('orders.fields.phone')}>
         <Anchor href={telHref(customer.whole_phone)} size="sm">
           {format.phone(customer.whole_phone)}
         </Anchor>
-      </Row>
-      <Row label={t('orders.fields.email')}>
+      </DetailRow>
+      <DetailRow label={t('orders.fields.email')}>
         {customer.email ? (
           <Anchor href={`mailto:${customer.email}`} size="sm">
             {customer.email}
@@ -68,15 +58,15 @@ export function CustomerBlock({ order }: { order: Order }) {
         ) : (
           noValue
         )}
-      </Row>
-      <Row label={t('orders.fields.address')}>
+      </DetailRow>
+      <DetailRow label={t('orders.fields.address')}>
         <Text size="sm">{address.full_address}</Text>
         {address.navigation_link ? (
           <Anchor href={address.navigation_link} target="_blank" rel="noopener noreferrer" size="sm">
             {t('orders.detail.navigate')}
           </Anchor>
         ) : null}
-      </Row>
+      </DetailRow>
     </Block>
   );
 }
@@ -91,49 +81,53 @@ export function InternalBlock({ order }: { order: Order }) {
   const collector = order.collected_revenue_by?.name;
   return (
     <Block title={t('orders.detail.internal')}>
-      <Row label={t('orders.fields.internId')}>
+      <DetailRow label={t('orders.fields.internId')}>
         <Text size="sm" ff="monospace">
           {order.intern_id}
         </Text>
-      </Row>
-      <Row label={t('orders.fields.created')}>{format.dateShort(order.created)}</Row>
-      <Row label={t('orders.fields.expectedDelivery')}>
+      </DetailRow>
+      <DetailRow label={t('orders.fields.created')}>{format.dateShort(order.created)}</DetailRow>
+      <DetailRow label={t('orders.fields.expectedDelivery')}>
         {order.expected_delivery_date
           ? `${format.day(order.expected_delivery_date)} ${order.expected_delivery_time ?? ''}`.trim()
           : noValue}
-      </Row>
-      <Row label={t('orders.fields.distance')}>
+      </DetailRow>
+      <DetailRow label={t('orders.fields.distance')}>
         {t('orders.detail.distanceValue', { km: format.number(order.distance), minutes: order.duration })}
-      </Row>
-      <Row label={t('orders.fields.timeSpent')}>
+      </DetailRow>
+      <DetailRow label={t('orders.fields.timeSpent')}>
         {t('orders.detail.minutes', { minutes: order.expected_delivery_duration })}
-      </Row>
-      <Row label={t('orders.fields.productPrice')}>{money(order.product_prices)}</Row>
-      <Row label={t('orders.fields.deliveryPrice')}>{money(order.delivery_price.price)}</Row>
-      <Row label={t('orders.fields.priceWithoutVat')}>{money(order.total_price)}</Row>
-      <Row label={t('orders.fields.priceWithVat')}>
+      </DetailRow>
+      <DetailRow label={t('orders.fields.productPrice')}>{money(order.product_prices)}</DetailRow>
+      <DetailRow label={t('orders.fields.deliveryPrice')}>{money(order.delivery_price.price)}</DetailRow>
+      <DetailRow label={t('orders.fields.priceWithoutVat')}>{money(order.total_price)}</DetailRow>
+      <DetailRow label={t('orders.fields.priceWithVat')}>
         <Text size="sm" fw={700}>
           {money(order.price_with_vat)}
         </Text>
-      </Row>
-      <Row label={t('orders.fields.payment')}>{t(`orders.paymentTypes.${order.payment_type}`)}</Row>
-      <Row label={t('orders.fields.paid')}>
+      </DetailRow>
+      <DetailRow label={t('orders.fields.payment')}>
+        {t(`orders.paymentTypes.${order.payment_type}`)}
+      </DetailRow>
+      <DetailRow label={t('orders.fields.paid')}>
         {order.collected_revenue_at
           ? [t('common.yes'), format.dateShort(order.collected_revenue_at), collector]
               .filter(Boolean)
               .join(', ')
           : t('common.no')}
-      </Row>
-      <Row label={t('orders.fields.warehouse')}>{order.warehouse?.name ?? noValue}</Row>
-      <Row label={t('orders.fields.driver')}>{order.driver?.name ?? t('orders.personalCollection')}</Row>
-      <Row label={t('orders.fields.car')}>{order.car?.name ?? noValue}</Row>
-      <Row label={t('orders.fields.supplier')}>{order.default_supplier?.name ?? noValue}</Row>
-      <Row label={t('orders.fields.adtype')}>{order.ad_type?.name ?? noValue}</Row>
-      <Row label={t('orders.fields.note')}>
+      </DetailRow>
+      <DetailRow label={t('orders.fields.warehouse')}>{order.warehouse?.name ?? noValue}</DetailRow>
+      <DetailRow label={t('orders.fields.driver')}>
+        {order.driver?.name ?? t('orders.personalCollection')}
+      </DetailRow>
+      <DetailRow label={t('orders.fields.car')}>{order.car?.name ?? noValue}</DetailRow>
+      <DetailRow label={t('orders.fields.supplier')}>{order.default_supplier?.name ?? noValue}</DetailRow>
+      <DetailRow label={t('orders.fields.adtype')}>{order.ad_type?.name ?? noValue}</DetailRow>
+      <DetailRow label={t('orders.fields.note')}>
         <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
           {order.note || noValue}
         </Text>
-      </Row>
+      </DetailRow>
     </Block>
   );
 }

@@ -3,24 +3,13 @@ import type { Order } from '@letokruh/contracts/orders';
 import { qrImageSize } from '@letokruh/contracts/payments';
 import { groupIban } from '@letokruh/contracts/rules/bank-account';
 import { type MailLanguage, mailLanguageOf, mailLanguages } from '@letokruh/contracts/rules/mail-language';
-import {
-  Alert,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Modal,
-  Select,
-  Stack,
-  Table,
-  type TableTdProps,
-  Text,
-} from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Modal, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorKey } from '../../lib/api-client';
+import { DetailRow, DetailTable } from '../../ui/detail-row';
 import { useFormat } from '../../ui/format';
 import { qrPaymentQuery, sendEmailQr } from './api';
 import { SupplierSelect } from './supplier-select';
@@ -29,17 +18,6 @@ import { SupplierSelect } from './supplier-select';
 const qrSize = qrImageSize;
 
 type Props = { order: Order; opened: boolean; onClose: () => void };
-
-function Row({ label, children, ...td }: { label: string; children: ReactNode } & TableTdProps) {
-  return (
-    <Table.Tr>
-      <Table.Th c="dimmed" fw={500}>
-        {label}
-      </Table.Th>
-      <Table.Td {...td}>{children}</Table.Td>
-    </Table.Tr>
-  );
-}
 
 const knownSupplier = (order: Order) =>
   order.default_supplier ? [{ id: order.default_supplier.id, name: order.default_supplier.name }] : [];
@@ -83,33 +61,31 @@ export function QrPaymentModal({ order, opened, onClose }: Props) {
             <Text size="sm" c="dimmed" ta="center">
               {t(qr.data.format === 'epc' ? 'orders.qr.formatEpc' : 'orders.qr.formatSpayd')}
             </Text>
-            <Table variant="vertical" withRowBorders={false} verticalSpacing={2}>
-              <Table.Tbody>
-                <Row label={t('orders.qr.amount')} fw={700}>
-                  {format.money(qr.data.amount, qr.data.currency)}
-                </Row>
-                {qr.data.currency === 'CZK' ? (
-                  <Row label={t('orders.qr.variableSymbol')} ff="monospace">
-                    {qr.data.variable_symbol}
-                  </Row>
-                ) : null}
-                {/* One line, also on a phone: 29 characters of monospace in xs fit 390 px. */}
-                <Row
-                  label={t('orders.qr.iban')}
-                  ff="monospace"
-                  fz={{ base: 'xs', xs: 'sm' }}
-                  style={{ whiteSpace: 'nowrap' }}
-                >
-                  {groupIban(qr.data.iban)}
-                </Row>
-                {qr.data.bic ? (
-                  <Row label={t('orders.qr.bic')} ff="monospace">
-                    {qr.data.bic}
-                  </Row>
-                ) : null}
-                <Row label={t('orders.qr.message')}>{qr.data.message}</Row>
-              </Table.Tbody>
-            </Table>
+            <DetailTable layout="auto" verticalSpacing={2}>
+              <DetailRow label={t('orders.qr.amount')} fw={700}>
+                {format.money(qr.data.amount, qr.data.currency)}
+              </DetailRow>
+              {qr.data.currency === 'CZK' ? (
+                <DetailRow label={t('orders.qr.variableSymbol')} ff="monospace">
+                  {qr.data.variable_symbol}
+                </DetailRow>
+              ) : null}
+              {/* One line, also on a phone: 29 characters of monospace in xs fit 390 px. */}
+              <DetailRow
+                label={t('orders.qr.iban')}
+                ff="monospace"
+                fz={{ base: 'xs', xs: 'sm' }}
+                style={{ whiteSpace: 'nowrap' }}
+              >
+                {groupIban(qr.data.iban)}
+              </DetailRow>
+              {qr.data.bic ? (
+                <DetailRow label={t('orders.qr.bic')} ff="monospace">
+                  {qr.data.bic}
+                </DetailRow>
+              ) : null}
+              <DetailRow label={t('orders.qr.message')}>{qr.data.message}</DetailRow>
+            </DetailTable>
             {qr.data.rounded ? (
               <Alert color="yellow" py="xs">
                 {t('orders.qr.rounded', {

@@ -1,41 +1,18 @@
 import { type Transportation, transportationFileTypes } from '@letokruh/contracts/transportations';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { errorKey } from '../../lib/api-client';
 import { useAccess } from '../../lib/session';
 import { ConfirmButton } from '../../ui/confirm-button';
+import { DetailRow, DetailTable } from '../../ui/detail-row';
 import { FilesPanel } from '../../ui/files-panel';
 import { useFormat } from '../../ui/format';
 import { deleteTransportation, transportationsKey } from './api';
 import { useLoadTypeLabels } from './labels';
 import { useTransportationOfRoute } from './use-transportation';
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Table.Tr>
-      <Table.Th w={200} fw={500} c="dimmed" style={{ verticalAlign: 'top' }}>
-        {label}
-      </Table.Th>
-      <Table.Td>{children}</Table.Td>
-    </Table.Tr>
-  );
-}
 
 /** Names one under another, or the dash when there are none (part 2 §2). */
 function Lines({ lines }: { lines: string[] }) {
@@ -112,36 +89,40 @@ function Details({ item }: { item: Transportation }) {
   const noValue = t('common.noValue');
   return (
     <Paper withBorder p="md">
-      <Table variant="vertical" layout="fixed" withRowBorders={false} verticalSpacing={6}>
-        <Table.Tbody>
-          <Row label={t('transportations.fields.date')}>{item.date || noValue}</Row>
-          <Row label={t('transportations.fields.transportType')}>{labels.type(item.load_type.name)}</Row>
-          {item.load_type.choice ? (
-            <Row label={t('transportations.fields.choice')}>{labels.choice(item.load_type.choice)}</Row>
-          ) : null}
-          <Row label={t('transportations.fields.driver')}>{item.driver?.name || noValue}</Row>
-          <Row label={t('transportations.cmrHeading')}>
-            <Lines
-              lines={item.cmr_wagon_number.map((c) =>
-                t('transportations.cmrLine', {
-                  number: c.cmr_or_wagon_number,
-                  amount: format.number(c.amount),
-                }),
-              )}
-            />
-          </Row>
-          <Row label={t('transportations.fields.spz')}>{item.license_plate?.name || noValue}</Row>
-          <Row label={t('transportations.loadingPlaces')}>
-            <Lines lines={item.load_location.map((p) => p.name)} />
-          </Row>
-          <Row label={t('transportations.unloadingPlaces')}>
-            <Lines lines={item.unload_location.map((p) => p.name)} />
-          </Row>
-          <Row label={t('transportations.fields.recipient')}>{item.recipient?.name || noValue}</Row>
-          <Row label={t('transportations.fields.subscriber')}>{item.subscriber?.name || noValue}</Row>
-          <Row label={t('transportations.fields.sortiment')}>{item.wood_type?.name || noValue}</Row>
-        </Table.Tbody>
-      </Table>
+      <DetailTable labelWidth={200}>
+        <DetailRow label={t('transportations.fields.date')}>{item.date || noValue}</DetailRow>
+        <DetailRow label={t('transportations.fields.transportType')}>
+          {labels.type(item.load_type.name)}
+        </DetailRow>
+        {item.load_type.choice ? (
+          <DetailRow label={t('transportations.fields.choice')}>
+            {labels.choice(item.load_type.choice)}
+          </DetailRow>
+        ) : null}
+        <DetailRow label={t('transportations.fields.driver')}>{item.driver?.name || noValue}</DetailRow>
+        <DetailRow label={t('transportations.cmrHeading')}>
+          <Lines
+            lines={item.cmr_wagon_number.map((c) =>
+              t('transportations.cmrLine', {
+                number: c.cmr_or_wagon_number,
+                amount: format.number(c.amount),
+              }),
+            )}
+          />
+        </DetailRow>
+        <DetailRow label={t('transportations.fields.spz')}>{item.license_plate?.name || noValue}</DetailRow>
+        <DetailRow label={t('transportations.loadingPlaces')}>
+          <Lines lines={item.load_location.map((p) => p.name)} />
+        </DetailRow>
+        <DetailRow label={t('transportations.unloadingPlaces')}>
+          <Lines lines={item.unload_location.map((p) => p.name)} />
+        </DetailRow>
+        <DetailRow label={t('transportations.fields.recipient')}>{item.recipient?.name || noValue}</DetailRow>
+        <DetailRow label={t('transportations.fields.subscriber')}>
+          {item.subscriber?.name || noValue}
+        </DetailRow>
+        <DetailRow label={t('transportations.fields.sortiment')}>{item.wood_type?.name || noValue}</DetailRow>
+      </DetailTable>
     </Paper>
   );
 }
