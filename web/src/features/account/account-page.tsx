@@ -21,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import { errorKey } from '../../lib/api-client';
 import { useProfile, userQueryKey } from '../../lib/session';
 import { useFormat } from '../../ui/format';
+import { ViewField } from '../../ui/view-field';
 import { avatarUrl, updateProfile, uploadAvatar } from '../auth/api';
 
 type Draft = {
@@ -116,18 +117,6 @@ function AvatarBlock({ user }: { user: Profile }) {
   );
 }
 
-function Field({ label, value }: { label: string; value: string | number | null }) {
-  const { t } = useTranslation();
-  return (
-    <div>
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text>{value === null || value === '' ? t('common.noValue') : value}</Text>
-    </div>
-  );
-}
-
 function ViewProfile({ user }: { user: Profile }) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -135,19 +124,16 @@ function ViewProfile({ user }: { user: Profile }) {
   return (
     <Paper withBorder p="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <Field label={t('account.username')} value={user.username} />
-        <Field label={t('account.name')} value={user.name} />
-        <Field label={t('account.firstName')} value={user.first_name} />
-        <Field label={t('account.lastName')} value={user.last_name} />
-        <Field label={t('account.email')} value={user.email} />
-        <Field label={t('account.phone')} value={format.phone(user.phone)} />
+        <ViewField label={t('account.username')} value={user.username} />
+        <ViewField label={t('account.name')} value={user.name} />
+        <ViewField label={t('account.firstName')} value={user.first_name} />
+        <ViewField label={t('account.lastName')} value={user.last_name} />
+        <ViewField label={t('account.email')} value={user.email} />
+        <ViewField label={t('account.phone')} value={format.phone(user.phone)} />
         {technician ? (
-          <Field label={t('account.maximumOrderCount')} value={format.number(user.maximum_order_count)} />
+          <ViewField label={t('account.maximumOrderCount')} value={format.number(user.maximum_order_count)} />
         ) : null}
-        <div>
-          <Text size="sm" c="dimmed">
-            {t('account.functions')}
-          </Text>
+        <ViewField label={t('account.functions')}>
           <Group gap={4}>
             {user.functions.map((f) => (
               <Badge key={f.id} variant="light">
@@ -155,7 +141,7 @@ function ViewProfile({ user }: { user: Profile }) {
               </Badge>
             ))}
           </Group>
-        </div>
+        </ViewField>
       </SimpleGrid>
     </Paper>
   );

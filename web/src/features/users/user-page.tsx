@@ -1,6 +1,6 @@
 import { ErrorCode } from '@letokruh/contracts/errors';
 import type { UserEdit, UserItem } from '@letokruh/contracts/users';
-import { Alert, Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -10,6 +10,7 @@ import { ApiError, errorKey } from '../../lib/api-client';
 import { useAccess, userQueryKey } from '../../lib/session';
 import { useFormat } from '../../ui/format';
 import { StaleAlert } from '../../ui/stale-alert';
+import { ViewField } from '../../ui/view-field';
 import { ActiveToggle } from './active-toggle';
 import { editUser, userQuery, usersKey } from './api';
 import { canEditUser, canToggleActive, isOwner } from './rules';
@@ -99,32 +100,17 @@ function EditUser({ item, onReload }: { item: UserItem; onReload(): void }) {
   );
 }
 
-function Field({ label, value }: { label: string; value: string }) {
-  const { t } = useTranslation();
-  return (
-    <div>
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text>{value || t('common.noValue')}</Text>
-    </div>
-  );
-}
-
 function ViewUser({ item }: { item: UserItem }) {
   const { t } = useTranslation();
   const format = useFormat();
   return (
     <Paper withBorder p="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <Field label={t('users.fields.username')} value={item.username} />
-        <Field label={t('users.fields.name')} value={item.name} />
-        <Field label={t('users.fields.email')} value={item.email} />
-        <Field label={t('users.fields.phone')} value={format.phone(item.phone)} />
-        <div>
-          <Text size="sm" c="dimmed">
-            {t('users.fields.functions')}
-          </Text>
+        <ViewField label={t('users.fields.username')} value={item.username} />
+        <ViewField label={t('users.fields.name')} value={item.name} />
+        <ViewField label={t('users.fields.email')} value={item.email} />
+        <ViewField label={t('users.fields.phone')} value={format.phone(item.phone)} />
+        <ViewField label={t('users.fields.functions')}>
           <Group gap={4}>
             {item.functions.map((f) => (
               <Badge key={f.id} variant="light">
@@ -132,9 +118,9 @@ function ViewUser({ item }: { item: UserItem }) {
               </Badge>
             ))}
           </Group>
-        </div>
+        </ViewField>
         {item.functions.some((f) => f.name === 'technical_specialist') ? (
-          <Field
+          <ViewField
             label={t('users.fields.maximumOrderCount')}
             value={format.number(item.maximum_order_count)}
           />
