@@ -11,18 +11,18 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorKey } from '../../lib/api-client';
 import { useProfile, userQueryKey } from '../../lib/session';
 import { useFormat } from '../../ui/format';
 import { ViewField } from '../../ui/view-field';
 import { avatarUrl, updateProfile, uploadAvatar } from '../auth/api';
+import { UserDetailsForm } from '../users';
 
 type Draft = {
   first_name: string;
@@ -173,8 +173,7 @@ function EditProfile({ user, onDone }: { user: Profile; onDone: () => void }) {
     },
     onError: (e) => setProblem(t(errorKey(e))),
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     setProblem(null);
     if (!draft.first_name.trim() || !draft.last_name.trim()) return setProblem(t('errors.missingFields'));
     if (!draft.old_password) return setProblem(t('errors.102'));
@@ -182,65 +181,40 @@ function EditProfile({ user, onDone }: { user: Profile; onDone: () => void }) {
     save.mutate();
   };
   return (
-    <Paper withBorder p="md" component="form" onSubmit={submit} noValidate>
-      <Stack>
-        {problem ? (
-          <Alert color="red" role="alert">
-            {problem}
-          </Alert>
-        ) : null}
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label={t('account.username')} value={user.username} readOnly disabled />
-          <div />
-          <TextInput
-            label={t('account.firstName')}
-            required
-            value={draft.first_name}
-            onChange={set('first_name')}
-          />
-          <TextInput
-            label={t('account.lastName')}
-            required
-            value={draft.last_name}
-            onChange={set('last_name')}
-          />
-          <TextInput label={t('account.email')} type="email" value={draft.email} onChange={set('email')} />
-          <TextInput label={t('account.phone')} type="tel" value={draft.phone} onChange={set('phone')} />
-        </SimpleGrid>
-        <Title order={5}>{t('account.passwordSection')}</Title>
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <PasswordInput
-            label={t('account.oldPassword')}
-            description={t('account.oldPasswordHint')}
-            required
-            autoComplete="current-password"
-            value={draft.old_password}
-            onChange={set('old_password')}
-          />
-          <PasswordInput
-            label={t('account.newPassword')}
-            autoComplete="new-password"
-            value={draft.new_password}
-            onChange={set('new_password')}
-          />
-          <PasswordInput
-            label={t('account.newPasswordRepeat')}
-            autoComplete="new-password"
-            value={draft.new_password_repeat}
-            onChange={set('new_password_repeat')}
-          />
-        </SimpleGrid>
-        <Group>
-          <Button type="submit" loading={save.isPending}>
-            {t('account.save')}
-          </Button>
-          {!user.must_change_password ? (
-            <Button variant="default" onClick={onDone}>
-              {t('account.cancel')}
-            </Button>
-          ) : null}
-        </Group>
-      </Stack>
-    </Paper>
+    <UserDetailsForm
+      details={{ ...draft, username: user.username }}
+      onDetail={(key, value) => setDraft((d) => ({ ...d, [key]: value }))}
+      problem={problem}
+      onSubmit={submit}
+      pending={save.isPending}
+      submitLabel={t('account.save')}
+      // A password that must change first leaves nothing to go back to.
+      onCancel={user.must_change_password ? undefined : onDone}
+      cancelLabel={t('account.cancel')}
+    >
+      <Title order={5}>{t('account.passwordSection')}</Title>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <PasswordInput
+          label={t('account.oldPassword')}
+          description={t('account.oldPasswordHint')}
+          required
+          autoComplete="current-password"
+          value={draft.old_password}
+          onChange={set('old_password')}
+        />
+        <PasswordInput
+          label={t('account.newPassword')}
+          autoComplete="new-password"
+          value={draft.new_password}
+          onChange={set('new_password')}
+        />
+        <PasswordInput
+          label={t('account.newPasswordRepeat')}
+          autoComplete="new-password"
+          value={draft.new_password_repeat}
+          onChange={set('new_password_repeat')}
+        />
+      </SimpleGrid>
+    </UserDetailsForm>
   );
 }

@@ -21,7 +21,7 @@ import {
   Stack,
   TextInput,
 } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorKey } from '../../lib/api-client';
 
@@ -68,18 +68,15 @@ export function UserForm(props: Props) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState(props.initial);
   const [invalid, setInvalid] = useState<Set<string>>(new Set());
-  const set = (key: keyof UserDraft) => (e: { currentTarget: { value: string } }) => {
-    const value = e.currentTarget.value;
+  const setText = (key: keyof UserDetails | 'password', value: string) =>
     setDraft((d) => ({ ...d, [key]: value }));
-  };
 
   const serverFields = props.serverError instanceof ApiError ? props.serverError.fields : [];
   const marked = new Set([...invalid, ...serverFields]);
   const errorOf = (field: string) =>
     marked.has(field) ? t(`users.invalid.${field}`, { min: initialPasswordMinLength }) : undefined;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const common = {
       first_name: draft.first_name,
       last_name: draft.last_name,
@@ -109,109 +106,142 @@ export function UserForm(props: Props) {
   const usernameTaken = props.serverError instanceof ApiError && props.serverError.errorCode === 203;
 
   return (
+    <UserDetailsForm
+      details={draft}
+      onDetail={setText}
+      usernameEditable={props.mode === 'add'}
+      errorOf={(field) => (field === 'username' && usernameTaken ? t('errors.203') : errorOf(field))}
+      problem={problem}
+      onSubmit={submit}
+      pending={props.pending}
+      submitLabel={props.submitLabel}
+      onCancel={props.onCancel}
+      cancelLabel={t('common.cancel')}
+    >
+      <Checkbox.Group
+        label={t('users.fields.functions')}
+        required
+        value={draft.functions}
+        onChange={(value) => setDraft((d) => ({ ...d, functions: value as FunctionName[] }))}
+        error={errorOf('functions')}
+      >
+        <Group mt="xs">
+          {functionNames.map((name) => (
+            <Checkbox
+              key={name}
+              value={name}
+              label={t(`functions.${name}`)}
+              // Another owner may take it away; the server keeps one active owner (409 / 205).
+              disabled={name === 'owner' && !props.canGrantOwner}
+            />
+          ))}
+        </Group>
+      </Checkbox.Group>
+      {draft.functions.includes(technician) ? (
+        <NumberInput
+          label={t('users.fields.maximumOrderCount')}
+          description={t('users.maximumOrderCountHint')}
+          maw={320}
+          min={0}
+          max={maximumOrderCountLimit}
+          allowDecimal={false}
+          allowNegative={false}
+          value={draft.maximum_order_count}
+          onChange={(value) => setDraft((d) => ({ ...d, maximum_order_count: value }))}
+          error={errorOf('maximum_order_count')}
+        />
+      ) : null}
+      {props.mode === 'add' ? (
+        <PasswordInput
+          label={t('users.fields.initialPassword')}
+          description={t('users.initialPasswordHint', { min: initialPasswordMinLength })}
+          required
+          maw={320}
+          autoComplete="new-password"
+          value={draft.password}
+          onChange={(e) => setText('password', e.currentTarget.value)}
+          error={errorOf('password')}
+        />
+      ) : null}
+    </UserDetailsForm>
+  );
+}
+
+/** What every user form asks for: who the person is and how to reach them. */
+export type UserDetails = Pick<UserDraft, 'username' | 'first_name' | 'last_name' | 'email' | 'phone'>;
+
+type UserDetailsFormProps = {
+  details: UserDetails;
+  onDetail(key: keyof UserDetails, value: string): void;
+  /** Only a new user's username is typed; afterwards it is shown and never changes. */
+  usernameEditable?: boolean;
+  /** The message under a field that failed its check. */
+  errorOf?(field: keyof UserDetails): string | undefined;
+  /** The text of the alert on top: a failed check or the server's answer. */
+  problem: string | null;
+  onSubmit(): void;
+  pending: boolean;
+  submitLabel: string;
+  /** Without it no cancel button: there is nothing to go back to (a password that must change first). */
+  onCancel?(): void;
+  cancelLabel: string;
+  /** The sections of one form between the details and the buttons: functions, passwords. */
+  children?: ReactNode;
+};
+
+/**
+ * The frame both the user page and the profile (/account) fill in: the alert, username, names,
+ * e-mail and phone, the caller's own sections, save and cancel. Each caller keeps its own checks
+ * (the server's schemas here, the profile's password rules there, part 2 §2 Profile).
+ */
+export function UserDetailsForm(props: UserDetailsFormProps) {
+  const { t } = useTranslation();
+  const { details, onDetail, errorOf } = props;
+  const input = (key: keyof UserDetails) => ({
+    value: details[key],
+    onChange: (e: { currentTarget: { value: string } }) => onDetail(key, e.currentTarget.value),
+    error: errorOf?.(key),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    props.onSubmit();
+  };
+  return (
     <Paper withBorder p="md" component="form" onSubmit={submit} noValidate>
       <Stack>
-        {problem ? (
+        {props.problem ? (
           <Alert color="red" role="alert">
-            {problem}
+            {props.problem}
           </Alert>
         ) : null}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {props.mode === 'add' ? (
+          {props.usernameEditable ? (
             <TextInput
               label={t('users.fields.username')}
               description={t('users.usernameHint')}
               required
               autoComplete="off"
-              value={draft.username}
-              onChange={set('username')}
-              error={usernameTaken ? t('errors.203') : errorOf('username')}
+              {...input('username')}
             />
           ) : (
-            <TextInput label={t('users.fields.username')} value={draft.username} readOnly disabled />
+            <TextInput label={t('users.fields.username')} value={details.username} readOnly disabled />
           )}
           <div />
-          <TextInput
-            label={t('users.fields.firstName')}
-            required
-            value={draft.first_name}
-            onChange={set('first_name')}
-            error={errorOf('first_name')}
-          />
-          <TextInput
-            label={t('users.fields.lastName')}
-            required
-            value={draft.last_name}
-            onChange={set('last_name')}
-            error={errorOf('last_name')}
-          />
-          <TextInput
-            label={t('users.fields.email')}
-            type="email"
-            value={draft.email}
-            onChange={set('email')}
-            error={errorOf('email')}
-          />
-          <TextInput
-            label={t('users.fields.phone')}
-            type="tel"
-            value={draft.phone}
-            onChange={set('phone')}
-            error={errorOf('phone')}
-          />
+          <TextInput label={t('users.fields.firstName')} required {...input('first_name')} />
+          <TextInput label={t('users.fields.lastName')} required {...input('last_name')} />
+          <TextInput label={t('users.fields.email')} type="email" {...input('email')} />
+          <TextInput label={t('users.fields.phone')} type="tel" {...input('phone')} />
         </SimpleGrid>
-        <Checkbox.Group
-          label={t('users.fields.functions')}
-          required
-          value={draft.functions}
-          onChange={(value) => setDraft((d) => ({ ...d, functions: value as FunctionName[] }))}
-          error={errorOf('functions')}
-        >
-          <Group mt="xs">
-            {functionNames.map((name) => (
-              <Checkbox
-                key={name}
-                value={name}
-                label={t(`functions.${name}`)}
-                // Another owner may take it away; the server keeps one active owner (409 / 205).
-                disabled={name === 'owner' && !props.canGrantOwner}
-              />
-            ))}
-          </Group>
-        </Checkbox.Group>
-        {draft.functions.includes(technician) ? (
-          <NumberInput
-            label={t('users.fields.maximumOrderCount')}
-            description={t('users.maximumOrderCountHint')}
-            maw={320}
-            min={0}
-            max={maximumOrderCountLimit}
-            allowDecimal={false}
-            allowNegative={false}
-            value={draft.maximum_order_count}
-            onChange={(value) => setDraft((d) => ({ ...d, maximum_order_count: value }))}
-            error={errorOf('maximum_order_count')}
-          />
-        ) : null}
-        {props.mode === 'add' ? (
-          <PasswordInput
-            label={t('users.fields.initialPassword')}
-            description={t('users.initialPasswordHint', { min: initialPasswordMinLength })}
-            required
-            maw={320}
-            autoComplete="new-password"
-            value={draft.password}
-            onChange={set('password')}
-            error={errorOf('password')}
-          />
-        ) : null}
+        {props.children}
         <Group>
           <Button type="submit" loading={props.pending}>
             {props.submitLabel}
           </Button>
-          <Button variant="default" onClick={props.onCancel}>
-            {t('common.cancel')}
-          </Button>
+          {props.onCancel ? (
+            <Button variant="default" onClick={props.onCancel}>
+              {props.cancelLabel}
+            </Button>
+          ) : null}
         </Group>
       </Stack>
     </Paper>
