@@ -27,45 +27,9 @@ function checkPeriod(
   }
 }
 
-/**
- * POST /warehouse_vacation/add and PUT /warehouse_vacation/{id}/edit. Days are both included;
- * `from_time` (on the first day) and `to_time` (on the last day) make a closure of hours, and
- * left out they mean from the start of the first day and to the end of the last.
- */
-export const warehouseVacationInputSchema = z
-  .object({
-    warehouse: id,
-    vacation_from: isoDaySchema,
-    vacation_to: isoDaySchema,
-    from_time: clockSchema.nullable().optional(),
-    to_time: clockSchema.nullable().optional(),
-    /** Optimistic concurrency on edit: the version the form was loaded with. */
-    version: z.number().int().positive().optional(),
-  })
-  .superRefine(checkPeriod);
-export type WarehouseVacationInput = z.infer<typeof warehouseVacationInputSchema>;
-
-/**
- * POST /user_vacation/add takes the spec's `driver`, PUT /user_vacation/{id}/edit the spec's
- * `user` (part 2 §7); both calls accept either name for the same user id.
- */
-export const userVacationInputSchema = z
-  .object({
-    driver: id.optional(),
-    user: id.optional(),
-    vacation_from: isoDaySchema,
-    vacation_to: isoDaySchema,
-    version: z.number().int().positive().optional(),
-  })
-  .superRefine((value, ctx) => {
-    if (value.driver === undefined && value.user === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['driver'], message: 'driver (or user) is required' });
-    } else if (value.driver !== undefined && value.user !== undefined && value.driver !== value.user) {
-      ctx.addIssue({ code: 'custom', path: ['driver'], message: 'driver and user name different users' });
-    }
-    checkPeriod(value, ctx);
-  });
-export type UserVacationInput = z.infer<typeof userVacationInputSchema>;
+/** Whose vacations: a warehouse's (a closure) or a user's (a driver's), part 2 §2. */
+export const vacationSubjects = ['user', 'warehouse'] as const;
+export type VacationSubject = (typeof vacationSubjects)[number];
 
 export const vacationWarehouseSchema = z.object({
   id: z.number().int(),
@@ -73,21 +37,6 @@ export const vacationWarehouseSchema = z.object({
   color: z.string(),
   text_color: z.string(),
 });
-
-export const warehouseVacationSchema = z
-  .object({
-    id: z.number().int(),
-    warehouse: vacationWarehouseSchema,
-    vacation_from: z.string(),
-    vacation_to: z.string(),
-    from_time: z.string().nullable(),
-    to_time: z.string().nullable(),
-    /** False once deactivated: gone from the lists and the calendar, still readable by id. */
-    active: z.boolean(),
-    version: z.number().int(),
-  })
-  .meta({ id: 'WarehouseVacation' });
-export type WarehouseVacation = z.infer<typeof warehouseVacationSchema>;
 
 export const vacationUserSchema = z.object({
   id: z.number().int(),
@@ -97,31 +46,125 @@ export const vacationUserSchema = z.object({
   name: z.string(),
 });
 
-export const userVacationSchema = z
-  .object({
-    id: z.number().int(),
-    user: vacationUserSchema,
-    vacation_from: z.string(),
-    vacation_to: z.string(),
-    active: z.boolean(),
-    version: z.number().int(),
-  })
-  .meta({ id: 'UserVacation' });
+/**
+ * The schemas of one subject's vacations (issue 18: one flow for warehouses and drivers). Both
+ * are a period of days, both included, with a version and an active flag; a subject adds whose
+ * vacation it is, and a closure its hours within the first and the last day.
+ */
+function vacationSchemas<
+  const Id extends string,
+  Owner extends z.ZodRawShape,
+  Hours extends z.ZodRawShape,
+  OwnerInput extends z.ZodRawShape,
+  HoursInput extends z.ZodRawShape,
+  const Filter extends string,
+>(spec: {
+  /** The answer's name among the OpenAPI document's schemas. */
+  id: Id;
+  /** Whose vacation it is, as answered. */
+  owner: Owner;
+  /** The hours of the first and the last day, as answered. */
+  hours: Hours;
+  /** Whose vacation it is, as sent by add and edit. */
+  ownerInput: OwnerInput;
+  /** The hours, as sent. */
+  hoursInput: HoursInput;
+  /** The list's filter by whose vacations. */
+  filter: Filter;
+  /** What the owner's fields must meet together, checked before the period. */
+  checkOwner?: (value: Record<string, unknown>, ctx: z.RefinementCtx) => void;
+}) {
+  const input = z
+    .object({
+      ...spec.ownerInput,
+      vacation_from: isoDaySchema,
+      vacation_to: isoDaySchema,
+      ...spec.hoursInput,
+      /** Optimistic concurrency on edit: the version the form was loaded with. */
+      version: z.number().int().positive().optional(),
+    })
+    .superRefine((value, ctx) => {
+      spec.checkOwner?.(value, ctx);
+      checkPeriod(value as Parameters<typeof checkPeriod>[0], ctx);
+    });
+  const item = z
+    .object({
+      id: z.number().int(),
+      ...spec.owner,
+      vacation_from: z.string(),
+      vacation_to: z.string(),
+      ...spec.hours,
+      /** False once deactivated: gone from the lists and the calendar, still readable by id. */
+      active: z.boolean(),
+      version: z.number().int(),
+    })
+    .meta({ id: spec.id });
+  const filter = { [spec.filter]: z.coerce.number().int().positive().max(2147483647).optional() };
+  return {
+    input,
+    item,
+    listQuery: pagingQuerySchema.extend(filter as Record<Filter, (typeof filter)[string]>),
+    listAnswer: pagedAnswer(item),
+    answer: z.object({ item }),
+  };
+}
+
+/**
+ * POST /warehouse_vacation/add and PUT /warehouse_vacation/{id}/edit. Days are both included;
+ * `from_time` (on the first day) and `to_time` (on the last day) make a closure of hours, and
+ * left out they mean from the start of the first day and to the end of the last.
+ */
+const warehouseVacationSchemas = vacationSchemas({
+  id: 'WarehouseVacation',
+  owner: { warehouse: vacationWarehouseSchema },
+  hours: { from_time: z.string().nullable(), to_time: z.string().nullable() },
+  ownerInput: { warehouse: id },
+  hoursInput: { from_time: clockSchema.nullable().optional(), to_time: clockSchema.nullable().optional() },
+  filter: 'warehouse',
+});
+
+/**
+ * POST /user_vacation/add takes the spec's `driver`, PUT /user_vacation/{id}/edit the spec's
+ * `user` (part 2 §7); both calls accept either name for the same user id. Whole days only.
+ */
+const userVacationSchemas = vacationSchemas({
+  id: 'UserVacation',
+  owner: { user: vacationUserSchema },
+  hours: {},
+  ownerInput: { driver: id.optional(), user: id.optional() },
+  hoursInput: {},
+  filter: 'user',
+  checkOwner: (value, ctx) => {
+    if (value.driver === undefined && value.user === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['driver'], message: 'driver (or user) is required' });
+    } else if (value.driver !== undefined && value.user !== undefined && value.driver !== value.user) {
+      ctx.addIssue({ code: 'custom', path: ['driver'], message: 'driver and user name different users' });
+    }
+  },
+});
+
+/** Each subject's schemas, for the code that serves both (server and web). */
+export const vacationSchemasOf = { user: userVacationSchemas, warehouse: warehouseVacationSchemas };
+
+export const warehouseVacationInputSchema = warehouseVacationSchemas.input;
+export type WarehouseVacationInput = z.infer<typeof warehouseVacationInputSchema>;
+export const userVacationInputSchema = userVacationSchemas.input;
+export type UserVacationInput = z.infer<typeof userVacationInputSchema>;
+
+export const warehouseVacationSchema = warehouseVacationSchemas.item;
+export type WarehouseVacation = z.infer<typeof warehouseVacationSchema>;
+export const userVacationSchema = userVacationSchemas.item;
 export type UserVacation = z.infer<typeof userVacationSchema>;
 
-export const warehouseVacationListQuerySchema = pagingQuerySchema.extend({
-  warehouse: z.coerce.number().int().positive().max(2147483647).optional(),
-});
+export const warehouseVacationListQuerySchema = warehouseVacationSchemas.listQuery;
 export type WarehouseVacationListQuery = z.infer<typeof warehouseVacationListQuerySchema>;
-export const userVacationListQuerySchema = pagingQuerySchema.extend({
-  user: z.coerce.number().int().positive().max(2147483647).optional(),
-});
+export const userVacationListQuerySchema = userVacationSchemas.listQuery;
 export type UserVacationListQuery = z.infer<typeof userVacationListQuerySchema>;
 
-export const warehouseVacationListAnswerSchema = pagedAnswer(warehouseVacationSchema);
-export const userVacationListAnswerSchema = pagedAnswer(userVacationSchema);
-export const warehouseVacationAnswerSchema = z.object({ item: warehouseVacationSchema });
-export const userVacationAnswerSchema = z.object({ item: userVacationSchema });
+export const warehouseVacationListAnswerSchema = warehouseVacationSchemas.listAnswer;
+export const userVacationListAnswerSchema = userVacationSchemas.listAnswer;
+export const warehouseVacationAnswerSchema = warehouseVacationSchemas.answer;
+export const userVacationAnswerSchema = userVacationSchemas.answer;
 
 /** The calendar asks for at most this many days at once (a week is 7, a month view 42). */
 export const calendarMaxDays = 62;
