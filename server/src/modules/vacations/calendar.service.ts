@@ -32,14 +32,14 @@ export async function calendarClosures(
   if (!first || !last || warehouses.length === 0) return { data: [] };
   const rows = await q.findClosuresBetween(db, warehouses, `${first}T00:00`, `${addDays(last, 1)}T00:00`);
   const data = rows.flatMap((row) =>
-    closureDays({ start: row.startsAt, end: row.endsAt }, days).map((day) => ({
+    closureDays({ start: row.from, end: row.to }, days).map((day) => ({
       id: row.id,
       ...day,
       warehouse: {
-        id: row.warehouseId,
-        name: row.warehouseName,
-        color: row.warehouseColor,
-        text_color: row.warehouseTextColor,
+        id: row.ownerId,
+        name: row.owner.name,
+        color: row.owner.color,
+        text_color: row.owner.textColor,
       },
     })),
   );
@@ -74,12 +74,12 @@ export async function calendarDriverVacations(
     user ? await visibleDrivers(db, user) : null,
   );
   const data = rows.flatMap((row) =>
-    daysWithin(row.vacationFrom, row.vacationTo, days).map((date) => ({
+    daysWithin(row.from, row.to, days).map((date) => ({
       id: row.id,
       date,
-      name: `${row.firstName} ${row.lastName}`.trim(),
-      hex_color: driverColor(row.userId),
-      user_id: row.userId,
+      name: `${row.owner.firstName} ${row.owner.lastName}`.trim(),
+      hex_color: driverColor(row.ownerId),
+      user_id: row.ownerId,
     })),
   );
   data.sort((a, b) => a.date.localeCompare(b.date)); // stable: keeps the name order within a day

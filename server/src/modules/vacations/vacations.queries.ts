@@ -1,135 +1,178 @@
+import type { VacationSubject } from '@letokruh/contracts/vacations';
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { users, userVacations, warehouses, warehouseVacations } from '../../db/schema/index.ts';
-import { scopeCondition, type WarehouseScope } from '../warehouses/warehouse-scope.ts';
+import { scopeCondition } from '../warehouses/warehouse-scope.ts';
 
-const warehouseColumns = {
-  id: warehouseVacations.id,
-  warehouseId: warehouseVacations.warehouseId,
-  startsAt: warehouseVacations.startsAt,
-  endsAt: warehouseVacations.endsAt,
-  version: warehouseVacations.version,
-  deactivatedAt: warehouseVacations.deactivatedAt,
-  warehouseName: warehouses.name,
-  warehouseColor: warehouses.color,
-  warehouseTextColor: warehouses.textColor,
-};
-export type WarehouseVacationRow = {
-  id: number;
-  warehouseId: number;
-  startsAt: string;
-  endsAt: string;
-  version: number;
-  deactivatedAt: Date | null;
-  warehouseName: string;
-  warehouseColor: string;
-  warehouseTextColor: string;
+/** What a vacation is, as the table holds it: whose, and from when to when. */
+export type Period = { ownerId: number; from: string; to: string };
+
+/** Who a vacation is of, as the rows read it. */
+type Owners = {
+  warehouse: { name: string; color: string; textColor: string };
+  user: { username: string; firstName: string; lastName: string };
 };
 
-const userColumns = {
-  id: userVacations.id,
-  userId: userVacations.userId,
-  vacationFrom: userVacations.vacationFrom,
-  vacationTo: userVacations.vacationTo,
-  version: userVacations.version,
-  deactivatedAt: userVacations.deactivatedAt,
-  username: users.username,
-  firstName: users.firstName,
-  lastName: users.lastName,
-};
-export type UserVacationRow = {
+/**
+ * One vacation with its owner. A closure's `from` and `to` are Prague wall-clock instants,
+ * YYYY-MM-DDTHH:mm, its end not included; a driver's are days, YYYY-MM-DD, both included.
+ */
+export type VacationRow<S extends VacationSubject> = Period & {
   id: number;
-  userId: number;
-  vacationFrom: string;
-  vacationTo: string;
   version: number;
   deactivatedAt: Date | null;
-  username: string;
-  firstName: string;
-  lastName: string;
+  owner: Owners[S];
+};
+
+/** Timestamps come back as "YYYY-MM-DD HH:mm:ss"; the rules use "YYYY-MM-DDTHH:mm". */
+const wallClock = (value: string) => value.replace(' ', 'T').slice(0, 16);
+
+/** Where each subject's vacations live and how its list is ordered; the queries below are shared. */
+const tables = {
+  warehouse: {
+    table: warehouseVacations,
+    ownerId: warehouseVacations.warehouseId,
+    from: warehouseVacations.startsAt,
+    to: warehouseVacations.endsAt,
+    owner: warehouses,
+    ownerFields: { name: warehouses.name, color: warehouses.color, textColor: warehouses.textColor },
+    record: (p: Period) => ({ warehouseId: p.ownerId, startsAt: p.from, endsAt: p.to }),
+    read: wallClock,
+    /** A closure is over once its end has come; `now` is the Prague wall-clock instant. */
+    over: (now: string) => sql`${warehouseVacations.endsAt} <= ${now}::timestamp`,
+    tieBreak: [] as SQL[],
+  },
+  user: {
+    table: userVacations,
+    ownerId: userVacations.userId,
+    from: userVacations.vacationFrom,
+    to: userVacations.vacationTo,
+    owner: users,
+    ownerFields: { username: users.username, firstName: users.firstName, lastName: users.lastName },
+    record: (p: Period) => ({ userId: p.ownerId, vacationFrom: p.from, vacationTo: p.to }),
+    read: (value: string) => value,
+    /** A driver's vacation is over once its last day has passed; `now` is the Prague day. */
+    over: (today: string) => sql`${userVacations.vacationTo} < ${today}::date`,
+    tieBreak: [asc(users.lastName)],
+  },
+};
+
+/** The vacations of a subject joined with their owners; a caller adds its where and order. */
+function selectVacations(db: DbOrTx, subject: VacationSubject) {
+  const t = tables[subject];
+  return db
+    .select({
+      id: t.table.id,
+      ownerId: t.ownerId,
+      from: t.from,
+      to: t.to,
+      version: t.table.version,
+      deactivatedAt: t.table.deactivatedAt,
+      owner: t.ownerFields,
+    })
+    .from(t.table)
+    .innerJoin(t.owner, eq(t.owner.id, t.ownerId));
+}
+
+const readRow = <S extends VacationSubject>(
+  subject: S,
+  row: Awaited<ReturnType<typeof selectVacations>>[number],
+): VacationRow<S> => {
+  const { read } = tables[subject];
+  return { ...row, from: read(row.from), to: read(row.to) } as VacationRow<S>;
 };
 
 type Page = { offset: number; limit: number };
 
 /**
- * Active closures, those not yet over first (soonest first), then the past ones (latest first):
- * the dispatcher looks for what is coming. `now` is the Prague wall-clock instant.
+ * The list's filters: one owner, or all; `now` is the Prague instant (closures) or day (drivers);
+ * `owners` are those whose vacations the user may see, null for all.
  */
-export async function listWarehouseVacations(
+export type ListFilters = { ownerId?: number | undefined; now: string; owners: readonly number[] | null };
+
+/**
+ * Active vacations, those not over yet first (soonest first), then the past ones (latest first):
+ * the dispatcher looks for what is coming.
+ */
+export async function listVacations<S extends VacationSubject>(
   db: DbOrTx,
-  filters: { warehouseId?: number | undefined; now: string; scope: WarehouseScope },
+  subject: S,
+  filters: ListFilters,
   page: Page,
-): Promise<{ rows: WarehouseVacationRow[]; total: number }> {
-  const parts: SQL[] = [isNull(warehouseVacations.deactivatedAt)];
-  if (filters.warehouseId !== undefined) parts.push(eq(warehouseVacations.warehouseId, filters.warehouseId));
-  const scoped = scopeCondition(filters.scope, warehouseVacations.warehouseId);
+): Promise<{ rows: VacationRow<S>[]; total: number }> {
+  const t = tables[subject];
+  const parts: SQL[] = [isNull(t.table.deactivatedAt)];
+  if (filters.ownerId !== undefined) parts.push(eq(t.ownerId, filters.ownerId));
+  const scoped = scopeCondition(filters.owners, t.ownerId);
   if (scoped) parts.push(scoped);
   const where = and(...parts);
-  const over = sql`${warehouseVacations.endsAt} <= ${filters.now}::timestamp`;
-  const rows = await db
-    .select(warehouseColumns)
-    .from(warehouseVacations)
-    .innerJoin(warehouses, eq(warehouses.id, warehouseVacations.warehouseId))
+  const over = t.over(filters.now);
+  const rows = await selectVacations(db, subject)
     .where(where)
     .orderBy(
       over,
-      sql`case when not (${over}) then ${warehouseVacations.startsAt} end asc`,
-      desc(warehouseVacations.startsAt),
-      desc(warehouseVacations.id),
+      sql`case when not (${over}) then ${t.from} end asc`,
+      desc(t.from),
+      ...t.tieBreak,
+      desc(t.table.id),
     )
     .limit(page.limit)
     .offset(page.offset);
-  const [counted] = await db.select({ total: count() }).from(warehouseVacations).where(where);
-  return { rows: rows.map(normalizeWarehouseRow), total: counted?.total ?? 0 };
+  const [counted] = await db.select({ total: count() }).from(t.table).where(where);
+  return { rows: rows.map((row) => readRow(subject, row)), total: counted?.total ?? 0 };
 }
 
-/** Timestamps come back as "YYYY-MM-DD HH:mm:ss"; the rules use "YYYY-MM-DDTHH:mm". */
-const wallClock = (value: string) => value.replace(' ', 'T').slice(0, 16);
-const normalizeWarehouseRow = (row: WarehouseVacationRow): WarehouseVacationRow => ({
-  ...row,
-  startsAt: wallClock(row.startsAt),
-  endsAt: wallClock(row.endsAt),
-});
-
-export async function findWarehouseVacation(
+export async function findVacation<S extends VacationSubject>(
   db: DbOrTx,
+  subject: S,
   id: number,
   options: { lock?: boolean } = {},
-): Promise<WarehouseVacationRow | undefined> {
-  const query = db
-    .select(warehouseColumns)
-    .from(warehouseVacations)
-    .innerJoin(warehouses, eq(warehouses.id, warehouseVacations.warehouseId))
-    .where(eq(warehouseVacations.id, id));
-  const [row] = options.lock ? await query.for('update', { of: warehouseVacations }) : await query;
-  return row && normalizeWarehouseRow(row);
+): Promise<VacationRow<S> | undefined> {
+  const { table } = tables[subject];
+  const query = selectVacations(db, subject).where(eq(table.id, id));
+  const [row] = options.lock ? await query.for('update', { of: table }) : await query;
+  return row && readRow(subject, row);
 }
 
-export async function insertWarehouseVacation(
+export async function insertVacation(
   db: DbOrTx,
-  values: { warehouseId: number; startsAt: string; endsAt: string; createdBy: number },
+  subject: VacationSubject,
+  period: Period,
+  createdBy: number,
 ): Promise<number> {
-  const [row] = await db.insert(warehouseVacations).values(values).returning({ id: warehouseVacations.id });
-  if (!row) throw new Error('warehouse vacation insert returned nothing');
+  const t = tables[subject];
+  const [row] = await db
+    .insert(t.table)
+    .values({ ...t.record(period), createdBy })
+    .returning({ id: t.table.id });
+  if (!row) throw new Error(`${subject} vacation insert returned nothing`);
   return row.id;
 }
 
-export async function updateWarehouseVacation(
+export async function updateVacation(
   db: DbOrTx,
+  subject: VacationSubject,
   id: number,
-  values: { warehouseId: number; startsAt: string; endsAt: string },
+  period: Period,
 ): Promise<void> {
+  const t = tables[subject];
   await db
-    .update(warehouseVacations)
-    .set({ ...values, version: sql`${warehouseVacations.version} + 1` })
-    .where(eq(warehouseVacations.id, id));
+    .update(t.table)
+    .set({ ...t.record(period), version: sql`${t.table.version} + 1` })
+    .where(eq(t.table.id, id));
 }
 
-export async function deactivateWarehouseVacation(db: DbOrTx, id: number, by: number): Promise<void> {
+export async function deactivateVacation(
+  db: DbOrTx,
+  subject: VacationSubject,
+  id: number,
+  by: number,
+): Promise<void> {
+  const { table } = tables[subject];
   await db
-    .update(warehouseVacations)
-    .set({ deactivatedAt: sql`now()`, deactivatedBy: by, version: sql`${warehouseVacations.version} + 1` })
-    .where(and(eq(warehouseVacations.id, id), isNull(warehouseVacations.deactivatedAt)));
+    .update(table)
+    .set({ deactivatedAt: sql`now()`, deactivatedBy: by, version: sql`${table.version} + 1` })
+    .where(and(eq(table.id, id), isNull(table.deactivatedAt)));
 }
 
 /** Active closures of the warehouses that overlap [from, to) (wall-clock instants). */
@@ -138,11 +181,8 @@ export async function findClosuresBetween(
   warehouseIds: number[],
   from: string,
   to: string,
-): Promise<WarehouseVacationRow[]> {
-  const rows = await db
-    .select(warehouseColumns)
-    .from(warehouseVacations)
-    .innerJoin(warehouses, eq(warehouses.id, warehouseVacations.warehouseId))
+): Promise<VacationRow<'warehouse'>[]> {
+  const rows = await selectVacations(db, 'warehouse')
     .where(
       and(
         isNull(warehouseVacations.deactivatedAt),
@@ -152,78 +192,7 @@ export async function findClosuresBetween(
       ),
     )
     .orderBy(asc(warehouseVacations.startsAt), asc(warehouseVacations.id));
-  return rows.map(normalizeWarehouseRow);
-}
-
-/** Active vacations of drivers, the ones not yet over first (soonest first), then the past ones. */
-export async function listUserVacations(
-  db: DbOrTx,
-  filters: { userId?: number | undefined; today: string; users: number[] | null },
-  page: Page,
-): Promise<{ rows: UserVacationRow[]; total: number }> {
-  const parts: SQL[] = [isNull(userVacations.deactivatedAt)];
-  if (filters.userId !== undefined) parts.push(eq(userVacations.userId, filters.userId));
-  const scoped = scopeCondition(filters.users, userVacations.userId);
-  if (scoped) parts.push(scoped);
-  const where = and(...parts);
-  const over = sql`${userVacations.vacationTo} < ${filters.today}::date`;
-  const rows = await db
-    .select(userColumns)
-    .from(userVacations)
-    .innerJoin(users, eq(users.id, userVacations.userId))
-    .where(where)
-    .orderBy(
-      over,
-      sql`case when not (${over}) then ${userVacations.vacationFrom} end asc`,
-      desc(userVacations.vacationFrom),
-      asc(users.lastName),
-      desc(userVacations.id),
-    )
-    .limit(page.limit)
-    .offset(page.offset);
-  const [counted] = await db.select({ total: count() }).from(userVacations).where(where);
-  return { rows, total: counted?.total ?? 0 };
-}
-
-export async function findUserVacation(
-  db: DbOrTx,
-  id: number,
-  options: { lock?: boolean } = {},
-): Promise<UserVacationRow | undefined> {
-  const query = db
-    .select(userColumns)
-    .from(userVacations)
-    .innerJoin(users, eq(users.id, userVacations.userId))
-    .where(eq(userVacations.id, id));
-  const [row] = options.lock ? await query.for('update', { of: userVacations }) : await query;
-  return row;
-}
-
-export async function insertUserVacation(
-  db: DbOrTx,
-  values: { userId: number; vacationFrom: string; vacationTo: string; createdBy: number },
-): Promise<number> {
-  const [row] = await db.insert(userVacations).values(values).returning({ id: userVacations.id });
-  if (!row) throw new Error('user vacation insert returned nothing');
-  return row.id;
-}
-
-export async function updateUserVacation(
-  db: DbOrTx,
-  id: number,
-  values: { userId: number; vacationFrom: string; vacationTo: string },
-): Promise<void> {
-  await db
-    .update(userVacations)
-    .set({ ...values, version: sql`${userVacations.version} + 1` })
-    .where(eq(userVacations.id, id));
-}
-
-export async function deactivateUserVacation(db: DbOrTx, id: number, by: number): Promise<void> {
-  await db
-    .update(userVacations)
-    .set({ deactivatedAt: sql`now()`, deactivatedBy: by, version: sql`${userVacations.version} + 1` })
-    .where(and(eq(userVacations.id, id), isNull(userVacations.deactivatedAt)));
+  return rows.map((row) => readRow('warehouse', row));
 }
 
 /** Active vacations of active users that touch the days [from, to]. */
@@ -232,11 +201,8 @@ export async function findUserVacationsBetween(
   from: string,
   to: string,
   usersOnly: number[] | null = null,
-): Promise<UserVacationRow[]> {
-  return db
-    .select(userColumns)
-    .from(userVacations)
-    .innerJoin(users, eq(users.id, userVacations.userId))
+): Promise<VacationRow<'user'>[]> {
+  const rows = await selectVacations(db, 'user')
     .where(
       and(
         isNull(userVacations.deactivatedAt),
@@ -247,4 +213,5 @@ export async function findUserVacationsBetween(
       ),
     )
     .orderBy(asc(users.lastName), asc(users.firstName), asc(userVacations.id));
+  return rows.map((row) => readRow('user', row));
 }

@@ -4,6 +4,7 @@ import type {
   UserVacation,
   UserVacationInput,
   UserVacationListQuery,
+  VacationSubject,
   WarehouseVacation,
   WarehouseVacationInput,
   WarehouseVacationListQuery,
@@ -25,33 +26,78 @@ const pragueClock = new Intl.DateTimeFormat('en-GB', {
 /** The Prague wall-clock instant now, YYYY-MM-DDTHH:mm. */
 const pragueNow = (now = new Date()) => `${pragueDay(now)}T${pragueClock.format(now)}`;
 
-export const toWarehouseVacation = (row: q.WarehouseVacationRow): WarehouseVacation => ({
-  id: row.id,
-  warehouse: {
-    id: row.warehouseId,
-    name: row.warehouseName,
-    color: row.warehouseColor,
-    text_color: row.warehouseTextColor,
-  },
-  ...closurePeriod({ start: row.startsAt, end: row.endsAt }),
-  active: row.deactivatedAt === null,
-  version: row.version,
-});
+type Vacation = { warehouse: WarehouseVacation; user: UserVacation };
+type Input = { warehouse: WarehouseVacationInput; user: UserVacationInput };
+type ListQuery = { warehouse: WarehouseVacationListQuery; user: UserVacationListQuery };
 
-export const toUserVacation = (row: q.UserVacationRow): UserVacation => ({
-  id: row.id,
-  user: {
-    id: row.userId,
-    username: row.username,
-    first_name: row.firstName,
-    last_name: row.lastName,
-    name: `${row.firstName} ${row.lastName}`.trim(),
+/**
+ * What sets a subject's vacations apart (issue 18); listing, reading, adding, editing and
+ * deactivating are the same flow for both and are written once below.
+ */
+type Rules<S extends VacationSubject> = {
+  notFound: string;
+  answer(row: q.VacationRow<S>): Vacation[S];
+  /** The list's filters: the owner asked for, whose vacations the user may see, and now. */
+  listFilters(db: DbOrTx, query: ListQuery[S], user: SessionUser): Promise<q.ListFilters>;
+  /** Checks what add or edit sent and gives the period to hold; `current` is the edited one's owner. */
+  period(db: DbOrTx, input: Input[S], current?: number): Promise<q.Period>;
+};
+
+const rules: { [S in VacationSubject]: Rules<S> } = {
+  warehouse: {
+    notFound: 'Warehouse vacation not found',
+    answer: (row) => ({
+      id: row.id,
+      warehouse: {
+        id: row.ownerId,
+        name: row.owner.name,
+        color: row.owner.color,
+        text_color: row.owner.textColor,
+      },
+      ...closurePeriod({ start: row.from, end: row.to }),
+      active: row.deactivatedAt === null,
+      version: row.version,
+    }),
+    listFilters: async (db, query, user) => ({
+      ownerId: query.warehouse,
+      now: pragueNow(),
+      owners: await warehouseScope(db, user),
+    }),
+    period: async (db, input, current) => {
+      await checkWarehouse(db, input.warehouse, current);
+      requireClosureTimes(input);
+      const { start, end } = closureBounds(input);
+      return { ownerId: input.warehouse, from: start, to: end };
+    },
   },
-  vacation_from: row.vacationFrom,
-  vacation_to: row.vacationTo,
-  active: row.deactivatedAt === null,
-  version: row.version,
-});
+  user: {
+    notFound: 'User vacation not found',
+    answer: (row) => ({
+      id: row.id,
+      user: {
+        id: row.ownerId,
+        username: row.owner.username,
+        first_name: row.owner.firstName,
+        last_name: row.owner.lastName,
+        name: `${row.owner.firstName} ${row.owner.lastName}`.trim(),
+      },
+      vacation_from: row.from,
+      vacation_to: row.to,
+      active: row.deactivatedAt === null,
+      version: row.version,
+    }),
+    listFilters: async (db, query, user) => ({
+      ownerId: query.user,
+      now: pragueDay(),
+      owners: await visibleDrivers(db, user),
+    }),
+    period: async (db, input, current) => {
+      const driver = (input.driver ?? input.user) as number;
+      await checkDriver(db, driver, current);
+      return { ownerId: driver, from: input.vacation_from, to: input.vacation_to };
+    },
+  },
+};
 
 const page = (query: { current_page: number; per_page: number }) => ({
   offset: (query.current_page - 1) * query.per_page,
@@ -75,27 +121,6 @@ export async function visibleDrivers(db: DbOrTx, user: SessionUser): Promise<num
   return staff === null ? null : [...new Set([...staff, user.id])];
 }
 
-// ---- warehouse vacations (closures) ----
-
-export async function listWarehouseVacations(
-  db: DbOrTx,
-  query: WarehouseVacationListQuery,
-  user: SessionUser,
-) {
-  const { rows, total } = await q.listWarehouseVacations(
-    db,
-    { warehouseId: query.warehouse, now: pragueNow(), scope: await warehouseScope(db, user) },
-    page(query),
-  );
-  return { items: rows.map(toWarehouseVacation), total };
-}
-
-export async function getWarehouseVacation(db: DbOrTx, id: number): Promise<WarehouseVacation> {
-  const row = await q.findWarehouseVacation(db, id);
-  if (!row) throw notFound('Warehouse vacation not found');
-  return toWarehouseVacation(row);
-}
-
 /** A closure needs a warehouse in use; an edit may keep the hidden warehouse it already had. */
 async function checkWarehouse(db: DbOrTx, warehouseId: number, current?: number): Promise<void> {
   const warehouse = await requireWarehouse(db, warehouseId).catch(() => undefined);
@@ -111,73 +136,6 @@ function requireClosureTimes(input: WarehouseVacationInput): void {
   requireExistingTime(input.vacation_to, input.to_time, 'to_time');
 }
 
-export async function addWarehouseVacation(
-  db: Db,
-  input: WarehouseVacationInput,
-  actor: SessionUser,
-): Promise<WarehouseVacation> {
-  return db.transaction(async (tx) => {
-    await checkWarehouse(tx, input.warehouse);
-    requireClosureTimes(input);
-    const { start, end } = closureBounds(input);
-    const id = await q.insertWarehouseVacation(tx, {
-      warehouseId: input.warehouse,
-      startsAt: start,
-      endsAt: end,
-      createdBy: actor.id,
-    });
-    return getWarehouseVacation(tx, id);
-  });
-}
-
-export async function editWarehouseVacation(
-  db: Db,
-  id: number,
-  input: WarehouseVacationInput,
-): Promise<WarehouseVacation> {
-  return db.transaction(async (tx) => {
-    const row = await q.findWarehouseVacation(tx, id, { lock: true });
-    if (!row) throw notFound('Warehouse vacation not found');
-    checkEditable(row, input.version);
-    await checkWarehouse(tx, input.warehouse, row.warehouseId);
-    requireClosureTimes(input);
-    const { start, end } = closureBounds(input);
-    await q.updateWarehouseVacation(tx, id, { warehouseId: input.warehouse, startsAt: start, endsAt: end });
-    return getWarehouseVacation(tx, id);
-  });
-}
-
-/** "Deactivate" (part 2 §2): the row stays for the record; doing it twice changes nothing. */
-export async function deactivateWarehouseVacation(
-  db: Db,
-  id: number,
-  actor: SessionUser,
-): Promise<WarehouseVacation> {
-  return db.transaction(async (tx) => {
-    const row = await q.findWarehouseVacation(tx, id, { lock: true });
-    if (!row) throw notFound('Warehouse vacation not found');
-    await q.deactivateWarehouseVacation(tx, id, actor.id);
-    return getWarehouseVacation(tx, id);
-  });
-}
-
-// ---- user (driver) vacations ----
-
-export async function listUserVacations(db: DbOrTx, query: UserVacationListQuery, user: SessionUser) {
-  const { rows, total } = await q.listUserVacations(
-    db,
-    { userId: query.user, today: pragueDay(), users: await visibleDrivers(db, user) },
-    page(query),
-  );
-  return { items: rows.map(toUserVacation), total };
-}
-
-export async function getUserVacation(db: DbOrTx, id: number): Promise<UserVacation> {
-  const row = await q.findUserVacation(db, id);
-  if (!row) throw notFound('User vacation not found');
-  return toUserVacation(row);
-}
-
 /** The vacation is a driver's: an active user with the driver function (an edit may keep its user). */
 async function checkDriver(db: DbOrTx, userId: number, current?: number): Promise<void> {
   if (userId === current) return;
@@ -187,45 +145,70 @@ async function checkDriver(db: DbOrTx, userId: number, current?: number): Promis
   }
 }
 
-const driverOf = (input: UserVacationInput) => (input.driver ?? input.user) as number;
+/** GET /warehouse_vacations and /user_vacations (part 2 §7), paged. */
+export async function listVacations<S extends VacationSubject>(
+  db: DbOrTx,
+  subject: S,
+  query: ListQuery[S],
+  user: SessionUser,
+): Promise<{ items: Vacation[S][]; total: number }> {
+  const r: Rules<S> = rules[subject];
+  const filters = await r.listFilters(db, query, user);
+  const { rows, total } = await q.listVacations(db, subject, filters, page(query));
+  return { items: rows.map((row) => r.answer(row)), total };
+}
 
-export async function addUserVacation(
+export async function getVacation<S extends VacationSubject>(
+  db: DbOrTx,
+  subject: S,
+  id: number,
+): Promise<Vacation[S]> {
+  const r: Rules<S> = rules[subject];
+  const row = await q.findVacation(db, subject, id);
+  if (!row) throw notFound(r.notFound);
+  return r.answer(row);
+}
+
+export async function addVacation<S extends VacationSubject>(
   db: Db,
-  input: UserVacationInput,
+  subject: S,
+  input: Input[S],
   actor: SessionUser,
-): Promise<UserVacation> {
+): Promise<Vacation[S]> {
+  const r: Rules<S> = rules[subject];
   return db.transaction(async (tx) => {
-    await checkDriver(tx, driverOf(input));
-    const id = await q.insertUserVacation(tx, {
-      userId: driverOf(input),
-      vacationFrom: input.vacation_from,
-      vacationTo: input.vacation_to,
-      createdBy: actor.id,
-    });
-    return getUserVacation(tx, id);
+    const id = await q.insertVacation(tx, subject, await r.period(tx, input), actor.id);
+    return getVacation(tx, subject, id);
   });
 }
 
-export async function editUserVacation(db: Db, id: number, input: UserVacationInput): Promise<UserVacation> {
+export async function editVacation<S extends VacationSubject>(
+  db: Db,
+  subject: S,
+  id: number,
+  input: Input[S],
+): Promise<Vacation[S]> {
+  const r: Rules<S> = rules[subject];
   return db.transaction(async (tx) => {
-    const row = await q.findUserVacation(tx, id, { lock: true });
-    if (!row) throw notFound('User vacation not found');
+    const row = await q.findVacation(tx, subject, id, { lock: true });
+    if (!row) throw notFound(r.notFound);
     checkEditable(row, input.version);
-    await checkDriver(tx, driverOf(input), row.userId);
-    await q.updateUserVacation(tx, id, {
-      userId: driverOf(input),
-      vacationFrom: input.vacation_from,
-      vacationTo: input.vacation_to,
-    });
-    return getUserVacation(tx, id);
+    await q.updateVacation(tx, subject, id, await r.period(tx, input, row.ownerId));
+    return getVacation(tx, subject, id);
   });
 }
 
-export async function deactivateUserVacation(db: Db, id: number, actor: SessionUser): Promise<UserVacation> {
+/** "Deactivate" (part 2 §2): the row stays for the record; doing it twice changes nothing. */
+export async function deactivateVacation<S extends VacationSubject>(
+  db: Db,
+  subject: S,
+  id: number,
+  actor: SessionUser,
+): Promise<Vacation[S]> {
   return db.transaction(async (tx) => {
-    const row = await q.findUserVacation(tx, id, { lock: true });
-    if (!row) throw notFound('User vacation not found');
-    await q.deactivateUserVacation(tx, id, actor.id);
-    return getUserVacation(tx, id);
+    const row = await q.findVacation(tx, subject, id, { lock: true });
+    if (!row) throw notFound(rules[subject].notFound);
+    await q.deactivateVacation(tx, subject, id, actor.id);
+    return getVacation(tx, subject, id);
   });
 }
