@@ -81,28 +81,28 @@ const ConversionPage = lazyPage(() =>
 );
 
 const WarehouseVacationsPage = lazyPage(() =>
-  import('../features/vacations/warehouse-vacations-page').then((m) => ({
+  import('../features/vacations/vacations-page').then((m) => ({
     default: m.WarehouseVacationsPage,
   })),
 );
 const UserVacationsPage = lazyPage(() =>
-  import('../features/vacations/user-vacations-page').then((m) => ({ default: m.UserVacationsPage })),
+  import('../features/vacations/vacations-page').then((m) => ({ default: m.UserVacationsPage })),
 );
 const WarehouseVacationAddPage = lazyPage(() =>
-  import('../features/vacations/warehouse-vacation-pages').then((m) => ({
+  import('../features/vacations/vacation-pages').then((m) => ({
     default: m.WarehouseVacationAddPage,
   })),
 );
 const WarehouseVacationEditPage = lazyPage(() =>
-  import('../features/vacations/warehouse-vacation-pages').then((m) => ({
+  import('../features/vacations/vacation-pages').then((m) => ({
     default: m.WarehouseVacationEditPage,
   })),
 );
 const UserVacationAddPage = lazyPage(() =>
-  import('../features/vacations/user-vacation-pages').then((m) => ({ default: m.UserVacationAddPage })),
+  import('../features/vacations/vacation-pages').then((m) => ({ default: m.UserVacationAddPage })),
 );
 const UserVacationEditPage = lazyPage(() =>
-  import('../features/vacations/user-vacation-pages').then((m) => ({ default: m.UserVacationEditPage })),
+  import('../features/vacations/vacation-pages').then((m) => ({ default: m.UserVacationEditPage })),
 );
 const ReferenceDataPage = lazyPage(() =>
   import('../features/reference-data/reference-data-page').then((m) => ({ default: m.ReferenceDataPage })),

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { fillIn, pickOption } from '../../test-form';
 import { field, renderWithApp, t } from '../../test-utils';
 import { longWeekend, summer, vacationRoutes } from './test-fixtures';
-import { UserVacationAddPage, UserVacationEditPage } from './user-vacation-pages';
-import { UserVacationsPage } from './user-vacations-page';
+import { UserVacationAddPage, UserVacationEditPage } from './vacation-pages';
+import { UserVacationsPage } from './vacations-page';
 
 const row = (name: string) => screen.getByRole('cell', { name }).closest('tr') as HTMLElement;
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fillIn, pickOption } from '../../test-form';
 import { field, renderWithApp, t } from '../../test-utils';
 import { afternoon, vacationRoutes } from './test-fixtures';
-import { WarehouseVacationAddPage, WarehouseVacationEditPage } from './warehouse-vacation-pages';
+import { WarehouseVacationAddPage, WarehouseVacationEditPage } from './vacation-pages';
 
 const renderAdd = (extra = {}) =>
   renderWithApp(<WarehouseVacationAddPage />, {

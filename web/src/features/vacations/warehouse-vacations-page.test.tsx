@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { pickOption } from '../../test-form';
 import { renderWithApp, t } from '../../test-utils';
 import { afternoon, inventory, vacationRoutes } from './test-fixtures';
-import { WarehouseVacationsPage } from './warehouse-vacations-page';
+import { WarehouseVacationsPage } from './vacations-page';
 
 function renderList(functions: Parameters<typeof vacationRoutes>[0]) {
   return renderWithApp(<WarehouseVacationsPage />, {
