@@ -28,8 +28,7 @@ function checkPeriod(
 }
 
 /** Whose vacations: a warehouse's (a closure) or a user's (a driver's), part 2 §2. */
-export const vacationSubjects = ['user', 'warehouse'] as const;
-export type VacationSubject = (typeof vacationSubjects)[number];
+export type VacationSubject = 'user' | 'warehouse';
 
 export const vacationWarehouseSchema = z.object({
   id: z.number().int(),
@@ -142,9 +141,6 @@ const userVacationSchemas = vacationSchemas({
     }
   },
 });
-
-/** Each subject's schemas, for the code that serves both (server and web). */
-export const vacationSchemasOf = { user: userVacationSchemas, warehouse: warehouseVacationSchemas };
 
 export const warehouseVacationInputSchema = warehouseVacationSchemas.input;
 export type WarehouseVacationInput = z.infer<typeof warehouseVacationInputSchema>;

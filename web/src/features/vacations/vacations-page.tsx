@@ -1,7 +1,7 @@
 import type { RouteKey } from '@letokruh/contracts/access';
 import { vacationsEndpoints as e } from '@letokruh/contracts/endpoints/vacations';
 import type { Permission } from '@letokruh/contracts/permissions';
-import type { UserVacation, WarehouseVacation } from '@letokruh/contracts/vacations';
+import type { UserVacation, VacationSubject, WarehouseVacation } from '@letokruh/contracts/vacations';
 import { Alert, Box, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type UseQueryResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -25,12 +25,11 @@ import {
 import { dayCount, VacationStateBadge } from './vacation-state';
 
 type Vacation = UserVacation | WarehouseVacation;
-type Filter = 'user' | 'warehouse';
-/** A page of the list, of one owner's vacations when the filter names one. */
-type ListQuery = { current_page: number; per_page: number } & { [F in Filter]?: number };
+/** A page of the list, of one owner's vacations when the filter (named as the subject) names one. */
+type ListQuery = { current_page: number; per_page: number } & { [F in VacationSubject]?: number };
 
 /** What sets a subject's list apart; the page below is the same for warehouses and drivers. */
-type ListSubject<V extends Vacation, F extends Filter> = {
+type ListSubject<V extends Vacation, F extends VacationSubject> = {
   /** The list's path, also the name its filters are kept under. */
   path: string;
   /** The path of one vacation's pages: `${item}/add`, `${item}/{id}/edit`. */
@@ -52,7 +51,11 @@ type ListSubject<V extends Vacation, F extends Filter> = {
   text: { heading: string; add: string; owner: string; all: string; question: string };
 };
 
-function VacationsPage<V extends Vacation, F extends Filter>({ subject: s }: { subject: ListSubject<V, F> }) {
+function VacationsPage<V extends Vacation, F extends VacationSubject>({
+  subject: s,
+}: {
+  subject: ListSubject<V, F>;
+}) {
   const { t } = useTranslation();
   const format = useFormat();
   const { can, canCall, user } = useAccess();
