@@ -1,24 +1,10 @@
-import { idParamSchema } from '@letokruh/contracts/common';
-import {
-  calendarAnswerSchema,
-  calendarOrderSchema,
-  calendarOrdersQuerySchema,
-  orderRescheduleSchema,
-} from '@letokruh/contracts/order-calendar';
-import { internConflictAnswerSchema } from '@letokruh/contracts/order-steps';
-import {
-  orderAddAnswerSchema,
-  orderAnswerSchema,
-  orderCopyAnswerSchema,
-  orderDiscardAnswerSchema,
-  orderItemPathSchema,
-  orderListAnswerSchema,
-  orderListQuerySchema,
-} from '@letokruh/contracts/orders';
+import { ordersEndpoints as e } from '@letokruh/contracts/endpoints/orders';
+import { calendarOrderSchema } from '@letokruh/contracts/order-calendar';
 import type { App } from '../../app-types.ts';
 import { createJsonQueries } from '../../db/json-queries.ts';
-import type { Access } from '../../plugins/access.ts';
+import type { ScopedBy } from '../../plugins/access.ts';
 import { jsonAnswerBytes, sendJson, slicedJsonAnswer } from '../../plugins/answer-cache.ts';
+import { type RouteExtras, route } from '../../plugins/endpoint.ts';
 import { warehouseScope } from '../warehouses/warehouse-scope.ts';
 import { calendarWeekAnswer } from './calendar-week.service.ts';
 import { clashAnswer } from './clashes.ts';
@@ -30,9 +16,8 @@ import { rescheduleOrder } from './reschedule.service.ts';
 import * as transitions from './transitions.service.ts';
 
 const tags = ['orders'];
-const changeOrder: Access = { permission: 'change_order' };
-/** Part 1 §6: collecting and returning revenue and marking paid are the owner's or dispatcher's. */
-const ownerOrDispatcher: Access = { anyFunction: ['owner', 'dispatcher'] };
+/** The order the path's `id` names bounds the route to its warehouses (per-object access). */
+const byOrder: RouteExtras = { schema: { tags }, config: { scopedBy: { order: 'id' } satisfies ScopedBy } };
 
 /** The order list, detail, creation, copy and the transitions of part 1 §4 (part 1 §7). */
 export async function orderRoutes(app: App): Promise<void> {
@@ -45,175 +30,95 @@ export async function orderRoutes(app: App): Promise<void> {
   app.addHook('onListen', () => {
     void jsonQueries.warm(readDb);
   });
-  const answer = { params: idParamSchema, response: { 200: orderAnswerSchema } };
 
-  app.get(
-    '/orders',
-    {
-      schema: { tags, querystring: orderListQuerySchema, response: { 200: orderListAnswerSchema } },
-      config: { access: { permission: 'view_order' } },
-    },
-    async (request) =>
-      service.listOrders(readDb, request.query, request.user!, (key, count, version) =>
-        app.answers.get(key, count, { bytes: () => 8, knownVersion: version }),
-      ),
+  route(app, e.list, { schema: { tags } }, async (request) =>
+    service.listOrders(readDb, request.query, request.user!, (key, count, version) =>
+      app.answers.get(key, count, { bytes: () => 8, knownVersion: version }),
+    ),
   );
 
   // A GET that creates, as the spec has it: the draft is harmless and costs one order number.
-  app.get(
-    '/order/add',
-    {
-      schema: { tags, response: { 200: orderAddAnswerSchema } },
-      config: { access: { permission: 'add_order' } },
-    },
-    async (request) => service.addOrder(db, request.user!.id),
-  );
+  route(app, e.add, { schema: { tags } }, async (request) => service.addOrder(db, request.user!.id));
 
-  app.get(
-    '/order/:id',
-    {
-      schema: { tags, ...answer },
-      config: { scopedBy: { order: 'id' }, access: { permission: 'view_order' } },
-    },
-    async (request) => ({ item: await getOrder(db, request.params.id) }),
-  );
+  route(app, e.detail, byOrder, async (request) => ({ item: await getOrder(db, request.params.id) }));
 
   // Part 1 §6: copy needs change_order; it creates an order, so add_order too.
-  app.get(
-    '/order/:id/copy',
-    {
-      schema: { tags, params: idParamSchema, response: { 200: orderCopyAnswerSchema } },
-      config: { scopedBy: { order: 'id' }, access: { permission: ['add_order', 'change_order'] } },
-    },
-    async (request) => service.copyOrder(db, request.params.id, request.user!.id),
-  );
+  route(app, e.copy, byOrder, async (request) => service.copyOrder(db, request.params.id, request.user!.id));
 
   // Issue 14: a draft is discarded (deleted with its lines and files) by whoever may create orders;
   // an order that is no draft answers 409 / 143 and is cancelled instead.
-  app.delete(
-    '/order/:id/discard',
-    {
-      schema: { tags, params: idParamSchema, response: { 200: orderDiscardAnswerSchema } },
-      config: { scopedBy: { order: 'id' }, access: { permission: 'add_order' } },
-    },
-    async (request) => discardDraft(db, app.ctx.storage, request.params.id),
-  );
+  route(app, e.discard, byOrder, async (request) => discardDraft(db, app.ctx.storage, request.params.id));
 
-  app.delete(
-    '/order/:id/delete',
-    { schema: { tags, ...answer }, config: { scopedBy: { order: 'id' }, access: changeOrder } },
-    async (request) => ({
-      item: await transitions.cancelOrder(db, request.params.id, request.user!.id),
-    }),
-  );
+  route(app, e.cancel, byOrder, async (request) => ({
+    item: await transitions.cancelOrder(db, request.params.id, request.user!.id),
+  }));
 
-  app.put(
-    '/order/:id/restore',
-    { schema: { tags, ...answer }, config: { scopedBy: { order: 'id' }, access: changeOrder } },
-    async (request) => ({
-      item: await transitions.restoreOrder(db, request.params.id),
-    }),
-  );
+  route(app, e.restore, byOrder, async (request) => ({
+    item: await transitions.restoreOrder(db, request.params.id),
+  }));
 
-  app.put(
-    '/order/:id/done',
-    { schema: { tags, ...answer }, config: { scopedBy: { order: 'id' }, access: changeOrder } },
-    async (request) => ({
-      item: await transitions.markDone(db, request.params.id, request.user!.id),
-    }),
-  );
+  route(app, e.done, byOrder, async (request) => ({
+    item: await transitions.markDone(db, request.params.id, request.user!.id),
+  }));
 
-  app.put(
-    '/order/:id/undone',
-    { schema: { tags, ...answer }, config: { scopedBy: { order: 'id' }, access: changeOrder } },
-    async (request) => ({
-      item: await transitions.markUndone(db, request.params.id, request.user!.id),
-    }),
-  );
+  route(app, e.undone, byOrder, async (request) => ({
+    item: await transitions.markUndone(db, request.params.id, request.user!.id),
+  }));
 
-  app.put(
-    '/order/:id/collect_revenue',
-    { schema: { tags, ...answer }, config: { scopedBy: { order: 'id' }, access: ownerOrDispatcher } },
-    async (request) => ({ item: await transitions.collectRevenue(db, request.params.id, request.user!.id) }),
-  );
+  // Part 1 §6: collecting and returning revenue and marking paid are the owner's or dispatcher's.
+  route(app, e.collectRevenue, byOrder, async (request) => ({
+    item: await transitions.collectRevenue(db, request.params.id, request.user!.id),
+  }));
 
-  app.put(
-    '/order/:id/return_revenue',
-    { schema: { tags, ...answer }, config: { scopedBy: { order: 'id' }, access: ownerOrDispatcher } },
-    async (request) => ({ item: await transitions.returnRevenue(db, request.params.id) }),
-  );
+  route(app, e.returnRevenue, byOrder, async (request) => ({
+    item: await transitions.returnRevenue(db, request.params.id),
+  }));
 
-  app.put(
-    '/order/:id/:itemId/prepared',
-    {
-      schema: { tags, params: orderItemPathSchema, response: { 200: orderAnswerSchema } },
-      config: { scopedBy: { order: 'id' }, access: { permission: 'prepare_order' } },
-    },
-    async (request) => ({
-      item: await transitions.markLinePrepared(db, request.params.id, request.params.itemId),
-    }),
-  );
+  route(app, e.linePrepared, byOrder, async (request) => ({
+    item: await transitions.markLinePrepared(db, request.params.id, request.params.itemId),
+  }));
 
   // Part 1 §7, served at /api/api/get-orders (DESIGN §2): the calendar is everyone's main screen.
-  app.get(
-    '/api/get-orders',
-    {
-      schema: { tags, querystring: calendarOrdersQuerySchema, response: { 200: calendarAnswerSchema } },
-      config: { access: { permission: 'view_order' } },
-    },
-    async (request, reply) => {
-      const own = await warehouseScope(db, request.user!);
-      const selection = service.calendarSelection(request.query, own);
-      const { warehouses, dates, show_cobined, id_out, view } = request.query;
-      // One week of a busy yard is thousands of orders: built once per data version (issue 9).
-      const key = `get-orders ${JSON.stringify([
-        [...new Set(warehouses)].sort((a, b) => a - b),
-        [...new Set(dates)].sort(),
-        show_cobined,
-        id_out ?? null,
-        own,
-        view,
-      ])}`;
-      const body = await app.answers.get(
-        key,
-        async () =>
-          // Issue 16: the lean week (what the calendars draw) or, as ever, the whole orders.
-          view === 'calendar'
-            ? calendarWeekAnswer(jsonQueries, readDb, request.query, own)
-            : slicedJsonAnswer(
-                'data',
-                await service.calendarOrderSlices(readDb, request.query, own),
-                calendarOrderSchema,
-              ),
-        {
-          bytes: jsonAnswerBytes,
-          // Issue 16: kept while no order of these days (of these warehouses) changes.
-          // What the answer selects (its 403 too, before any lookup); nothing selected: no scope.
-          ...(selection ? { scope: { days: selection.dates, warehouses: selection.warehouseIds } } : {}),
-        },
-      );
-      return sendJson(request, reply, body);
-    },
-  );
+  route(app, e.calendar, { schema: { tags } }, async (request, reply) => {
+    const own = await warehouseScope(db, request.user!);
+    const selection = service.calendarSelection(request.query, own);
+    const { warehouses, dates, show_cobined, id_out, view } = request.query;
+    // One week of a busy yard is thousands of orders: built once per data version (issue 9).
+    const key = `get-orders ${JSON.stringify([
+      [...new Set(warehouses)].sort((a, b) => a - b),
+      [...new Set(dates)].sort(),
+      show_cobined,
+      id_out ?? null,
+      own,
+      view,
+    ])}`;
+    const body = await app.answers.get(
+      key,
+      async () =>
+        // Issue 16: the lean week (what the calendars draw) or, as ever, the whole orders.
+        view === 'calendar'
+          ? calendarWeekAnswer(jsonQueries, readDb, request.query, own)
+          : slicedJsonAnswer(
+              'data',
+              await service.calendarOrderSlices(readDb, request.query, own),
+              calendarOrderSchema,
+            ),
+      {
+        bytes: jsonAnswerBytes,
+        // Issue 16: kept while no order of these days (of these warehouses) changes.
+        // What the answer selects (its 403 too, before any lookup); nothing selected: no scope.
+        ...(selection ? { scope: { days: selection.dates, warehouses: selection.warehouseIds } } : {}),
+      },
+    );
+    return sendJson(request, reply, body);
+  });
 
   // Beyond the spec: dragging an order on the calendar (issue 6), with the intern step's clash rule.
-  app.put(
-    '/order/:id/reschedule',
-    {
-      schema: {
-        tags,
-        params: idParamSchema,
-        body: orderRescheduleSchema,
-        response: { 200: orderAnswerSchema, 409: internConflictAnswerSchema },
-      },
-      config: { scopedBy: { order: 'id' }, access: changeOrder },
-    },
-    async (request, reply) => {
-      const result = await rescheduleOrder(db, request.params.id, request.body);
-      const answer = clashAnswer(result);
-      return reply.status(answer.status).send(answer.body);
-    },
-  );
+  route(app, e.reschedule, byOrder, async (request, reply) => {
+    const result = await rescheduleOrder(db, request.params.id, request.body);
+    const answer = clashAnswer(result);
+    return reply.status(answer.status).send(answer.body);
+  });
 
   await orderFileRoutes(app);
 }
