@@ -1,2 +1,24 @@
-/** Converted to the endpoint table in issue 18: see customers.ts for the form. */
-export const documentsEndpoints = {};
+import { idParamSchema } from '../common.ts';
+import {
+  deliveryNoteQuerySchema,
+  multipleDeliveryNotesQuerySchema,
+  ordersPdfQuerySchema,
+} from '../documents.ts';
+import { endpoint, fileDownload } from '../endpoint.ts';
+
+/** Delivery notes and the orders PDF (part 1 §2 modals, §6, §7): each answers a PDF. */
+export const documentsEndpoints = {
+  deliveryNote: endpoint('GET /order/:id/get_delivery_note', {
+    params: idParamSchema,
+    query: deliveryNoteQuerySchema,
+    answers: { 200: fileDownload },
+  }),
+  multipleDeliveryNotes: endpoint('GET /download_multiple_delivery_notes', {
+    query: multipleDeliveryNotesQuerySchema,
+    answers: { 200: fileDownload },
+  }),
+  ordersPdf: endpoint('GET /download-orders', {
+    query: ordersPdfQuerySchema,
+    answers: { 200: fileDownload },
+  }),
+};

@@ -1,2 +1,22 @@
-/** Converted to the endpoint table in issue 18: see customers.ts for the form. */
-export const paymentsEndpoints = {};
+import { idParamSchema } from '../common.ts';
+import { endpoint } from '../endpoint.ts';
+import {
+  qrPaymentQuerySchema,
+  qrPaymentSchema,
+  sendEmailQrAnswerSchema,
+  sendEmailQrBodySchema,
+} from '../payments.ts';
+
+/** The QR payment of an order and the e-mail that carries it (part 1 §2 detail modals, §7). */
+export const paymentsEndpoints = {
+  qrPayment: endpoint('GET /order/:id/qr_payment', {
+    params: idParamSchema,
+    query: qrPaymentQuerySchema,
+    answers: { 200: qrPaymentSchema },
+  }),
+  sendEmailQr: endpoint('POST /order/:id/send_email_qr', {
+    params: idParamSchema,
+    body: sendEmailQrBodySchema,
+    answers: { 200: sendEmailQrAnswerSchema },
+  }),
+};

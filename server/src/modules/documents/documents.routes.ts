@@ -1,14 +1,11 @@
-import { idParamSchema } from '@letokruh/contracts/common';
-import {
-  deliveryNoteQuerySchema,
-  multipleDeliveryNotesQuerySchema,
-  ordersPdfQuerySchema,
-} from '@letokruh/contracts/documents';
+import { documentsEndpoints as e } from '@letokruh/contracts/endpoints/documents';
 import { pragueDay } from '@letokruh/contracts/rules/prague-day';
 import type { FastifyReply } from 'fastify';
 import type { App } from '../../app-types.ts';
+import type { ScopedBy } from '../../plugins/access.ts';
 import { fileAnswer } from '../../plugins/docs.ts';
 import { sendDownload } from '../../plugins/download.ts';
+import { route } from '../../plugins/endpoint.ts';
 import * as service from './documents.service.ts';
 import { createPdfPool } from './pdf-pool.ts';
 
@@ -24,17 +21,16 @@ export async function documentRoutes(app: App): Promise<void> {
   app.addHook('onClose', () => pdfs.close());
 
   // The detail's delivery-note modal: whoever may read the order may print its note.
-  app.get(
-    '/order/:id/get_delivery_note',
+  route(
+    app,
+    e.deliveryNote,
     {
       schema: {
         tags,
-        params: idParamSchema,
-        querystring: deliveryNoteQuerySchema,
         produces: ['application/pdf'],
         response: { 200: fileAnswer('The delivery note (PDF)', ['application/pdf']) },
       },
-      config: { scopedBy: { order: 'id' }, access: { permission: 'view_order' } },
+      config: { scopedBy: { order: 'id' } satisfies ScopedBy },
     },
     async (request, reply) => {
       const { id } = request.params;
@@ -52,33 +48,31 @@ export async function documentRoutes(app: App): Promise<void> {
   );
 
   // Part 1 §6: the list's row selection and merged download are can_export_delivery_notes.
-  app.get(
-    '/download_multiple_delivery_notes',
+  route(
+    app,
+    e.multipleDeliveryNotes,
     {
       schema: {
         tags,
-        querystring: multipleDeliveryNotesQuerySchema,
         produces: ['application/pdf'],
         response: {
           200: fileAnswer('The delivery notes of the chosen orders in one PDF', ['application/pdf']),
         },
       },
-      config: { access: { permission: ['view_order', 'can_export_delivery_notes'] } },
     },
     async (request, reply) =>
       sendPdf(reply, await service.mergedDeliveryNotes(db, pdfs, request.query, request.user!)),
   );
 
-  app.get(
-    '/download-orders',
+  route(
+    app,
+    e.ordersPdf,
     {
       schema: {
         tags,
-        querystring: ordersPdfQuerySchema,
         produces: ['application/pdf'],
         response: { 200: fileAnswer('The list of orders (PDF)', ['application/pdf']) },
       },
-      config: { access: { permission: ['view_order', 'can_export_orders'] } },
     },
     async (request, reply) => sendPdf(reply, await service.ordersPdf(db, pdfs, request.query, request.user!)),
   );

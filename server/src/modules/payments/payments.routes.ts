@@ -1,20 +1,18 @@
-import { idParamSchema } from '@letokruh/contracts/common';
-import {
-  qrPaymentQuerySchema,
-  qrPaymentSchema,
-  sendEmailQrAnswerSchema,
-  sendEmailQrBodySchema,
-} from '@letokruh/contracts/payments';
+import { paymentsEndpoints as e } from '@letokruh/contracts/endpoints/payments';
 import type { App } from '../../app-types.ts';
 import { createMailer } from '../../mail/mailer.ts';
-import type { Access } from '../../plugins/access.ts';
+import type { ScopedBy } from '../../plugins/access.ts';
+import { type RouteExtras, route } from '../../plugins/endpoint.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { TooManyEmails } from './mail-limit.ts';
 import * as service from './payments.service.ts';
 
 const tags = ['payments'];
-/** Part 1 §6: generating or e-mailing the QR payment is for the owner or dispatcher function. */
-const ownerOrDispatcher: Access = { anyFunction: ['owner', 'dispatcher'] };
+/**
+ * Part 1 §6: generating or e-mailing the QR payment is for the owner or dispatcher function
+ * (contracts' routeAccess), of an order of their warehouses.
+ */
+const byOrder: RouteExtras = { schema: { tags }, config: { scopedBy: { order: 'id' } satisfies ScopedBy } };
 
 /** The QR payment of an order and the e-mail that carries it (part 1 §2 detail modals, §7). */
 export async function paymentRoutes(app: App): Promise<void> {
@@ -23,44 +21,22 @@ export async function paymentRoutes(app: App): Promise<void> {
   app.addHook('onClose', async () => mailer.close());
 
   // Replaces the spec's outside QR image service (DESIGN §3): the modal shows `image`.
-  app.get(
-    '/order/:id/qr_payment',
-    {
-      schema: {
-        tags,
-        params: idParamSchema,
-        querystring: qrPaymentQuerySchema,
-        response: { 200: qrPaymentSchema },
-      },
-      config: { scopedBy: { order: 'id' }, access: ownerOrDispatcher },
-    },
-    async (request) => service.qrPayment(db, request.params.id, request.query.supplier),
+  route(app, e.qrPayment, byOrder, async (request) =>
+    service.qrPayment(db, request.params.id, request.query.supplier),
   );
 
-  app.post(
-    '/order/:id/send_email_qr',
-    {
-      schema: {
-        tags,
-        params: idParamSchema,
-        body: sendEmailQrBodySchema,
-        response: { 200: sendEmailQrAnswerSchema },
-      },
-      config: { scopedBy: { order: 'id' }, access: ownerOrDispatcher },
-    },
-    async (request, reply) => {
-      try {
-        return await service.sendEmailQr(db, mailer, request.params.id, request.body, {
-          userId: request.user!.id,
-          limits: config.qrMailLimits,
-        });
-      } catch (error) {
-        if (error instanceof TooManyEmails) reply.header('retry-after', String(error.retryAfter));
-        if (error instanceof AppError && error.statusCode >= 500) {
-          request.log.error({ err: error.cause ?? error }, 'QR e-mail not sent');
-        }
-        throw error;
+  route(app, e.sendEmailQr, byOrder, async (request, reply) => {
+    try {
+      return await service.sendEmailQr(db, mailer, request.params.id, request.body, {
+        userId: request.user!.id,
+        limits: config.qrMailLimits,
+      });
+    } catch (error) {
+      if (error instanceof TooManyEmails) reply.header('retry-after', String(error.retryAfter));
+      if (error instanceof AppError && error.statusCode >= 500) {
+        request.log.error({ err: error.cause ?? error }, 'QR e-mail not sent');
       }
-    },
-  );
+      throw error;
+    }
+  });
 }
