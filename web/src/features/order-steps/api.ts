@@ -1,14 +1,16 @@
 import type { CustomerAdd } from '@letokruh/contracts/customers';
 import type { AnswerOf } from '@letokruh/contracts/endpoint';
 import { orderStepsEndpoints as e } from '@letokruh/contracts/endpoints/order-steps';
+import { ordersEndpoints as orders } from '@letokruh/contracts/endpoints/orders';
+import { productsEndpoints as products } from '@letokruh/contracts/endpoints/products';
+import { referenceEndpoints as reference } from '@letokruh/contracts/endpoints/reference';
+import { vacationsEndpoints as vacations } from '@letokruh/contracts/endpoints/vacations';
 import type { CalendarOrder, CalendarWeek } from '@letokruh/contracts/order-calendar';
 import type { InternConflictAnswer, OrderItemsPayload, ProductGroup } from '@letokruh/contracts/order-steps';
-import type { Order } from '@letokruh/contracts/orders';
 import { calendarEntries } from '@letokruh/contracts/rules/calendar-entries';
 import type { Currency } from '@letokruh/contracts/rules/money';
-import type { CalendarClosure, CalendarDriverVacation } from '@letokruh/contracts/vacations';
 import { queryOptions } from '@tanstack/react-query';
-import { api, call } from '../../lib/api-client';
+import { call } from '../../lib/api-client';
 
 /** Every order query starts so; a save invalidates them all (list, detail, calendar). */
 export const ordersKey = ['orders'] as const;
@@ -16,7 +18,7 @@ export const ordersKey = ['orders'] as const;
 export const orderQuery = (id: number) =>
   queryOptions({
     queryKey: [...ordersKey, 'item', id],
-    queryFn: ({ signal }) => api<{ item: Order }>('GET', `/order/${id}`, { signal }).then((a) => a.item),
+    queryFn: ({ signal }) => call(orders.detail, { params: { id }, signal }).then((a) => a.item),
   });
 
 export type CustomerSearch = { phone: string; first_name: string; last_name: string };
@@ -48,10 +50,9 @@ export const availableProductsQuery = (warehouseId: number, currency: Currency) 
   queryOptions({
     queryKey: ['order-steps', 'available-products', warehouseId, currency],
     queryFn: ({ signal }) =>
-      api<{ products_types: ProductGroup[] }>('GET', '/available_products', {
-        query: { warehouse_id: warehouseId, currency },
-        signal,
-      }).then((a) => a.products_types),
+      call(products.available, { query: { warehouse_id: warehouseId, currency }, signal }).then(
+        (a) => a.products_types,
+      ),
   });
 
 export const saveItems = (id: number, body: OrderItemsPayload) =>
@@ -75,9 +76,7 @@ export { activeSuppliersQuery as suppliersQuery } from '../../lib/reference-quer
 export const adtypesQuery = queryOptions({
   queryKey: ['adtypes', 'active'],
   queryFn: ({ signal }) =>
-    api<{ items: { id: number; name: string; active?: boolean }[] }>('GET', '/adtypes', { signal }).then(
-      (a) => a.items.filter((s) => s.active !== false),
-    ),
+    call(reference.adtypes, { signal }).then((a) => a.items.filter((s) => s.active !== false)),
   staleTime: 60_000,
 });
 
@@ -105,9 +104,8 @@ export const saveIntern = (id: number, body: InternPayload) => call(e.saveIntern
 /** The body of a 409 / 141: what the delivery runs into. */
 export type ClashAnswer = InternConflictAnswer;
 
-export const addOrder = () => api<{ id: number }>('GET', '/order/add').then((a) => a.id);
-export const copyOrder = (id: number) =>
-  api<{ order_id: number }>('GET', `/order/${id}/copy`).then((a) => a.order_id);
+export const addOrder = () => call(orders.add).then((a) => a.id);
+export const copyOrder = (id: number) => call(orders.copy, { params: { id } }).then((a) => a.order_id);
 
 export type CalendarQuery = {
   warehouses: number[];
@@ -118,10 +116,21 @@ export type CalendarQuery = {
   idOut?: number;
 };
 
+/** The week's answer is one of two shapes (`view`): each query reads its own. */
+type WeekAnswer = AnswerOf<typeof orders.calendar>;
+const leanWeek = (a: WeekAnswer): CalendarWeek => {
+  if ('data' in a) throw new Error('get-orders: the whole orders came for view=calendar');
+  return a;
+};
+const wholeOrders = (a: WeekAnswer): CalendarOrder[] => {
+  if (!('data' in a)) throw new Error('get-orders: the lean week came without view');
+  return a.data;
+};
+
 const calendarParams = (q: CalendarQuery) => ({
   warehouses: q.warehouses,
   dates: q.dates,
-  show_cobined: q.combined,
+  show_cobined: q.combined ? ('true' as const) : ('false' as const),
   id_out: q.idOut,
 });
 
@@ -133,10 +142,9 @@ export const calendarOrdersQuery = (q: CalendarQuery) =>
   queryOptions({
     queryKey: [...ordersKey, 'calendar', q],
     queryFn: ({ signal }) =>
-      api<CalendarWeek>('GET', '/api/get-orders', {
-        query: { ...calendarParams(q), view: 'calendar' },
-        signal,
-      }).then(calendarEntries),
+      call(orders.calendar, { query: { ...calendarParams(q), view: 'calendar' }, signal })
+        .then(leanWeek)
+        .then(calendarEntries),
     enabled: q.dates.length > 0 && (q.warehouses.length > 0 || q.combined),
   });
 
@@ -144,10 +152,7 @@ export const calendarOrdersQuery = (q: CalendarQuery) =>
 export const calendarFullOrdersQuery = (q: CalendarQuery) =>
   queryOptions({
     queryKey: [...ordersKey, 'calendar-full', q],
-    queryFn: ({ signal }) =>
-      api<{ data: CalendarOrder[] }>('GET', '/api/get-orders', { query: calendarParams(q), signal }).then(
-        (a) => a.data,
-      ),
+    queryFn: ({ signal }) => call(orders.calendar, { query: calendarParams(q), signal }).then(wholeOrders),
     enabled: q.dates.length > 0 && (q.warehouses.length > 0 || q.combined),
   });
 
@@ -155,10 +160,7 @@ export const calendarClosuresQuery = (warehouses: number[], dates: string[]) =>
   queryOptions({
     queryKey: ['vacations', 'calendar', 'closures', warehouses, dates],
     queryFn: ({ signal }) =>
-      api<{ data: CalendarClosure[] }>('GET', '/api/get-vacations', {
-        query: { warehouses, dates },
-        signal,
-      }).then((a) => a.data),
+      call(vacations.calendarClosures, { query: { warehouses, dates }, signal }).then((a) => a.data),
     enabled: warehouses.length > 0 && dates.length > 0,
   });
 
@@ -166,9 +168,6 @@ export const calendarDriverVacationsQuery = (dates: string[]) =>
   queryOptions({
     queryKey: ['vacations', 'calendar', 'drivers', dates],
     queryFn: ({ signal }) =>
-      api<{ data: CalendarDriverVacation[] }>('GET', '/api/get-drivers-vacations', {
-        query: { dates },
-        signal,
-      }).then((a) => a.data),
+      call(vacations.calendarDriverVacations, { query: { dates }, signal }).then((a) => a.data),
     enabled: dates.length > 0,
   });

@@ -1,8 +1,8 @@
 import { transportationsEndpoints as e } from '@letokruh/contracts/endpoints/transportations';
+import { warehousesEndpoints as warehouses } from '@letokruh/contracts/endpoints/warehouses';
 import type { TransportationPayload } from '@letokruh/contracts/transportations';
-import type { StaffMember } from '@letokruh/contracts/warehouses';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api, call } from '../../lib/api-client';
+import { call } from '../../lib/api-client';
 
 /** Query keys of the transportations area; every change invalidates `transportationsKey`. */
 export const transportationsKey = ['transportations'] as const;
@@ -31,7 +31,7 @@ export const transportationDataQuery = queryOptions({
 
 export const driversQuery = queryOptions({
   queryKey: [...transportationsKey, 'drivers'],
-  queryFn: ({ signal }) => api<{ items: StaffMember[] }>('GET', '/drivers', { signal }).then((a) => a.items),
+  queryFn: ({ signal }) => call(warehouses.drivers, { signal }).then((a) => a.items),
   staleTime: 60_000,
 });
 

@@ -1,8 +1,8 @@
 import { vacationsEndpoints as e } from '@letokruh/contracts/endpoints/vacations';
+import { warehousesEndpoints as warehouses } from '@letokruh/contracts/endpoints/warehouses';
 import type { UserVacationInput, WarehouseVacationInput } from '@letokruh/contracts/vacations';
-import type { StaffMember } from '@letokruh/contracts/warehouses';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api, call } from '../../lib/api-client';
+import { call } from '../../lib/api-client';
 
 /** Query keys of the vacations area; every change invalidates `vacationsKey`. */
 export const vacationsKey = ['vacations'] as const;
@@ -62,6 +62,6 @@ export { ownWarehousesQuery } from '../../lib/reference-queries';
 /** GET /drivers: an endpoint of the warehouses area, called through its table once that has it. */
 export const driversQuery = queryOptions({
   queryKey: [...vacationsKey, 'drivers'],
-  queryFn: ({ signal }) => api<{ items: StaffMember[] }>('GET', '/drivers', { signal }).then((a) => a.items),
+  queryFn: ({ signal }) => call(warehouses.drivers, { signal }).then((a) => a.items),
   staleTime: 60_000,
 });
