@@ -27,7 +27,7 @@ import { IconChevronLeft, IconChevronRight, IconPrinter } from '@tabler/icons-re
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api, errorKey } from '../../lib/api-client';
+import { ApiError, errorKey } from '../../lib/api-client';
 import { ownWarehousesQuery } from '../../lib/reference-queries';
 import { useAccess } from '../../lib/session';
 import { useCalendarSettings } from '../../ui/calendar/calendar-settings';
@@ -35,6 +35,7 @@ import { ClashDialog } from '../../ui/calendar/clash-dialog';
 import { useFormat } from '../../ui/format';
 import { usePhone } from '../../ui/use-phone';
 import { calendarFullOrdersQuery, ordersKey } from '../order-steps/api';
+import { rescheduleOrder } from '../orders/api';
 import { DashboardPanel } from './dashboard-panel';
 import { updateDashboardState as update, useDashboardField, useDashboardUrl } from './dashboard-state';
 import { DaySheet } from './day-sheet';
@@ -200,8 +201,7 @@ export function DashboardPage() {
 
   const [move, setMove] = useState<PendingMove | null>(null);
   const reschedule = useMutation({
-    mutationFn: (p: { order: CalendarEntry; body: OrderReschedule }) =>
-      api<{ item: Order }>('PUT', `/order/${p.order.id}/reschedule`, { body: p.body }).then((a) => a.item),
+    mutationFn: (p: { order: CalendarEntry; body: OrderReschedule }) => rescheduleOrder(p.order.id, p.body),
     onSuccess: (item) => {
       setMove(null);
       notifications.show({

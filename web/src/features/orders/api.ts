@@ -1,3 +1,7 @@
+import type { AnswerOf } from '@letokruh/contracts/endpoint';
+import { ordersEndpoints as e } from '@letokruh/contracts/endpoints/orders';
+import { paymentsEndpoints as p } from '@letokruh/contracts/endpoints/payments';
+import type { OrderReschedule } from '@letokruh/contracts/order-calendar';
 import {
   defaultOrderSort,
   firstDirection,
@@ -5,10 +9,10 @@ import {
   type SortDirection,
 } from '@letokruh/contracts/order-sort';
 import type { Order, OrderListItem, OrderState } from '@letokruh/contracts/orders';
-import type { QrPayment, SendEmailQrAnswer, SendEmailQrBody } from '@letokruh/contracts/payments';
+import type { SendEmailQrBody } from '@letokruh/contracts/payments';
 import type { Adtype } from '@letokruh/contracts/reference';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { api, call } from '../../lib/api-client';
 
 /** Query keys of the orders area; every transition invalidates `ordersKey`. */
 export const ordersKey = ['orders'] as const;
@@ -45,7 +49,7 @@ export const noOrderFilters: OrderFilters = {
 };
 
 /** `next_after`: the keyset token of the page after this one (issue 14). */
-export type OrderList = { items: OrderListItem[]; total: number; next_after: string | null };
+export type OrderList = AnswerOf<typeof e.list>;
 type Paging = { current_page: number; per_page: number };
 /** The sort, and where the page starts when the page before it was seen (keyset). */
 type Ordering = { sort: OrderSort; direction: SortDirection; after?: string | undefined };
@@ -88,14 +92,14 @@ export function orderListParams(
 export const orderListQuery = (params: ReturnType<typeof orderListParams>) =>
   queryOptions({
     queryKey: [...ordersKey, 'list', params],
-    queryFn: ({ signal }) => api<OrderList>('GET', '/orders', { query: params, signal }),
+    queryFn: ({ signal }) => call(e.list, { query: params, signal }),
     placeholderData: keepPreviousData,
   });
 
 export const orderQuery = (orderId: number) =>
   queryOptions({
     queryKey: [...ordersKey, 'item', orderId],
-    queryFn: ({ signal }) => api<{ item: Order }>('GET', `/order/${orderId}`, { signal }).then((a) => a.item),
+    queryFn: ({ signal }) => call(e.detail, { params: { id: orderId }, signal }).then((a) => a.item),
   });
 
 export { activeSuppliersQuery as suppliersQuery } from '../../lib/reference-queries';
@@ -118,10 +122,9 @@ export const warehousesQuery = queryOptions({
   staleTime: 60_000,
 });
 
-export const addOrder = () => api<{ id: number }>('GET', '/order/add').then((a) => a.id);
+export const addOrder = () => call(e.add).then((a) => a.id);
 /** Issue 14: a draft goes for good (DELETE /order/{id}/discard); an order is cancelled instead. */
-export const discardDraft = (orderId: number) =>
-  api<{ id: number; intern_id: number }>('DELETE', `/order/${orderId}/discard`);
+export const discardDraft = (orderId: number) => call(e.discard, { params: { id: orderId } });
 
 /** Where a draft left off (issue 14): the first of the three steps not filled in yet. */
 export function resumeStep(order: Pick<OrderListItem, 'customer' | 'warehouse' | 'currency'>) {
@@ -130,17 +133,17 @@ export function resumeStep(order: Pick<OrderListItem, 'customer' | 'warehouse' |
   return 'intern';
 }
 export const copyOrder = (orderId: number) =>
-  api<{ order_id: number }>('GET', `/order/${orderId}/copy`).then((a) => a.order_id);
+  call(e.copy, { params: { id: orderId } }).then((a) => a.order_id);
 
-/** The transitions of part 1 §4 with their method and path (part 1 §7); each answers `{ item }`. */
+/** The transitions of part 1 §4 and their endpoints (part 1 §7); each answers `{ item }`. */
 export const transitions = {
-  cancel: { method: 'DELETE', path: 'delete' },
-  restore: { method: 'PUT', path: 'restore' },
-  done: { method: 'PUT', path: 'done' },
-  undone: { method: 'PUT', path: 'undone' },
-  collectRevenue: { method: 'PUT', path: 'collect_revenue' },
-  returnRevenue: { method: 'PUT', path: 'return_revenue' },
-} as const;
+  cancel: e.cancel,
+  restore: e.restore,
+  done: e.done,
+  undone: e.undone,
+  collectRevenue: e.collectRevenue,
+  returnRevenue: e.returnRevenue,
+};
 export type Transition = keyof typeof transitions;
 
 /**
@@ -153,21 +156,23 @@ export function transitionNotice(name: Transition, order: Pick<Order, 'pay_by_ca
   return `orders.notices.${name}`;
 }
 
-export const runTransition = (orderId: number, transition: Transition) => {
-  const { method, path } = transitions[transition];
-  return api<{ item: Order }>(method, `/order/${orderId}/${path}`).then((a) => a.item);
-};
+export const runTransition = (orderId: number, transition: Transition) =>
+  call(transitions[transition], { params: { id: orderId } }).then((a) => a.item);
 
 export const markLinePrepared = (orderId: number, lineId: number) =>
-  api<{ item: Order }>('PUT', `/order/${orderId}/${lineId}/prepared`).then((a) => a.item);
+  call(e.linePrepared, { params: { id: orderId, itemId: lineId } }).then((a) => a.item);
+
+/** Dragging an order on the calendar (issue 6); a clash answers 409 / 141 until confirmed. */
+export const rescheduleOrder = (orderId: number, body: OrderReschedule) =>
+  call(e.reschedule, { params: { id: orderId }, body }).then((a) => a.item);
 
 export const qrPaymentQuery = (orderId: number, supplierId: number | null) =>
   queryOptions({
     queryKey: [...ordersKey, 'qr', orderId, supplierId],
     queryFn: ({ signal }) =>
-      api<QrPayment>('GET', `/order/${orderId}/qr_payment`, { query: { supplier: supplierId }, signal }),
+      call(p.qrPayment, { params: { id: orderId }, query: { supplier: supplierId }, signal }),
     enabled: supplierId !== null,
   });
 
 export const sendEmailQr = (orderId: number, body: SendEmailQrBody) =>
-  api<SendEmailQrAnswer>('POST', `/order/${orderId}/send_email_qr`, { body });
+  call(p.sendEmailQr, { params: { id: orderId }, body });

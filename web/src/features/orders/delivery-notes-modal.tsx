@@ -1,4 +1,5 @@
 import { type DeliveryNoteLanguage, deliveryNoteLanguages } from '@letokruh/contracts/documents';
+import { documentsEndpoints as d } from '@letokruh/contracts/endpoints/documents';
 import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
@@ -47,8 +48,8 @@ export function DeliveryNotesModal({ opened, onClose, onDownloaded, orderIds }: 
   const download = useMutation({
     mutationFn: () =>
       downloadDocument(
-        '/download_multiple_delivery_notes',
-        { orders: orderIds, language, supplier: supplier ?? undefined },
+        d.multipleDeliveryNotes,
+        { query: { orders: orderIds, language, supplier: supplier ?? undefined } },
         documentNames.deliveryNotes(language),
       ),
     onSuccess: () => {
@@ -113,8 +114,8 @@ export function DeliveryNoteModal({ opened, onClose, order }: OneProps) {
   const download = useMutation({
     mutationFn: () =>
       downloadDocument(
-        `/order/${order.id}/get_delivery_note`,
-        { supplier: supplier ?? undefined, language },
+        d.deliveryNote,
+        { params: { id: order.id }, query: { supplier: supplier ?? undefined, language } },
         documentNames.deliveryNote(order.intern_id),
       ),
     onSuccess: () => close(),

@@ -1,16 +1,24 @@
 import type { DeliveryNoteLanguage } from '@letokruh/contracts/documents';
+import type { Endpoint, fileDownload, InputOf } from '@letokruh/contracts/endpoint';
 import { pragueDay } from '@letokruh/contracts/rules/prague-day';
-import { api } from '../../lib/api-client';
+import { call } from '../../lib/api-client';
 
-type Query = Record<string, string | number | (string | number)[] | undefined>;
+/** An endpoint that answers a file (contracts `fileDownload`): the documents of documentsEndpoints. */
+type FileEndpoint = Endpoint & { answers: { 200: typeof fileDownload } };
 
 /**
  * Fetches a document through the API client (cookies, error codes, 401 handling) and hands it to
  * the browser as a download under `fileName`. A failure is thrown as the client's ApiError, for
  * the caller to show.
  */
-export async function downloadDocument(path: string, query: Query, fileName: string): Promise<void> {
-  const blob = await api<Blob>('GET', path, { query, blob: true });
+export async function downloadDocument<E extends FileEndpoint>(
+  endpoint: E,
+  input: InputOf<E>,
+  fileName: string,
+): Promise<void> {
+  // `call`'s inputs are checked at this function's callers (InputOf<E>); for a generic E its
+  // argument list is not resolved yet, hence the cast.
+  const blob = await (call as (endpoint: FileEndpoint, input: InputOf<E>) => Promise<Blob>)(endpoint, input);
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

@@ -1,3 +1,4 @@
+import { documentsEndpoints as d } from '@letokruh/contracts/endpoints/documents';
 import { Alert, Button, Group, Modal, Select, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -25,11 +26,12 @@ export function OrdersPdfModal({ opened, onClose }: Props) {
     onClose();
   };
   const download = useMutation({
-    mutationFn: () =>
+    // `from`, as checked by submit: the PDF needs it (part 1 §5).
+    mutationFn: (from: string) =>
       downloadDocument(
-        '/download-orders',
-        { warehouse: warehouse ?? undefined, from: from ?? undefined, to: to ?? undefined },
-        documentNames.ordersPdf(from ?? '', to),
+        d.ordersPdf,
+        { query: { warehouse: warehouse ?? undefined, from, to: to ?? undefined } },
+        documentNames.ordersPdf(from, to),
       ),
     onSuccess: close,
     onError: (error) => notifications.show({ color: 'red', message: t(errorKey(error)) }),
@@ -41,7 +43,7 @@ export function OrdersPdfModal({ opened, onClose }: Props) {
     setProblem(null);
     if (!warehouse || !from) return setProblem(t('errors.missingFields'));
     if (toBeforeFrom) return setProblem(t('orders.documents.toBeforeFrom'));
-    download.mutate();
+    download.mutate(from);
   };
   const required = t('orders.documents.required');
   return (
