@@ -1,6 +1,8 @@
 import type { AnswerOf } from '@letokruh/contracts/endpoint';
 import { ordersEndpoints as e } from '@letokruh/contracts/endpoints/orders';
 import { paymentsEndpoints as p } from '@letokruh/contracts/endpoints/payments';
+import { referenceEndpoints as reference } from '@letokruh/contracts/endpoints/reference';
+import { warehousesEndpoints as warehouses } from '@letokruh/contracts/endpoints/warehouses';
 import type { OrderReschedule } from '@letokruh/contracts/order-calendar';
 import {
   defaultOrderSort,
@@ -10,9 +12,8 @@ import {
 } from '@letokruh/contracts/order-sort';
 import type { Order, OrderListItem, OrderState } from '@letokruh/contracts/orders';
 import type { SendEmailQrBody } from '@letokruh/contracts/payments';
-import type { Adtype } from '@letokruh/contracts/reference';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api, call } from '../../lib/api-client';
+import { call } from '../../lib/api-client';
 
 /** Query keys of the orders area; every transition invalidates `ordersKey`. */
 export const ordersKey = ['orders'] as const;
@@ -107,7 +108,7 @@ export { activeSuppliersQuery as suppliersQuery } from '../../lib/reference-quer
 /** GET /adtypes: loaded only with add_order (part 1 §6). */
 export const adtypesQuery = queryOptions({
   queryKey: ['adtypes'],
-  queryFn: ({ signal }) => api<{ items: Adtype[] }>('GET', '/adtypes', { signal }).then((a) => a.items),
+  queryFn: ({ signal }) => call(reference.adtypes, { signal }).then((a) => a.items),
   staleTime: 60_000,
 });
 
@@ -115,10 +116,7 @@ export const adtypesQuery = queryOptions({
 export const warehousesQuery = queryOptions({
   queryKey: ['warehouses', 'all-for-orders-pdf'],
   queryFn: ({ signal }) =>
-    api<{ items: { id: number; name: string }[] }>('GET', '/warehouses', {
-      query: { current_page: 1, per_page: 1000 },
-      signal,
-    }).then((a) => a.items),
+    call(warehouses.list, { query: { current_page: 1, per_page: 1000 }, signal }).then((a) => a.items),
   staleTime: 60_000,
 });
 
