@@ -1,8 +1,9 @@
 import type { AnswerOf } from '@letokruh/contracts/endpoint';
-import { referenceEndpoints } from '@letokruh/contracts/endpoints/reference';
-import { warehousesEndpoints } from '@letokruh/contracts/endpoints/warehouses';
+// Types only: the boot (and the login page) loads no zod schema (web/scripts/budget.mjs).
+import type { referenceEndpoints } from '@letokruh/contracts/endpoints/reference';
+import type { warehousesEndpoints } from '@letokruh/contracts/endpoints/warehouses';
 import { queryOptions } from '@tanstack/react-query';
-import { call } from './api-client';
+import { api } from './api-client';
 import { useAccess } from './session';
 
 export type OwnWarehouse = AnswerOf<typeof warehousesEndpoints.own>['items'][number];
@@ -10,7 +11,8 @@ export type OwnWarehouse = AnswerOf<typeof warehousesEndpoints.own>['items'][num
 /** GET /warehouses/own: the user's own warehouses (all of them for owners and dispatchers). */
 export const ownWarehousesQuery = queryOptions({
   queryKey: ['warehouses', 'own'],
-  queryFn: ({ signal }) => call(warehousesEndpoints.own, { signal }).then((a) => a.items),
+  queryFn: ({ signal }) =>
+    api<AnswerOf<typeof warehousesEndpoints.own>>('GET', '/warehouses/own', { signal }).then((a) => a.items),
   staleTime: 60_000,
 });
 
@@ -22,7 +24,9 @@ export const ownWarehousesQuery = queryOptions({
 export const activeSuppliersQuery = queryOptions({
   queryKey: ['suppliers', 'active'],
   queryFn: ({ signal }) =>
-    call(referenceEndpoints.suppliers, { signal }).then((a) => a.items.filter((s) => s.active !== false)),
+    api<AnswerOf<typeof referenceEndpoints.suppliers>>('GET', '/suppliers', { signal }).then((a) =>
+      a.items.filter((s) => s.active !== false),
+    ),
   staleTime: 60_000,
 });
 

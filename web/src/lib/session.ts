@@ -1,17 +1,19 @@
 import { type AccessHolder, mayCall, type RouteKey } from '@letokruh/contracts/access';
 import type { Profile as UserProfile } from '@letokruh/contracts/auth';
-import { authEndpoints as e } from '@letokruh/contracts/endpoints/auth';
+import type { AnswerOf } from '@letokruh/contracts/endpoint';
+// Types only: the login page loads no zod schema (its 250 KiB budget, web/scripts/budget.mjs).
+import type { authEndpoints as e } from '@letokruh/contracts/endpoints/auth';
 import type { FunctionName, Permission } from '@letokruh/contracts/permissions';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
-import { ApiError, call } from './api-client';
+import { ApiError, api } from './api-client';
 
 export const userQueryKey = ['auth', 'user'] as const;
 
 /** GET /auth/user; no session answers null instead of an error. */
 export async function fetchUser(): Promise<UserProfile | null> {
   try {
-    return (await call(e.profile)).user;
+    return (await api<AnswerOf<typeof e.profile>>('GET', '/auth/user')).user;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;
@@ -28,7 +30,7 @@ export const profileQuery = queryOptions({
 
 export const configQuery = queryOptions({
   queryKey: ['config'],
-  queryFn: () => call(e.config),
+  queryFn: () => api<AnswerOf<typeof e.config>>('GET', '/config'),
   staleTime: Number.POSITIVE_INFINITY,
 });
 
