@@ -14,6 +14,7 @@ import { addDays, pragueDay } from '@letokruh/contracts/rules/prague-day';
 import { textColorFor } from '@letokruh/contracts/warehouses';
 import { asc, count, eq, sql } from 'drizzle-orm';
 import { type Database, type DbOrTx, openDatabase } from '../server/src/db/client.ts';
+import { rowsOf } from '../server/src/db/rows.ts';
 import * as s from '../server/src/db/schema/index.ts';
 import { seedCatalogue } from '../server/src/db/seed/catalogue.ts';
 import { demoCustomers } from '../server/src/db/seed/customers.ts';
@@ -160,15 +161,19 @@ async function loadPicks(db: DbOrTx) {
   const products = await db.select().from(s.products).orderBy(asc(s.products.id));
   const prices = new Map(
     (
-      (await db.execute(sql`select distinct on (warehouse_id, currency, product_id)
+      await rowsOf<{
+        warehouse_id: number;
+        currency: string;
+        product_id: number;
+        price: string;
+        vat: number;
+      }>(
+        db,
+        sql`select distinct on (warehouse_id, currency, product_id)
           warehouse_id, currency, product_id, price::text as price, vat
-        from product_prices order by warehouse_id, currency, product_id, from_date desc, id desc`)) as unknown as {
-        rows: { warehouse_id: number; currency: string; product_id: number; price: string; vat: number }[];
-      }
-    ).rows.map((r) => [
-      `${r.warehouse_id}:${r.currency}:${r.product_id}`,
-      { price: Number(r.price), vat: r.vat },
-    ]),
+        from product_prices order by warehouse_id, currency, product_id, from_date desc, id desc`,
+      )
+    ).map((r) => [`${r.warehouse_id}:${r.currency}:${r.product_id}`, { price: Number(r.price), vat: r.vat }]),
   );
   return {
     warehouses: warehouses.map((w) => ({
@@ -657,7 +662,7 @@ async function generate(database: Database) {
 
 async function verify(db: DbOrTx) {
   const one = async (query: ReturnType<typeof sql>) =>
-    ((await db.execute(query)) as unknown as { rows: { n: number | string }[] }).rows[0]!.n;
+    (await rowsOf<{ n: number | string }>(db, query))[0]!.n;
   const problems = {
     stockNotLedgerSum: await one(sql`select count(*)::int as n from product_stock ps
       where ps.amount <> coalesce((select sum(l.delta) from stock_ledger l

@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../server/src/db/client.ts';
+import { rowsOf } from '../server/src/db/rows.ts';
 import { calls } from './lib/calls.ts';
 import { freePort, root, startChild, type WholeRun } from './lib/child.ts';
 import { flags } from './lib/common.ts';
@@ -79,10 +80,11 @@ async function target(): Promise<{ databaseUrl?: string; dataDir?: string; label
   if (!/^[a-z0-9_]+$/.test(options.database)) throw new Error('--database: lower-case letters, digits and _');
   const server = await openDatabase({ databaseUrl: admin });
   try {
-    const exists = (await server.db.execute(
+    const exists = await rowsOf<unknown>(
+      server.db,
       sql`select 1 from pg_database where datname = ${options.database}`,
-    )) as unknown as { rows: unknown[] };
-    if (!exists.rows.length) {
+    );
+    if (!exists.length) {
       log(`Creating database ${options.database} on the bench cluster`);
       await server.db.execute(sql.raw(`create database ${options.database}`));
     }
@@ -97,10 +99,8 @@ async function countOrders(where: { databaseUrl?: string; dataDir?: string }): P
   const database = await openDatabase(where);
   try {
     await database.migrate();
-    const result = (await database.db.execute(sql`select count(*)::int as n from orders`)) as unknown as {
-      rows: { n: number }[];
-    };
-    return result.rows[0]?.n ?? 0;
+    const result = await rowsOf<{ n: number }>(database.db, sql`select count(*)::int as n from orders`);
+    return result[0]?.n ?? 0;
   } finally {
     await database.close();
   }

@@ -11,6 +11,7 @@
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { openDatabase } from '../../server/src/db/client.ts';
+import { rowsOf } from '../../server/src/db/rows.ts';
 
 const database = await openDatabase({
   databaseUrl: process.env.DATABASE_URL || undefined,
@@ -21,7 +22,9 @@ const app = Fastify({ logger: false });
 app.get('/ceiling', async (request) => {
   const raw = Number((request.query as { limit?: string }).limit ?? 10);
   const limit = Number.isInteger(raw) ? Math.min(Math.max(raw, 1), 1000) : 10;
-  const result = (await database.db.execute(sql`
+  const result = await rowsOf(
+    database.db,
+    sql`
     select o.id, o.intern_id, o.created_at, o.expected_delivery_date, o.expected_delivery_time,
       o.hidden, o.done, o.prepared, o.currency, o.payment_type, o.collected_revenue_at, o.note,
       c.id as customer_id, c.first_name, c.last_name, c.organization_name, c.pre_phone, c.phone,
@@ -32,8 +35,9 @@ app.get('/ceiling', async (request) => {
     left join warehouses w on w.id = o.warehouse_id
     where o.customer_id is not null
     order by o.id desc
-    limit ${limit}`)) as unknown as { rows: Record<string, unknown>[] };
-  return { items: result.rows, total: result.rows.length };
+    limit ${limit}`,
+  );
+  return { items: result, total: result.length };
 });
 app.get('/ready', async () => ({ ok: true }));
 

@@ -8,6 +8,7 @@
 import { pragueDay } from '@letokruh/contracts/rules/prague-day';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../server/src/db/client.ts';
+import { rowsOf } from '../../server/src/db/rows.ts';
 import type { Params } from './params.ts';
 
 export type WriteTargets = {
@@ -26,14 +27,10 @@ export const writeKinds = [
 ] as const;
 export type WriteKind = (typeof writeKinds)[number];
 
-async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
 export async function pickWriteTargets(db: Db, p: Params): Promise<WriteTargets> {
   const w = p.calendar.warehouseId;
   const orderIds = (
-    await rows<{ id: number }>(
+    await rowsOf<{ id: number }>(
       db,
       sql`select id from orders where not hidden and not done
         and draft_touched_at is null and customer_id is not null and warehouse_id is not null
@@ -42,13 +39,13 @@ export async function pickWriteTargets(db: Db, p: Params): Promise<WriteTargets>
     )
   ).map((r) => r.id);
   const stock = (
-    await rows<{ product_id: number }>(
+    await rowsOf<{ product_id: number }>(
       db,
       sql`select product_id from product_stock where warehouse_id = ${w} order by product_id limit 20`,
     )
   ).map((r) => ({ warehouseId: w, productId: r.product_id }));
   const prices = (
-    await rows<{ product_id: number; currency: string; price: string; vat: number }>(
+    await rowsOf<{ product_id: number; currency: string; price: string; vat: number }>(
       db,
       sql`select distinct on (product_id, currency) product_id, currency, price::text, vat
         from product_prices where warehouse_id = ${w} order by product_id, currency, from_date desc limit 20`,

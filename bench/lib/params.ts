@@ -6,6 +6,7 @@
 import { addDays } from '@letokruh/contracts/rules/prague-day';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../server/src/db/client.ts';
+import { rowsOf } from '../../server/src/db/rows.ts';
 
 export type Params = {
   orders: number;
@@ -23,10 +24,6 @@ export type Params = {
   exportRange: { from: string; to: string; rows: number };
 };
 
-async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
 /** The `n`-th of a list spread evenly: deterministic samples without `order by random()`. */
 const spread = <T>(list: T[], n: number) =>
   list.length <= n ? list : Array.from({ length: n }, (_, i) => list[Math.floor((i * list.length) / n)]!);
@@ -38,7 +35,7 @@ function mondayOf(day: string): string {
 }
 
 export async function pickParams(db: Db, options: { exportRows: number; sample: number }): Promise<Params> {
-  const [counts] = await rows<{ orders: number; customers: number; max_id: number; today: string }>(
+  const [counts] = await rowsOf<{ orders: number; customers: number; max_id: number; today: string }>(
     db,
     sql`select (select count(*)::int from orders where customer_id is not null) as orders,
       (select count(*)::int from customers) as customers,
@@ -49,7 +46,7 @@ export async function pickParams(db: Db, options: { exportRows: number; sample: 
 
   // Orders spread over the whole id range (old and new alike), by a stride over the primary key.
   const stride = Math.max(1, Math.floor(counts.max_id / (options.sample * 2)));
-  const sampled = await rows<{ id: number; hidden: boolean; has_items: boolean }>(
+  const sampled = await rowsOf<{ id: number; hidden: boolean; has_items: boolean }>(
     db,
     sql`select o.id, o.hidden, exists (select 1 from order_items i where i.order_id = o.id) as has_items
       from orders o where o.customer_id is not null and o.currency is not null and o.id % ${stride} = 0
@@ -68,14 +65,14 @@ export async function pickParams(db: Db, options: { exportRows: number; sample: 
     .map((r) => r.id)
     .slice(0, 266);
 
-  const [supplier] = await rows<{ id: number }>(
+  const [supplier] = await rowsOf<{ id: number }>(
     db,
     sql`select id from suppliers where active order by id limit 1`,
   );
   if (!supplier) throw new Error('No active supplier: the delivery note needs one');
 
   const customerStride = Math.max(1, Math.floor(counts.customers / options.sample));
-  const people = await rows<{ first_name: string; last_name: string; phone: string }>(
+  const people = await rowsOf<{ first_name: string; last_name: string; phone: string }>(
     db,
     sql`select first_name, last_name, phone from customers
       where id % ${customerStride} = 0 and last_name <> '' order by id limit ${options.sample}`,
@@ -91,7 +88,7 @@ export async function pickParams(db: Db, options: { exportRows: number; sample: 
   // The week of the latest order's day (today in the data), its busiest warehouse.
   const monday = mondayOf(counts.today);
   const dates = Array.from({ length: 7 }, (_, i) => addDays(monday, i));
-  const [busiest] = await rows<{ id: number; name: string; n: number }>(
+  const [busiest] = await rowsOf<{ id: number; name: string; n: number }>(
     db,
     sql`select w.id, w.name, count(o.id)::int as n from warehouses w
       left join orders o on o.warehouse_id = w.id and not o.hidden and o.customer_id is not null
@@ -104,14 +101,14 @@ export async function pickParams(db: Db, options: { exportRows: number; sample: 
   const to = addDays(firstOfThis, -1);
   const from = `${to.slice(0, 7)}-01`;
   const counted = `not hidden and customer_id is not null and warehouse_id is not null and currency is not null`;
-  const [month] = await rows<{ n: number }>(
+  const [month] = await rowsOf<{ n: number }>(
     db,
     sql`select count(*)::int as n from orders where ${sql.raw(counted)}
       and expected_delivery_date between ${from}::date and ${to}::date`,
   );
 
   // The export: the latest delivery days that together hold at least `exportRows` orders.
-  const perDay = await rows<{ day: string; n: number }>(
+  const perDay = await rowsOf<{ day: string; n: number }>(
     db,
     sql`select expected_delivery_date::text as day, count(*)::int as n from orders
       where ${sql.raw(counted)} group by 1 order by 1 desc`,

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { backupEmbedded, backupPostgres, restoreEmbedded, restorePostgres } from './backup.ts';
 import { openDatabase } from './client.ts';
+import { rowsOf } from './rows.ts';
 import { seedDemo } from './seed/index.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
@@ -17,12 +18,15 @@ afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 type Fingerprint = { orders: number; items: number; sum: string; maxId: number };
 const fingerprint = async (db: Awaited<ReturnType<typeof openDatabase>>['db']): Promise<Fingerprint> => {
-  const result = (await db.execute(sql`
+  const result = await rowsOf<Fingerprint>(
+    db,
+    sql`
     select (select count(*)::int from orders) as orders,
            (select count(*)::int from order_items) as items,
            (select coalesce(sum(intern_id), 0)::text from orders) as sum,
-           (select coalesce(max(id), 0)::int from orders) as "maxId"`)) as unknown as { rows: Fingerprint[] };
-  return result.rows[0]!;
+           (select coalesce(max(id), 0)::int from orders) as "maxId"`,
+  );
+  return result[0]!;
 };
 
 // The PostgreSQL run of the server suite skips this (it is PGlite either way).

@@ -4,6 +4,7 @@ import pg from 'pg';
 import { type JsonAnswer, jsonAnswer } from '../plugins/answer-cache.ts';
 import { lazyWorkerPool } from '../worker-pool.ts';
 import type { DbOrTx } from './client.ts';
+import { rowsOf } from './rows.ts';
 
 /**
  * Answers whose JSON text PostgreSQL writes (issue 16: the calendar week, 1.4 MB for the busiest
@@ -72,7 +73,7 @@ export function createJsonQueries(options: JsonQueryOptions = {}): JsonQueries {
       const client = (db as { $client?: unknown }).$client;
       // Closing (a stopping server still answers what it took): on the Db, no new thread.
       if (pool.closing || !(client instanceof pg.Pool)) {
-        const { rows } = (await db.execute(query)) as unknown as { rows: { json: string }[] };
+        const rows = await rowsOf<{ json: string }>(db, query);
         return jsonAnswer(rows.length === 0 ? empty : rows.map((row) => row.json).join(''));
       }
       const settings = client.options as pg.PoolConfig & { query_timeout?: number };

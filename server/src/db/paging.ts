@@ -2,6 +2,7 @@ import { listTotalCap } from '@letokruh/contracts/common';
 import { type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './client.ts';
+import { rowsOf } from './rows.ts';
 
 /**
  * Counts the rows of a list up to `cap` + 1 (issue 9): "10 000+" is all a person needs of a huge
@@ -16,10 +17,11 @@ export async function cappedCount(db: DbOrTx, query: PgSelect, cap = listTotalCa
 
 /** The same for a list written as raw SQL: `from` is everything after `select 1`. */
 export async function cappedCountSql(db: DbOrTx, from: SQL, cap = listTotalCap): Promise<number> {
-  const result = (await db.execute(
+  const result = await rowsOf<{ n: number }>(
+    db,
     sql`select count(*)::int as n from (select 1 ${from} limit ${cap + 1}) capped`,
-  )) as unknown as { rows: { n: number }[] };
-  return Number(result.rows[0]?.n ?? 0);
+  );
+  return Number(result[0]?.n ?? 0);
 }
 
 /**

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltTestApp, buildTestApp, type Client, signIn } from '../test/build.ts';
 import { makeOrder, warehouseIds } from '../test/orders.ts';
 import { makeProduct } from '../test/products.ts';
+import { rowsOf } from './rows.ts';
 
 /**
  * Issue 14: every text search ignores accents and letter case, on PGlite and PostgreSQL alike,
@@ -103,10 +104,8 @@ describe('accent- and case-insensitive search (issue 14)', () => {
     const explain = async (name: string, query: ReturnType<typeof sql>) => {
       await t.db.transaction(async (tx) => {
         await tx.execute(sql`set local enable_seqscan = off`);
-        const rows = (await tx.execute(sql`explain ${query}`)) as unknown as {
-          rows: Record<string, string>[];
-        };
-        plans[name] = rows.rows.map((r) => Object.values(r)[0]).join('\n');
+        const rows = await rowsOf<Record<string, string>>(tx, sql`explain ${query}`);
+        plans[name] = rows.map((r) => Object.values(r)[0]).join('\n');
       });
     };
     // The list's name filter (migration 0035): the names first, then their orders by the index.
@@ -118,10 +117,11 @@ describe('accent- and case-insensitive search (issue 14)', () => {
           select 'jmeno ' || md5(i::text) from generate_series(1, 12000) as i`);
         await tx.execute(sql`analyze order_customer_names`);
         await tx.execute(sql`set local enable_seqscan = off`);
-        const rows = (await tx.execute(
+        const rows = await rowsOf<Record<string, string>>(
+          tx,
           sql`explain select name from order_customer_names where name like lower(f_unaccent('%Novák%'))`,
-        )) as unknown as { rows: Record<string, string>[] };
-        plans.names = rows.rows.map((r) => Object.values(r)[0]).join('\n');
+        );
+        plans.names = rows.map((r) => Object.values(r)[0]).join('\n');
         tx.rollback();
       })
       .catch(() => {});

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../db/rows.ts';
 import { type BuiltTestApp, buildTestApp, type Client, login } from '../test/build.ts';
 
 // Issue 9, concurrency, run on PGlite and again on PostgreSQL by `npm test`: 200 parallel stock
@@ -16,8 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const one = async <T>(query: ReturnType<typeof sql>) =>
-  ((await t.db.execute(query)) as unknown as { rows: T[] }).rows[0]!;
+const one = async <T>(query: ReturnType<typeof sql>) => (await rowsOf<T>(t.db, query))[0]!;
 
 describe('stock under 200 parallel changes', () => {
   it('ends at exactly start − 200 with 200 ledger rows, and equals its ledger', async () => {

@@ -2,6 +2,7 @@ import { ErrorCode } from '@letokruh/contracts/errors';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../db/rows.ts';
 import {
   anonymous,
   type BuiltTestApp,
@@ -33,12 +34,11 @@ const customer = (lastName: string) => customerForm({ lastName, email: 'alzbeta@
 
 const customersNamed = async (lastName: string) =>
   (
-    (await t.db.execute(
+    await rowsOf<{ n: number }>(
+      t.db,
       sql`select count(*)::int as n from customers where last_name = ${lastName}`,
-    )) as unknown as {
-      rows: { n: number }[];
-    }
-  ).rows[0]!.n;
+    )
+  )[0]!.n;
 
 /** A raw POST with exactly the cookies and headers given: no client fills anything in. */
 const rawAdd = (lastName: string, cookies: Record<string, string>, headers: Record<string, string>) =>

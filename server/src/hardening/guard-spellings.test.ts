@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RegisteredRoute } from '../app.ts';
+import { rowsOf } from '../db/rows.ts';
 import { type Access, isAllowed } from '../plugins/access.ts';
 import { registerAuth } from '../plugins/auth.ts';
 import { registerErrorHandling } from '../plugins/errors.ts';
@@ -170,11 +171,7 @@ describe('a change through an odd spelling is still seen', () => {
     const owner = await login(t.app, 'owner');
     const version = async () =>
       Number(
-        (
-          (await t.db.execute(sql`select last_value from data_version`)) as unknown as {
-            rows: { last_value: string }[];
-          }
-        ).rows[0]!.last_value,
+        (await rowsOf<{ last_value: string }>(t.db, sql`select last_value from data_version`))[0]!.last_value,
       );
     const before = await version();
     const response = await send(
@@ -196,10 +193,11 @@ describe('a change through an odd spelling is still seen', () => {
     );
     expect(response.status, response.body).toBe(201);
     expect(await version()).toBeGreaterThan(before);
-    const audit = (await t.db.execute(
+    const audit = await rowsOf<{ entity: string; action: string; path: string }>(
+      t.db,
       sql`select entity, action, path from audit_log where path like '/%61pi/%' order by id desc limit 1`,
-    )) as unknown as { rows: { entity: string; action: string; path: string }[] };
-    expect(audit.rows[0]).toMatchObject({ entity: 'customer', action: 'add', path: '/%61pi/customer/add' });
+    );
+    expect(audit[0]).toMatchObject({ entity: 'customer', action: 'add', path: '/%61pi/customer/add' });
   });
 });
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../db/rows.ts';
 import { anonymous, type BuiltTestApp, buildTestApp, client, login } from '../test/build.ts';
 
 // Issue 9: security headers on every response (CSP, nosniff, Referrer-Policy, frame-ancestors,
@@ -43,10 +44,11 @@ describe('every kind of answer carries the headers', () => {
   it('JSON, errors, pages, assets and downloads', async () => {
     const app = plain.app;
     const owner = await login(app, 'owner');
-    const found = (await plain.db.execute(
+    const found = await rowsOf<{ id: number }>(
+      plain.db,
       sql`select id from orders where customer_id is not null and currency = 'CZK' and not hidden order by id limit 1`,
-    )) as unknown as { rows: { id: number }[] };
-    const orderId = found.rows[0]!.id;
+    );
+    const orderId = found[0]!.id;
     const answers: [string, LightMyRequestResponse][] = [
       ['health', await client(app).get('/api/health')],
       ['401', await client(app).get('/api/orders')],

@@ -2,6 +2,7 @@ import { ErrorCode } from '@letokruh/contracts/errors';
 import { pragueDay } from '@letokruh/contracts/rules/prague-day';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../db/rows.ts';
 import { createUser } from '../db/seed/users.ts';
 import { type BuiltTestApp, buildTestApp, type Client, login } from '../test/build.ts';
 import { changedTables, snapshot } from './snapshot.ts';
@@ -17,8 +18,7 @@ let warehouseman2: User; // Havlíčkův Brod only
 let driver: Client; // Jihlava and Třebíč
 const wh: Record<string, number> = {};
 
-const rows = async <T>(query: ReturnType<typeof sql>) =>
-  ((await t.db.execute(query)) as unknown as { rows: T[] }).rows;
+const rows = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(t.db, query);
 const expectError = (response: { statusCode: number; json(): unknown }, status: number, code: number) => {
   expect(response.statusCode, JSON.stringify(response.json())).toBe(status);
   expect((response.json() as { error_code: number }).error_code).toBe(code);

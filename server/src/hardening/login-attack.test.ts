@@ -5,6 +5,7 @@ import { ErrorCode } from '@letokruh/contracts/errors';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client.ts';
+import { rowsOf } from '../db/rows.ts';
 import { createUser } from '../db/seed/users.ts';
 import {
   type HashStart,
@@ -124,8 +125,7 @@ const tally = (answers: Answer[]) => {
   }
   return out;
 };
-const rows = async <T>(query: ReturnType<typeof sql>) =>
-  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+const rows = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(db, query);
 const times = <T>(n: number, make: (i: number) => T): T[] => Array.from({ length: n }, (_, i) => make(i));
 const { pair, address: perAddress, account } = throttlePolicy;
 

@@ -2,6 +2,7 @@ import argon2 from 'argon2';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client.ts';
+import { rowsOf } from '../db/rows.ts';
 import { createUser } from '../db/seed/users.ts';
 import { anonymous, type BuiltTestApp, buildTestApp, type TestApp } from '../test/build.ts';
 
@@ -18,8 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const rows = async <T>(query: ReturnType<typeof sql>) =>
-  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+const rows = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(db, query);
 
 /** `$argon2id$v=19$m=65536,t=3,p=4$salt$hash` → its variant and parameters. */
 function parseArgon2(hash: string) {

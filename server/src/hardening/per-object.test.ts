@@ -1,6 +1,7 @@
 import { pragueDay } from '@letokruh/contracts/rules/prague-day';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../db/rows.ts';
 import { type BuiltTestApp, buildTestApp, type Client, login } from '../test/build.ts';
 
 // Issue 9, per-object access: where the spec scopes by the user's own warehouses (the calendar of
@@ -13,8 +14,7 @@ let driver3: Client;
 let warehouseman2: Client;
 const id: Record<string, number> = {};
 
-const rows = async <T>(query: ReturnType<typeof sql>) =>
-  ((await t.db.execute(query)) as unknown as { rows: T[] }).rows;
+const rows = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(t.db, query);
 
 beforeAll(async () => {
   t = await buildTestApp();

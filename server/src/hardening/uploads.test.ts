@@ -3,6 +3,7 @@ import path from 'node:path';
 import { ErrorCode } from '@letokruh/contracts/errors';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../db/rows.ts';
 import { type BuiltTestApp, buildTestApp, type Client, login } from '../test/build.ts';
 import { pdf, png } from '../test/files.ts';
 
@@ -17,10 +18,8 @@ let customerId: number;
 beforeAll(async () => {
   t = await buildTestApp({ UPLOAD_LIMIT_BYTES: String(limit) });
   dispatcher = await login(t.app, 'dispatcher');
-  const rows = (await t.db.execute(sql`select min(id) as id from customers`)) as unknown as {
-    rows: { id: number }[];
-  };
-  customerId = Number(rows.rows[0]!.id);
+  const rows = await rowsOf<{ id: number }>(t.db, sql`select min(id) as id from customers`);
+  customerId = Number(rows[0]!.id);
 });
 afterAll(() => t?.close());
 
@@ -44,10 +43,7 @@ const storedFiles = async () => {
   }
 };
 const fileRows = async () =>
-  Number(
-    ((await t.db.execute(sql`select count(*)::int as n from files`)) as unknown as { rows: { n: number }[] })
-      .rows[0]!.n,
-  );
+  Number((await rowsOf<{ n: number }>(t.db, sql`select count(*)::int as n from files`))[0]!.n);
 
 const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 0x90)]);
 

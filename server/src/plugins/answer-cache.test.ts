@@ -2,6 +2,7 @@ import { gunzipSync } from 'node:zlib';
 import { pragueDay } from '@letokruh/contracts/rules/prague-day';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../db/rows.ts';
 import { type BuiltTestApp, buildTestApp, type Client, signIn } from '../test/build.ts';
 import { someCustomerId } from '../test/customers.ts';
 import { makeOrder, warehouseIds } from '../test/orders.ts';
@@ -63,12 +64,13 @@ describe('the answer cache', () => {
 
   it('sends the cached JSON gzipped to a client that accepts it, and plain to one that does not', async () => {
     // A day of the demo week that has Jihlava's deliveries (today may be a Sunday without any).
-    const [busy] = (
-      (await t.db.execute(sql`
+    const [busy] = await rowsOf<{ day: string }>(
+      t.db,
+      sql`
         select to_char(expected_delivery_date, 'YYYY-MM-DD') as day from orders
         where warehouse_id = ${jihlava} and expected_delivery_date >= ${pragueDay()}::date
-        group by 1 order by count(*) desc, 1 limit 1`)) as unknown as { rows: { day: string }[] }
-    ).rows;
+        group by 1 order by count(*) desc, 1 limit 1`,
+    );
     const week = `/api/api/get-orders?warehouses=${jihlava}&dates=${busy!.day}`;
     const plain = await technician.get(week);
     const zipped = await technician.get(week, { headers: { 'accept-encoding': 'gzip, deflate, br' } });

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/client.ts';
+import { rowsOf } from '../db/rows.ts';
 import { yieldToLoop } from '../event-loop.ts';
 import { mayWrite, routeKeyOf } from './auth.ts';
 
@@ -112,10 +113,8 @@ export function createAnswerCache(db: Db, maxBytes: number): AnswerCache {
 
   const version = async (scope?: AnswerScope) => {
     const column = scope ? scopedVersion(scope) : dataVersionColumn;
-    const result = (await db.execute(sql`select ${column} as v`)) as unknown as {
-      rows: { v: string }[];
-    };
-    return String(result.rows[0]?.v);
+    const result = await rowsOf<{ v: string }>(db, sql`select ${column} as v`);
+    return String(result[0]?.v);
   };
 
   return {

@@ -3,6 +3,7 @@ import { pragueDay } from '@letokruh/contracts/rules/prague-day';
 import { sql } from 'drizzle-orm';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../db/rows.ts';
 import { type BuiltTestApp, buildTestApp, type Client, signIn } from '../test/build.ts';
 import { someCustomerId } from '../test/customers.ts';
 import { freeSlot, itemsPayload, makeOrder, warehouseIds } from '../test/orders.ts';
@@ -245,10 +246,11 @@ describe('writes of one order keep the answers of other days and orders', () => 
     const day = a.expected_delivery_date as string;
     const version = async () =>
       (
-        (await t.db.execute(
+        await rowsOf<{ v: number }>(
+          t.db,
           sql`select coalesce(sum(version), 0)::int as v from data_scopes where scope in (${`day:*:${day}`}, ${`day:${jihlava}:${day}`})`,
-        )) as unknown as { rows: { v: number }[] }
-      ).rows[0]!.v;
+        )
+      )[0]!.v;
     const before = await version();
     await t.db.execute(sql`update order_items set prepared = not prepared where id = ${a.products[1]!.id}`);
     expect(await version()).toBe(before + 2);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../db/rows.ts';
 import { createUser } from '../db/seed/users.ts';
 import type { SessionRow } from '../modules/auth/auth.queries.ts';
 import { type BuiltTestApp, buildTestApp, type Client, login } from '../test/build.ts';
@@ -31,13 +32,7 @@ async function keptSession(username: string, functions: string[]): Promise<Clien
 }
 
 const userId = async (username: string) =>
-  Number(
-    (
-      (await t.db.execute(sql`select id from users where username = ${username}`)) as unknown as {
-        rows: { id: number }[];
-      }
-    ).rows[0]!.id,
-  );
+  Number((await rowsOf<{ id: number }>(t.db, sql`select id from users where username = ${username}`))[0]!.id);
 
 const status = async (c: Client, url = '/api/auth/user') => (await c.get(url)).statusCode;
 

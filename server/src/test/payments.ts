@@ -1,11 +1,10 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Db } from '../db/client.ts';
+import { rowsOf } from '../db/rows.ts';
 import type { Client } from './build.ts';
 
 /** Test helpers of the payment and document tests. */
-
-const rows = async <T>(db: Db, query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
 /** The demo suppliers by name (reference-data seed): both accounts valid. */
 export async function demoSupplierIds(owner: Client): Promise<{ letokruh: number; vysocina: number }> {
@@ -16,7 +15,7 @@ export async function demoSupplierIds(owner: Client): Promise<{ letokruh: number
 
 /** A supplier written past the form's checks, as an old import could have left one. */
 export async function supplierWithBadAccount(db: Db): Promise<number> {
-  const [row] = await rows<{ id: number }>(
+  const [row] = await rowsOf<{ id: number }>(
     db,
     sql`insert into suppliers (name, bank_account, bank_code) values ('Chybný účet s.r.o.', '18-2000145399', '0800') returning id`,
   );

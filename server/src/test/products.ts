@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { rowsOf } from '../db/rows.ts';
 import { type BuiltTestApp, buildTestApp, type Client, login } from './build.ts';
 
 /** Test factories of products, made through the API as the web app makes them. */
@@ -77,13 +78,7 @@ export async function buildProductsTest(): Promise<ProductsTest> {
     warehouses,
     wid: (town) => warehouses.find((w) => w.name.includes(town))!.id,
     countPrices: async () =>
-      Number(
-        (
-          (await t.db.execute(sql`select count(*)::int as n from product_prices`)) as unknown as {
-            rows: { n: number }[];
-          }
-        ).rows[0]?.n,
-      ),
+      Number((await rowsOf<{ n: number }>(t.db, sql`select count(*)::int as n from product_prices`))[0]?.n),
     async offered(productId, warehouseId, currency = 'CZK') {
       const response = await technician.get(
         `/api/available_products?warehouse_id=${warehouseId}&currency=${currency}`,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 /**
  * Issue 14: the audit log names what it speaks of (an order by its number, a warehouse, product,
@@ -54,10 +55,8 @@ export async function auditNames(db: DbOrTx, rows: Row[]): Promise<Named[]> {
   }
   const found = new Map<Kind, Map<number, string>>();
   for (const [kind, ids] of wanted) {
-    const result = (await db.execute(lookups[kind]([...ids]))) as unknown as {
-      rows: { id: number; name: string }[];
-    };
-    found.set(kind, new Map(result.rows.map((r) => [Number(r.id), r.name])));
+    const result = await rowsOf<{ id: number; name: string }>(db, lookups[kind]([...ids]));
+    found.set(kind, new Map(result.map((r) => [Number(r.id), r.name])));
   }
   const nameOf = (kind: Kind | undefined, id: unknown) =>
     kind && typeof id === 'number' ? found.get(kind)?.get(id) : undefined;

@@ -1,6 +1,7 @@
 import { ErrorCode } from '@letokruh/contracts/errors';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/rows.ts';
 import { type BuiltTestApp, buildTestApp, type Client, login } from '../../test/build.ts';
 import { unauditedRoutes } from './audit.service.ts';
 
@@ -18,21 +19,14 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const auditRows = async () =>
-  Number(
-    (
-      (await t.db.execute(sql`select count(*)::int as n from audit_log`)) as unknown as {
-        rows: { n: number }[];
-      }
-    ).rows[0]!.n,
-  );
+  Number((await rowsOf<{ n: number }>(t.db, sql`select count(*)::int as n from audit_log`))[0]!.n);
 const stockRow = async () =>
   (
-    (await t.db.execute(
+    await rowsOf<{ warehouse_id: number; product_id: number }>(
+      t.db,
       sql`select warehouse_id, product_id from product_stock order by warehouse_id, product_id limit 1`,
-    )) as unknown as {
-      rows: { warehouse_id: number; product_id: number }[];
-    }
-  ).rows[0]!;
+    )
+  )[0]!;
 
 describe('the audit log', () => {
   it('names every call that changes data (a new route cannot slip past it)', () => {
@@ -59,13 +53,13 @@ describe('the audit log', () => {
     expect(new Date(row.at).getTime()).toBeGreaterThanOrEqual(before - 1000);
     expect(answer.json().total).toBeGreaterThanOrEqual(1);
     // Issue 14: the warehouse and the product by name, not by internal id.
-    const names =
-      (await t.db.execute(sql`select (select name from warehouses where id = ${warehouse_id}) as warehouse,
-        (select name from products where id = ${product_id}) as product`)) as unknown as {
-        rows: { warehouse: string; product: string }[];
-      };
-    expect(row.entity_name).toBe(names.rows[0]!.warehouse);
-    expect(row.names).toEqual({ warehouseId: names.rows[0]!.warehouse, productId: names.rows[0]!.product });
+    const names = await rowsOf<{ warehouse: string; product: string }>(
+      t.db,
+      sql`select (select name from warehouses where id = ${warehouse_id}) as warehouse,
+        (select name from products where id = ${product_id}) as product`,
+    );
+    expect(row.entity_name).toBe(names[0]!.warehouse);
+    expect(row.names).toEqual({ warehouseId: names[0]!.warehouse, productId: names[0]!.product });
   });
 
   it('names an order by its number (issue 14)', async () => {

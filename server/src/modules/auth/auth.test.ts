@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { createUser } from '../../db/seed/users.ts';
 import { anonymous, type BuiltTestApp, buildTestApp, client, login, type TestApp } from '../../test/build.ts';
 
@@ -19,8 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const rows = async <T>(query: ReturnType<typeof sql>) =>
-  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+const rows = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(db, query);
 /** The sessions table keys rows by the SHA-256 of the cookie, never by the cookie itself. */
 const sessionKey = (token: string) => createHash('sha256').update(token).digest('hex');
 const setCookie = (response: LightMyRequestResponse, name: string) =>

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/rows.ts';
 import { type BuiltTestApp, buildTestApp, type Client, signIn } from '../../test/build.ts';
 import { someCustomerId } from '../../test/customers.ts';
 import { warehouseIds } from '../../test/orders.ts';
@@ -158,8 +159,7 @@ describe('POST /calculation', () => {
 
 describe('POST /calculation/order', () => {
   const orderCount = async () =>
-    ((await t.db.execute(sql`select count(*)::int as n from orders`)) as unknown as { rows: { n: number }[] })
-      .rows[0]!.n;
+    (await rowsOf<{ n: number }>(t.db, sql`select count(*)::int as n from orders`))[0]!.n;
 
   it('makes a draft with the quote, which the customer step then completes', async () => {
     const made = await dispatcher.post('/api/calculation/order', quote());

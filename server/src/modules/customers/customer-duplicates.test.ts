@@ -1,6 +1,7 @@
 import { ErrorCode } from '@letokruh/contracts/errors';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/rows.ts';
 import { type BuiltTestApp, buildTestApp, type Client, login } from '../../test/build.ts';
 
 /** Issue 14: a new customer like an existing one is offered "use the existing customer". */
@@ -30,13 +31,7 @@ const fresh = (overrides: Record<string, unknown> = {}) => {
 const original = fresh({ firstName: 'Kvído', phone: '777 123 987', email: 'Kvido.Pribyslavsky@Example.cz' });
 
 const count = async () =>
-  Number(
-    (
-      (await t.db.execute(sql`select count(*)::int as n from customers`)) as unknown as {
-        rows: { n: number }[];
-      }
-    ).rows[0]?.n,
-  );
+  Number((await rowsOf<{ n: number }>(t.db, sql`select count(*)::int as n from customers`))[0]?.n);
 
 beforeAll(async () => {
   t = await buildTestApp();

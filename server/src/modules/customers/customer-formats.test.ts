@@ -5,6 +5,7 @@ import { formatPhone } from '@letokruh/contracts/rules/format';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { type BuiltTestApp, buildTestApp, type Client, login } from '../../test/build.ts';
 
 /** Issue 15: phones stored in E.164, one address line whichever way a customer is created. */
@@ -115,27 +116,27 @@ describe('customer phones in E.164', () => {
     ];
     const ids: number[] = [];
     for (const [pre, phone] of rows) {
-      const inserted = (await db.execute(
+      const inserted = await rowsOf<{ id: number }>(
+        db,
         sql`insert into customers (first_name, last_name, pre_phone, phone, full_address, town, zip_code, country, gps_lat, gps_lon)
             values ('Stará', 'Data', ${pre}, ${phone}, 'Stará 1, 586 01 Jihlava', 'Jihlava', '586 01', 'Česká republika', 49.4, 15.6)
             returning id`,
-      )) as unknown as { rows: { id: number }[] };
-      ids.push(inserted.rows[0]!.id);
+      );
+      ids.push(inserted[0]!.id);
     }
     await db.execute(sql`update users set phone = '603 111-222' where username = 'driver'`);
     const file = path.resolve(import.meta.dirname, '../../db/migrations/0027_phone_e164.sql');
     for (const statement of (await readFile(file, 'utf8')).split('--> statement-breakpoint')) {
       await db.execute(sql.raw(statement));
     }
-    const after = (await db.execute(
+    const after = await rowsOf<{ pre_phone: string; phone: string; whole_phone: string }>(
+      db,
       sql`select pre_phone, phone, whole_phone from customers where id in ${ids} order by id`,
-    )) as unknown as { rows: { pre_phone: string; phone: string; whole_phone: string }[] };
-    expect(after.rows.map((r) => r.phone)).toEqual(rows.map((r) => r[2]));
-    for (const r of after.rows) expect(r.whole_phone).toBe(`${r.pre_phone}${r.phone}`);
-    const user = (await db.execute(sql`select phone from users where username = 'driver'`)) as unknown as {
-      rows: { phone: string }[];
-    };
-    expect(user.rows[0]?.phone).toBe('+420603111222');
+    );
+    expect(after.map((r) => r.phone)).toEqual(rows.map((r) => r[2]));
+    for (const r of after) expect(r.whole_phone).toBe(`${r.pre_phone}${r.phone}`);
+    const user = await rowsOf<{ phone: string }>(db, sql`select phone from users where username = 'driver'`);
+    expect(user[0]?.phone).toBe('+420603111222');
   });
 });
 

@@ -3,6 +3,7 @@ import { isValidIco } from '@letokruh/contracts/rules/czech-id';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { demoCustomerCount } from '../../db/seed/customers.ts';
 import { type BuiltTestApp, buildTestApp, type Client, login, type TestApp } from '../../test/build.ts';
 import { customerForm } from '../../test/customers.ts';
@@ -25,13 +26,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const countCustomers = async () =>
-  Number(
-    (
-      (await db.execute(sql`select count(*)::int as n from customers`)) as unknown as {
-        rows: { n: number }[];
-      }
-    ).rows[0]?.n,
-  );
+  Number((await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from customers`))[0]?.n);
 
 describe('GET /api/customers', () => {
   it('pages the demo customers with the fields of part 1 §3', async () => {
@@ -77,10 +72,11 @@ describe('GET /api/customers', () => {
   });
 
   it('filters by warehouse: exactly the customers with an order from it', async () => {
-    const rows = (await db.execute(
+    const rows = await rowsOf<{ id: number }>(
+      db,
       sql`select distinct customer_id as id from orders where warehouse_id = 1 and customer_id is not null`,
-    )) as unknown as { rows: { id: number }[] };
-    const expected = rows.rows.map((r) => r.id).sort((a, b) => a - b);
+    );
+    const expected = rows.map((r) => r.id).sort((a, b) => a - b);
     expect(expected.length).toBeGreaterThan(0);
     const answer = (await technician.get('/api/customers?warehouse=1&per_page=1000')).json();
     expect(answer.total).toBe(expected.length);
@@ -188,11 +184,12 @@ describe('GET /api/customer/:id and PUT /api/customer/:id/edit', () => {
     const response = await driver.get(`/api/customer/${item.id}`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ customer: { ...item, files: [] }, orders: [] });
-    const withOrders = (await db.execute(
+    const withOrders = await rowsOf<{ id: number; n: number }>(
+      db,
       sql`select customer_id as id, count(*)::int as n from orders where customer_id is not null
           group by customer_id order by count(*) desc, customer_id limit 1`,
-    )) as unknown as { rows: { id: number; n: number }[] };
-    const busy = withOrders.rows[0]!;
+    );
+    const busy = withOrders[0]!;
     // The dispatcher sees every warehouse's orders; a driver only his warehouses' (issue 13 §3).
     const detail = (await dispatcher.get(`/api/customer/${busy.id}`)).json();
     expect(detail.orders).toHaveLength(busy.n);

@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../../db/client.ts';
 import type { JsonQueries } from '../../db/json-queries.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { type JsonAnswer, jsonAnswer } from '../../plugins/answer-cache.ts';
 import type { WarehouseScope } from '../warehouses/warehouse-scope.ts';
 import { calendarWeekQuery } from './calendar-week.queries.ts';
@@ -26,8 +27,6 @@ export async function calendarWeekAnswer(
 export async function calendarWeekJson(db: DbOrTx, query: CalendarQuery, own: WarehouseScope = null) {
   const selection = calendarSelection(query, own);
   if (!selection) return emptyWeek;
-  const { rows } = (await db.execute(calendarWeekQuery(selection))) as unknown as {
-    rows: { json: string }[];
-  };
+  const rows = await rowsOf<{ json: string }>(db, calendarWeekQuery(selection));
   return rows.length === 0 ? emptyWeek : rows.map((row) => row.json).join('');
 }

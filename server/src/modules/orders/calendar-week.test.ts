@@ -4,6 +4,7 @@ import { weekDates } from '@letokruh/contracts/rules/calendar-week';
 import { addDays, pragueDay } from '@letokruh/contracts/rules/prague-day';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/rows.ts';
 import { type BuiltTestApp, buildTestApp, type Client, login } from '../../test/build.ts';
 
 // Issue 16: `view=calendar` is the lean week the calendars draw. It must list exactly the orders
@@ -18,10 +19,8 @@ beforeAll(async () => {
   // No answer cache: the last test writes with plain SQL, which draws no new data version.
   t = await buildTestApp({ ANSWER_CACHE_BYTES: '0' });
   for (const name of users) clients[name] = await login(t.app, name);
-  const rows = (await t.db.execute(sql`select id, name from warehouses`)) as unknown as {
-    rows: { id: number; name: string }[];
-  };
-  for (const w of rows.rows) id[w.name.replace('Sklad ', '')] = w.id;
+  const rows = await rowsOf<{ id: number; name: string }>(t.db, sql`select id, name from warehouses`);
+  for (const w of rows) id[w.name.replace('Sklad ', '')] = w.id;
 });
 afterAll(() => t?.close());
 
@@ -132,7 +131,9 @@ describe('GET /api/api/get-orders?view=calendar', () => {
         const lean = calendarWeekSchema.parse((await ask(clients.owner, `${query}&view=calendar`)).json());
         expect(calendarEntries(lean), why).toEqual(full.map(drawnOf));
       }
-      const stale = (await t.db.execute(sql`
+      const stale = await rowsOf<{ n: number }>(
+        t.db,
+        sql`
         select count(*)::int as n from calendar_entries e
         full join (
           select o.id, calendar_entry_head(o) as head, calendar_entry_tail(o) as tail,
@@ -141,28 +142,26 @@ describe('GET /api/api/get-orders?view=calendar', () => {
           where o.expected_delivery_date is not null and not o.hidden and o.draft_touched_at is null
         ) r on r.id = e.order_id
         where e.head is distinct from r.head or e.tail is distinct from r.tail
-          or e.day is distinct from r.day or e.customer_id is distinct from r.customer_id`)) as unknown as {
-        rows: { n: number }[];
-      };
-      expect(stale.rows[0]?.n, why).toBe(0);
+          or e.day is distinct from r.day or e.customer_id is distinct from r.customer_id`,
+      );
+      expect(stale[0]?.n, why).toBe(0);
     };
-    const [order] = (
-      (await t.db.execute(sql`
+    const [order] = await rowsOf<{ id: number; customer_id: number }>(
+      t.db,
+      sql`
         select id, customer_id from orders where expected_delivery_date between ${weeks[0]![0]!}::date and ${weeks[0]![6]!}::date
           and not hidden and draft_touched_at is null and customer_id is not null
-        order by id limit 1`)) as unknown as { rows: { id: number; customer_id: number }[] }
-    ).rows;
+        order by id limit 1`,
+    );
     expect(order).toBeDefined();
     const o = order!.id;
-    const drivers = (await t.db.execute(sql`select id from users order by id`)) as unknown as {
-      rows: { id: number }[];
-    };
+    const drivers = await rowsOf<{ id: number }>(t.db, sql`select id from users order by id`);
     await same('as seeded');
 
     // Hand-written UPDATEs, as any writer: time, driver, car, done, prepared, paid, version.
     await t.db.execute(sql`update orders set expected_delivery_time = '07:15', car_id = null,
-      driver_id = ${drivers.rows.at(-1)!.id}, done = true, prepared = true,
-      collected_revenue_at = now(), collected_revenue_by = ${drivers.rows[0]!.id},
+      driver_id = ${drivers.at(-1)!.id}, done = true, prepared = true,
+      collected_revenue_at = now(), collected_revenue_by = ${drivers[0]!.id},
       version = version + 1 where id = ${o}`);
     await same('time, driver, car, done, paid');
     // To the next week and to no time, then to another warehouse.
@@ -194,13 +193,14 @@ describe('GET /api/api/get-orders?view=calendar', () => {
     await same('another customer');
     // Order writes and customer renames at once (on PostgreSQL, on several connections): the name is
     // read when the week is, so no entry keeps one from an older snapshot.
-    const week = (await t.db.execute(sql`
+    const week = await rowsOf<{ id: number; customer_id: number }>(
+      t.db,
+      sql`
       select id, customer_id from orders where expected_delivery_date between ${weeks[0]![0]!}::date and ${weeks[0]![6]!}::date
-        and not hidden and draft_touched_at is null and customer_id is not null order by id limit 10`)) as unknown as {
-      rows: { id: number; customer_id: number }[];
-    };
+        and not hidden and draft_touched_at is null and customer_id is not null order by id limit 10`,
+    );
     await Promise.all(
-      week.rows.flatMap((r, i) => [
+      week.flatMap((r, i) => [
         t.db.execute(
           sql`update orders set version = version + 1, prepared = not prepared where id = ${r.id}`,
         ),

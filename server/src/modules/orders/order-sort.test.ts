@@ -4,6 +4,7 @@ import { pragueDay } from '@letokruh/contracts/rules/prague-day';
 import { foldText } from '@letokruh/contracts/rules/text';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/rows.ts';
 import { type BuiltTestApp, buildTestApp, type Client, signIn } from '../../test/build.ts';
 import { warehouseIds } from '../../test/orders.ts';
 import { type OrderFilters, pageIds, segmentWhere } from './order-list.queries.ts';
@@ -227,10 +228,8 @@ describe('the open orders of a warehouse, a page deep (issue 16, migration 0037)
         await tx.execute(sql`set local enable_seqscan = off`);
         await tx.execute(sql`set local enable_sort = off`);
         const query = pageIds(tx, open(), segment, segmentWhere(open(), segment), 10, 4990);
-        const rows = (await tx.execute(sql`explain ${query}`)) as unknown as {
-          rows: Record<string, string>[];
-        };
-        return rows.rows.map((r) => Object.values(r)[0]).join('\n');
+        const rows = await rowsOf<Record<string, string>>(tx, sql`explain ${query}`);
+        return rows.map((r) => Object.values(r)[0]).join('\n');
       });
       // The undated open orders (by time alone) are few: read from an open orders' index and sorted.
       const undated = sort === 'expected_delivery' && segment.keys.length === 1;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Order } from '@letokruh/contracts/orders';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/rows.ts';
 import { type BuiltTestApp, buildTestApp, type Client, signIn } from '../../test/build.ts';
 import { someCustomerId } from '../../test/customers.ts';
 import { itemsPayload, makeOrder, warehouseIds } from '../../test/orders.ts';
@@ -34,8 +35,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => t?.close());
 
-const rows = async <R>(query: ReturnType<typeof sql>): Promise<R[]> =>
-  ((await t.db.execute(query)) as unknown as { rows: R[] }).rows;
+const rows = async <R>(query: ReturnType<typeof sql>): Promise<R[]> => rowsOf<R>(t.db, query);
 
 const stored = async () =>
   new Map(

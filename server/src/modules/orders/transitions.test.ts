@@ -1,6 +1,7 @@
 import { ErrorCode } from '@letokruh/contracts/errors';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/rows.ts';
 import { type BuiltTestApp, buildTestApp, type Client, signIn } from '../../test/build.ts';
 import { someCustomerId } from '../../test/customers.ts';
 import { makeOrder, warehouseIds } from '../../test/orders.ts';
@@ -31,11 +32,10 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const ledgerOf = async (orderId: number) =>
-  (
-    (await t.db.execute(
-      sql`select product_id, delta::float as delta, reason from stock_ledger where order_id = ${orderId} order by id`,
-    )) as unknown as { rows: { product_id: number; delta: number; reason: string }[] }
-  ).rows;
+  await rowsOf<{ product_id: number; delta: number; reason: string }>(
+    t.db,
+    sql`select product_id, delta::float as delta, reason from stock_ledger where order_id = ${orderId} order by id`,
+  );
 
 describe('done and undone move the stock (DESIGN §3 Stock)', () => {
   it('done takes the items from the warehouse, undone puts them back, both with ledger rows', async () => {

@@ -1,6 +1,7 @@
 import { ErrorCode } from '@letokruh/contracts/errors';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/rows.ts';
 import { type BuiltTestApp, buildTestApp, type Client, signIn } from '../../test/build.ts';
 import { someCustomerId } from '../../test/customers.ts';
 import { makeOrder, warehouseIds } from '../../test/orders.ts';
@@ -107,13 +108,16 @@ describe('times that never happen in Prague (issue 14)', () => {
   });
 
   it('the demo data has no order taken, and no money collected, after now', async () => {
-    const rows = (await t.db.execute(sql`
+    const rows = await rowsOf<{ created: number; collected: number; ahead: number }>(
+      t.db,
+      sql`
       select count(*) filter (where created_at > now())::int as created,
              count(*) filter (where collected_revenue_at > now())::int as collected,
              count(*) filter (where expected_delivery_date > current_date)::int as ahead
-      from orders`)) as unknown as { rows: { created: number; collected: number; ahead: number }[] };
+      from orders`,
+    );
     // Orders for the coming days exist, but each was taken before now.
-    expect(rows.rows[0]).toMatchObject({ created: 0, collected: 0 });
-    expect(rows.rows[0]!.ahead).toBeGreaterThan(0);
+    expect(rows[0]).toMatchObject({ created: 0, collected: 0 });
+    expect(rows[0]!.ahead).toBeGreaterThan(0);
   });
 });

@@ -2,6 +2,7 @@ import { ErrorCode } from '@letokruh/contracts/errors';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { type BuiltTestApp, buildTestApp, type Client, login, type TestApp } from '../../test/build.ts';
 
 let t: BuiltTestApp;
@@ -18,13 +19,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const countRows = async (table: 'suppliers' | 'adtypes') =>
-  Number(
-    (
-      (await db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as {
-        rows: { n: number }[];
-      }
-    ).rows[0]?.n,
-  );
+  Number((await rowsOf<{ n: number }>(db, sql.raw(`select count(*)::int as n from ${table}`)))[0]?.n);
 
 describe('GET /api/suppliers', () => {
   it('lists the demo suppliers with valid accounts and their IBANs, for owner and dispatcher', async () => {

@@ -1,6 +1,7 @@
 import { toMinor } from '@letokruh/contracts/rules/money';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import type { ProductSumRow, StatsFilter } from './stats.queries.ts';
 
 /**
@@ -34,13 +35,16 @@ export type DaySumRow = {
 
 /** Per warehouse and currency, and per warehouse, currency and day: orders, travel, products, total. */
 export async function sumOrderDays(db: DbOrTx, filter: DayFilter): Promise<DaySumRow[]> {
-  const result = (await db.execute(sql`
+  const result = await rowsOf(
+    db,
+    sql`
     select warehouse_id, currency, day::text as day, grouping(day) as whole, sum(order_count)::int as count,
            sum(travel) as travel, sum(total - travel) as products, sum(total) as total
     from order_day_sums where ${where(filter)}
     group by grouping sets ((warehouse_id, currency), (warehouse_id, currency, day))
-    having sum(order_count) <> 0`)) as unknown as { rows: Record<string, unknown>[] };
-  return result.rows.map((r) => ({
+    having sum(order_count) <> 0`,
+  );
+  return result.map((r) => ({
     currency: r.currency as 'CZK' | 'EUR',
     warehouseId: Number(r.warehouse_id),
     day: Number(r.whole) === 1 ? null : String(r.day),
@@ -53,12 +57,15 @@ export async function sumOrderDays(db: DbOrTx, filter: DayFilter): Promise<DaySu
 
 /** Per product and currency: amount, lines and Σ of the lines with VAT (no net: the overview shows none). */
 export async function sumProductDays(db: DbOrTx, filter: DayFilter): Promise<Omit<ProductSumRow, 'net'>[]> {
-  const result = (await db.execute(sql`
+  const result = await rowsOf(
+    db,
+    sql`
     select product_id, currency, sum(amount) as amount, sum(with_vat) as with_vat, sum(line_count)::int as orders
     from order_product_day_sums where ${where(filter)}
     group by product_id, currency
-    having sum(line_count) <> 0`)) as unknown as { rows: Record<string, unknown>[] };
-  return result.rows.map((r) => ({
+    having sum(line_count) <> 0`,
+  );
+  return result.map((r) => ({
     productId: Number(r.product_id),
     currency: r.currency as 'CZK' | 'EUR',
     amount: minor(r.amount),

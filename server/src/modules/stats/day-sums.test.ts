@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { StatsQuery } from '@letokruh/contracts/stats';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/rows.ts';
 import { diskStorage } from '../../plugins/storage.ts';
 import { type BuiltTestApp, buildTestApp, type Client, signIn } from '../../test/build.ts';
 import { someCustomerId } from '../../test/customers.ts';
@@ -161,8 +162,7 @@ async function batch(size: number, kinds: string[]) {
 }
 
 const money = (v: unknown) => Number(v).toFixed(2);
-const rowsOf = async (query: ReturnType<typeof sql>) =>
-  ((await t.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+const rows = (query: ReturnType<typeof sql>) => rowsOf(t.db, query);
 
 /** The sums as kept, and as computed from every order and line now (what the overviews count). */
 async function sumsBothWays() {
@@ -176,9 +176,9 @@ async function sumsBothWays() {
   const listRow = (r: Record<string, unknown>) =>
     `${r.warehouse_id}|${r.hidden}|${r.done}|${r.collected}|${r.count}`;
   const [kept, full, keptProducts, fullProducts, impossible, keptLists, fullLists] = await Promise.all([
-    rowsOf(sql`select day::text, warehouse_id, currency, done, order_count as count, travel, total
+    rows(sql`select day::text, warehouse_id, currency, done, order_count as count, travel, total
       from order_day_sums where order_count <> 0`),
-    rowsOf(sql`select o.expected_delivery_date::text as day, o.warehouse_id, o.currency, o.done, count(*)::int as count,
+    rows(sql`select o.expected_delivery_date::text as day, o.warehouse_id, o.currency, o.done, count(*)::int as count,
         sum(t.travel) as travel, sum(t.travel + coalesce(l.lines, 0)) as total
       from orders as o
       cross join lateral (select case when o.delivery_price_amount is null or o.minimum_delivery_price is null then 0
@@ -186,20 +186,20 @@ async function sumsBothWays() {
       left join (select order_id, sum(round(price * amount * discount, 2)) as lines from order_items group by order_id) as l
         on l.order_id = o.id
       where ${counted} group by 1, 2, 3, 4`),
-    rowsOf(sql`select day::text, warehouse_id, currency, done, product_id, line_count as count, amount, with_vat
+    rows(sql`select day::text, warehouse_id, currency, done, product_id, line_count as count, amount, with_vat
       from order_product_day_sums where line_count <> 0`),
-    rowsOf(sql`select o.expected_delivery_date::text as day, o.warehouse_id, o.currency, o.done, i.product_id,
+    rows(sql`select o.expected_delivery_date::text as day, o.warehouse_id, o.currency, o.done, i.product_id,
         count(*)::int as count, sum(i.amount) as amount, sum(round(i.price * i.amount * i.discount, 2)) as with_vat
       from orders as o join order_items as i on i.order_id = o.id where ${counted} group by 1, 2, 3, 4, 5`),
-    rowsOf(sql`select 'orders' as sums, count(*)::int as n from order_day_sums
+    rows(sql`select 'orders' as sums, count(*)::int as n from order_day_sums
         where order_count < 0 or (order_count = 0 and (travel <> 0 or total <> 0))
       union all select 'products', count(*)::int from order_product_day_sums
         where line_count < 0 or (line_count = 0 and (amount <> 0 or with_vat <> 0))
       union all select 'lists', count(*)::int from order_list_counts where order_count < 0`),
     // The list's kept totals (migration 0038): every listed order, whatever its day or currency.
-    rowsOf(sql`select warehouse_id, hidden, done, collected, order_count as count
+    rows(sql`select warehouse_id, hidden, done, collected, order_count as count
       from order_list_counts where order_count <> 0`),
-    rowsOf(sql`select coalesce(warehouse_id, 0) as warehouse_id, hidden, done,
+    rows(sql`select coalesce(warehouse_id, 0) as warehouse_id, hidden, done,
         collected_revenue_at is not null as collected, count(*)::int as count
       from orders where draft_touched_at is null and customer_id is not null group by 1, 2, 3, 4`),
   ]);
@@ -285,7 +285,7 @@ beforeAll(async () => {
   t = await buildTestApp();
   ({ owner, dispatcher, warehouseman } = await signIn(t.app, ['owner', 'dispatcher', 'warehouseman']));
   warehousemanScope = (
-    await rowsOf(sql`select s.warehouse_id from warehouse_staff as s join users as u on u.id = s.user_id
+    await rows(sql`select s.warehouse_id from warehouse_staff as s join users as u on u.id = s.user_id
       where u.username = 'warehouseman' order by 1`)
   ).map((r) => Number(r.warehouse_id));
   expect(warehousemanScope.length).toBeGreaterThan(0);

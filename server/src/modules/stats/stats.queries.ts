@@ -6,6 +6,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { type DbOrTx, withParallelWorkers } from '../../db/client.ts';
 import { idIn } from '../../db/paging.ts';
 import { pragueMidnight } from '../../db/prague.ts';
+import { rowsOf } from '../../db/rows.ts';
 import {
   adtypes,
   customers,
@@ -345,8 +346,10 @@ export async function sumOrders(
   also: 'day' | 'collector',
 ): Promise<OrderSumRow[]> {
   const second = also === 'day' ? sql`o.day` : sql`o.collector_id`;
-  const result = (await withParallelWorkers(db, (tx) =>
-    tx.execute(sql`
+  const result = await withParallelWorkers(db, (tx) =>
+    rowsOf(
+      tx,
+      sql`
     with o as (
       select ${orders.id} as id, ${orders.warehouseId} as warehouse_id, ${orders.currency} as currency,
              ${orders.expectedDeliveryDate}::text as day, ${orders.collectedRevenueBy} as collector_id,
@@ -372,11 +375,10 @@ export async function sumOrders(
            sum(case when o.cash_czk then round(coalesce(l.with_vat, 0) + o.delivery, 0)
                     - (coalesce(l.with_vat, 0) + o.delivery) else 0 end) as rounding
     from o left join l on l.order_id = o.id left join n on n.order_id = o.id
-    group by grouping sets ((o.warehouse_id, o.currency), (o.warehouse_id, o.currency, ${second}))`),
-  )) as unknown as {
-    rows: Record<string, unknown>[];
-  };
-  return result.rows.map((r) => {
+    group by grouping sets ((o.warehouse_id, o.currency), (o.warehouse_id, o.currency, ${second}))`,
+    ),
+  );
+  return result.map((r) => {
     const whole = Number(r.whole) === 1;
     return {
       currency: r.currency as 'CZK' | 'EUR',
@@ -405,16 +407,19 @@ export type ProductSumRow = {
 
 /** Per product and currency: amount, lines (one per order) and line totals of the filter's orders. */
 export async function sumProducts(db: DbOrTx, filter: StatsFilter): Promise<ProductSumRow[]> {
-  const result = (await withParallelWorkers(db, (tx) =>
-    tx.execute(sql`
+  const result = await withParallelWorkers(db, (tx) =>
+    rowsOf(
+      tx,
+      sql`
     select ${orderItems.productId} as product_id, ${orders.currency} as currency,
            sum(${orderItems.amount}) as amount, sum(${lineWithVat}) as with_vat, sum(${lineNet}) as net,
            count(*)::int as orders
     from ${orderItems} join ${orders} on ${orders.id} = ${orderItems.orderId}
     where ${and(...conditions(filter))}
-    group by ${orderItems.productId}, ${orders.currency}`),
-  )) as unknown as { rows: Record<string, unknown>[] };
-  return result.rows.map((r) => ({
+    group by ${orderItems.productId}, ${orders.currency}`,
+    ),
+  );
+  return result.map((r) => ({
     productId: Number(r.product_id),
     currency: r.currency as 'CZK' | 'EUR',
     amount: minor(r.amount),

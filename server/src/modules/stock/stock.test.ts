@@ -2,6 +2,7 @@ import { ErrorCode } from '@letokruh/contracts/errors';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { type BuiltTestApp, buildTestApp, type Client, login, type TestApp } from '../../test/build.ts';
 import { makeProduct, stockOf } from '../../test/products.ts';
 
@@ -27,8 +28,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const rows = async <T>(query: ReturnType<typeof sql>) =>
-  ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+const rows = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(db, query);
 const ledgerCount = async () =>
   Number((await rows<{ n: number }>(sql`select count(*)::int as n from stock_ledger`))[0]?.n);
 

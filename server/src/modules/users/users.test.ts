@@ -3,6 +3,7 @@ import type { UserItem } from '@letokruh/contracts/users';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { createUser, demoUsers } from '../../db/seed/users.ts';
 import {
   anonymous,
@@ -27,12 +28,18 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const idOf = async (username: string) => {
-  const result = await db.execute(sql`select id from users where lower(username) = lower(${username})`);
-  return (result as unknown as { rows: { id: number }[] }).rows[0]!.id;
+  const [row] = await rowsOf<{ id: number }>(
+    db,
+    sql`select id from users where lower(username) = lower(${username})`,
+  );
+  return row!.id;
 };
 const sessionCount = async (userId: number) => {
-  const result = await db.execute(sql`select count(*)::int as n from sessions where user_id = ${userId}`);
-  return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
+  const [row] = await rowsOf<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from sessions where user_id = ${userId}`,
+  );
+  return row!.n;
 };
 const loginStatus = async (username: string, password = 'demo') =>
   (await (await anonymous(app)).post('/api/auth/login', { username, password })).statusCode;

@@ -2,6 +2,7 @@ import { ErrorCode } from '@letokruh/contracts/errors';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { type BuiltTestApp, buildTestApp, type Client, login, type TestApp } from '../../test/build.ts';
 
 let t: BuiltTestApp;
@@ -165,11 +166,7 @@ const subjects: Subject[] = [
 
 const count = async (table: string) =>
   Number(
-    (
-      (await db.execute(sql`select count(*)::int as n from ${sql.identifier(table)}`)) as unknown as {
-        rows: { n: number }[];
-      }
-    ).rows[0]?.n,
+    (await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from ${sql.identifier(table)}`))[0]?.n,
   );
 
 describe.each(subjects)('$subject vacations', (s) => {

@@ -3,6 +3,7 @@ import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { warehouseStaff } from '../../db/schema/index.ts';
 import { hasFunction, type ScopedByAll, type SessionUser } from '../../plugins/access.ts';
 import { notFound } from '../../plugins/errors.ts';
@@ -64,9 +65,7 @@ async function warehousesOf(
   userId: number,
 ): Promise<number[] | 'own'> {
   const one = async (query: SQL) =>
-    ((await db.execute(query)) as unknown as { rows: { w: number | null }[] }).rows.flatMap((r) =>
-      r.w === null ? [] : [Number(r.w)],
-    );
+    (await rowsOf<{ w: number | null }>(db, query)).flatMap((r) => (r.w === null ? [] : [Number(r.w)]));
   switch (kind) {
     case 'order':
       return one(sql`select warehouse_id as w from orders where id = ${id}`);

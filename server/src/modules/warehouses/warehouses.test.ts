@@ -2,6 +2,7 @@ import { ErrorCode } from '@letokruh/contracts/errors';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { type BuiltTestApp, buildTestApp, type Client, login, type TestApp } from '../../test/build.ts';
 
 let t: BuiltTestApp;
@@ -24,13 +25,7 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const countRows = async (table: string) =>
-  Number(
-    (
-      (await db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as {
-        rows: { n: number }[];
-      }
-    ).rows[0]?.n,
-  );
+  Number((await rowsOf<{ n: number }>(db, sql.raw(`select count(*)::int as n from ${table}`)))[0]?.n);
 
 const newWarehouse = (overrides: Record<string, unknown> = {}) => ({
   name: `Sklad Pelhřimov ${Math.random().toString(36).slice(2, 7)}`,
