@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { idParamSchema, okAnswerSchema } from './common.ts';
+import { endpoint, fileDownload } from './endpoint.ts';
 
 /** Files attached to customers, orders and transportations (part 2 §3 "File"). */
 export const fileSchema = z
@@ -30,3 +32,26 @@ export const filePathSchema = z.object({
   id: z.coerce.number().int().positive().max(2147483647),
   fileId: z.coerce.number().int().positive().max(2147483647),
 });
+
+/** What keeps files: a customer, an order, a transportation (their paths' first segment). */
+export type FileOwner = 'customer' | 'order' | 'transportation';
+
+/** The three calls of an owner's files: upload (multipart), delete, download. */
+export const fileEndpoints = <const O extends FileOwner>(owner: O) => ({
+  addFile: endpoint(`POST /${owner}/:id/files/add`, {
+    params: idParamSchema,
+    upload: true,
+    answers: { 201: fileAnswerSchema },
+  }),
+  deleteFile: endpoint(`DELETE /${owner}/:id/files/:fileId/delete`, {
+    params: filePathSchema,
+    answers: { 200: okAnswerSchema },
+  }),
+  downloadFile: endpoint(`GET /${owner}/:id/files/:fileId/download`, {
+    params: filePathSchema,
+    answers: { 200: fileDownload },
+  }),
+});
+
+/** The file calls of any owner: what the web's files panel is given. */
+export type FileEndpoints = ReturnType<typeof fileEndpoints<FileOwner>>;

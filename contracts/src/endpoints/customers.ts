@@ -10,7 +10,7 @@ import {
   phonePrefixesAnswerSchema,
 } from '../customers.ts';
 import { endpoint, fileDownload } from '../endpoint.ts';
-import { fileAnswerSchema, filePathSchema } from '../files.ts';
+import { fileEndpoints } from '../files.ts';
 
 /** Customers, their files and the phone prefixes (part 2 §7). */
 export const customersEndpoints = {
@@ -35,18 +35,6 @@ export const customersEndpoints = {
     params: idParamSchema,
     answers: { 200: customerAnswerSchema },
   }),
-  addFile: endpoint('POST /customer/:id/files/add', {
-    params: idParamSchema,
-    upload: true,
-    answers: { 201: fileAnswerSchema },
-  }),
-  deleteFile: endpoint('DELETE /customer/:id/files/:fileId/delete', {
-    params: filePathSchema,
-    answers: { 200: okAnswerSchema },
-  }),
-  downloadFile: endpoint('GET /customer/:id/files/:fileId/download', {
-    params: filePathSchema,
-    answers: { 200: fileDownload },
-  }),
+  ...fileEndpoints('customer'),
   phonePrefixes: endpoint('GET /phone_prefixes', { answers: { 200: phonePrefixesAnswerSchema } }),
 };

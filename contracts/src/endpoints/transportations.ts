@@ -1,6 +1,6 @@
 import { idParamSchema, okAnswerSchema } from '../common.ts';
 import { endpoint, fileDownload } from '../endpoint.ts';
-import { fileAnswerSchema, filePathSchema } from '../files.ts';
+import { fileEndpoints } from '../files.ts';
 import {
   transportationAnswerSchema,
   transportationDataSchema,
@@ -33,17 +33,5 @@ export const transportationsEndpoints = {
     params: idParamSchema,
     answers: { 200: okAnswerSchema },
   }),
-  addFile: endpoint('POST /transportation/:id/files/add', {
-    params: idParamSchema,
-    upload: true,
-    answers: { 201: fileAnswerSchema },
-  }),
-  deleteFile: endpoint('DELETE /transportation/:id/files/:fileId/delete', {
-    params: filePathSchema,
-    answers: { 200: okAnswerSchema },
-  }),
-  downloadFile: endpoint('GET /transportation/:id/files/:fileId/download', {
-    params: filePathSchema,
-    answers: { 200: fileDownload },
-  }),
+  ...fileEndpoints('transportation'),
 };

@@ -1,3 +1,4 @@
+import { customersEndpoints } from '@letokruh/contracts/endpoints/customers';
 import type { FileItem } from '@letokruh/contracts/files';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
@@ -20,7 +21,8 @@ function renderPanel(canChange = true, fileTypes: readonly [string, ...string[]]
   const onChanged = vi.fn();
   const rendered = renderWithApp(
     <FilesPanel
-      basePath="/customer/5"
+      endpoints={customersEndpoints}
+      id={5}
       files={[makeFile(1), makeFile(2, { title: 'Plánek dvora', name: 'dvur.png', size: 300 })]}
       fileTypes={fileTypes}
       canChange={canChange}

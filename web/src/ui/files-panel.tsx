@@ -1,4 +1,4 @@
-import type { FileItem } from '@letokruh/contracts/files';
+import type { FileEndpoints, FileItem } from '@letokruh/contracts/files';
 import {
   Alert,
   Button,
@@ -17,12 +17,13 @@ import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, apiBase, errorKey } from '../lib/api-client';
+import { apiBase, call, errorKey, pathOf } from '../lib/api-client';
 import { useFormat } from './format';
 
 type Props = {
-  /** The record's API path without `/api`, e.g. `/customer/12`; files live under `<basePath>/files`. */
-  basePath: string;
+  /** The file calls of the record's kind (contracts' `fileEndpoints`) and the record's id. */
+  endpoints: FileEndpoints;
+  id: number;
   files: FileItem[];
   /** part 2 §9: customers Jiné; orders Dodací list, Faktura, Jiné; transportations Dodací list, Jiné. */
   fileTypes: readonly [string, ...string[]];
@@ -50,13 +51,13 @@ const sizeText = (bytes: number) =>
       : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** The files of a customer, an order or a transportation: upload, download, delete. */
-export function FilesPanel({ basePath, files, fileTypes, canChange, canDelete, onChanged }: Props) {
+export function FilesPanel({ endpoints, id, files, fileTypes, canChange, canDelete, onChanged }: Props) {
   const { t } = useTranslation();
   const format = useFormat();
   const typeLabel = useFileTypeLabel();
   const [deleting, setDeleting] = useState<FileItem | null>(null);
   const remove = useMutation({
-    mutationFn: (file: FileItem) => api('DELETE', `${basePath}/files/${file.id}/delete`),
+    mutationFn: (file: FileItem) => call(endpoints.deleteFile, { params: { id, fileId: file.id } }),
     onSuccess: () => {
       setDeleting(null);
       notifications.show({ color: 'green', message: t('files.deleted') });
@@ -112,7 +113,7 @@ export function FilesPanel({ basePath, files, fileTypes, canChange, canDelete, o
                         {/* A plain link: the browser saves the file under the name the server gives it. */}
                         <Button
                           component="a"
-                          href={`${apiBase}${basePath}/files/${file.id}/download`}
+                          href={apiBase + pathOf(endpoints.downloadFile.path, { id, fileId: file.id })}
                           download={file.name}
                           size="compact-sm"
                           variant="default"
@@ -139,7 +140,9 @@ export function FilesPanel({ basePath, files, fileTypes, canChange, canDelete, o
             </Table>
           </Table.ScrollContainer>
         )}
-        {canChange ? <UploadForm basePath={basePath} fileTypes={fileTypes} onUploaded={onChanged} /> : null}
+        {canChange ? (
+          <UploadForm endpoints={endpoints} id={id} fileTypes={fileTypes} onUploaded={onChanged} />
+        ) : null}
       </Stack>
       <Modal
         opened={deleting !== null}
@@ -162,11 +165,13 @@ export function FilesPanel({ basePath, files, fileTypes, canChange, canDelete, o
 }
 
 function UploadForm({
-  basePath,
+  endpoints,
+  id,
   fileTypes,
   onUploaded,
 }: {
-  basePath: string;
+  endpoints: FileEndpoints;
+  id: number;
   fileTypes: readonly [string, ...string[]];
   onUploaded: () => void;
 }) {
@@ -182,7 +187,7 @@ function UploadForm({
       form.append('title', title.trim());
       form.append('file_type', fileType);
       form.append('file', file as File);
-      return api('POST', `${basePath}/files/add`, { form });
+      return call(endpoints.addFile, { params: { id }, form });
     },
     onSuccess: () => {
       setTitle('');

@@ -1,4 +1,5 @@
 import { customerFileTypes } from '@letokruh/contracts/customers';
+import { customersEndpoints } from '@letokruh/contracts/endpoints/customers';
 import {
   Alert,
   Anchor,
@@ -139,7 +140,8 @@ export function CustomerDetailPage() {
       <OrdersPanel orders={orders} />
 
       <FilesPanel
-        basePath={`/customer/${id}`}
+        endpoints={customersEndpoints}
+        id={id}
         files={customer.files}
         fileTypes={customerFileTypes}
         canChange={access.canCall('POST /customer/:id/files/add')}

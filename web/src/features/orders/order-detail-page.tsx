@@ -1,3 +1,4 @@
+import { orderFilesEndpoints } from '@letokruh/contracts/endpoints/order-files';
 import { type Order, orderFileTypes } from '@letokruh/contracts/orders';
 import { Alert, Anchor, Badge, Center, Grid, Group, Loader, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -90,7 +91,8 @@ export function OrderDetailPage() {
       <OrderLines order={order} onChanged={changed} />
       <VatRecap order={order} />
       <FilesPanel
-        basePath={`/order/${order.id}`}
+        endpoints={orderFilesEndpoints}
+        id={order.id}
         files={order.files}
         fileTypes={orderFileTypes}
         canChange={access.canCall('POST /order/:id/files/add')}

@@ -1,3 +1,4 @@
+import { transportationsEndpoints } from '@letokruh/contracts/endpoints/transportations';
 import { type Transportation, transportationFileTypes } from '@letokruh/contracts/transportations';
 import { Alert, Anchor, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -67,7 +68,8 @@ export function TransportationDetailPage() {
       </Group>
       <Details item={query.data} />
       <FilesPanel
-        basePath={`/transportation/${id}`}
+        endpoints={transportationsEndpoints}
+        id={id}
         files={query.data.files}
         fileTypes={transportationFileTypes}
         canChange={canCall('POST /transportation/:id/files/add')}
