@@ -62,7 +62,7 @@ let rssStart = process.memoryUsage.rss();
 
 /**
  * The answer cache's lookups in the window (server/src/plugins/answer-cache.ts publishes each on a
- * diagnostics channel), by the key's first word: the route or the kind of answer.
+ * diagnostics channel), by the key's first word: the route as declared (`answerKey`).
  */
 type CacheCount = { hits: number; misses: number };
 let cacheCounts = new Map<string, CacheCount>();

@@ -87,7 +87,7 @@ function scopedVersion(scope: AnswerScope) {
 /**
  * Each lookup told to whoever listens (the bench's loop probe counts the hit rate in its
  * measuring windows; nothing listens in production, and an unheard channel costs one check).
- * The message: `{ hit, key }`, the key's first word naming the answer's kind.
+ * The message: `{ hit, key }`, the key's first word the route's declared path (`answerKey`).
  */
 export const answerCacheChannel = diagnostics.channel('letokruh:answer-cache');
 const told = (hit: boolean, key: string) => {
@@ -325,28 +325,6 @@ export async function cachedJson(
   options: Omit<CachedAnswerOptions<JsonAnswer>, 'bytes'> = {},
 ) {
   const body = await cachedAnswer(answers, request, make, { ...options, bytes: jsonAnswerBytes });
-  return sendJson(request, reply, body);
-}
-
-/**
- * Answers `make()`'s value as the route's zod serializer would write it (parsed by `schema`, so
- * unknown keys are dropped, then JSON), cached under the route, its query and `also` (whatever
- * else the answer depends on, such as today's date).
- */
-export async function sendCachedJson(
-  answers: AnswerCache,
-  request: FastifyRequest,
-  reply: unknown,
-  schema: { parse(value: unknown): unknown },
-  make: () => Promise<unknown>,
-  also = '',
-  scope?: AnswerScope,
-) {
-  const key = `${request.routeOptions.url} ${also} ${JSON.stringify(request.query)}`;
-  const body = await answers.get(key, async () => jsonAnswer(JSON.stringify(schema.parse(await make()))), {
-    bytes: jsonAnswerBytes,
-    ...(scope ? { scope } : {}),
-  });
   return sendJson(request, reply, body);
 }
 

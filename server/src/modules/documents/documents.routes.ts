@@ -3,6 +3,7 @@ import { pragueDay } from '@letokruh/contracts/rules/prague-day';
 import type { FastifyReply } from 'fastify';
 import type { App } from '../../app-types.ts';
 import type { ScopedBy } from '../../plugins/access.ts';
+import { cachedAnswer } from '../../plugins/answer-cache.ts';
 import { fileAnswer } from '../../plugins/docs.ts';
 import { sendDownload } from '../../plugins/download.ts';
 import { route } from '../../plugins/endpoint.ts';
@@ -34,14 +35,13 @@ export async function documentRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       const { id } = request.params;
-      const { supplier, language } = request.query;
       // Printed again and again (office, yard, driver): one note per data version and day (issue 9).
-      const key = `delivery-note ${id} ${supplier} ${language} ${pragueDay()}`;
-      const file = await app.answers.get(
-        key,
+      const file = await cachedAnswer(
+        app.answers,
+        request,
         () => service.deliveryNote(db, pdfs, id, request.query),
         // Issue 16: kept while this order and its lines (and nothing but orders) change.
-        { bytes: (f) => f.pdf.length + f.filename.length, scope: { order: id } },
+        { also: pragueDay(), bytes: (f) => f.pdf.length + f.filename.length, scope: { order: id } },
       );
       return sendPdf(reply, file);
     },

@@ -3,7 +3,7 @@ import { calendarOrderSchema } from '@letokruh/contracts/order-calendar';
 import type { App } from '../../app-types.ts';
 import { createJsonQueries } from '../../db/json-queries.ts';
 import type { ScopedBy } from '../../plugins/access.ts';
-import { jsonAnswerBytes, sendJson, slicedJsonAnswer } from '../../plugins/answer-cache.ts';
+import { cachedAnswer, cachedJson, slicedJsonAnswer } from '../../plugins/answer-cache.ts';
 import { type RouteExtras, route } from '../../plugins/endpoint.ts';
 import { warehouseScope } from '../warehouses/warehouse-scope.ts';
 import { calendarWeekAnswer } from './calendar-week.service.ts';
@@ -32,8 +32,8 @@ export async function orderRoutes(app: App): Promise<void> {
   });
 
   route(app, e.list, { schema: { tags } }, async (request) =>
-    service.listOrders(readDb, request.query, request.user!, (key, count, version) =>
-      app.answers.get(key, count, { bytes: () => 8, knownVersion: version }),
+    service.listOrders(readDb, request.query, request.user!, (filters, count, version) =>
+      cachedAnswer(app.answers, request, count, { keyParts: filters, bytes: () => 8, knownVersion: version }),
     ),
   );
 
@@ -82,21 +82,15 @@ export async function orderRoutes(app: App): Promise<void> {
   route(app, e.calendar, { schema: { tags } }, async (request, reply) => {
     const own = await warehouseScope(db, request.user!);
     const selection = service.calendarSelection(request.query, own);
-    const { warehouses, dates, show_cobined, id_out, view } = request.query;
-    // One week of a busy yard is thousands of orders: built once per data version (issue 9).
-    const key = `get-orders ${JSON.stringify([
-      [...new Set(warehouses)].sort((a, b) => a - b),
-      [...new Set(dates)].sort(),
-      show_cobined,
-      id_out ?? null,
-      own,
-      view,
-    ])}`;
-    const body = await app.answers.get(
-      key,
+    // One week of a busy yard is thousands of orders: built once per data version (issue 9), per
+    // set of warehouses and dates asked and per the caller's own warehouses (what show_cobined shows).
+    return cachedJson(
+      app.answers,
+      request,
+      reply,
       async () =>
         // Issue 16: the lean week (what the calendars draw) or, as ever, the whole orders.
-        view === 'calendar'
+        request.query.view === 'calendar'
           ? calendarWeekAnswer(jsonQueries, readDb, request.query, own)
           : slicedJsonAnswer(
               'data',
@@ -104,13 +98,13 @@ export async function orderRoutes(app: App): Promise<void> {
               calendarOrderSchema,
             ),
       {
-        bytes: jsonAnswerBytes,
+        sets: ['warehouses', 'dates'],
+        also: own,
         // Issue 16: kept while no order of these days (of these warehouses) changes.
         // What the answer selects (its 403 too, before any lookup); nothing selected: no scope.
         ...(selection ? { scope: { days: selection.dates, warehouses: selection.warehouseIds } } : {}),
       },
     );
-    return sendJson(request, reply, body);
   });
 
   // Beyond the spec: dragging an order on the calendar (issue 6), with the intern step's clash rule.

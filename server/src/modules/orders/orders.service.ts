@@ -116,10 +116,10 @@ export async function listOrders(
   query: OrderListQuery,
   user: SessionUser,
   counted: (
-    key: string,
+    filters: list.OrderFilters,
     count: () => Promise<number>,
     knownVersion?: Promise<string | null>,
-  ) => Promise<number> = (_key, count) => count(),
+  ) => Promise<number> = (_filters, count) => count(),
 ) {
   const mayAdd = user.permissions.has('add_order');
   const filters: list.OrderFilters = {
@@ -164,9 +164,7 @@ export async function listOrders(
         kept,
       )
       .finally(() => versionRead?.(null)),
-    kept
-      ? undefined
-      : counted(`orders-total ${JSON.stringify(filters)}`, () => list.countOrders(db, filters), version),
+    kept ? undefined : counted(filters, () => list.countOrders(db, filters), version),
   ]);
   const total = countedTotal ?? page.total ?? 0;
   const next = page.last

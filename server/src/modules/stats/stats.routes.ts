@@ -6,9 +6,8 @@ import {
   type StatsExport,
   warehouseStatsAnswerSchema,
 } from '@letokruh/contracts/stats';
-import type { FastifyRequest } from 'fastify';
 import type { App } from '../../app-types.ts';
-import { type AnswerScope, sendCachedJson } from '../../plugins/answer-cache.ts';
+import { type AnswerScope, cachedJson, parsedJson } from '../../plugins/answer-cache.ts';
 import { fileAnswer } from '../../plugins/docs.ts';
 import { sendDownload } from '../../plugins/download.ts';
 import { route } from '../../plugins/endpoint.ts';
@@ -44,36 +43,36 @@ export async function statsRoutes(app: App): Promise<void> {
    * A month of a million orders takes a second to sum: the overviews are cached per data version
    * (issue 9), and per Prague day, since an open range ends today.
    */
-  const cached = (
-    request: FastifyRequest,
-    reply: unknown,
-    schema: { parse(value: unknown): unknown },
-    make: () => Promise<unknown>,
-    scope?: AnswerScope,
-  ) => sendCachedJson(app.answers, request, reply, schema, make, pragueDay(), scope);
+  const perDay = (scope?: AnswerScope) => ({ also: pragueDay(), scope });
 
   route(app, e.byWarehouses, { schema: { tags } }, async (request, reply) =>
-    cached(
+    cachedJson(
+      app.answers,
       request,
       reply,
-      warehouseStatsAnswerSchema,
-      () => service.statsByWarehouses(readDb, request.query),
-      deliveryDays(request.query),
+      parsedJson(warehouseStatsAnswerSchema, () => service.statsByWarehouses(readDb, request.query)),
+      perDay(deliveryDays(request.query)),
     ),
   );
 
   route(app, e.forProducts, { schema: { tags } }, async (request, reply) =>
-    cached(
+    cachedJson(
+      app.answers,
       request,
       reply,
-      productStatsAnswerSchema,
-      () => service.statsForProducts(readDb, request.query),
-      deliveryDays(request.query),
+      parsedJson(productStatsAnswerSchema, () => service.statsForProducts(readDb, request.query)),
+      perDay(deliveryDays(request.query)),
     ),
   );
 
   route(app, e.collectedRevenue, { schema: { tags } }, async (request, reply) =>
-    cached(request, reply, collectedRevenueAnswerSchema, () => service.collectedRevenue(db, request.query)),
+    cachedJson(
+      app.answers,
+      request,
+      reply,
+      parsedJson(collectedRevenueAnswerSchema, () => service.collectedRevenue(db, request.query)),
+      perDay(),
+    ),
   );
 
   route(app, e.collectors, { schema: { tags } }, async () => service.collectors(db));
