@@ -60,75 +60,35 @@ describe('default matrix (DESIGN §3)', () => {
     expect(sorted(defaultPermissionMatrix.owner)).toEqual(sorted(permissions));
   });
 
-  it('the driver has exactly view_order, view_customer, view_transportation, add_transportation, view_vacationuser', () => {
-    expect(sorted(defaultPermissionMatrix.driver)).toEqual(
-      sorted([
-        'view_order',
-        'view_customer',
-        'view_transportation',
-        'add_transportation',
-        'view_vacationuser',
-      ]),
-    );
+  // What each function may do is tested as behaviour, by calling the API as each of them
+  // (server/src/modules/users/permissions.test.ts, hardening/route-matrix.test.ts); here only the
+  // rules of domain.md §3.3 that hold across the matrix.
+  const holders = (permission: string) =>
+    functionNames.filter((fn) => (defaultPermissionMatrix[fn] as readonly string[]).includes(permission));
+
+  it('only the owner and the dispatcher delete anything', () => {
+    for (const p of permissions.filter((p) => p.startsWith('delete_'))) {
+      expect(
+        holders(p).filter((fn) => fn !== 'owner' && fn !== 'dispatcher'),
+        p,
+      ).toEqual([]);
+    }
   });
 
-  it('the warehouseman prepares orders and changes warehouses but does not change orders', () => {
-    expect(sorted(defaultPermissionMatrix.warehouseman)).toEqual(
-      sorted([
-        'view_order',
-        'prepare_order',
-        'view_customer',
-        'view_warehouse',
-        'change_warehouse',
-        'view_product',
-        'view_calculation',
-        'view_vacationwarehouse',
-        'view_vacationuser',
-        'can_export_delivery_notes',
-      ]),
-    );
+  it('the driver changes nothing and adds only transportations', () => {
+    const driver = defaultPermissionMatrix.driver;
+    expect(driver.filter((p) => /^(change|delete|manage|prepare)_/.test(p))).toEqual([]);
+    expect(driver.filter((p) => p.startsWith('add_'))).toEqual(['add_transportation']);
   });
 
-  it('the technical specialist has exactly the DESIGN list: takes orders and customers, deletes neither', () => {
-    expect(sorted(defaultPermissionMatrix.technical_specialist)).toEqual(
-      sorted([
-        'view_order',
-        'add_order',
-        'change_order',
-        'view_customer',
-        'add_customer',
-        'change_customer',
-        'view_product',
-        'view_warehouse',
-        'view_vacationwarehouse',
-        'view_vacationuser',
-        'view_calculation',
-        'can_export_delivery_notes',
-      ]),
-    );
-  });
-
-  it('the dispatcher has exactly the DESIGN list: all of orders, customers, vacations, transportations', () => {
-    const all = (model: string) => ['view', 'add', 'change', 'delete'].map((action) => `${action}_${model}`);
-    expect(sorted(defaultPermissionMatrix.dispatcher)).toEqual(
-      sorted([
-        ...all('order'),
-        'prepare_order',
-        ...all('customer'),
-        ...all('vacationwarehouse'),
-        ...all('vacationuser'),
-        ...all('transportation'),
-        'view_warehouse',
-        'change_warehouse',
-        'manage_warehouse',
-        'view_product',
-        'view_stats',
-        'view_calculation',
-        'view_user',
-        'can_export_orders',
-        'can_export_delivery_notes',
-      ]),
-    );
+  it('whoever may change, add or prepare a thing may also view it', () => {
+    for (const fn of functionNames) {
+      const held = defaultPermissionMatrix[fn] as readonly string[];
+      for (const p of held) {
+        const model = /^(?:add|change|delete|prepare)_(.+)$/.exec(p)?.[1];
+        if (model) expect(held, `${fn}: ${p}`).toContain(`view_${model}`);
+      }
+    }
   });
 
   it('only the owner and the dispatcher manage warehouses (issue 13 §3)', () => {
