@@ -1,4 +1,4 @@
-import { idParamSchema, okAnswerSchema } from '../common.ts';
+import { idParamSchema } from '../common.ts';
 import {
   customerAddSchema,
   customerAnswerSchema,
@@ -9,7 +9,7 @@ import {
   customerMayExistAnswerSchema,
   phonePrefixesAnswerSchema,
 } from '../customers.ts';
-import { endpoint, fileDownload } from '../endpoint.ts';
+import { endpoint } from '../endpoint.ts';
 import { fileEndpoints } from '../files.ts';
 
 /** Customers, their files and the phone prefixes (part 2 §7). */

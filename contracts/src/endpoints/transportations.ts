@@ -1,5 +1,5 @@
 import { idParamSchema, okAnswerSchema } from '../common.ts';
-import { endpoint, fileDownload } from '../endpoint.ts';
+import { endpoint } from '../endpoint.ts';
 import { fileEndpoints } from '../files.ts';
 import {
   transportationAnswerSchema,
