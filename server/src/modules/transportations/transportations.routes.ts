@@ -1,11 +1,8 @@
 import { transportationsEndpoints as e } from '@letokruh/contracts/endpoints/transportations';
-import { fileUploadFieldsSchema } from '@letokruh/contracts/files';
 import { transportationFileTypes } from '@letokruh/contracts/transportations';
 import type { App } from '../../app-types.ts';
-import { fileAnswer, uploadForm } from '../../plugins/docs.ts';
 import { route } from '../../plugins/endpoint.ts';
-import { acceptedFileTypes } from '../files/content-type.ts';
-import { receiveUpload, removeFile, sendFile } from '../files/files.service.ts';
+import { fileRoutes } from '../files/files.routes.ts';
 import * as service from './transportations.service.ts';
 
 const tags = ['transportations'];
@@ -39,54 +36,12 @@ export async function transportationRoutes(app: App): Promise<void> {
   });
 
   // A driver who adds a haul attaches its delivery note too.
-  route(
-    app,
-    e.addFile,
-    {
-      schema: {
-        tags,
-        consumes: ['multipart/form-data'],
-        form: uploadForm('file', acceptedFileTypes, fileUploadFieldsSchema(transportationFileTypes)),
-      },
-    },
-    async (request, reply) => {
-      await service.requireTransportation(db, request.params.id);
-      const item = await receiveUpload(request, {
-        db,
-        storage,
-        owner: 'transportation',
-        ownerId: request.params.id,
-        fileTypes: transportationFileTypes,
-      });
-      return reply.status(201).send({ item });
-    },
-  );
-
-  route(app, e.deleteFile, { schema: { tags } }, async (request) => {
-    const { id, fileId } = request.params;
-    await service.checkFileRemoval(db, request.user!, id, fileId);
-    await removeFile(db, storage, 'transportation', id, fileId);
-    return { ok: true as const };
+  fileRoutes(app, {
+    owner: 'transportation',
+    endpoints: e,
+    fileTypes: transportationFileTypes,
+    tags,
+    requireOwner: (id) => service.requireTransportation(db, id),
+    mayDelete: (request, id, fileId) => service.checkFileRemoval(db, request.user!, id, fileId),
   });
-
-  route(
-    app,
-    e.downloadFile,
-    {
-      schema: {
-        tags,
-        response: {
-          200: fileAnswer('The file, of the type it was detected as on upload', acceptedFileTypes),
-        },
-      },
-    },
-    async (request, reply) =>
-      sendFile(reply, {
-        db,
-        storage,
-        owner: 'transportation',
-        ownerId: request.params.id,
-        id: request.params.fileId,
-      }),
-  );
 }
