@@ -4,6 +4,18 @@ import { users } from './auth.ts';
 import { warehouses } from './warehouses.ts';
 
 /**
+ * What both kinds of vacation keep beside their period: the version (concurrent edits), who
+ * created it and when, and the deactivation that hides it but keeps the row.
+ */
+const kept = () => ({
+  version: integer('version').notNull().default(1),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  deactivatedBy: integer('deactivated_by').references(() => users.id, { onDelete: 'set null' }),
+  deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+});
+
+/**
  * Closures of a warehouse (part 2 §3 Warehouse vacation). The period is a half-open interval of
  * Prague wall-clock instants [starts_at, ends_at), without a time zone (DESIGN §3 Time): whole
  * days run from midnight to midnight, a closure of hours starts or ends within a day.
@@ -18,11 +30,7 @@ export const warehouseVacations = pgTable(
       .references(() => warehouses.id, { onDelete: 'cascade' }),
     startsAt: timestamp('starts_at', { mode: 'string' }).notNull(),
     endsAt: timestamp('ends_at', { mode: 'string' }).notNull(),
-    version: integer('version').notNull().default(1),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    deactivatedBy: integer('deactivated_by').references(() => users.id, { onDelete: 'set null' }),
-    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    ...kept(),
   },
   (t) => [
     index('warehouse_vacations_warehouse_idx').on(t.warehouseId, t.endsAt),
@@ -41,11 +49,7 @@ export const userVacations = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     vacationFrom: date('vacation_from', { mode: 'string' }).notNull(),
     vacationTo: date('vacation_to', { mode: 'string' }).notNull(),
-    version: integer('version').notNull().default(1),
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    deactivatedBy: integer('deactivated_by').references(() => users.id, { onDelete: 'set null' }),
-    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+    ...kept(),
   },
   (t) => [
     index('user_vacations_user_idx').on(t.userId, t.vacationTo),
