@@ -1,4 +1,5 @@
 import { numberFormat } from '@letokruh/contracts/rules/intl';
+import { addDays } from '@letokruh/contracts/rules/prague-day';
 import type { WarehouseDayStats, WarehouseStats } from '@letokruh/contracts/stats';
 import { daysOf } from './range';
 
@@ -20,7 +21,7 @@ export function perPeriod(
   const monthly = daysOf(range) > dailyChartMaxDays;
   const keyOf = (day: string) => (monthly ? day.slice(0, 7) : day);
   const keys: string[] = [];
-  for (let day = range.from; day <= range.to; day = nextDay(day)) {
+  for (let day = range.from; day <= range.to; day = addDays(day, 1)) {
     const key = keyOf(day);
     if (keys[keys.length - 1] !== key) keys.push(key);
   }
@@ -41,12 +42,6 @@ export function perPeriod(
     total[name] = Math.round((Number(total[name]) + czk) * 100) / 100;
   }
   return { counts: [...counts.values()], totals: [...totals.values()] };
-}
-
-function nextDay(day: string): string {
-  const date = new Date(`${day}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + 1);
-  return date.toISOString().slice(0, 10);
 }
 
 /** Axis ticks: "75 tis." / "75K" rather than full amounts that do not fit beside the chart. */

@@ -1,3 +1,4 @@
+import { pragueDay } from '@letokruh/contracts/rules/prague-day';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { field, makeProfile, renderWithApp, t } from '../../test-utils';
@@ -62,7 +63,7 @@ describe('perPeriod', () => {
   });
 });
 
-const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Prague' }).format(new Date());
+const today = pragueDay();
 const stats = {
   items: [
     {

@@ -1,14 +1,11 @@
 import type { ProductDetail } from '@letokruh/contracts/products';
-import { pragueDay } from '@letokruh/contracts/rules/prague-day';
+import { addDays, pragueDay } from '@letokruh/contracts/rules/prague-day';
 import { Badge, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../ui/format';
 
 type HistoryRow = ProductDetail['price_history'][number];
 type State = 'inForce' | 'future' | 'replaced' | 'neverApplied';
-
-const dayBefore = (day: string) =>
-  new Date(Date.parse(`${day}T12:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 
 /**
  * Issue 14, what applied on each day: per warehouse and currency, a price holds from its day until
@@ -32,7 +29,7 @@ export function pricePeriods(rows: HistoryRow[]): Map<number, { until: string | 
         .sort((a, b) => a.from_date.localeCompare(b.from_date))[0];
       periods.set(row.id, {
         applied: !sameDayLater,
-        until: sameDayLater ? null : next ? dayBefore(next.from_date) : null,
+        until: sameDayLater ? null : next ? addDays(next.from_date, -1) : null,
       });
     }
   }
