@@ -19,6 +19,15 @@ export type DraftLine = {
   discount: number;
 };
 
+/** A line of the items step or the calculator: a product and its amount, whatever else it holds. */
+export type AmountLine = { product: { id: number }; amount: number };
+
+/**
+ * What the items step and the calculations page (DESIGN §3) share: a currency, lines, and the
+ * delivery rate and minimum. The rules below hold for both, so both forms are edited with them.
+ */
+type PricedLinesDraft = { currency: Currency | null; lines: AmountLine[]; rate: number; minimum: number };
+
 /** The items step's form (part 1 §2 step 2). */
 export type ItemsDraft = {
   warehouseId: number | null;
@@ -53,7 +62,7 @@ export function itemsDraftOf(order: Order): ItemsDraft {
 }
 
 /** Part 1 §4: a new currency clears every line and brings its transport defaults. */
-export function changeCurrency(draft: ItemsDraft, currency: Currency): ItemsDraft {
+export function changeCurrency<D extends PricedLinesDraft>(draft: D, currency: Currency): D {
   if (draft.currency === currency) return draft;
   const defaults = deliveryDefaults[currency];
   return { ...draft, currency, lines: [], rate: defaults.rate, minimum: defaults.minimum };
@@ -73,7 +82,7 @@ export function changeWarehouse(
 }
 
 /** Part 1 §4: the delivery-minimum rule (contracts `minimumAfterRateChange`). */
-export function changeRate(draft: ItemsDraft, rate: number): ItemsDraft {
+export function changeRate<D extends PricedLinesDraft>(draft: D, rate: number): D {
   const minimum = draft.currency
     ? minimumAfterRateChange(draft.currency, rate, draft.minimum)
     : draft.minimum;
@@ -87,27 +96,47 @@ export function offerPrice(product: AvailableProduct, currency: Currency) {
   return price === undefined || vat === undefined ? null : { price, vat };
 }
 
-/** Part 1 §2: adding a product already on the order raises its amount; else a new line at today's price. */
-export function addProduct(draft: ItemsDraft, product: AvailableProduct, amount: number): ItemsDraft {
-  if (!draft.currency || !(amount > 0)) return draft;
-  const index = draft.lines.findIndex((l) => l.product.id === product.id);
-  if (index >= 0) {
-    const lines = draft.lines.map((l, i) =>
+/**
+ * Part 1 §2: a product already among the lines raises that line's amount (to the cent); another
+ * joins as `newLine` makes it. The same lines come back when nothing changes (`newLine` gave null).
+ */
+export function addAmount<L extends AmountLine>(
+  lines: L[],
+  productId: number,
+  amount: number,
+  newLine: () => L | null,
+): L[] {
+  const index = lines.findIndex((l) => l.product.id === productId);
+  if (index >= 0)
+    return lines.map((l, i) =>
       i === index ? { ...l, amount: Math.round((l.amount + amount) * 100) / 100 } : l,
     );
-    return { ...draft, lines };
-  }
-  const offer = offerPrice(product, draft.currency);
-  if (!offer) return draft;
-  const { pricesWithVat: _p, vats: _v, ...base } = product;
-  return { ...draft, lines: [...draft.lines, { product: base, amount, ...offer, discount: 1 }] };
+  const line = newLine();
+  return line ? [...lines, line] : lines;
 }
 
-export function updateLine(draft: ItemsDraft, productId: number, change: Partial<DraftLine>): ItemsDraft {
+/** Part 1 §2: adding a product already on the order raises its amount; else a new line at today's price. */
+export function addProduct(draft: ItemsDraft, product: AvailableProduct, amount: number): ItemsDraft {
+  const currency = draft.currency;
+  if (!currency || !(amount > 0)) return draft;
+  const lines = addAmount(draft.lines, product.id, amount, () => {
+    const offer = offerPrice(product, currency);
+    if (!offer) return null;
+    const { pricesWithVat: _p, vats: _v, ...base } = product;
+    return { product: base, amount, ...offer, discount: 1 };
+  });
+  return lines === draft.lines ? draft : { ...draft, lines };
+}
+
+export function updateLine<D extends { lines: AmountLine[] }>(
+  draft: D,
+  productId: number,
+  change: Partial<D['lines'][number]>,
+): D {
   return { ...draft, lines: draft.lines.map((l) => (l.product.id === productId ? { ...l, ...change } : l)) };
 }
 
-export function removeLine(draft: ItemsDraft, productId: number): ItemsDraft {
+export function removeLine<D extends { lines: AmountLine[] }>(draft: D, productId: number): D {
   return { ...draft, lines: draft.lines.filter((l) => l.product.id !== productId) };
 }
 
