@@ -96,3 +96,29 @@ export function internPayloadOf(
     version,
   };
 }
+
+/** The hour range of the calendar settings, widened to hold the planned slot with its travel. */
+export function hoursShowing(
+  settings: { start: number; end: number },
+  planned: { time: string; duration: number; travel: number } | null,
+): { startHour: number; endHour: number } {
+  if (!planned) return { startHour: settings.start, endHour: settings.end };
+  const [h = 0, m = 0] = planned.time.split(':').map(Number);
+  const from = h * 60 + m - planned.travel;
+  const to = h * 60 + m + planned.duration + planned.travel;
+  return {
+    startHour: Math.max(0, Math.min(settings.start, Math.floor(from / 60))),
+    endHour: Math.min(24, Math.max(settings.end, Math.ceil(to / 60))),
+  };
+}
+
+type Option = { value: string; label: string };
+
+/** Select options of a list, the order's own choice kept selectable when the list no longer has it. */
+export function optionsKeeping(
+  options: Option[],
+  own: { id: number; name: string } | null | undefined,
+): Option[] {
+  if (!own || options.some((o) => o.value === String(own.id))) return options;
+  return [...options, { value: String(own.id), label: own.name }];
+}
