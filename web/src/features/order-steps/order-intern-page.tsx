@@ -215,13 +215,7 @@ function InternStep({ order, reload }: { order: Order; reload: () => Promise<unk
           </Paper>
         </Grid.Col>
       </Grid>
-      <ClashDialog
-        clashes={intern.clashes}
-        day={draft.date}
-        pending={save.isPending}
-        onCancel={intern.cancelClashes}
-        onConfirm={intern.confirmClashes}
-      />
+      <ClashDialog {...intern.clashQuestion} />
     </Stack>
   );
 }

@@ -157,11 +157,16 @@ export function useOrderIntern(order: Order) {
       // The slot being planned is always in sight, even outside the chosen hours.
       ...hoursShowing(settings, planned),
     },
-    clashes: clashes?.list ?? null,
-    cancelClashes: () => {
-      setClashes(null);
-      save.reset();
+    /** The clash question (part 1 §5): going back saves nothing; confirming sends the same form again. */
+    clashQuestion: {
+      clashes: clashes?.list ?? null,
+      day: draft.date,
+      pending: save.isPending,
+      onCancel: () => {
+        setClashes(null);
+        save.reset();
+      },
+      onConfirm: () => clashes && save.mutate({ after: clashes.after, confirm: true }),
     },
-    confirmClashes: () => clashes && save.mutate({ after: clashes.after, confirm: true }),
   };
 }
