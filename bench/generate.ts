@@ -312,7 +312,7 @@ async function generate(database: Database) {
   });
   for (const [year, n] of maxPerYear) {
     if (n > 999_999)
-      throw new Error(`${n} orders in ${year}: order numbers allow 999 999 a year (DESIGN §3)`);
+      throw new Error(`${n} orders in ${year}: order numbers allow 999 999 a year (domain.md §3.3)`);
   }
 
   const W = picks.warehouses;

@@ -30,7 +30,7 @@ test('a dispatcher records a bezrukáč haul for a new buyer, corrects it, keeps
   await page.getByRole('link', { name: 'Přidat přepravu' }).click();
   await expect(page).toHaveURL(/\/transportation\/add$/);
 
-  // Nothing filled in: the red alert of part 2 §5, nothing sent.
+  // Nothing filled in: the red alert of domain.md §2.5, nothing sent.
   await page.getByRole('button', { name: 'Vytvořit přepravu' }).click();
   await expect(page.getByRole('alert')).toHaveText('Vyplňte prosím všechna povinná pole');
 

@@ -188,9 +188,9 @@ export type RouteKey = keyof typeof routeAccess;
  * file they uploaded) stay with the page that knows the record.
  */
 export const handlerAccess: Partial<Record<RouteKey, Access>> = {
-  // part 2 §8: removing a user answers 403 / 200 without delete_user.
+  // domain.md §2.8: removing a user answers 403 / 200 without delete_user.
   'DELETE /user/:id/delete': { permission: 'delete_user' },
-  // part 2 §2, §6: only the owner and the dispatcher correct or delete a haul.
+  // domain.md §2.2, §2.6: only the owner and the dispatcher correct or delete a haul.
   'PUT /transportation/:id/edit': ownerOrDispatcher,
   'DELETE /transportation/:id/delete': ownerOrDispatcher,
 };

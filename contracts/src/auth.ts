@@ -11,7 +11,7 @@ export type LoginBody = z.infer<typeof loginBodySchema>;
 export const functionSchema = z.object({ id: z.number().int(), name: z.enum(functionNames) });
 export type UserFunction = z.infer<typeof functionSchema>;
 
-/** The logged-in user as GET /auth/user answers it (part 1 §3, part 2 §3). */
+/** The logged-in user as GET /auth/user answers it (domain.md §1.3, §2.3). */
 export const profileSchema = z
   .object({
     id: z.number().int(),

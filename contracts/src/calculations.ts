@@ -4,7 +4,7 @@ import { availableProductsAnswerSchema, currencySchema, priceSchema, vatSchema }
 import { warehouseAddressSchema } from './warehouses.ts';
 
 /**
- * The calculations page (DESIGN §3 Calculations page): a quote from a warehouse, a currency,
+ * The calculations page (domain.md §3.3 Calculations page): a quote from a warehouse, a currency,
  * products with amounts and a destination, priced by the items step's rules
  * (rules/order-price.ts) without creating an order; a quote can then become an order draft.
  */
@@ -37,7 +37,7 @@ export const calculationPayloadSchema = z
     distance: distanceSchema.optional(),
     duration: durationSchema.optional(),
     delivery_price_amount: priceSchema.optional(),
-    /** Spelt so by the spec (part 1 §3), as on the order. */
+    /** Spelt so by the spec (domain.md §1.3), as on the order. */
     minimim_delivery_price: priceSchema.optional(),
   })
   .superRefine((p, ctx) => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Page sizes of part 2 §9; lists default to 10 rows. */
+/** Page sizes of domain.md §2.9; lists default to 10 rows. */
 export const pageSizes = [10, 20, 50, 100, 1000] as const;
 
 /**

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { calculationTypes } from './rules/conversion.ts';
 
-/** Product conversion on a warehouse (part 2 §2, §3, §7; DESIGN §3). */
+/** Product conversion on a warehouse (domain.md §2.2, §2.3, §2.7; §3.3). */
 
 export const maxConversionProducts = 3;
 const productId = z.number().int().positive().max(2147483647);

@@ -4,9 +4,9 @@ import { fileSchema } from './files.ts';
 import { companyIdIssues, normalizeDic, normalizeOrganizationId } from './rules/czech-id.ts';
 import { splitPhone } from './rules/phone-number.ts';
 
-/** Customers (part 2 §2, §3, §5, §7; part 1 §3). */
+/** Customers (domain.md §2.2, §2.3, §2.5, §2.7; §1.3). */
 
-/** Phone prefixes of part 1 §9 with the country whose choice offers them (part 2 §5). */
+/** Phone prefixes of domain.md §1.9 with the country whose choice offers them (domain.md §2.5). */
 export const phonePrefixes = [
   { code: '+420', country: 'Česká republika' },
   { code: '+421', country: 'Slovensko' },
@@ -19,7 +19,7 @@ export const phonePrefixesAnswerSchema = z.object({
   items: z.array(z.object({ code: z.enum(phonePrefixCodes), country: z.string() })),
 });
 
-/** The prefix a country suggests (part 2 §5: Austria, Czechia, Slovakia), by its Czech or English name. */
+/** The prefix a country suggests (domain.md §2.5: Austria, Czechia, Slovakia), by its Czech or English name. */
 export function prefixForCountry(country: string): PhonePrefix | undefined {
   const name = country.trim().toLowerCase();
   if (['česká republika', 'česko', 'czechia', 'czech republic', 'cz'].includes(name)) return '+420';
@@ -28,7 +28,7 @@ export function prefixForCountry(country: string): PhonePrefix | undefined {
   return undefined;
 }
 
-/** Customer files are of one type (part 2 §9). */
+/** Customer files are of one type (domain.md §2.9). */
 export const customerFileTypes = ['Jiné'] as const;
 
 const required = (max: number) => z.string().trim().min(1).max(max);
@@ -148,7 +148,7 @@ export const customerDetailSchema = customerSchema
   .extend({ files: z.array(fileSchema) })
   .meta({ id: 'CustomerDetail' });
 
-/** An order in the customer detail (part 2 §3 "Order summary"). */
+/** An order in the customer detail (domain.md §2.3 "Order summary"). */
 export const customerOrderSchema = z.object({
   id: z.number().int(),
   intern_id: z.number().int(),
@@ -205,6 +205,6 @@ export const customerListQuerySchema = pagingQuerySchema.extend({
 export type CustomerListQuery = z.infer<typeof customerListQuerySchema>;
 export const customerListAnswerSchema = pagedAnswer(customerSchema);
 
-/** A navigation link to the customer's door (part 1 §3 "navigation link"). */
+/** A navigation link to the customer's door (domain.md §1.3 "navigation link"). */
 export const navigationLink = (lat: number, lon: number) =>
   `https://www.google.com/maps/dir/?api=1&destination=${lat},${lon}`;

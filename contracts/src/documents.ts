@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoDateSchema } from './products.ts';
 
-/** Delivery notes and the orders PDF (part 1 §2 list and detail modals, §5, §6, §7). */
+/** Delivery notes and the orders PDF (domain.md §1.2 list and detail modals, §1.5, §1.6, §1.7). */
 
 export const deliveryNoteLanguages = ['cs', 'de'] as const;
 export type DeliveryNoteLanguage = (typeof deliveryNoteLanguages)[number];
@@ -30,7 +30,7 @@ function ordersList(query: unknown): unknown {
   return { ...rest, orders: ids };
 }
 
-/** GET /download_multiple_delivery_notes: at least one order (part 1 §5), at most 500. */
+/** GET /download_multiple_delivery_notes: at least one order (domain.md §1.5), at most 500. */
 export const multipleDeliveryNotesQuerySchema = z.preprocess(
   ordersList,
   z.object({
@@ -43,7 +43,7 @@ export type MultipleDeliveryNotesQuery = z.infer<typeof multipleDeliveryNotesQue
 
 const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
 
-/** GET /download-orders: a warehouse and a from date are required (part 1 §5); `to` defaults to `from`. */
+/** GET /download-orders: a warehouse and a from date are required (domain.md §1.5); `to` defaults to `from`. */
 export const ordersPdfQuerySchema = z
   .object({ warehouse: id, from: isoDateSchema, to: isoDateSchema.optional() })
   .superRefine((q, ctx) => {

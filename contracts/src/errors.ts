@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Error codes answered by the API (part 2 §8), extended for cases the spec does not name.
+ * Error codes answered by the API (domain.md §2.8), extended for cases the spec does not name.
  * The server never sends translated text; the web app looks each code up in its catalogue.
  */
 export const ErrorCode = {
@@ -37,7 +37,7 @@ export const ErrorCode = {
    */
   orderIsDraft: 142,
   orderIsNotDraft: 143,
-  /** The QR e-mail has nowhere to go: the order's customer has no e-mail (part 1 §5, §8). */
+  /** The QR e-mail has nowhere to go: the order's customer has no e-mail (domain.md §1.5, §1.8). */
   customerEmailNotFound: 150,
   /** The chosen supplier's bank account is not a valid Czech account, so no payment can name it. */
   supplierAccountInvalid: 151,

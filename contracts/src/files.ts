@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idParamSchema, okAnswerSchema } from './common.ts';
 import { endpoint, fileDownload } from './endpoint.ts';
 
-/** Files attached to customers, orders and transportations (part 2 §3 "File"). */
+/** Files attached to customers, orders and transportations (domain.md §2.3 "File"). */
 export const fileSchema = z
   .object({
     id: z.number().int(),

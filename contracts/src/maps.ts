@@ -1,10 +1,10 @@
 import { z } from 'zod';
 
-/** The address finder of the customer and warehouse forms (part 2 §7 external services; DESIGN §3). */
+/** The address finder of the customer and warehouse forms (domain.md §2.7 external services; domain.md §3.3). */
 
-/** part 2 §7: the suggestion service is asked for 5 results in Czech. */
+/** domain.md §2.7: the suggestion service is asked for 5 results in Czech. */
 export const addressSuggestionLimit = 5;
-/** part 2 §7: the finder waits this long after the last keystroke. */
+/** domain.md §2.7: the finder waits this long after the last keystroke. */
 export const addressSuggestionDebounceMs = 1000;
 
 export const addressSuggestionsQuerySchema = z.object({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { orderSchema } from './orders.ts';
 import { isoDateSchema } from './products.ts';
 
-/** The delivery calendar's orders (part 1 §2 Dashboard, §7 GET /api/get-orders). */
+/** The delivery calendar's orders (domain.md §1.2 Dashboard, §1.7 GET /api/get-orders). */
 
 /** At most this many days at once (a week is 7, a month view 42). */
 export const calendarOrderMaxDays = 62;
@@ -35,7 +35,7 @@ export const calendarOrdersQuerySchema = z.object({
   id_out: z.coerce.number().int().positive().max(2147483647).optional(),
   /**
    * Issue 16: `calendar` answers only what the week and day calendars draw (`CalendarWeek`, about
-   * a tenth of the bytes); without it, the full orders as ever (part 1 §7, old clients).
+   * a tenth of the bytes); without it, the full orders as ever (domain.md §1.7, old clients).
    */
   view: z
     .enum(['full', 'calendar'])
@@ -69,12 +69,12 @@ export const calendarWeekOrderSchema = z
     duration: z.number().int(),
     calendar_name: z.string(),
     warehouse_id: z.number().int().nullable(),
-    /** Null: a personal collection (part 1 §2 step 3), or a car without a driver yet. */
+    /** Null: a personal collection (domain.md §1.2 step 3), or a car without a driver yet. */
     driver_id: z.number().int().nullable(),
     car_id: z.number().int().nullable(),
     done: z.boolean(),
     prepared: z.boolean(),
-    /** `collected_revenue_at` is set (part 1 §2: the paid mark). */
+    /** `collected_revenue_at` is set (domain.md §1.2: the paid mark). */
     paid: z.boolean(),
   })
   .meta({ id: 'CalendarWeekOrder' });

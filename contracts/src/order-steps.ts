@@ -10,7 +10,7 @@ import {
 import { collectionClears } from './rules/collection.ts';
 import { carSchema, staffMemberSchema, warehouseAddressSchema } from './warehouses.ts';
 
-/** The three steps of creating or editing an order (part 1 §2, §4, §5, §7). */
+/** The three steps of creating or editing an order (domain.md §1.2, §1.4, §1.5, §1.7). */
 
 const id = z.number().int().positive().max(2147483647);
 const twoDecimals = (n: number) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;
@@ -81,7 +81,7 @@ export const orderCustomerPayloadSchema = customerAddFieldsSchema
   .transform(({ customer, ...value }) => ({ ...value, id_found: pickedCustomer({ ...value, customer }) }));
 export type OrderCustomerPayload = z.infer<typeof orderCustomerPayloadSchema>;
 
-/** Part 1 §5: amount at least 1, two decimals (stock is kept in hundredths). */
+/** domain.md §1.5: amount at least 1, two decimals (stock is kept in hundredths). */
 export const lineAmountSchema = z.number().min(1).max(1_000_000).refine(twoDecimals, 'at most two decimals');
 export const discountSchema = z.number().min(0).max(1);
 export const distanceSchema = z.number().min(0).max(10_000).refine(twoDecimals, 'at most two decimals');
@@ -93,7 +93,7 @@ export const durationSchema = z
 
 /**
  * POST /order/{id}/items: the whole order may be sent; these fields are read. Lines name their
- * product by `product.product.id`; `product.amount` is the unit price with VAT (part 1 §5: min 0),
+ * product by `product.product.id`; `product.amount` is the unit price with VAT (domain.md §1.5: min 0),
  * left out for a new line it is the price in force. The VAT of a line comes from the price list.
  */
 export const orderItemsPayloadSchema = z
@@ -116,7 +116,7 @@ export const orderItemsPayloadSchema = z
     distance: distanceSchema.optional(),
     duration: durationSchema.optional(),
     delivery_price_amount: priceSchema.optional(),
-    /** Spelt so by the spec (part 1 §3). */
+    /** Spelt so by the spec (domain.md §1.3). */
     minimim_delivery_price: priceSchema.optional(),
     version,
   })
@@ -232,7 +232,7 @@ export const warehouseDistanceSchema = z
     distance: z.number(),
     /** One way, minutes. */
     duration: z.number().int(),
-    /** True: great-circle distance × road factor, not a route (DESIGN §3). */
+    /** True: great-circle distance × road factor, not a route (domain.md §3.3). */
     estimate: z.boolean(),
   })
   .meta({ id: 'WarehouseDistance' });

@@ -6,23 +6,23 @@ import { orderSortQuerySchema } from './order-sort.ts';
 import { currencySchema, isoDateSchema, productBaseSchema } from './products.ts';
 import { carSchema, warehouseAddressSchema } from './warehouses.ts';
 
-/** Orders (part 1 §2–§7; DESIGN §3 Money, Stock, Prices on orders, Time, Order numbers). */
+/** Orders (domain.md §1.2–§1.7; §3.3 Money, Stock, Prices on orders, Time, Order numbers). */
 
 export const paymentTypes = ['cash', 'qr_transfer'] as const;
 export type PaymentType = (typeof paymentTypes)[number];
 
 /**
- * The state filter of the order list (part 1 §2). Every state but `drafts` lists orders only;
+ * The state filter of the order list (domain.md §1.2). Every state but `drafts` lists orders only;
  * `drafts` (issue 14, an addition to the spec) lists the caller's own drafts: orders whose third
  * step (internal data) was never saved, newest first.
  */
 export const orderStates = ['all', 'not_done', 'done', 'hidden', 'not_collected', 'drafts'] as const;
 export type OrderState = (typeof orderStates)[number];
 
-/** Files of an order (part 1 §3). */
+/** Files of an order (domain.md §1.3). */
 export const orderFileTypes = ['Dodací list', 'Faktura', 'Jiné'] as const;
 
-/** Order numbers (DESIGN §3): the year and a six-digit sequence within it, 10 digits at most. */
+/** Order numbers (domain.md §3.3): the year and a six-digit sequence within it, 10 digits at most. */
 export const internIdSequenceDigits = 6;
 export const internIdOf = (year: number, sequence: number): number =>
   year * 10 ** internIdSequenceDigits + sequence;
@@ -58,7 +58,7 @@ export const orderSupplierSchema = z.object({
 export const orderAdtypeSchema = z.object({ id: z.number().int(), name: z.string() });
 
 /**
- * A line of an order (part 1 §3 "Order product line"): the amount, whether it is prepared, and
+ * A line of an order (domain.md §1.3 "Order product line"): the amount, whether it is prepared, and
  * the price record it was saved with (price with VAT in `amount`, currency, VAT, discount).
  * `total_price_vat` and `total_price` are the line's totals with and without VAT.
  */
@@ -80,7 +80,7 @@ export const orderLineSchema = z
   .meta({ id: 'OrderLine' });
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
-/** The order with every field of part 1 §3; times are Prague wall-clock (DESIGN §3 Time). */
+/** The order with every field of domain.md §1.3; times are Prague wall-clock (domain.md §3.3 Time). */
 export const orderSchema = z
   .object({
     id: z.number().int(),
@@ -126,7 +126,7 @@ export const orderSchema = z
     vat_recap: z.array(vatRecapRowSchema),
     /**
      * What the customer pays: price_with_vat, except a CZK order paid in cash, which is rounded to
-     * whole crowns (CZECH.md Money); bank transfers and EUR stay exact.
+     * whole crowns (domain.md §4.4); bank transfers and EUR stay exact.
      */
     amount_to_pay: z.number(),
     /** amount_to_pay − price_with_vat: the rounding difference of a CZK cash order, else 0. */
@@ -171,7 +171,7 @@ export const orderItemPathSchema = z.object({
 export const orderIdPathSchema = z.object({ orderId: z.coerce.number().int().positive().max(2147483647) });
 
 /**
- * A row of the order list (part 1 §2 columns, plus the flags the row actions depend on, and the
+ * A row of the order list (domain.md §1.2 columns, plus the flags the row actions depend on, and the
  * stored total the list sorts by: issue 14, migration 0025; equal to GET /order/{id}'s).
  */
 export const orderListItemSchema = orderSchema
@@ -200,7 +200,7 @@ const optionalText = (max: number) => z.string().trim().max(max).optional();
 const optionalId = z.coerce.number().int().positive().max(2147483647).optional();
 
 /**
- * GET /orders (part 1 §2 filters). `internId` is digits: ten find that order, fewer find the numbers
+ * GET /orders (domain.md §1.2 filters). `internId` is digits: ten find that order, fewer find the numbers
  * containing them. `createdFrom`, `createdTo` and `adtype` are honoured only with add_order.
  * Dates are Prague days, both ends included. `sort`, `direction` and `after`: see order-sort.ts.
  */

@@ -3,7 +3,7 @@ import { currencySchema } from './products.ts';
 import { mailLanguages } from './rules/mail-language.ts';
 
 /**
- * QR payment of an order (part 1 §2 detail modals, §5, §6; DESIGN §3 QR payment): the QR built
+ * QR payment of an order (domain.md §1.2 detail modals, §1.5, §1.6; §3.3 QR payment): the QR built
  * locally from the supplier's account, and the same QR e-mailed to the customer.
  */
 
@@ -13,7 +13,7 @@ const supplierId = z.coerce.number().int().positive().max(2147483647);
 export const qrPaymentQuerySchema = z.object({ supplier: supplierId });
 export type QrPaymentQuery = z.infer<typeof qrPaymentQuerySchema>;
 
-/** The side of the QR image in pixels (part 1 §9). */
+/** The side of the QR image in pixels (domain.md §1.9). */
 export const qrImageSize = 350;
 
 export const qrPaymentSchema = z

@@ -39,7 +39,7 @@ describe('permission names', () => {
   });
 });
 
-describe('default matrix (DESIGN §3)', () => {
+describe('default matrix (domain.md §3.3)', () => {
   it('names the five functions', () => {
     expect(sorted(Object.keys(defaultPermissionMatrix))).toEqual(sorted(functionNames));
     expect(functionNames).toHaveLength(5);

@@ -1,5 +1,5 @@
 /**
- * Permission codenames (Django style) and function names (DESIGN §3).
+ * Permission codenames (Django style) and function names (domain.md §3.3).
  * A user holds the union of the permissions of their functions.
  */
 const models = [
@@ -51,7 +51,7 @@ const allOf = (model: Model): Permission[] => [
   `delete_${model}`,
 ];
 
-/** The default matrix of DESIGN §3; the owner may change it on the permissions screen. */
+/** The default matrix of domain.md §3.3; the owner may change it on the permissions screen. */
 export const defaultPermissionMatrix: Record<FunctionName, readonly Permission[]> = {
   owner: permissions,
   dispatcher: [

@@ -3,7 +3,7 @@ import { pagedAnswer, pagingQuerySchema } from './common.ts';
 import { currencies } from './rules/money.ts';
 import { allVatRates } from './rules/vat.ts';
 
-/** Products and their prices per warehouse and currency (part 2 §3, §5, §7; part 1 §3, §7). */
+/** Products and their prices per warehouse and currency (domain.md §2.3, §2.5, §2.7; §1.3, §1.7). */
 
 export const productTypes = ['Měkké', 'Tvrdé', 'Doplňkový prodej'] as const;
 export type ProductType = (typeof productTypes)[number];
@@ -11,12 +11,12 @@ export type ProductType = (typeof productTypes)[number];
 export const productSubtypes = ['soft', 'hard'] as const;
 export const measurementUnits = ['PRMS', 'PRMR'] as const;
 /**
- * VAT rates in percent: every rate of the VAT table (contracts/rules/vat.ts), so part 2 §9's
+ * VAT rates in percent: every rate of the VAT table (contracts/rules/vat.ts), so domain.md §2.9's
  * 0, 10, 13, 15, 20, 21 and the Czech 12 % since 2024. Which of them a price may carry depends on
  * its currency's country and its from_date (issue 15): the server checks that (vatRateNotValidOnDate).
  */
 export const vatRates: readonly number[] = allVatRates;
-/** Part 2 §9's default; a form offers it only where it is valid (it is the standard CZ rate). */
+/** domain.md §2.9's default; a form offers it only where it is valid (it is the standard CZ rate). */
 export const defaultVat = 21;
 
 export const currencySchema = z.enum(currencies);
@@ -24,7 +24,7 @@ export const vatSchema = z
   .number()
   .int()
   .refine((v) => vatRates.includes(v), `VAT must be one of ${allVatRates.join(', ')}`);
-/** A price with VAT, 0 to 1 000 000 (part 2 §5), at most two decimals. */
+/** A price with VAT, 0 to 1 000 000 (domain.md §2.5), at most two decimals. */
 export const priceSchema = z
   .number()
   .min(0)
@@ -116,7 +116,7 @@ export const productListAnswerSchema = pagedAnswer(productSchema);
 export const unhiddenProductsAnswerSchema = z.object({ items: z.array(productBaseSchema) });
 export type ProductBase = z.infer<typeof productBaseSchema>;
 
-/** A product as the order items step uses it (part 1 §3). */
+/** A product as the order items step uses it (domain.md §1.3). */
 export const availableProductSchema = productBaseSchema
   .extend({
     pricesWithVat: z.array(z.object({ currency: currencySchema, amount: z.number() })),

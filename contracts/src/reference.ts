@@ -12,8 +12,8 @@ import { normalizePhone } from './rules/phone-number.ts';
 
 /**
  * Reference data the owner keeps (issue 4): suppliers with their Czech bank accounts and ad
- * types (part 1 §3 Supplier, Adtype; §7 GET /suppliers, GET /adtypes). Phone prefixes are the
- * fixed list of part 1 §9 (contracts/customers.ts).
+ * types (domain.md §1.3 Supplier, Adtype; §1.7 GET /suppliers, GET /adtypes). Phone prefixes are the
+ * fixed list of domain.md §1.9 (contracts/customers.ts).
  */
 
 const name = (max: number) => z.string().trim().min(1).max(max);
@@ -55,7 +55,7 @@ const supplierPhoneSchema = z
   });
 
 /**
- * The identity a Czech trader shows on its documents (issue 15; CZECH.md). Each key may be left
+ * The identity a Czech trader shows on its documents (issue 15; domain.md §4.3). Each key may be left
  * out: an older client that sends only the name and account adds a supplier without an identity,
  * and its edit keeps the stored one (docs/decisions/0037-supplier-and-customer-identity-issue-15.md "Supplier identity on the wire").
  */
@@ -140,7 +140,7 @@ export const supplierSchema = z
     /** "19-2000145399" or "2000145399", without leading zeros. */
     bank_account: z.string(),
     bank_code: z.string(),
-    /** Built from the account and bank code (DESIGN §3, QR payment). */
+    /** Built from the account and bank code (domain.md §3.3, QR payment). */
     iban: z.string(),
     /** False once removed; removed suppliers leave the lists but stay on old orders. */
     active: z.boolean(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { currencySchema, isoDateSchema } from './products.ts';
 
 /**
- * Overviews and statistics (part 2 §2 Overviews, §3 Statistics, §7). Every range is a pair of
+ * Overviews and statistics (domain.md §2.2 Overviews, §2.3 Statistics, §2.7). Every range is a pair of
  * Prague days, both ends included; orders are counted by their expected delivery day, collected
  * revenue by the Prague day of its collection. Cancelled orders and drafts never count.
  */
@@ -134,7 +134,7 @@ export const collectorsAnswerSchema = z.object({
 });
 export type Collector = z.infer<typeof collectorsAnswerSchema>['items'][number];
 
-/** The XLSX downloads of the overviews page, by path (part 2 §7). */
+/** The XLSX downloads of the overviews page, by path (domain.md §2.7). */
 export const statsExports = {
   campaigns: '/stats_campaings',
   orders: '/stats_orders',

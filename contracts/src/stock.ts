@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { pagedAnswer, pagingQuerySchema } from './common.ts';
 import { measurementUnits, productTypes } from './products.ts';
 
-/** Stock of products in warehouses and its ledger (part 2 §2, §3, §5, §7; DESIGN §3 Stock). */
+/** Stock of products in warehouses and its ledger (domain.md §2.2, §2.3, §2.5, §2.7; §3.3 Stock). */
 
 export const stockChangeReasons = ['manual', 'order_done', 'order_undone', 'conversion'] as const;
 export type StockChangeReason = (typeof stockChangeReasons)[number];
 
-/** Bound of one change (part 2 §5, §9). */
+/** Bound of one change (domain.md §2.5, §2.9). */
 export const stockChangeLimit = 1_000_000;
 
 /** Amounts are kept to two decimals: PRMS and PRMR are cubic metres, and conversions split them. */
@@ -56,7 +56,7 @@ export const productStockListQuerySchema = pagingQuerySchema.extend({
 });
 export const productStockListAnswerSchema = pagedAnswer(productStockSchema);
 
-/** One ledger row (part 2 §3 "Stock change: product_stock, amount, created"), with who and why. */
+/** One ledger row (domain.md §2.3 "Stock change: product_stock, amount, created"), with who and why. */
 export const stockChangeSchema = z
   .object({
     id: z.number().int(),

@@ -5,18 +5,18 @@ import { parseDay } from './rules/format.ts';
 
 /**
  * Transportations: wood hauls with their CMR or wagon numbers, places, plate and parties
- * (part 2 §2, §3 "Transportation (read)" and "Transportation payload", §5, §7).
+ * (domain.md §2.2, §2.3 "Transportation (read)" and "Transportation payload", §2.5, §2.7).
  */
 
-/** part 2 §2: the transport type radio; the values are the spec's words. */
+/** domain.md §2.2: the transport type radio; the values are the spec's words. */
 export const transportTypes = ['Standardní', 'bezrukaceTransport'] as const;
 export type TransportType = (typeof transportTypes)[number];
 
-/** part 2 §9: who loaded a bezrukaceTransport; `other` comes with a free text. */
+/** domain.md §2.9: who loaded a bezrukaceTransport; `other` comes with a free text. */
 export const transportChoices = ['LesProfi', 'Polácinaši', 'LogrealPešek', 'other'] as const;
 export type TransportChoice = (typeof transportChoices)[number];
 
-/** part 2 §9: transport files are Dodací list or Jiné. */
+/** domain.md §2.9: transport files are Dodací list or Jiné. */
 export const transportationFileTypes = ['Dodací list', 'Jiné'] as const;
 
 const id = z.number().int().positive().max(2147483647);
@@ -42,14 +42,14 @@ export const transportDaySchema = z
     return iso;
   });
 
-/** A reference picked by id, or a new one typed under "Other" (part 2 §3: "id or free text"). */
+/** A reference picked by id, or a new one typed under "Other" (domain.md §2.3: "id or free text"). */
 const idOrText = (max: number) => z.union([id, z.string().trim().min(1).max(max)]);
 
 const text = (max: number) => z.string().trim().max(max);
 
 /**
  * POST /transportation/add and PUT /transportation/{id}/edit, with the spec's names. Subscriber,
- * date and plate are required (part 2 §5); a bezrukaceTransport needs who loaded it, and `other`
+ * date and plate are required (domain.md §2.5); a bezrukaceTransport needs who loaded it, and `other`
  * its text. Empty CMR rows and empty places are dropped.
  */
 export const transportationPayloadSchema = z
@@ -65,7 +65,7 @@ export const transportationPayloadSchema = z
       .array(
         z.object({
           cmrOrWagon: text(100).default(''),
-          /** part 2 §5: a number, at least 0. */
+          /** domain.md §2.5: a number, at least 0. */
           amount: z.number().min(0).max(1_000_000).nullable().optional(),
         }),
       )
@@ -107,7 +107,7 @@ export type TransportationInput = z.output<typeof transportationPayloadSchema>;
 const named = z.object({ id: z.number().int(), name: z.string() });
 export type Named = z.infer<typeof named>;
 
-/** part 2 §3 "Transportation (read)"; `date` is the server's day.month.year (part 2 §9). */
+/** domain.md §2.3 "Transportation (read)"; `date` is the server's day.month.year (domain.md §2.9). */
 export const transportationSchema = z
   .object({
     id: z.number().int(),
@@ -140,7 +140,7 @@ export const transportationAnswerSchema = z.object({ item: transportationSchema 
 export const transportationListQuerySchema = pagingQuerySchema;
 export const transportationListAnswerSchema = pagedAnswer(transportationSummarySchema);
 
-/** GET /transportations/data (part 2 §3 "Reference data"). */
+/** GET /transportations/data (domain.md §2.3 "Reference data"). */
 export const transportationDataSchema = z.object({
   recipients: z.array(named),
   subscribers: z.array(named),

@@ -3,7 +3,7 @@ import { functionSchema, staffPhoneSchema } from './auth.ts';
 import { pagedAnswer, pagingQuerySchema } from './common.ts';
 import { functionNames, permissions } from './permissions.ts';
 
-/** A user as the user list and the user page show it (part 2 §3). */
+/** A user as the user list and the user page show it (domain.md §2.3). */
 export const userItemSchema = z
   .object({
     id: z.number().int(),
@@ -13,7 +13,7 @@ export const userItemSchema = z
     name: z.string(),
     email: z.string(),
     phone: z.string(),
-    /** The avatar flag of part 2 §3: the user has uploaded one (the image itself is theirs only). */
+    /** The avatar flag of domain.md §2.3: the user has uploaded one (the image itself is theirs only). */
     avatar: z.boolean(),
     is_active: z.boolean(),
     functions: z.array(functionSchema),
@@ -29,7 +29,7 @@ export const userItemSchema = z
   .meta({ id: 'User' });
 export type UserItem = z.infer<typeof userItemSchema>;
 
-/** The users list (part 2 §2); `name` (issue 14) finds name, username or e-mail without accents or case. */
+/** The users list (domain.md §2.2); `name` (issue 14) finds name, username or e-mail without accents or case. */
 export const userListQuerySchema = pagingQuerySchema.extend({
   name: z.string().trim().max(150).optional(),
 });
@@ -72,7 +72,7 @@ export const userAddSchema = userFieldsSchema.extend({
 });
 export type UserAdd = z.infer<typeof userAddSchema>;
 
-/** GET /permissions: the matrix of functions × permissions (DESIGN §3), owner only. */
+/** GET /permissions: the matrix of functions × permissions (domain.md §3.3), owner only. */
 export const permissionMatrixSchema = z
   .object({
     functions: z.array(

@@ -3,8 +3,8 @@ import { pagedAnswer, pagingQuerySchema } from './common.ts';
 import { periodProblems } from './rules/vacation-period.ts';
 
 /**
- * Vacations of warehouses (closures) and of drivers (part 2 §2, §3, §7) and what the calendar
- * draws of them (part 1 §3, §7: get-vacations, get-drivers-vacations).
+ * Vacations of warehouses (closures) and of drivers (domain.md §2.2, §2.3, §2.7) and what the calendar
+ * draws of them (domain.md §1.3, §1.7: get-vacations, get-drivers-vacations).
  */
 
 const id = z.number().int().positive().max(2147483647);
@@ -12,7 +12,7 @@ export const isoDaySchema = z.iso.date();
 /** An hour of the day, HH:mm (00:00–23:59). */
 export const clockSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:mm');
 
-/** Part 2 §5: the `from` date never after the `to` date; each bad field is named. */
+/** domain.md §2.5: the `from` date never after the `to` date; each bad field is named. */
 function checkPeriod(
   value: { vacation_from: string; vacation_to: string; from_time?: string | null; to_time?: string | null },
   ctx: z.RefinementCtx,
@@ -27,7 +27,7 @@ function checkPeriod(
   }
 }
 
-/** Whose vacations: a warehouse's (a closure) or a user's (a driver's), part 2 §2. */
+/** Whose vacations: a warehouse's (a closure) or a user's (a driver's), domain.md §2.2. */
 export type VacationSubject = 'user' | 'warehouse';
 
 export const vacationWarehouseSchema = z.object({
@@ -124,7 +124,7 @@ const warehouseVacationSchemas = vacationSchemas({
 
 /**
  * POST /user_vacation/add takes the spec's `driver`, PUT /user_vacation/{id}/edit the spec's
- * `user` (part 2 §7); both calls accept either name for the same user id. Whole days only.
+ * `user` (domain.md §2.7); both calls accept either name for the same user id. Whole days only.
  */
 const userVacationSchemas = vacationSchemas({
   id: 'UserVacation',
@@ -189,7 +189,7 @@ export const calendarDriversVacationsQuerySchema = z.object({
   dates: queryList(isoDaySchema, calendarMaxDays),
 });
 
-/** One day of a warehouse closure on the calendar (part 1 §3); `id` is the vacation's. */
+/** One day of a warehouse closure on the calendar (domain.md §1.3); `id` is the vacation's. */
 export const calendarClosureSchema = z.object({
   id: z.number().int(),
   date: z.string(),
@@ -200,7 +200,7 @@ export const calendarClosureSchema = z.object({
 });
 export type CalendarClosure = z.infer<typeof calendarClosureSchema>;
 
-/** One day of a driver's vacation on the calendar (part 1 §3); `id` is the vacation's. */
+/** One day of a driver's vacation on the calendar (domain.md §1.3); `id` is the vacation's. */
 export const calendarDriverVacationSchema = z.object({
   id: z.number().int(),
   date: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pagedAnswer, pagingQuerySchema } from './common.ts';
 
-/** Warehouses, their cars, drivers and warehousemen (part 2 §2, §3, §7; part 1 §3). */
+/** Warehouses, their cars, drivers and warehousemen (domain.md §2.2, §2.3, §2.7; §1.3). */
 
 const requiredText = (max: number) => z.string().trim().min(1).max(max);
 export const hexColorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour like #1a2b3c');
@@ -111,7 +111,7 @@ export const warehouseAnswerSchema = z.object({ item: warehouseSchema });
 
 export const warehouseListQuerySchema = pagingQuerySchema.extend({
   name: z.string().trim().max(100).optional(),
-  /** `true` lists hidden warehouses too (part 2 §4: hidden is a soft removal). */
+  /** `true` lists hidden warehouses too (domain.md §2.4: hidden is a soft removal). */
   hidden: z.enum(['true', 'false']).optional(),
 });
 export const warehouseListAnswerSchema = pagedAnswer(warehouseSummarySchema);

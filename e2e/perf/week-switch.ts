@@ -15,7 +15,7 @@
 // to the frame after the first order block of the busy week is laid out (or, for a week with a
 // day of more than 60 orders, which the week view summarises, the first driver's summary block).
 //   warm: the neighbouring week was prefetched, as the dashboard does once a week is drawn;
-//   cold: its prefetch is made to fail, so the switch waits out the 500 ms of part 1 §9, asks the
+//   cold: its prefetch is made to fail, so the switch waits out the 500 ms of domain.md §1.9, asks the
 //         server and draws (what a jump to a week not loaded before costs).
 // The server's answer cache (ANSWER_CACHE_BYTES) is as in production: warm after the first run.
 import { chromium, type Page } from '@playwright/test';

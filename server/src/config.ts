@@ -147,7 +147,7 @@ export type Config = {
   qrMailLimits: { perUser: number; perRecipient: number };
 };
 
-/** Reads and validates the environment once, at start (CONVENTIONS habit 2). */
+/** Reads and validates the environment once, at start (domain.md §3.4). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {

@@ -40,7 +40,7 @@ function clearCookies() {
   }
 }
 
-// CONVENTIONS: a console error in a component test fails it (React act() and key warnings,
+// A console error in a component test fails it (React act() and key warnings,
 // unhandled fetches of the test helper, failed prop types…). The message still gets printed.
 let consoleError: MockInstance<typeof console.error>;
 

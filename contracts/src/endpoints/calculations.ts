@@ -8,7 +8,7 @@ import {
 import { endpoint } from '../endpoint.ts';
 import { availableProductsQuerySchema } from '../products.ts';
 
-/** The calculations page (DESIGN §3 Calculations page): quotes without an order, and an order from one. */
+/** The calculations page (domain.md §3.3 Calculations page): quotes without an order, and an order from one. */
 export const calculationsEndpoints = {
   warehouses: endpoint('GET /calculation/warehouses', {
     answers: { 200: calculationWarehousesAnswerSchema },

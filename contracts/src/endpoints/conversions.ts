@@ -7,7 +7,7 @@ import {
 } from '../conversions.ts';
 import { endpoint } from '../endpoint.ts';
 
-/** The conversion calculator of a warehouse (part 2 §2, §7; DESIGN §3). */
+/** The conversion calculator of a warehouse (domain.md §2.2, §2.7; §3.3). */
 export const conversionsEndpoints = {
   options: endpoint('GET /warehouse/:id/product_conversions', {
     params: idParamSchema,

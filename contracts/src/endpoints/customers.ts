@@ -12,7 +12,7 @@ import {
 import { endpoint } from '../endpoint.ts';
 import { fileEndpoints } from '../files.ts';
 
-/** Customers, their files and the phone prefixes (part 2 §7). */
+/** Customers, their files and the phone prefixes (domain.md §2.7). */
 export const customersEndpoints = {
   list: endpoint('GET /customers', {
     query: customerListQuerySchema,

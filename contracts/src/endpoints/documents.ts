@@ -6,7 +6,7 @@ import {
 } from '../documents.ts';
 import { endpoint, fileDownload } from '../endpoint.ts';
 
-/** Delivery notes and the orders PDF (part 1 §2 modals, §6, §7): each answers a PDF. */
+/** Delivery notes and the orders PDF (domain.md §1.2 modals, §1.6, §1.7): each answers a PDF. */
 export const documentsEndpoints = {
   deliveryNote: endpoint('GET /order/:id/get_delivery_note', {
     params: idParamSchema,

@@ -1,7 +1,7 @@
 import { endpoint } from '../endpoint.ts';
 import { addressSuggestionsAnswerSchema, addressSuggestionsQuerySchema } from '../maps.ts';
 
-/** The address finder of the customer and warehouse forms (part 2 §7, DESIGN §3). */
+/** The address finder of the customer and warehouse forms (domain.md §2.7, §3.3). */
 export const mapsEndpoints = {
   addressSuggestions: endpoint('GET /address_suggestions', {
     query: addressSuggestionsQuerySchema,

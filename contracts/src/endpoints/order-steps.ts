@@ -15,7 +15,7 @@ import {
 } from '../order-steps.ts';
 import { orderAnswerSchema, orderIdPathSchema } from '../orders.ts';
 
-/** The creation steps of an order and the calls behind them (part 1 §2, §7 "Creation steps"). */
+/** The creation steps of an order and the calls behind them (domain.md §1.2, §1.7 "Creation steps"). */
 export const orderStepsEndpoints = {
   customerSearch: endpoint('GET /api/get-customers/phone', {
     query: customerSearchQuerySchema,

@@ -12,10 +12,10 @@ import {
   orderListQuerySchema,
 } from '../orders.ts';
 
-/** The order's id in, the order (as it now is, after a transition of part 1 §4) out. */
+/** The order's id in, the order (as it now is, after a transition of domain.md §1.4) out. */
 const orderById = { params: idParamSchema, answers: { 200: orderAnswerSchema } } as const;
 
-/** The order list, detail, creation, copy, the transitions of part 1 §4 and the calendar (part 1 §7). */
+/** The order list, detail, creation, copy, the transitions of domain.md §1.4 and the calendar (domain.md §1.7). */
 export const ordersEndpoints = {
   list: endpoint('GET /orders', { query: orderListQuerySchema, answers: { 200: orderListAnswerSchema } }),
   // A GET that creates, as the spec has it: the draft is harmless and costs one order number.
@@ -36,7 +36,7 @@ export const ordersEndpoints = {
     params: orderItemPathSchema,
     answers: { 200: orderAnswerSchema },
   }),
-  /** Served at /api/api/get-orders (DESIGN §2): the whole orders, or the lean week with `view=calendar`. */
+  /** Served at /api/api/get-orders (domain.md §3.2): the whole orders, or the lean week with `view=calendar`. */
   calendar: endpoint('GET /api/get-orders', {
     query: calendarOrdersQuerySchema,
     answers: { 200: calendarAnswerSchema },

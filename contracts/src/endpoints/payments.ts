@@ -7,7 +7,7 @@ import {
   sendEmailQrBodySchema,
 } from '../payments.ts';
 
-/** The QR payment of an order and the e-mail that carries it (part 1 §2 detail modals, §7). */
+/** The QR payment of an order and the e-mail that carries it (domain.md §1.2 detail modals, §1.7). */
 export const paymentsEndpoints = {
   qrPayment: endpoint('GET /order/:id/qr_payment', {
     params: idParamSchema,

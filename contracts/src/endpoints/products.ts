@@ -11,7 +11,7 @@ import {
   unhiddenProductsAnswerSchema,
 } from '../products.ts';
 
-/** Products, their prices and the offer of a warehouse (part 2 §7, part 1 §7). */
+/** Products, their prices and the offer of a warehouse (domain.md §2.7, §1.7). */
 export const productsEndpoints = {
   list: endpoint('GET /products', {
     query: productListQuerySchema,

@@ -9,7 +9,7 @@ import {
   suppliersAnswerSchema,
 } from '../reference.ts';
 
-/** Suppliers and ad types (part 1 §7) and the owner's changes to them. */
+/** Suppliers and ad types (domain.md §1.7) and the owner's changes to them. */
 export const referenceEndpoints = {
   suppliers: endpoint('GET /suppliers', { answers: { 200: suppliersAnswerSchema } }),
   addSupplier: endpoint('POST /supplier/add', {

@@ -14,7 +14,7 @@ import {
 /** The XLSX downloads: the same query and a file, at four paths. */
 const exportSpec = { query: statsExportQuerySchema, answers: { 200: fileDownload } } as const;
 
-/** The overviews page (part 2 §2 Overviews, §7): every call needs view_stats. */
+/** The overviews page (domain.md §2.2 Overviews, §2.7): every call needs view_stats. */
 export const statsEndpoints = {
   byWarehouses: endpoint('GET /stats_by_warehouses', {
     query: statsQuerySchema,

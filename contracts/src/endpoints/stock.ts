@@ -12,7 +12,7 @@ import {
   warehouseIdPathSchema,
 } from '../stock.ts';
 
-/** Stock of a warehouse, its changes and their history (part 2 §2, §7). */
+/** Stock of a warehouse, its changes and their history (domain.md §2.2, §2.7). */
 export const stockEndpoints = {
   list: endpoint('GET /warehouse/:id/product_stock', {
     params: idParamSchema,

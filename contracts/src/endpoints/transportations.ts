@@ -9,7 +9,7 @@ import {
   transportationPayloadSchema,
 } from '../transportations.ts';
 
-/** Wood hauls with their files (part 2 §7). */
+/** Wood hauls with their files (domain.md §2.7). */
 export const transportationsEndpoints = {
   list: endpoint('GET /transportations', {
     query: transportationListQuerySchema,

@@ -10,7 +10,7 @@ import {
   userListQuerySchema,
 } from '../users.ts';
 
-/** Users (part 2 §7) and the owner's permissions screen (issue 4, DESIGN §3). */
+/** Users (domain.md §2.7) and the owner's permissions screen (issue 4, domain.md §3.3). */
 export const usersEndpoints = {
   list: endpoint('GET /users', { query: userListQuerySchema, answers: { 200: userListAnswerSchema } }),
   detail: endpoint('GET /user/:id', { params: idParamSchema, answers: { 200: userItemAnswerSchema } }),
@@ -20,7 +20,7 @@ export const usersEndpoints = {
     body: userEditSchema,
     answers: { 200: userItemAnswerSchema },
   }),
-  /** Part 2 §8: the handler checks delete_user itself (200 with its code, not 110). */
+  /** domain.md §2.8: the handler checks delete_user itself (200 with its code, not 110). */
   deactivate: endpoint('DELETE /user/:id/delete', {
     params: idParamSchema,
     answers: { 200: userItemAnswerSchema },

@@ -16,8 +16,8 @@ import {
 } from '../vacations.ts';
 
 /**
- * Vacations of warehouses and drivers with the spec's paths (part 2 §7) and the calendar's two
- * calls (part 1 §7). Deactivating has the words of its path the other way round in the spec.
+ * Vacations of warehouses and drivers with the spec's paths (domain.md §2.7) and the calendar's two
+ * calls (domain.md §1.7). Deactivating has the words of its path the other way round in the spec.
  */
 export const vacationsEndpoints = {
   warehouseList: endpoint('GET /warehouse_vacations', {
@@ -62,7 +62,7 @@ export const vacationsEndpoints = {
     params: idParamSchema,
     answers: { 200: userVacationAnswerSchema },
   }),
-  /** Served at /api/api/get-vacations: part 1 §7 names it with an /api of its own. */
+  /** Served at /api/api/get-vacations: domain.md §1.7 names it with an /api of its own. */
   calendarClosures: endpoint('GET /api/get-vacations', {
     query: calendarVacationsQuerySchema,
     answers: { 200: calendarClosuresAnswerSchema },

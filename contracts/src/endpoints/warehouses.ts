@@ -10,7 +10,7 @@ import {
   warehouseListQuerySchema,
 } from '../warehouses.ts';
 
-/** Warehouses, their cars, drivers and warehousemen (part 2 §7). */
+/** Warehouses, their cars, drivers and warehousemen (domain.md §2.7). */
 export const warehousesEndpoints = {
   list: endpoint('GET /warehouses', {
     query: warehouseListQuerySchema,

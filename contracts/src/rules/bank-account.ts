@@ -1,7 +1,7 @@
 import { composeIBAN, isValidBBAN, isValidIBAN } from 'ibantools';
 
 /**
- * Czech bank account numbers (part 1 §3 Supplier: bank_account, bank_code) as the ČNB decree
+ * Czech bank account numbers (domain.md §1.3 Supplier: bank_account, bank_code) as the ČNB decree
  * 169/2011 writes them: an optional prefix of up to 6 digits, a dash, and a number of 2 to 10
  * digits with at least two that are not 0, followed by the bank's 4-digit code ("19-2000145399"
  * and "0800"). Each part carries its own check digit: the digits times the weights
@@ -59,7 +59,7 @@ export function isValidCzechAccount(text: string, bankCode: string): boolean {
   return isValidBBAN(bbanOf(account, bankCode.trim()), 'CZ');
 }
 
-/** The IBAN of a valid Czech account (for the QR payment, DESIGN §3), electronic form; else null. */
+/** The IBAN of a valid Czech account (for the QR payment, domain.md §3.3), electronic form; else null. */
 export function czechIban(text: string, bankCode: string): string | null {
   const account = parseCzechAccountNumber(text);
   if (!account || !isValidCzechAccount(text, bankCode)) return null;

@@ -42,7 +42,7 @@ describe('weeks', () => {
   });
 });
 
-describe('correctHourRange (part 1 §5)', () => {
+describe('correctHourRange (domain.md §1.5)', () => {
   it('keeps a valid range', () => {
     expect(correctHourRange({ start: 6, end: 18 }, 'start')).toEqual({ start: 6, end: 18 });
     expect(correctHourRange({ start: 0, end: 24 }, 'end')).toEqual({ start: 0, end: 24 });

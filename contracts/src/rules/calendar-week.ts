@@ -1,7 +1,7 @@
 import { addDays } from './prague-day.ts';
 
 /**
- * Week maths of the delivery calendar (part 1 §2 Dashboard, §5, §9): weeks run Monday to Sunday,
+ * Week maths of the delivery calendar (domain.md §1.2 Dashboard, §1.5, §1.9): weeks run Monday to Sunday,
  * are numbered as ISO 8601 does (week 1 holds the year's first Thursday), and are called odd or
  * even by that number, as Czech planners say "lichý / sudý týden".
  */
@@ -26,12 +26,12 @@ export function isoWeek(isoDay: string): { week: number; year: number } {
 
 export const weekParity = (week: number): 'odd' | 'even' => (week % 2 === 0 ? 'even' : 'odd');
 
-/** Hours shown by the calendar (part 1 §5, §9): defaults, bounds. */
+/** Hours shown by the calendar (domain.md §1.5, §1.9): defaults, bounds. */
 export const defaultHourRange = { start: 6, end: 18 } as const;
 export const hourBounds = { min: 0, max: 24 } as const;
 
 /**
- * Keeps the hour range valid after one end was changed (part 1 §5): within 0–24 and start below
+ * Keeps the hour range valid after one end was changed (domain.md §1.5): within 0–24 and start below
  * end; when they cross, the changed end is corrected to the other end minus 1 (start) or plus 1
  * (end).
  */

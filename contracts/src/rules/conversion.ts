@@ -1,5 +1,5 @@
 /**
- * Product conversion maths (DESIGN §3): inputs leave the warehouse's stock, outputs enter it, and
+ * Product conversion maths (domain.md §3.3): inputs leave the warehouse's stock, outputs enter it, and
  * coefficient = output total ÷ input total in the products' units. Pure, shared by the server's
  * calculator and the web app's live preview. Amounts have two decimals; the work is in hundredths.
  */

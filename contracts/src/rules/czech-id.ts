@@ -1,5 +1,5 @@
 /**
- * Company and tax identifiers a Czech document shows (CZECH.md "Identifiers"): the IČO with its
+ * Company and tax identifiers a Czech document shows (domain.md §4.2): the IČO with its
  * modulo-11 check digit, the DIČ (CZ + IČO for a legal person, CZ + 9–10 digits for a natural
  * person), and the VAT ids of the neighbours customers come from (Slovakia, Austria).
  * Problems are named by stable keys (`IdProblem`) that the web app translates.

@@ -1,7 +1,7 @@
 import { addDays } from './prague-day.ts';
 
 /**
- * When an order keeps its driver and car busy (part 1 §9, DESIGN §3 Double booking): from the
+ * When an order keeps its driver and car busy (domain.md §1.9, §3.3 Double booking): from the
  * travel block before the delivery to the travel block after it, in Prague wall-clock time as
  * `YYYY-MM-DDTHH:mm`. Plain calendar arithmetic, no time zones: a delivery at 9:30 stays 9:30.
  */

@@ -1,5 +1,5 @@
 /**
- * Distance and driving time without a routing service (DESIGN §3 Maps and distances): the
+ * Distance and driving time without a routing service (domain.md §3.3 Maps and distances): the
  * great-circle distance times a road factor, driven at an average speed. Answers that come from
  * here are marked as estimates.
  */

@@ -59,7 +59,7 @@ describe('formatMoney', () => {
   });
 });
 
-describe('formatNumber (part 2 §9: null shows the label, other empty values 0)', () => {
+describe('formatNumber (domain.md §2.9: null shows the label, other empty values 0)', () => {
   it('null gives the no-value label', () => {
     expect(formatNumber(null)).toBe('—');
     expect(formatNumber(null, 'cs', 'nic')).toBe('nic');
@@ -148,7 +148,7 @@ it('Czech month and weekday names, the week starting on Monday', () => {
   expect(czechWeekdays[6]).toBe('neděle');
 });
 
-describe('formatPhone (CZECH.md: E.164 stored, grouped 3-3-3 shown)', () => {
+describe('formatPhone (domain.md §4.5: E.164 stored, grouped 3-3-3 shown)', () => {
   it('groups the national number in threes after the country code', () => {
     expect(formatPhone('+420603791074')).toBe('+420 603 791 074');
     expect(formatPhone('+421903123456')).toBe('+421 903 123 456');

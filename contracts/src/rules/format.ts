@@ -2,7 +2,7 @@ import { dateTimeFormat, numberFormat } from './intl.ts';
 import { roundMoney } from './money.ts';
 
 /**
- * Number and date formats of part 2 §9, shared by the web app and the documents.
+ * Number and date formats of domain.md §2.9, shared by the web app and the documents.
  * Dates of deliveries are Prague wall-clock; instants are shown in Prague time.
  */
 export type Lang = 'cs' | 'en';
@@ -30,7 +30,7 @@ export function formatMoney(
   }).format(value);
 }
 
-/** The "no value" rule of part 2 §9: null shows the label, other empty values show 0. */
+/** The "no value" rule of domain.md §2.9: null shows the label, other empty values show 0. */
 export function formatNumber(
   value: number | string | null | undefined,
   lang: Lang = 'cs',
@@ -130,11 +130,11 @@ export const czechMonths = [
   'prosinec',
 ] as const;
 
-/** Week starts on Monday (part 1 §9). */
+/** Week starts on Monday (domain.md §1.9). */
 export const czechWeekdays = ['pondělí', 'úterý', 'středa', 'čtvrtek', 'pátek', 'sobota', 'neděle'] as const;
 
 /**
- * A phone number stored in E.164 ("+420603791074") as Czech documents group it (CZECH.md):
+ * A phone number stored in E.164 ("+420603791074") as Czech documents group it (domain.md §4.5):
  * the country code, then the national number in threes ("+420 603 791 074"); a last group of one
  * digit joins the one before ("+43 664 123 45 67"). Anything that is not E.164 is shown as it is.
  */

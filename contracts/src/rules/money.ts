@@ -1,5 +1,5 @@
 /**
- * Money rules (DESIGN §3): never a float in storage; rounding is half away from zero at
+ * Money rules (domain.md §3.3): never a float in storage; rounding is half away from zero at
  * two places, here and nowhere else.
  */
 export const currencies = ['CZK', 'EUR'] as const;

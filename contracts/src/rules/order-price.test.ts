@@ -9,7 +9,7 @@ import {
 } from './order-price.ts';
 
 /** Every expected number below is computed by hand (and written out), not by the code under test. */
-describe('deliveryPrice: rate × km × 2, raised to the minimum (part 1 §9)', () => {
+describe('deliveryPrice: rate × km × 2, raised to the minimum (domain.md §1.9)', () => {
   it.each([
     // CZK 30/km, minimum 600
     [30, 600, 14.5, 870], // 30 × 14.5 × 2 = 870 > 600
@@ -235,7 +235,7 @@ describe('orderTotals', () => {
   });
 });
 
-describe('minimumAfterRateChange (part 1 §4)', () => {
+describe('minimumAfterRateChange (domain.md §1.4)', () => {
   it('resets the default minimum when the rate leaves its default', () => {
     expect(minimumAfterRateChange('CZK', 25, 600)).toBe(0);
     expect(minimumAfterRateChange('EUR', 1, 30)).toBe(0);

@@ -3,20 +3,20 @@ import { pragueDay } from './prague-day.ts';
 import { standardVatOn, type VatRecapRow, vatRecap } from './vat.ts';
 
 /**
- * Prices of an order (part 1 §9, DESIGN §3 Money): product prices are entered with VAT and split
+ * Prices of an order (domain.md §1.9, §3.3 Money): product prices are entered with VAT and split
  * per line; the delivery is rate × km × 2 (there and back), raised to the minimum, and carries the
  * standard VAT rate of the currency's country on the day of supply. The server saves what these functions give and the
  * web app shows the same while typing, so a total on screen is the total saved.
  */
 
-/** Part 1 §9: default rate per km and minimum price, per currency. */
+/** domain.md §1.9: default rate per km and minimum price, per currency. */
 export const deliveryDefaults: Record<Currency, { rate: number; minimum: number }> = {
   CZK: { rate: 30, minimum: 600 },
   EUR: { rate: 1.25, minimum: 30 },
 };
 
 /**
- * The VAT of the delivery share (part 1 §9's 21 % CZK / 20 % EUR): the standard rate of the VAT
+ * The VAT of the delivery share (domain.md §1.9's 21 % CZK / 20 % EUR): the standard rate of the VAT
  * table (rules/vat.ts) on the day of supply, since a rate belongs to that day (issue 15).
  */
 export const deliveryVatOn = (currency: Currency, supplyDay: string): number =>
@@ -49,7 +49,7 @@ export type DeliveryTerms = {
   distance: number;
 };
 
-/** Part 1 §9: rate × distance × 2, raised to the minimum. */
+/** domain.md §1.9: rate × distance × 2, raised to the minimum. */
 export function deliveryPrice({ rate, minimum, distance }: DeliveryTerms): number {
   return Math.max(multiplyMoney(rate, distance, 2), roundMoney(minimum));
 }
@@ -110,7 +110,7 @@ export function orderTotals(input: {
 }
 
 /**
- * Part 1 §4: when the rate is changed from its default while the minimum is still the default,
+ * domain.md §1.4: when the rate is changed from its default while the minimum is still the default,
  * the minimum falls to 0 (a negotiated rate is not raised to the list minimum). Answers the minimum
  * to keep.
  */

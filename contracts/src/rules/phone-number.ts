@@ -6,7 +6,7 @@
  * ("0903 123 456", "0664 1234567") is dropped. Anything else is refused (null), not guessed.
  */
 
-/** National significant number lengths of the countries the customer prefixes name (part 1 §9). */
+/** National significant number lengths of the countries the customer prefixes name (domain.md §1.9). */
 const nationalLength: Record<string, { min: number; max: number }> = {
   '420': { min: 9, max: 9 },
   '421': { min: 9, max: 9 },

@@ -1,4 +1,4 @@
-/** Days of the business are Prague calendar days (DESIGN §3 Time), whatever the server's zone. */
+/** Days of the business are Prague calendar days (domain.md §3.3 Time), whatever the server's zone. */
 const pragueDayFormat = new Intl.DateTimeFormat('en-CA', {
   timeZone: 'Europe/Prague',
   year: 'numeric',

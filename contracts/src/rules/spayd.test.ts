@@ -41,7 +41,7 @@ describe('amount of the QR payment', () => {
 });
 
 describe('SPAYD', () => {
-  it('writes the fields of DESIGN §3 with the amount in two decimals', () => {
+  it('writes the fields of domain.md §3.3 with the amount in two decimals', () => {
     expect(
       buildSpayd({ iban, amount: 1235, variableSymbol: 2026000042, message: 'Objednavka 2026000042' }),
     ).toBe(

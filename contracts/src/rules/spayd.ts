@@ -3,7 +3,7 @@ import { czechIban } from './bank-account.ts';
 import { type Currency, roundMoney } from './money.ts';
 
 /**
- * Payment QR codes built locally (DESIGN §3 QR payment): the Czech SPAYD string ("Short Payment
+ * Payment QR codes built locally (domain.md §3.3 QR payment): the Czech SPAYD string ("Short Payment
  * Descriptor" of the Czech Banking Association, what every Czech bank app reads) for CZK orders
  * and the European Payments Council's "BCD" payload (SEPA credit transfer) for EUR orders.
  */
@@ -27,7 +27,7 @@ export type QrAmount = {
 };
 
 /**
- * The amount of the payment (part 1 §5, §9): a CZK total with VAT is rounded to whole koruny, half
+ * The amount of the payment (domain.md §1.5, §1.9): a CZK total with VAT is rounded to whole koruny, half
  * away from zero (the ledger's rounding rule); a EUR total keeps its cents, as SEPA transfers do.
  */
 export function qrAmount(priceWithVat: number, currency: Currency): QrAmount {
@@ -36,7 +36,7 @@ export function qrAmount(priceWithVat: number, currency: Currency): QrAmount {
   return { amount, original_amount: original, rounded: amount !== original };
 }
 
-/** SPAYD separates fields with `*`; a value carries it as `%2A` (DESIGN §3). */
+/** SPAYD separates fields with `*`; a value carries it as `%2A` (domain.md §3.3). */
 export const escapeSpaydValue = (value: string): string => value.replaceAll('*', '%2A');
 
 /**

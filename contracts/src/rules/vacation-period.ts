@@ -1,7 +1,7 @@
 import { addDays } from './prague-day.ts';
 
 /**
- * Periods of vacations in Prague wall-clock time (DESIGN §3 Time), as plain strings: days as
+ * Periods of vacations in Prague wall-clock time (domain.md §3.3 Time), as plain strings: days as
  * YYYY-MM-DD, times as HH:mm, instants as YYYY-MM-DDTHH:mm. No time zone arithmetic: a day of
  * the calendar is 24 wall-clock hours, also on the days the clocks change.
  */
@@ -64,7 +64,7 @@ const clock = (minutes: number) =>
   `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 /**
- * The part of a closure on each of the asked days (part 1 §3: date, from_time, duration in
+ * The part of a closure on each of the asked days (domain.md §1.3: date, from_time, duration in
  * minutes): the first day from its starting hour, the days between whole (00:00, 1440), the last
  * day up to its ending hour. Days the closure does not touch are left out.
  */

@@ -1,7 +1,7 @@
 import { type Currency, fromMinor, roundMoney, toMinor } from './money.ts';
 
 /**
- * VAT as the law has it (issue 15, shared/CZECH.md): rates are reference data by country with
+ * VAT as the law has it (issue 15, domain.md §4.1): rates are reference data by country with
  * validity dates. A rate belongs to the day of the taxable supply, so a price valid from a day
  * carries a rate valid on that day. Czechia merged its reduced rates 15 % and 10 % into 12 % on
  * 2024-01-01 (zákon č. 349/2023 Sb.); Austria has 20 %, 13 % and 10 %. 0 % is an exempt supply.
@@ -50,7 +50,7 @@ export function vatRatesOn(currency: Currency, day: string): number[] {
 export const isVatRateValidOn = (currency: Currency, day: string, rate: number): boolean =>
   vatRatesOn(currency, day).includes(rate);
 
-/** The standard rate on a day: the delivery share's VAT (part 1 §9's 21 % CZK / 20 % EUR today). */
+/** The standard rate on a day: the delivery share's VAT (domain.md §1.9's 21 % CZK / 20 % EUR today). */
 export function standardVatOn(currency: Currency, day: string): number {
   const country = vatCountryOf(currency);
   const period = vatTable.find((p) => p.country === country && p.kind === 'standard' && validOn(p, day));
@@ -80,7 +80,7 @@ export function vatRecap(amounts: readonly { vat: number; total_with_vat: number
 }
 
 /**
- * What a customer hands over in cash (CZECH.md Money): CZK cash is rounded to whole crowns, half
+ * What a customer hands over in cash (domain.md §4.4): CZK cash is rounded to whole crowns, half
  * up, and the difference is shown; EUR cash and every bank transfer stay exact.
  */
 export function cashToPay(

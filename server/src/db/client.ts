@@ -235,7 +235,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
 }
 
 /**
- * PGlite has no lock between processes (STACK.md): a second server on the same folder would
+ * PGlite has no lock between processes (domain.md §3.4): a second server on the same folder would
  * corrupt it. The lock file holds the owner's pid; a lock whose process is gone is taken over.
  */
 export function takeLock(file: string): () => void {

@@ -44,7 +44,7 @@ const concrete = (route: RegisteredRoute) =>
  * the matrix expects the handler's rule for them (a new entry here has to be argued).
  */
 const handlerRules: Record<string, { access: Access; code: number }> = {
-  // part 2 §8: removing a user answers 403 / 200 to a user without delete_user.
+  // domain.md §2.8: removing a user answers 403 / 200 to a user without delete_user.
   'DELETE /api/user/:id/delete': {
     access: { permission: 'delete_user' },
     code: ErrorCode.noRightToRemoveUser,
@@ -156,7 +156,7 @@ describe('route × function matrix', () => {
       // The same walk with the routes' paths spelled otherwise meets the same rules.
       expect(mismatches(await walk(c, sessionUser(fn), encoded))).toEqual([]);
       // Each function is allowed something and refused something (the owner: the dispatcher's
-      // to-contact toggle, a function check of DESIGN §3).
+      // to-contact toggle, a function check of domain.md §3.3).
       expect(outcomes.some((o) => o.expected === 'allowed')).toBe(true);
       expect(outcomes.some((o) => o.expected === 'denied')).toBe(true);
       // Logout is public: it answers and ends the session.

@@ -4,7 +4,7 @@ import nodemailer from 'nodemailer';
 import type { Config } from '../config.ts';
 
 /**
- * Outgoing e-mail (DESIGN §4): to the SMTP server of SMTP_URL when it is set, otherwise into the
+ * Outgoing e-mail (domain.md §3.4): to the SMTP server of SMTP_URL when it is set, otherwise into the
  * outbox folder as .eml files (one per message), which any mail program opens and which a
  * developer or a test can read without a mail server.
  */

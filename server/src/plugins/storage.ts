@@ -5,7 +5,7 @@ import type { S3Client } from '@aws-sdk/client-s3';
 import type { Config } from '../config.ts';
 
 /**
- * Where uploaded files live (DESIGN §4): on disk by default, or an S3-compatible store
+ * Where uploaded files live (domain.md §3.4): on disk by default, or an S3-compatible store
  * (`FILE_STORE=s3`) that every server process shares (issue 16).
  */
 export type Storage = {

@@ -44,7 +44,7 @@ function NavButton({ item, onClick, vertical }: { item: NavItem; onClick?: () =>
   );
 }
 
-/** The top navigation of part 2 §2, its items gated by the user's permissions. */
+/** The top navigation of domain.md §2.2, its items gated by the user's permissions. */
 function NavItems({ vertical, onNavigate }: { vertical?: boolean; onNavigate?: () => void }) {
   const { t } = useTranslation();
   const { canCall } = useAccess();

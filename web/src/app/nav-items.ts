@@ -5,7 +5,7 @@ export type NavItem = {
   to: string;
   /**
    * The call the page opens with; the item is shown when that call would pass (contracts'
-   * route table, issue 14). null: always shown (part 2 §2, top navigation).
+   * route table, issue 14). null: always shown (domain.md §2.2, top navigation).
    */
   route: RouteKey | null;
   group?: 'vacations';

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useProfile } from '../lib/session';
 
-/** part 1 §2: without a session every route but login and logout leads to login with `?path=`. */
+/** domain.md §1.2: without a session every route but login and logout leads to login with `?path=`. */
 export function RouteGuard({ children }: { children: ReactNode }) {
   const { data: user, isPending } = useProfile();
   const location = useLocation();

@@ -161,7 +161,7 @@ export type AppRoute = {
   titleKey: string;
   /** Shown without a session (login, logout); everything else goes through the guard. */
   public?: boolean;
-  /** The navigation bar is hidden on login and logout (part 1 §2). */
+  /** The navigation bar is hidden on login and logout (domain.md §1.2). */
   hideNav?: boolean;
   page?: ComponentType | PreloadablePage;
   /**

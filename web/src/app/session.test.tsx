@@ -28,7 +28,7 @@ afterEach(() => {
   window.history.replaceState(null, '', '/');
 });
 
-describe('route guard (part 1 §2)', () => {
+describe('route guard (domain.md §1.2)', () => {
   it('without a session leads to login carrying the wanted path and its query', async () => {
     renderWithApp(
       <RouteGuard>
@@ -113,7 +113,7 @@ function ProfileName() {
   return <p>{data?.name ?? '-'}</p>;
 }
 
-describe('profile refresh (part 1 §4)', () => {
+describe('profile refresh (domain.md §1.4)', () => {
   it.each([
     ['/dashboard', 2],
     ['/', 1],

@@ -6,7 +6,7 @@ export const languages = ['cs', 'en'] as const;
 export type Language = (typeof languages)[number];
 export const languageStorageKey = 'lang';
 
-/** The stored choice (part 2 §9: local storage `lang`), Czech when none or unknown. */
+/** The stored choice (domain.md §2.9: local storage `lang`), Czech when none or unknown. */
 export function storedLanguage(): Language {
   const stored = typeof localStorage === 'undefined' ? null : localStorage.getItem(languageStorageKey);
   return (languages as readonly string[]).includes(stored ?? '') ? (stored as Language) : 'cs';

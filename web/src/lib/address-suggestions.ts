@@ -2,7 +2,7 @@ import { mapsEndpoints as e } from '@letokruh/contracts/endpoints/maps';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from './api-client';
 
-/** GET /address_suggestions: the maps service's addresses for what was typed (part 2 §7). */
+/** GET /address_suggestions: the maps service's addresses for what was typed (domain.md §2.7). */
 export const addressSuggestionsQuery = (query: string) =>
   queryOptions({
     queryKey: ['address_suggestions', query],

@@ -1,7 +1,7 @@
 import { type AnswerOf, type Endpoint, fileDownload, type InputOf } from '@letokruh/contracts/endpoint';
 import { ErrorCode } from '@letokruh/contracts/errors';
 
-/** An answer other than 2xx, with the server's error code (part 2 §8). */
+/** An answer other than 2xx, with the server's error code (domain.md §2.8). */
 export class ApiError extends Error {
   constructor(
     readonly status: number,

@@ -34,7 +34,7 @@ export const configQuery = queryOptions({
   staleTime: Number.POSITIVE_INFINITY,
 });
 
-/** part 1 §4: the profile is refreshed every 30 s unless the page is login. */
+/** domain.md §1.4: the profile is refreshed every 30 s unless the page is login. */
 export const profileRefreshMs = 30_000;
 
 export function useProfile() {

@@ -17,8 +17,8 @@ type Props = {
 };
 
 /**
- * The address finder of DESIGN §3: what is typed goes to the maps service 1000 ms after the last
- * keystroke (part 2 §7), and a picked suggestion fills the address fields and coordinates. Shown
+ * The address finder of domain.md §3.3: what is typed goes to the maps service 1000 ms after the last
+ * keystroke (domain.md §2.7), and a picked suggestion fills the address fields and coordinates. Shown
  * only when the server has a maps service (`address_suggestions` of /api/config).
  */
 export function AddressFinder({ label, description, placeholder, onPick }: Props) {

@@ -1,5 +1,5 @@
 /**
- * Coordinates typed by hand (DESIGN §3, no maps service): "49,4875" in Czech, "49.4875" in English,
+ * Coordinates typed by hand (domain.md §3.3, no maps service): "49,4875" in Czech, "49.4875" in English,
  * or both at once as map sites copy them ("49.4875, 15.7201", "49,4875, 15,7201").
  */
 export function parseCoordinate(text: string): number | undefined {

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 
 dayjs.extend(customParseFormat);
 
-// Czech as the server writes days (part 2 §9: day.month.year), the same as format.day shows them.
+// Czech as the server writes days (domain.md §2.9: day.month.year), the same as format.day shows them.
 const formats = { cs: 'D.M.YYYY', en: 'D MMMM YYYY' } as const;
 
 type Props = Omit<
@@ -25,7 +25,7 @@ type Props = Omit<
 };
 
 /**
- * A calendar day typed or picked, without time, in the user's language (part 2 §9: date picker
+ * A calendar day typed or picked, without time, in the user's language (domain.md §2.9: date picker
  * locale cs). Czech reads "1.3.2026" and accepts "1. 3. 2026" too; the value is always YYYY-MM-DD.
  */
 export function DayInput({ value, onChange, minDate, maxDate, error, ...rest }: Props) {

@@ -25,13 +25,13 @@ type Props = {
   endpoints: FileEndpoints;
   id: number;
   files: FileItem[];
-  /** part 2 §9: customers Jiné; orders Dodací list, Faktura, Jiné; transportations Dodací list, Jiné. */
+  /** domain.md §2.9: customers Jiné; orders Dodací list, Faktura, Jiné; transportations Dodací list, Jiné. */
   fileTypes: readonly [string, ...string[]];
   /** Upload and delete; without it the panel only lists and downloads. */
   canChange: boolean;
   /** Whether one file's delete would pass (a driver's own uploads, issue 14); else canChange. */
   canDelete?: (file: FileItem) => boolean;
-  /** Called after an upload or a delete, so that the record is reloaded (part 2 §4). */
+  /** Called after an upload or a delete, so that the record is reloaded (domain.md §2.4). */
   onChanged: () => void;
 };
 

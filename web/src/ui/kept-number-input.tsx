@@ -13,7 +13,7 @@ type Props = Omit<NumberInputProps, 'value' | 'onChange' | 'onBlur'> & {
 };
 
 /**
- * A number field that never leaves its value empty or out of range: part 1 §2 "on leaving the price
+ * A number field that never leaves its value empty or out of range: domain.md §1.2 "on leaving the price
  * field, an empty value is restored to the previous value"; the same holds for amounts and the
  * transport fields, whose minimum is enforced the same way.
  */

@@ -1,7 +1,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
 /**
- * Filters and paging of a list, kept for the browser session (part 1 §2: "filters persist in
+ * Filters and paging of a list, kept for the browser session (domain.md §1.2: "filters persist in
  * shared state across visits"): leaving a list and coming back finds it as it was left.
  */
 export type ListState<F> = { filters: F; current_page: number; per_page: number };

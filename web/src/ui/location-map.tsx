@@ -9,12 +9,12 @@ export type LocationMapProps = {
   lon: number;
   /** What the marker's tooltip says, e.g. the address. */
   label?: string;
-  /** part 2 §9: map zoom 15. */
+  /** domain.md §2.9: map zoom 15. */
   zoom?: number;
   height?: number;
 };
 
-/** A map of one place (DESIGN §3: Leaflet with the configured tile address). */
+/** A map of one place (domain.md §3.3: Leaflet with the configured tile address). */
 export function LocationMap(props: LocationMapProps) {
   const height = props.height ?? 300;
   return (

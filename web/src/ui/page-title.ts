@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** part 1 §2: the page title is the product name plus the page title. */
+/** domain.md §1.2: the page title is the product name plus the page title. */
 export function usePageTitle(titleKey: string): void {
   const { t } = useTranslation();
   useEffect(() => {

@@ -28,7 +28,7 @@ type Props<T> = {
   minWidth?: number;
 };
 
-/** The paged table of every list (part 2 §9: sizes 10–1000, default 10, a window of ~9 pages). */
+/** The paged table of every list (domain.md §2.9: sizes 10–1000, default 10, a window of ~9 pages). */
 export function PagedTable<T>(props: Props<T>) {
   const { t } = useTranslation();
   const format = useFormat();

@@ -9,7 +9,7 @@ type Props = { label: string } & (
 
 /**
  * A label over its value in a read-only view (the profile, a user one may not edit); an empty
- * value reads as the dash (part 2 §2). Children stand in for a value that is more than text.
+ * value reads as the dash (domain.md §2.2). Children stand in for a value that is more than text.
  */
 export function ViewField({ label, value, children }: Props) {
   const { t } = useTranslation();

@@ -46,7 +46,7 @@ export const customers = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    // Substring filters of the list (part 2 §2): trigram indexes serve ILIKE '%…%'.
+    // Substring filters of the list (domain.md §2.2): trigram indexes serve ILIKE '%…%'.
     index('customers_full_name_trgm_idx').using(
       'gin',
       sql`f_unaccent(${t.firstName} || ' ' || ${t.lastName} || ' ' || ${t.organizationName}) gin_trgm_ops`,

@@ -26,7 +26,7 @@ import { cars, warehouses } from './warehouses.ts';
 /**
  * The last order number handed out in each year. `insert … on conflict do update set last = last
  * + 1 returning last` is one atomic statement: concurrent orders queue on the year's row and each
- * gets its own number (DESIGN §3 Order numbers).
+ * gets its own number (domain.md §3.3 Order numbers).
  */
 export const orderNumberCounters = pgTable(
   'order_number_counters',
@@ -42,8 +42,8 @@ const openOrder = (t: Record<'hidden' | 'done' | 'draftTouchedAt' | 'customerId'
   sql`not ${t.hidden} and not ${t.done} and ${t.draftTouchedAt} is null and ${t.customerId} is not null`;
 
 /**
- * An order (part 1 §3). A new order is a draft (`draft_touched_at` set) without customer, warehouse
- * and currency; the three steps fill it in. Delivery date and time are the Prague wall clock (DESIGN §3 Time);
+ * An order (domain.md §1.3). A new order is a draft (`draft_touched_at` set) without customer, warehouse
+ * and currency; the three steps fill it in. Delivery date and time are the Prague wall clock (domain.md §3.3 Time);
  * `created` and `collected_revenue_at` are instants.
  */
 export const orders = pgTable(
@@ -171,7 +171,7 @@ export const orders = pgTable(
       'orders_delivery_price_check',
       sql`${t.deliveryPriceAmount} >= 0 and ${t.minimumDeliveryPrice} >= 0`,
     ),
-    // A cancelled order is never done: cancelling a done order puts its goods back (DESIGN §3 Stock).
+    // A cancelled order is never done: cancelling a done order puts its goods back (domain.md §3.3 Stock).
     check('orders_hidden_not_done_check', sql`not (${t.hidden} and ${t.done})`),
     check(
       'orders_collected_check',
@@ -182,7 +182,7 @@ export const orders = pgTable(
 
 /**
  * A line of an order: the product, the amount, and the price with VAT, currency, VAT and discount
- * it was saved with (DESIGN §3 Prices on orders). One line per product.
+ * it was saved with (domain.md §3.3 Prices on orders). One line per product.
  */
 export const orderItems = pgTable(
   'order_items',

@@ -16,7 +16,7 @@ import {
 import { users } from './auth.ts';
 import { warehouses } from './warehouses.ts';
 
-/** A product (part 2 §3); `hidden` means removed from the offer. */
+/** A product (domain.md §2.3); `hidden` means removed from the offer. */
 export const products = pgTable(
   'products',
   {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
- * Suppliers named on delivery notes and QR payments (part 1 §3 Supplier). The account is kept
+ * Suppliers named on delivery notes and QR payments (domain.md §1.3 Supplier). The account is kept
  * as written without leading zeros ("19-2000145399") with its 4-digit bank code. Orders will
  * point at suppliers, so a removed one is only marked inactive.
  */
@@ -42,7 +42,7 @@ export const suppliers = pgTable(
   ],
 );
 
-/** Where a customer heard of the seller (part 1 §3 Adtype), picked on an order. */
+/** Where a customer heard of the seller (domain.md §1.3 Adtype), picked on an order. */
 export const adtypes = pgTable(
   'adtypes',
   {

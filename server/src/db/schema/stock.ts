@@ -18,7 +18,7 @@ import { warehouses } from './warehouses.ts';
 
 /**
  * The amount of a product a warehouse holds. It changes only by `amount = amount + delta` in the
- * transaction that writes the matching stock_ledger row (DESIGN §3 Stock).
+ * transaction that writes the matching stock_ledger row (domain.md §3.3 Stock).
  */
 export const productStock = pgTable(
   'product_stock',

@@ -14,7 +14,7 @@ import {
 import { users } from './auth.ts';
 
 /**
- * The reference lists of the transportation form (part 2 §3 "Reference data"). `name_key` is the
+ * The reference lists of the transportation form (domain.md §2.3 "Reference data"). `name_key` is the
  * name without white space in lower case (contracts `referenceKey`, computed in the app so that
  * PGlite's C collation and a server's locale agree): a text typed under "Other" finds its entry.
  */
@@ -43,7 +43,7 @@ export const woodTypes = referenceTable('wood_types');
 export const licencePlates = referenceTable('licence_plates');
 
 /**
- * A wood haul (part 2 §3 Transportation). `load_choice` is who loaded a bezrukaceTransport, with
+ * A wood haul (domain.md §2.3 Transportation). `load_choice` is who loaded a bezrukaceTransport, with
  * `load_choice_text` for `other`. No status: a haul is recorded, corrected and deleted.
  */
 export const transportations = pgTable(

@@ -16,8 +16,8 @@ const kept = () => ({
 });
 
 /**
- * Closures of a warehouse (part 2 §3 Warehouse vacation). The period is a half-open interval of
- * Prague wall-clock instants [starts_at, ends_at), without a time zone (DESIGN §3 Time): whole
+ * Closures of a warehouse (domain.md §2.3 Warehouse vacation). The period is a half-open interval of
+ * Prague wall-clock instants [starts_at, ends_at), without a time zone (domain.md §3.3 Time): whole
  * days run from midnight to midnight, a closure of hours starts or ends within a day.
  * Deactivation keeps the row (`deactivated_at`); lists and the calendar leave such rows out.
  */
@@ -39,7 +39,7 @@ export const warehouseVacations = pgTable(
   ],
 );
 
-/** Vacations of drivers (part 2 §3 User vacation): whole days, both included. */
+/** Vacations of drivers (domain.md §2.3 User vacation): whole days, both included. */
 export const userVacations = pgTable(
   'user_vacations',
   {

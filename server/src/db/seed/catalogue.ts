@@ -32,7 +32,7 @@ const firewood = (
     czk,
   }));
 
-/** About thirty products in the three types of part 2 §3, deterministic. */
+/** About thirty products in the three types of domain.md §2.3, deterministic. */
 export const demoProducts: ProductSeed[] = [
   ...firewood('Smrk štípaný', 'SM', 'Měkké', 'soft', [
     [25, 'PRMS', 1290],

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client.ts';
 import * as s from '../schema/index.ts';
 
-/** Functions, permissions and the default matrix of DESIGN §3; safe to run again. */
+/** Functions, permissions and the default matrix of domain.md §3.3; safe to run again. */
 export async function seedPermissions(db: DbOrTx): Promise<void> {
   await db
     .insert(s.functions)

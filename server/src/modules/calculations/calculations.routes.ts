@@ -6,7 +6,7 @@ import * as service from './calculations.service.ts';
 const tags = ['calculations'];
 
 /**
- * The calculations page (part 2 §2 navigation: view_calculation; DESIGN §3). The page's own
+ * The calculations page (domain.md §2.2 navigation: view_calculation; domain.md §3.3). The page's own
  * warehouse and product lists answer to view_calculation, so a quote never needs view_product or
  * view_warehouse; turning a quote into an order needs add_order as creating one does (contracts'
  * routeAccess).

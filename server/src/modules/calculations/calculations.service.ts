@@ -10,7 +10,7 @@ import { availableProducts } from '../products/products.service.ts';
 import { listWarehouses, requireWarehouse } from '../warehouses/warehouses.service.ts';
 
 /**
- * The quote of the calculations page (DESIGN §3): the items step's rules on a warehouse, a currency,
+ * The quote of the calculations page (domain.md §3.3): the items step's rules on a warehouse, a currency,
  * products and a destination, without an order. Prices are today's offer of that warehouse (or the
  * typed ones), the delivery the rate × km × 2 raised to the minimum, the km the estimate of
  * rules/distance.ts from the warehouse to the destination unless a distance is typed.

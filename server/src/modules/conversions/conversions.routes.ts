@@ -5,7 +5,7 @@ import * as service from './conversions.service.ts';
 
 const tags = ['conversions'];
 
-/** The conversion calculator of a warehouse (part 2 §2, §7; DESIGN §3). */
+/** The conversion calculator of a warehouse (domain.md §2.2, §2.7; §3.3). */
 export async function conversionRoutes(app: App): Promise<void> {
   const { db } = app.ctx;
 

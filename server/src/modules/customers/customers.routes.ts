@@ -9,7 +9,7 @@ import * as service from './customers.service.ts';
 
 const tags = ['customers'];
 
-/** Customers, their files and the phone prefixes (part 2 §7). */
+/** Customers, their files and the phone prefixes (domain.md §2.7). */
 export async function customerRoutes(app: App): Promise<void> {
   const { db } = app.ctx;
 
@@ -29,7 +29,7 @@ export async function customerRoutes(app: App): Promise<void> {
     item: await service.editCustomer(db, request.params.id, request.body),
   }));
 
-  // Part 2 §2 and DESIGN §3: the to-contact flag is the dispatcher's, a function check.
+  // domain.md §2.2 and §3.3: the to-contact flag is the dispatcher's, a function check.
   route(app, e.toggleToContact, { schema: { tags } }, async (request) => ({
     item: await service.toggleToContact(db, request.params.id),
   }));

@@ -29,7 +29,7 @@ const countCustomers = async () =>
   Number((await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from customers`))[0]?.n);
 
 describe('GET /api/customers', () => {
-  it('pages the demo customers with the fields of part 1 §3', async () => {
+  it('pages the demo customers with the fields of domain.md §1.3', async () => {
     const response = await technician.get('/api/customers?per_page=20&current_page=2');
     expect(response.statusCode).toBe(200);
     const { items, total } = response.json();
@@ -132,7 +132,7 @@ describe('POST /api/customer/add', () => {
     expect(other.json().item.intern_id).not.toBe(item.intern_id);
   });
 
-  it('names every missing required field (part 2 §5) and writes nothing', async () => {
+  it('names every missing required field (domain.md §2.5) and writes nothing', async () => {
     const before = await countCustomers();
     const response = await technician.post('/api/customer/add', { organizationId: '12345678' });
     expect(response.statusCode).toBe(400);

@@ -296,7 +296,7 @@ function signatures(doc: Pdf, l: Labels) {
 }
 
 /**
- * One order's delivery note from the top of the current page (part 1 §2 delivery note modal): the
+ * One order's delivery note from the top of the current page (domain.md §1.2 delivery note modal): the
  * identity of both parties, the order's number and dates, the lines, the VAT recapitulation and,
  * for CZK cash, the amount rounded to whole crowns (issue 15). Page footers are the caller's.
  */

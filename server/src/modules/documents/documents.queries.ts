@@ -3,7 +3,7 @@ import { inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { suppliers } from '../../db/schema/index.ts';
 
-/** Who sells, as a Czech document names it (migration 0026; CZECH.md "What a delivery note shows"). */
+/** Who sells, as a Czech document names it (migration 0026; domain.md §4.3). */
 /**
  * The identity of the suppliers screen (contracts/src/reference.ts) with the supplier's id and name;
  * the country is the stored code, not narrowed to the screen's 'CZ'.

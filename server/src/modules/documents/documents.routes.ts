@@ -15,7 +15,7 @@ const tags = ['documents'];
 const sendPdf = (reply: FastifyReply, { pdf, filename }: service.PdfFile) =>
   sendDownload(reply, { data: pdf, filename, contentType: 'application/pdf', cacheControl: 'no-store' });
 
-/** Delivery notes and the orders PDF (part 1 §2 modals, §6, §7). */
+/** Delivery notes and the orders PDF (domain.md §1.2 modals, §1.6, §1.7). */
 export async function documentRoutes(app: App): Promise<void> {
   const { db } = app.ctx;
   const pdfs = createPdfPool();
@@ -47,7 +47,7 @@ export async function documentRoutes(app: App): Promise<void> {
     },
   );
 
-  // Part 1 §6: the list's row selection and merged download are can_export_delivery_notes.
+  // domain.md §1.6: the list's row selection and merged download are can_export_delivery_notes.
   route(
     app,
     e.multipleDeliveryNotes,

@@ -55,7 +55,7 @@ export async function noteSupplier(
   return { ...identity, ...payTo };
 }
 
-/** GET /order/{id}/get_delivery_note: named after the order number (part 1 §7). */
+/** GET /order/{id}/get_delivery_note: named after the order number (domain.md §1.7). */
 export async function deliveryNote(
   db: DbOrTx,
   pdfs: PdfPool,

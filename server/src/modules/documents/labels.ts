@@ -4,7 +4,7 @@ import { formatDay as formatCzechDay, formatMoney, formatNumber } from '@letokru
 import { numberFormat } from '@letokruh/contracts/rules/intl';
 import type { Currency } from '@letokruh/contracts/rules/money';
 
-/** Texts of the delivery note in its two languages (part 1 §9: cs and de). */
+/** Texts of the delivery note in its two languages (domain.md §1.9: cs and de). */
 export const deliveryNoteLabels = {
   cs: {
     title: 'Dodací list',
@@ -119,7 +119,7 @@ export const unitLabels: Record<DeliveryNoteLanguage, Record<string, string>> = 
 
 const locales: Record<DeliveryNoteLanguage, string> = { cs: 'cs-CZ', de: 'de-DE' };
 
-// Czech goes through the shared formats (part 2 §9); the shared rules know no German, so the
+// Czech goes through the shared formats (domain.md §2.9); the shared rules know no German, so the
 // German note formats here with the same options.
 
 /** "1 234,50" (cs) or "1.234,50" (de): two decimals, the language's grouping. */
@@ -144,7 +144,7 @@ export const formatQuantity = (value: number, lang: DeliveryNoteLanguage) =>
     ? formatNumber(value)
     : numberFormat(locales[lang], { maximumFractionDigits: 2 }).format(value);
 
-/** A calendar day YYYY-MM-DD as the server's "5.5.2026" (part 2 §9) or the German "05.05.2026". */
+/** A calendar day YYYY-MM-DD as the server's "5.5.2026" (domain.md §2.9) or the German "05.05.2026". */
 export function formatDay(day: string, lang: DeliveryNoteLanguage): string {
   if (lang === 'cs') return formatCzechDay(day);
   const [y, m, d] = day.split('-');

@@ -8,7 +8,7 @@ import { countryName, type Labels } from './labels.ts';
 import { contentWidth, type Pdf } from './pdf.ts';
 
 /**
- * The supplier and customer blocks of the documents (issue 15, CZECH.md "What a delivery note and
+ * The supplier and customer blocks of the documents (issue 15, domain.md §4.3 "What a delivery note and
  * a tax document show"): name, address, IČO, DIČ, whether the supplier pays VAT, its register entry.
  */
 
@@ -52,7 +52,7 @@ export function supplierLines(
   // A Czech reader knows the country; a German one is told it, as is anyone for a foreign seat.
   if (s.country && (s.country !== 'CZ' || lang !== 'cs')) lines.push({ text: countryName(s.country, lang) });
   for (const text of idsLines(s.ico, s.dic, l, lang === 'cs')) lines.push({ text });
-  // Only a VAT payer prints "plátce DPH" (CZECH.md); one with an IČO is said not to be.
+  // Only a VAT payer prints "plátce DPH" (domain.md §4.2); one with an IČO is said not to be.
   if (s.vat_payer || s.ico) lines.push({ text: s.vat_payer ? l.vatPayer : l.notVatPayer });
   if (s.register_entry) lines.push({ text: s.register_entry, style: 'small' });
   if (s.phone) lines.push({ text: `${l.phone}: ${formatPhone(s.phone)}` });

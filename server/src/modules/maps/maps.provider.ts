@@ -1,7 +1,7 @@
 import type { AddressSuggestion } from '@letokruh/contracts/maps';
 
 /**
- * The maps service behind one interface (DESIGN §3 "Maps and distances"): a provider when a key
+ * The maps service behind one interface (domain.md §3.3 "Maps and distances"): a provider when a key
  * is configured, none otherwise. Routing and distances will join this interface with orders.
  */
 export type MapsProvider = {

@@ -6,7 +6,7 @@ import { mapsProviderFrom } from './maps.provider.ts';
 
 const tags = ['maps'];
 
-/** The address finder of the customer and warehouse forms (part 2 §7, DESIGN §3). */
+/** The address finder of the customer and warehouse forms (domain.md §2.7, §3.3). */
 export async function mapsRoutes(app: App): Promise<void> {
   const provider = mapsProviderFrom(app.ctx.config);
 

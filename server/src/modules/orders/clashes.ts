@@ -37,7 +37,7 @@ function merge(clashes: Clash[]): Clash[] {
 }
 
 /**
- * What a booking runs into (DESIGN §3 Double booking): orders of the same driver or car whose spans
+ * What a booking runs into (domain.md §3.3 Double booking): orders of the same driver or car whose spans
  * (travel blocks included) overlap its span, a vacation of the driver on a day the span touches, a
  * closure of the warehouse overlapping the span. Cancelled orders and the order itself do not count.
  */

@@ -7,7 +7,7 @@ import { containsPattern as contains, textContains } from '../../db/text-search.
 const fullName = sql`${customers.firstName} || ' ' || ${customers.lastName} || ' ' || ${customers.organizationName}`;
 
 /**
- * The find-customer panel (part 1 §2): phone digits anywhere in the whole phone, names as
+ * The find-customer panel (domain.md §1.2): phone digits anywhere in the whole phone, names as
  * accent- and case-insensitive substrings. Each name is also looked for in the full-name expression, so that
  * the customers' trigram index serves the search; the column check then keeps the exact field.
  */

@@ -37,14 +37,14 @@ async function checkReferences(tx: Tx, order: q.OrderRow & { warehouseId: number
     const adtypes = (await listAdtypes(tx)).items;
     if (!adtypes.some((a) => a.id === p.ad_type)) throw badInput(`No ad type ${p.ad_type}`, ['ad_type']);
   }
-  // A QR payment names the supplier's account (part 1 §5: "please select a supplier").
+  // A QR payment names the supplier's account (domain.md §1.5: "please select a supplier").
   if (p.payment_type === 'qr_transfer' && !p.supplier_id) {
     throw badInput('A QR transfer needs a supplier', ['supplier_id']);
   }
 }
 
 /**
- * POST /order/{id}/intern (part 1 §2 step 3): driver (none: personal collection), car, supplier,
+ * POST /order/{id}/intern (domain.md §1.2 step 3): driver (none: personal collection), car, supplier,
  * payment, delivery day and time, duration, note, ad type. The form is sent whole: a reference left
  * out is cleared. When the delivery runs into other orders of the driver or car, a vacation of the
  * driver or a closure of the warehouse, nothing is saved and the clashes come back, unless the

@@ -25,7 +25,7 @@ async function chosenWarehouse(tx: Tx, id: number, current: number | null) {
 }
 
 /**
- * POST /order/{id}/items (part 1 §2 step 2). A line of a product already on the order (in the same
+ * POST /order/{id}/items (domain.md §1.2 step 2). A line of a product already on the order (in the same
  * currency) keeps its VAT, its prepared mark and, unless the payload names one, its price and
  * discount; a new line needs the product on offer in that warehouse and currency today and takes
  * its VAT (and its price unless one is typed). A new currency brings its default transport rate

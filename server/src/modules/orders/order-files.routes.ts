@@ -6,7 +6,7 @@ import { notFound } from '../../plugins/errors.ts';
 import { fileRoutes } from '../files/files.routes.ts';
 import * as q from './orders.queries.ts';
 
-/** The files container of the order detail (part 1 §2, §7): Dodací list, Faktura, Jiné. */
+/** The files container of the order detail (domain.md §1.2, §1.7): Dodací list, Faktura, Jiné. */
 export async function orderFileRoutes(app: App): Promise<void> {
   const { db } = app.ctx;
   fileRoutes(app, {

@@ -300,7 +300,7 @@ export type CalendarSelection = {
   excludeId?: number | undefined;
 };
 
-/** Part 1 §7 and issue 14: the not-cancelled orders of those days and warehouses, drafts not. */
+/** domain.md §1.7 and issue 14: the not-cancelled orders of those days and warehouses, drafts not. */
 export const calendarCondition = (options: CalendarSelection) =>
   and(
     inArray(orders.expectedDeliveryDate, options.dates),
@@ -319,7 +319,7 @@ export async function findCalendarOrderIds(db: DbOrTx, options: CalendarSelectio
   return rows.map((r) => r.id);
 }
 
-/** The customer detail's order summaries (part 2 §3), newest first; drafts are not orders yet. */
+/** The customer detail's order summaries (domain.md §2.3), newest first; drafts are not orders yet. */
 export async function findCustomerOrders(db: DbOrTx, customerId: number, scope: WarehouseScope = null) {
   return db
     .select({

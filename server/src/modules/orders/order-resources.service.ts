@@ -15,7 +15,7 @@ async function requireOrder(db: DbOrTx, id: number): Promise<q.OrderRow> {
 /**
  * GET /warehouse_distance/{orderId}: each warehouse in use (and the order's own, even if no longer
  * in use) with its cars and the way to the customer. Without a routing service the way is the
- * great-circle estimate of contracts/rules/distance, marked `estimate` (DESIGN §3).
+ * great-circle estimate of contracts/rules/distance, marked `estimate` (domain.md §3.3).
  */
 export async function warehouseDistances(db: DbOrTx, orderId: number) {
   const order = await requireOrder(db, orderId);

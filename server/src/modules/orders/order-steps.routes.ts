@@ -10,7 +10,7 @@ import { orderCars, orderDrivers, warehouseDistances } from './order-resources.s
 const tags = ['orders'];
 
 /**
- * The creation steps of part 1 §2 and the calls behind them (part 1 §7 "Creation steps"). The
+ * The creation steps of domain.md §1.2 and the calls behind them (domain.md §1.7 "Creation steps"). The
  * three steps serve creating (add_order) and editing (change_order) alike: contracts' routeAccess.
  */
 export async function orderStepRoutes(app: App): Promise<void> {

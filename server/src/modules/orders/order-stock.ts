@@ -7,7 +7,7 @@ export type Taken = { warehouseId: number; lines: { productId: number; amount: n
 
 /**
  * Moves stock from what a done order took (`before`) to what it takes now (`after`), through the
- * stock service in the caller's transaction (DESIGN §3 Stock): done takes (`order_done`), undone and
+ * stock service in the caller's transaction (domain.md §3.3 Stock): done takes (`order_done`), undone and
  * cancel give back (`order_undone`), an edit of a done order moves only the differences. Done
  * orders may take stock below zero: the goods did leave the yard. Rows are changed in warehouse
  * and product order, so two transactions never wait on each other crosswise.

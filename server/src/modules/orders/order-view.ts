@@ -8,7 +8,7 @@ import { toCustomer } from '../customers/customers.service.ts';
 import { listFiles } from '../files/files.service.ts';
 import * as q from './orders.queries.ts';
 
-/** Answers of the order calls, built from the rows of one batch (DESIGN §3 Money: one rule). */
+/** Answers of the order calls, built from the rows of one batch (domain.md §3.3 Money: one rule). */
 
 const toPerson = (
   p: { id: number; username: string; firstName: string; lastName: string } | null,

@@ -19,7 +19,7 @@ const tags = ['orders'];
 /** The order the path's `id` names bounds the route to its warehouses (per-object access). */
 const byOrder: RouteExtras = { schema: { tags }, config: { scopedBy: { order: 'id' } satisfies ScopedBy } };
 
-/** The order list, detail, creation, copy and the transitions of part 1 §4 (part 1 §7). */
+/** The order list, detail, creation, copy and the transitions of domain.md §1.4 (domain.md §1.7). */
 export async function orderRoutes(app: App): Promise<void> {
   const { db } = app.ctx;
   const readDb = app.ctx.readDb ?? db;
@@ -42,7 +42,7 @@ export async function orderRoutes(app: App): Promise<void> {
 
   route(app, e.detail, byOrder, async (request) => ({ item: await getOrder(db, request.params.id) }));
 
-  // Part 1 §6: copy needs change_order; it creates an order, so add_order too.
+  // domain.md §1.6: copy needs change_order; it creates an order, so add_order too.
   route(app, e.copy, byOrder, async (request) => service.copyOrder(db, request.params.id, request.user!.id));
 
   // Issue 14: a draft is discarded (deleted with its lines and files) by whoever may create orders;
@@ -65,7 +65,7 @@ export async function orderRoutes(app: App): Promise<void> {
     item: await transitions.markUndone(db, request.params.id, request.user!.id),
   }));
 
-  // Part 1 §6: collecting and returning revenue and marking paid are the owner's or dispatcher's.
+  // domain.md §1.6: collecting and returning revenue and marking paid are the owner's or dispatcher's.
   route(app, e.collectRevenue, byOrder, async (request) => ({
     item: await transitions.collectRevenue(db, request.params.id, request.user!.id),
   }));
@@ -78,7 +78,7 @@ export async function orderRoutes(app: App): Promise<void> {
     item: await transitions.markLinePrepared(db, request.params.id, request.params.itemId),
   }));
 
-  // Part 1 §7, served at /api/api/get-orders (DESIGN §2): the calendar is everyone's main screen.
+  // domain.md §1.7, served at /api/api/get-orders (domain.md §3.2): the calendar is everyone's main screen.
   route(app, e.calendar, { schema: { tags } }, async (request, reply) => {
     const own = await warehouseScope(db, request.user!);
     const selection = service.calendarSelection(request.query, own);

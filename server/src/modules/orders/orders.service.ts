@@ -12,7 +12,7 @@ import * as sorting from './order-sort.ts';
 import { clockOf, loadOrders } from './order-view.ts';
 import * as q from './orders.queries.ts';
 
-/** A new order number: this Prague year and the year's next sequence (DESIGN §3 Order numbers). */
+/** A new order number: this Prague year and the year's next sequence (domain.md §3.3 Order numbers). */
 async function newInternId(tx: Tx, now: Date): Promise<number> {
   const year = Number(pragueDay(now).slice(0, 4));
   return internIdOf(year, await q.nextSequence(tx, year));
@@ -106,8 +106,8 @@ const toListItem = (r: list.OrderListRow): OrderListItem => ({
 });
 
 /**
- * GET /orders: the created-date and ad-type filters count only for users with add_order (part 1
- * §2). The total is kept per filter and data version (`counted`, the answer cache): paging through
+ * GET /orders: the created-date and ad-type filters count only for users with add_order (domain.md
+ * §1.2). The total is kept per filter and data version (`counted`, the answer cache): paging through
  * one search does not count it again, and a common surname's 10 000 + 1 orders cost 8–15 ms of
  * the database per count (issue 9).
  */
@@ -187,7 +187,7 @@ export type CalendarQuery = {
 };
 
 /**
- * What GET /api/get-orders may show (part 1 §7, issue 13 §3), the same for both of its answers:
+ * What GET /api/get-orders may show (domain.md §1.7, issue 13 §3), the same for both of its answers:
  * null when nothing. `own` is the caller's warehouses (`warehouseScope`), null when they see all;
  * asking for another warehouse answers 403.
  */
@@ -205,7 +205,7 @@ export function calendarSelection(query: CalendarQuery, own: WarehouseScope): li
   };
 }
 
-/** GET /api/get-orders (part 1 §7): the week's orders of the chosen warehouses. */
+/** GET /api/get-orders (domain.md §1.7): the week's orders of the chosen warehouses. */
 export async function calendarOrders(db: DbOrTx, query: CalendarQuery, own: WarehouseScope = null) {
   const selection = calendarSelection(query, own);
   if (!selection) return { data: [] };
@@ -231,7 +231,7 @@ export async function calendarOrderSlices(
   })();
 }
 
-/** For the customer detail (part 2 §3 "Order summary"): the customer's orders, newest first. */
+/** For the customer detail (domain.md §2.3 "Order summary"): the customer's orders, newest first. */
 export async function ordersOfCustomer(db: DbOrTx, customerId: number, scope: WarehouseScope = null) {
   return (await list.findCustomerOrders(db, customerId, scope)).map((o) => ({
     id: o.id,

@@ -205,7 +205,7 @@ describe('GET /orders', () => {
     expect(drift).toEqual([{ n: 0 }]);
   });
 
-  it('created days and ad type count only with add_order (part 1 §2)', async () => {
+  it('created days and ad type count only with add_order (domain.md §1.2)', async () => {
     const today = pragueDay();
     const adtypes = (await owner.get('/api/adtypes')).json().items;
     const created = await list(owner, `createdFrom=${today}&createdTo=${today}`);

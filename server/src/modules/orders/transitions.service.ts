@@ -6,7 +6,7 @@ import { getOrder } from './order-view.ts';
 import * as q from './orders.queries.ts';
 
 /**
- * The transitions of part 1 §4, each under the order's row lock: a state that forbids the step
+ * The transitions of domain.md §1.4, each under the order's row lock: a state that forbids the step
  * answers 409 / 140 and writes nothing. A draft (issue 14: its intern step never saved) takes none
  * of them: 409 / 142, it is finished or discarded. Every step moves the version on, so an edit
  * loaded before it is refused as stale.
@@ -77,7 +77,7 @@ export const restoreOrder = (db: Db, id: number) =>
   });
 
 /**
- * PUT /order/{id}/collect_revenue: cash collected, or a transfer marked paid (part 1 §4, the same
+ * PUT /order/{id}/collect_revenue: cash collected, or a transfer marked paid (domain.md §1.4, the same
  * call); only once, and not for a cancelled order or a draft.
  */
 export const collectRevenue = (db: Db, id: number, userId: number) =>

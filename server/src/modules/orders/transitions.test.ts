@@ -37,7 +37,7 @@ const ledgerOf = async (orderId: number) =>
     sql`select product_id, delta::float as delta, reason from stock_ledger where order_id = ${orderId} order by id`,
   );
 
-describe('done and undone move the stock (DESIGN §3 Stock)', () => {
+describe('done and undone move the stock (domain.md §3.3 Stock)', () => {
   it('done takes the items from the warehouse, undone puts them back, both with ledger rows', async () => {
     const a = await makeProduct(owner, jihlava, { stock: 10 });
     const b = await makeProduct(owner, jihlava, { stock: 3 });
@@ -178,7 +178,7 @@ describe('transitions the state forbids answer 409 / 140 and change nothing', ()
   });
 });
 
-describe('revenue (part 1 §4, §6: owner or dispatcher)', () => {
+describe('revenue (domain.md §1.4, §1.6: owner or dispatcher)', () => {
   it('collect once, return, collect again; a transfer is marked paid by the same call', async () => {
     const a = await makeProduct(owner, jihlava, { stock: 10 });
     const cash = await makeOrder(technician, {

@@ -9,18 +9,18 @@ import * as service from './payments.service.ts';
 
 const tags = ['payments'];
 /**
- * Part 1 §6: generating or e-mailing the QR payment is for the owner or dispatcher function
+ * domain.md §1.6: generating or e-mailing the QR payment is for the owner or dispatcher function
  * (contracts' routeAccess), of an order of their warehouses.
  */
 const byOrder: RouteExtras = { schema: { tags }, config: { scopedBy: { order: 'id' } satisfies ScopedBy } };
 
-/** The QR payment of an order and the e-mail that carries it (part 1 §2 detail modals, §7). */
+/** The QR payment of an order and the e-mail that carries it (domain.md §1.2 detail modals, §1.7). */
 export async function paymentRoutes(app: App): Promise<void> {
   const { db, config } = app.ctx;
   const mailer = createMailer(config);
   app.addHook('onClose', async () => mailer.close());
 
-  // Replaces the spec's outside QR image service (DESIGN §3): the modal shows `image`.
+  // Replaces the spec's outside QR image service (domain.md §3.3): the modal shows `image`.
   route(app, e.qrPayment, byOrder, async (request) =>
     service.qrPayment(db, request.params.id, request.query.supplier),
   );

@@ -99,7 +99,7 @@ function qrPayload(
 export type BuiltQr = QrPayment & { png: Buffer };
 
 /**
- * The QR of an order's payment (DESIGN §3 QR payment): SPAYD for CZK with the order number as the
+ * The QR of an order's payment (domain.md §3.3 QR payment): SPAYD for CZK with the order number as the
  * variable symbol, the EPC (SEPA) code for EUR with the bank's BIC when known; drawn 350 × 350 px
  * at error correction M, one byte-mode segment of UTF-8 (qr-image.ts).
  */
@@ -142,7 +142,7 @@ export async function qrPayment(db: DbOrTx, id: number, supplierId: number): Pro
 
 /**
  * POST /order/{id}/send_email_qr: the payment details and the same QR to the customer's e-mail
- * (part 1 §5); no e-mail: 400 / 150, which the web shows as "customer e-mail not found". Written
+ * (domain.md §1.5); no e-mail: 400 / 150, which the web shows as "customer e-mail not found". Written
  * in `language` when given, else in the language of the customer's country (issue 15).
  */
 export async function sendEmailQr(

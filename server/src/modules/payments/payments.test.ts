@@ -121,7 +121,7 @@ describe('GET /order/{id}/qr_payment', () => {
     expect(read.text.split('\n')[5]).toBe('Palivové dřevo Vysočina s.r.o.');
   });
 
-  it('is only for the owner and dispatcher functions (part 1 §6)', async () => {
+  it('is only for the owner and dispatcher functions (domain.md §1.6)', async () => {
     for (const c of [technician, driver]) {
       const response = await qr(c, czk.id, suppliers.vysocina);
       expect(response.statusCode).toBe(403);

@@ -2,7 +2,7 @@ import { qrImageSize } from '@letokruh/contracts/payments';
 import QRCode from 'qrcode';
 
 /**
- * The PNG of a payment QR (part 1 §9: 350 px; QR Platba and EPC069-12: error correction M). The
+ * The PNG of a payment QR (domain.md §1.9: 350 px; QR Platba and EPC069-12: error correction M). The
  * payload goes in as one byte-mode segment of its UTF-8 bytes: the EPC code declares character set
  * 1 (UTF-8) in its third line, and a bank app reads the bytes as that, so "Palivové dřevo
  * Vysočina s.r.o." arrives as written. No mixed numeric/alphanumeric segments (which some payment

@@ -177,7 +177,7 @@ describe('PUT /api/product/:id/change_price', () => {
 });
 
 describe('GET /api/available_products', () => {
-  it('groups the offer by type in the spec order with the fields of part 1 §3', async () => {
+  it('groups the offer by type in the spec order with the fields of domain.md §1.3', async () => {
     const response = await t.technician.get(
       `/api/available_products?warehouse_id=${t.wid('Jihlava')}&currency=EUR`,
     );

@@ -5,7 +5,7 @@ import * as service from './products.service.ts';
 
 const tags = ['products'];
 
-/** Products, their prices and the offer of a warehouse (part 2 §7, part 1 §7). */
+/** Products, their prices and the offer of a warehouse (domain.md §2.7, §1.7). */
 export async function productRoutes(app: App): Promise<void> {
   const { db } = app.ctx;
 
@@ -29,7 +29,7 @@ export async function productRoutes(app: App): Promise<void> {
 
   route(app, e.unhidden, { schema: { tags } }, async () => service.listUnhiddenProducts(db));
 
-  // The order items step (part 1 §7): whoever takes orders sees the products they can sell.
+  // The order items step (domain.md §1.7): whoever takes orders sees the products they can sell.
   route(app, e.available, { schema: { tags } }, async (request) =>
     service.availableProducts(db, request.query.warehouse_id, request.query.currency),
   );

@@ -97,7 +97,7 @@ describe('POST /api/product/add', () => {
     expect(await t.offered(item.id, t.wid('Třebíč'), 'EUR')).toBeUndefined();
   });
 
-  it('refuses values out of the bounds of part 2 §5, naming the fields, and writes nothing', async () => {
+  it('refuses values out of the bounds of domain.md §2.5, naming the fields, and writes nothing', async () => {
     const before = await t.countPrices();
     const response = await t.owner.post(
       '/api/product/add',

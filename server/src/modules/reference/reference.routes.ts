@@ -6,13 +6,13 @@ import * as service from './reference.service.ts';
 const tags = ['reference data'];
 
 /**
- * Suppliers and ad types (part 1 §7 GET /suppliers, GET /adtypes) and the owner's changes to them.
+ * Suppliers and ad types (domain.md §1.7 GET /suppliers, GET /adtypes) and the owner's changes to them.
  * The owner keeps the reference data (issue 4), like the permissions screen: a function check.
  */
 export async function referenceRoutes(app: App): Promise<void> {
   const { db } = app.ctx;
 
-  // Part 1 §6 lists suppliers for owners and dispatchers; whoever may print a delivery note
+  // domain.md §1.6 lists suppliers for owners and dispatchers; whoever may print a delivery note
   // (view_order) picks the supplier on it too (docs/decisions/0012-vacations-and-reference-data.md "Suppliers for delivery notes").
   route(app, e.suppliers, { schema: { tags } }, async () => service.listSuppliers(db));
 
@@ -28,7 +28,7 @@ export async function referenceRoutes(app: App): Promise<void> {
     item: await service.removeSupplier(db, request.params.id),
   }));
 
-  // Part 1 §6: add_order loads the ad types (order list filter); the intern step of an order,
+  // domain.md §1.6: add_order loads the ad types (order list filter); the intern step of an order,
   // reached with change_order, picks one.
   route(app, e.adtypes, { schema: { tags } }, async () => service.listAdtypes(db));
 

@@ -8,7 +8,7 @@ import * as q from './stats.queries.ts';
 import { CurrencySums, productSums, totalsOf } from './stats.service.ts';
 import { type Column, excelDay, excelPragueTime, streamSheet } from './xlsx.ts';
 
-/** The XLSX downloads of the overviews page (part 2 §2, §7), headers in the asked language. */
+/** The XLSX downloads of the overviews page (domain.md §2.2, §2.7), headers in the asked language. */
 
 const texts = {
   cs: {

@@ -35,7 +35,7 @@ function deliveryDays(query: {
   return { days, warehouses: query.warehouse ? [query.warehouse] : null };
 }
 
-/** The overviews page (part 2 §2 Overviews, §7): every call needs view_stats. */
+/** The overviews page (domain.md §2.2 Overviews, §2.7): every call needs view_stats. */
 export async function statsRoutes(app: App): Promise<void> {
   const { db } = app.ctx;
   const readDb = app.ctx.readDb ?? db;

@@ -42,7 +42,7 @@ const amountFormat = spreadsheetFormats.amount;
 /** A Prague day (YYYY-MM-DD) as the date a spreadsheet shows: midnight UTC of that day. */
 export const excelDay = (day: string): Date => new Date(`${day}T00:00:00Z`);
 
-/** An instant as the Prague wall clock in whole minutes: spreadsheets have no time zones (DESIGN §3 Time). */
+/** An instant as the Prague wall clock in whole minutes: spreadsheets have no time zones (domain.md §3.3 Time). */
 export function excelPragueTime(instant: Date): Date {
   return new Date(Math.floor(pragueWallClockAsUtc(instant).getTime() / 60_000) * 60_000);
 }

@@ -5,7 +5,7 @@ import * as service from './stock.service.ts';
 
 const tags = ['stock'];
 
-/** Stock of a warehouse, its changes and their history (part 2 §2, §7). */
+/** Stock of a warehouse, its changes and their history (domain.md §2.2, §2.7). */
 export async function stockRoutes(app: App): Promise<void> {
   const { db } = app.ctx;
 
@@ -23,7 +23,7 @@ export async function stockRoutes(app: App): Promise<void> {
       }),
   );
 
-  // Not in the spec's table: the stock change page shows the current amount (part 2 §2).
+  // Not in the spec's table: the stock change page shows the current amount (domain.md §2.2).
   route(app, e.detail, { schema: { tags } }, async (request) => ({
     item: await service.getStock(db, request.params.warehouseId, request.params.productId),
   }));
@@ -40,7 +40,7 @@ export async function stockRoutes(app: App): Promise<void> {
     },
   );
 
-  // The stock change history is shown only with change_warehouse (part 2 §2).
+  // The stock change history is shown only with change_warehouse (domain.md §2.2).
   route(
     app,
     e.changes,

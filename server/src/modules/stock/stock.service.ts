@@ -52,7 +52,7 @@ export type StockChangeInput = {
 };
 
 /**
- * The only way to change stock (DESIGN §3): the atomic update and its ledger row in the caller's
+ * The only way to change stock (domain.md §3.3): the atomic update and its ledger row in the caller's
  * transaction. Orders and conversions call this with their reason. Answers the new amount;
  * 404 when the warehouse does not keep the product, 409 when the stock would go below zero.
  */

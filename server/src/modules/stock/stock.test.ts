@@ -146,7 +146,7 @@ describe('PUT /api/update_stock/:warehouseId/:productId', () => {
     ).toBe(0);
   });
 
-  it('refuses amounts out of part 2 §5 bounds, zero, text and three decimals with 400 / 120', async () => {
+  it('refuses amounts out of domain.md §2.5 bounds, zero, text and three decimals with 400 / 120', async () => {
     const productId = await keptProduct(jihlava);
     const before = await ledgerCount();
     for (const body of [

@@ -7,7 +7,7 @@ import * as service from './transportations.service.ts';
 
 const tags = ['transportations'];
 
-/** Wood hauls with their files (part 2 §7). */
+/** Wood hauls with their files (domain.md §2.7). */
 export async function transportationRoutes(app: App): Promise<void> {
   const { db, storage } = app.ctx;
 

@@ -43,7 +43,7 @@ export const toSummary = (row: q.TransportationRow): TransportationSummary => ({
   wood_type: named(row.woodTypeId, row.woodTypeName),
 });
 
-/** Only the owner and the dispatcher correct or delete a haul (part 2 §2, §6), besides the permission. */
+/** Only the owner and the dispatcher correct or delete a haul (domain.md §2.2, §2.6), besides the permission. */
 export function requireOwnerOrDispatcher(user: SessionUser) {
   if (!hasFunction(user, 'owner', 'dispatcher')) {
     throw new AppError(403, ErrorCode.accessDenied, 'Only an owner or a dispatcher may do that');
@@ -96,7 +96,7 @@ export async function transportationData(db: DbOrTx): Promise<TransportationData
   };
 }
 
-/** An id must name an entry; a text finds its entry or becomes a new one (part 2 §2 "Other"). */
+/** An id must name an entry; a text finds its entry or becomes a new one (domain.md §2.2 "Other"). */
 async function resolveReference(
   tx: DbOrTx,
   kind: q.ReferenceKind,

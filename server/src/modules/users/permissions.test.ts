@@ -34,7 +34,7 @@ const everyone: FunctionName[] = [...functionNames];
 const allBut = (...not: FunctionName[]) => everyone.filter((fn) => !not.includes(fn));
 
 /**
- * The default matrix of DESIGN §3, as calls a user makes: who may make each call. A read answers
+ * The default matrix of domain.md §3.3, as calls a user makes: who may make each call. A read answers
  * 200; a write (and the merged delivery notes, a PDF) goes without its input or with an id no row
  * has, so that a caller who may make it passes the guard and stops at validation (400) or at the
  * lookup (404), and nothing is changed. Whoever is not named gets 403 / 110.
@@ -83,7 +83,7 @@ const calls: { call: string; body?: object; allowed: number; who: FunctionName[]
   { call: 'POST /api/user/add', allowed: 400, who: ['owner'] },
 ];
 
-describe('the default matrix (DESIGN §3), call by call', () => {
+describe('the default matrix (domain.md §3.3), call by call', () => {
   for (const fn of functionNames) {
     it(`a user with the function ${fn} makes the calls it may and is refused the rest`, async () => {
       const wrong: string[] = [];

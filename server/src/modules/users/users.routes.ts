@@ -6,7 +6,7 @@ import * as service from './users.service.ts';
 
 const tags = ['users'];
 
-/** Users (part 2 §7) and the owner's permissions screen (issue 4, DESIGN §3). */
+/** Users (domain.md §2.7) and the owner's permissions screen (issue 4, domain.md §3.3). */
 export async function userRoutes(app: App): Promise<void> {
   const { db } = app.ctx;
 
@@ -24,7 +24,7 @@ export async function userRoutes(app: App): Promise<void> {
     item: await service.editUser(db, request.user!, request.params.id, request.body),
   }));
 
-  // The permission is checked in the service: part 2 §8 answers code 200, not 110, here.
+  // The permission is checked in the service: domain.md §2.8 answers code 200, not 110, here.
   route(app, e.deactivate, { schema: { tags } }, async (request) => ({
     item: await service.deactivateUser(db, request.user!, request.params.id),
   }));

@@ -17,7 +17,7 @@ function toItem(row: q.UserRow, functions: q.FunctionRef[], lockedUntil?: Date):
     username: row.username,
     first_name: row.firstName,
     last_name: row.lastName,
-    // part 2 §5: name is rebuilt from the first and last name, never stored.
+    // domain.md §2.5: name is rebuilt from the first and last name, never stored.
     name: `${row.firstName} ${row.lastName}`.trim(),
     email: row.email,
     phone: row.phone,
@@ -160,7 +160,7 @@ export async function editUser(db: Db, actor: SessionUser, id: number, input: Us
  * It ends every session of the user in the same transaction, so their next request is a 401.
  */
 export async function deactivateUser(db: Db, actor: SessionUser, id: number): Promise<UserItem> {
-  // part 2 §8: code 200 is the spec's own answer to a user without the right to remove users.
+  // domain.md §2.8: code 200 is the spec's own answer to a user without the right to remove users.
   if (!actor.permissions.has('delete_user')) {
     throw new AppError(403, ErrorCode.noRightToRemoveUser, 'No right to remove a user');
   }

@@ -148,7 +148,7 @@ describe('GET /api/user/:id', () => {
     });
   });
 
-  it('carries the avatar flag of part 2 §3: true once the user has an avatar', async () => {
+  it('carries the avatar flag of domain.md §2.3: true once the user has an avatar', async () => {
     const { id } = await createUser(db, { username: 'pictured' });
     await db.execute(sql`update users set avatar_key = 'avatars/pictured.png' where id = ${id}`);
     expect((await owner.get(`/api/user/${id}`)).json().item.avatar).toBe(true);
@@ -438,7 +438,7 @@ describe('DELETE /api/user/:id/delete and PUT /api/user/:id/reactivate', () => {
     expect(await loginStatus('leaver')).toBe(200);
   });
 
-  it('a user without delete_user gets 403 / 200 (part 2 §8) and the user stays active', async () => {
+  it('a user without delete_user gets 403 / 200 (domain.md §2.8) and the user stays active', async () => {
     const id = await idOf('warehouseman');
     for (const who of ['driver', 'dispatcher']) {
       expectError(await (await login(app, who)).delete(`/api/user/${id}/delete`), 403, 200);

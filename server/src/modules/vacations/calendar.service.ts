@@ -14,7 +14,7 @@ import { visibleDrivers } from './vacations.service.ts';
 const sortedDays = (dates: string[]) => [...new Set(dates)].sort();
 
 /**
- * GET /api/get-vacations (part 1 §7): the closures of the asked warehouses on the asked days,
+ * GET /api/get-vacations (domain.md §1.7): the closures of the asked warehouses on the asked days,
  * one entry per day a closure touches, with the hour it starts that day and its minutes.
  */
 export async function calendarClosures(
@@ -54,7 +54,7 @@ export async function calendarClosures(
 }
 
 /**
- * GET /api/get-drivers-vacations (part 1 §7): every active driver's vacation on the asked days,
+ * GET /api/get-drivers-vacations (domain.md §1.7): every active driver's vacation on the asked days,
  * one entry per day, with the driver's name and a colour of their own.
  */
 export async function calendarDriverVacations(

@@ -10,7 +10,7 @@ const warehouseVacation = { schema: { tags }, config: { scopedBy: { warehouseVac
 const userVacation = { schema: { tags }, config: { scopedBy: { userVacation: 'id' } } };
 
 /**
- * Vacations of warehouses and drivers with the spec's paths (part 2 §7), one flow for both
+ * Vacations of warehouses and drivers with the spec's paths (domain.md §2.7), one flow for both
  * (vacations.service.ts), and the calendar's two calls.
  */
 export async function vacationRoutes(app: App): Promise<void> {
@@ -28,7 +28,7 @@ export async function vacationRoutes(app: App): Promise<void> {
   route(app, e.warehouseEdit, warehouseVacation, async (request) => ({
     item: await service.editVacation(db, 'warehouse', request.params.id, request.body),
   }));
-  // The spec's path puts the words the other way round here (part 2 §7).
+  // The spec's path puts the words the other way round here (domain.md §2.7).
   route(app, e.warehouseDeactivate, warehouseVacation, async (request) => ({
     item: await service.deactivateVacation(db, 'warehouse', request.params.id, request.user!),
   }));
@@ -49,7 +49,7 @@ export async function vacationRoutes(app: App): Promise<void> {
     item: await service.deactivateVacation(db, 'user', request.params.id, request.user!),
   }));
 
-  // Part 1 §7 names these with an /api of their own: served at /api/api/… (DESIGN §2). Every
+  // domain.md §1.7 names these with an /api of their own: served at /api/api/… (domain.md §3.2). Every
   // logged-in user sees the calendar, so closures and drivers' days off are for everyone.
   route(app, e.calendarClosures, { schema: { tags } }, async (request) =>
     calendarClosures(db, request.query, request.user!),

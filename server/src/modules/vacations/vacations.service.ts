@@ -145,7 +145,7 @@ async function checkDriver(db: DbOrTx, userId: number, current?: number): Promis
   }
 }
 
-/** GET /warehouse_vacations and /user_vacations (part 2 §7), paged. */
+/** GET /warehouse_vacations and /user_vacations (domain.md §2.7), paged. */
 export async function listVacations<S extends VacationSubject>(
   db: DbOrTx,
   subject: S,
@@ -198,7 +198,7 @@ export async function editVacation<S extends VacationSubject>(
   });
 }
 
-/** "Deactivate" (part 2 §2): the row stays for the record; doing it twice changes nothing. */
+/** "Deactivate" (domain.md §2.2): the row stays for the record; doing it twice changes nothing. */
 export async function deactivateVacation<S extends VacationSubject>(
   db: Db,
   subject: S,

@@ -6,7 +6,7 @@ import * as service from './warehouses.service.ts';
 
 const tags = ['warehouses'];
 
-/** Warehouses, their cars, drivers and warehousemen (part 2 §7). */
+/** Warehouses, their cars, drivers and warehousemen (domain.md §2.7). */
 export async function warehouseRoutes(app: App): Promise<void> {
   const { db } = app.ctx;
   // The per-warehouse scope of every route declaring `config.scopedBy` (issue 13 §3).
@@ -14,7 +14,7 @@ export async function warehouseRoutes(app: App): Promise<void> {
 
   route(app, e.list, { schema: { tags } }, async (request) => service.listWarehouses(db, request.query));
 
-  // Part 1 §7: the calendar's warehouse checkboxes; every logged-in user has some (or none).
+  // domain.md §1.7: the calendar's warehouse checkboxes; every logged-in user has some (or none).
   route(app, e.own, { schema: { tags } }, async (request) => service.listOwnWarehouses(db, request.user!));
 
   route(app, e.detail, { schema: { tags } }, async (request) => ({
@@ -35,7 +35,7 @@ export async function warehouseRoutes(app: App): Promise<void> {
   }));
 
   // The warehouse forms pick from these; the transportation form and the driver vacation form
-  // pick a driver (part 2 §2).
+  // pick a driver (domain.md §2.2).
   route(app, e.drivers, { schema: { tags } }, async () => service.listStaff(db, 'driver'));
 
   route(app, e.warehousemen, { schema: { tags } }, async () => service.listStaff(db, 'warehouseman'));

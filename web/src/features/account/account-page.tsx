@@ -44,7 +44,7 @@ const draftOf = (user: Profile): Draft => ({
   new_password_repeat: '',
 });
 
-/** part 2 §2 Profile: view and edit modes; leaving edit discards the draft. */
+/** domain.md §2.2 Profile: view and edit modes; leaving edit discards the draft. */
 export function AccountPage() {
   const { t } = useTranslation();
   const { data: user } = useProfile();
@@ -82,7 +82,7 @@ function AvatarBlock({ user }: { user: Profile }) {
   const pick = (file: File | null) => {
     setError(null);
     if (!file) return;
-    // Images only (part 2 §5); the server checks the bytes again.
+    // Images only (domain.md §2.5); the server checks the bytes again.
     if (!file.type.startsWith('image/')) {
       setError(t('account.avatarNotImage'));
       return;

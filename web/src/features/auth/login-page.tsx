@@ -26,7 +26,7 @@ export function safeTarget(path: string | null): string {
   }
 }
 
-/** part 1 §2 and §5: the login screen. */
+/** domain.md §1.2 and §1.5: the login screen. */
 export function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -39,7 +39,7 @@ export function LoginPage() {
   const passwordRef = useRef<HTMLInputElement>(null);
   const { data: config } = useQuery(configQuery);
 
-  // An existing session is looked for 20 times at 100 ms (part 1 §2) before the form is trusted.
+  // An existing session is looked for 20 times at 100 ms (domain.md §1.2) before the form is trusted.
   useEffect(() => {
     let checks = 0;
     const timer = window.setInterval(() => {
@@ -64,7 +64,7 @@ export function LoginPage() {
     mutation.error instanceof ApiError && mutation.error.errorCode === ErrorCode.invalidCredentials;
   const invalidText = invalid ? t('login.invalid') : '';
 
-  // part 1 §5: error 100 is also the custom validity message of both fields.
+  // domain.md §1.5: error 100 is also the custom validity message of both fields.
   useEffect(() => {
     usernameRef.current?.setCustomValidity(invalidText);
     passwordRef.current?.setCustomValidity(invalidText);

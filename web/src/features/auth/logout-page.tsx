@@ -7,7 +7,7 @@ import { clearListStates } from '../../ui/list-state';
 import { resetDashboardState } from '../dashboard';
 import { logout } from './api';
 
-/** part 1 §2: calls the logout endpoint, clears the profile, goes to login. */
+/** domain.md §1.2: calls the logout endpoint, clears the profile, goes to login. */
 export function LogoutPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();

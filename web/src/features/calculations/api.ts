@@ -4,7 +4,7 @@ import type { Currency } from '@letokruh/contracts/rules/money';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
 
-/** The calls of the calculations page (DESIGN §3 Calculations page), under view_calculation. */
+/** The calls of the calculations page (domain.md §3.3 Calculations page), under view_calculation. */
 
 export const calculationWarehousesQuery = queryOptions({
   queryKey: ['calculation', 'warehouses'],

@@ -10,7 +10,7 @@ import {
 
 const borovice = makeProduct(5, 'Borovice štípaná 33 cm', 1250);
 
-describe('the calculation form (DESIGN §3 Calculations page)', () => {
+describe('the calculation form (domain.md §3.3 Calculations page)', () => {
   it('adds a product twice as one line, and nothing below an amount of 1', () => {
     const twice = addToQuote(addToQuote(newCalculation(), borovice, 2), borovice, 1);
     expect(twice.lines).toEqual([{ product: borovice, amount: 3 }]);

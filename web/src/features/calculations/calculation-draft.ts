@@ -9,7 +9,7 @@ import { addAmount } from '../order-steps';
 export type QuoteLine = { product: AvailableProduct; amount: number };
 
 /**
- * The calculations page's form (DESIGN §3 Calculations page). Currency, lines, rate and minimum
+ * The calculations page's form (domain.md §3.3 Calculations page). Currency, lines, rate and minimum
  * follow the items step's rules (order-steps `changeCurrency`, `changeRate`, `updateLine`, …).
  */
 export type CalculationDraft = {
@@ -45,7 +45,7 @@ export const changeQuoteWarehouse = (draft: CalculationDraft, warehouseId: numbe
   lines: [],
 });
 
-/** An amount of at least 1 (part 1 §5) is added as the items step adds it. */
+/** An amount of at least 1 (domain.md §1.5) is added as the items step adds it. */
 export function addToQuote(
   draft: CalculationDraft,
   product: AvailableProduct,

@@ -47,7 +47,7 @@ async function addLine(user: User, name: RegExp, amount: string) {
   await user.click(screen.getByRole('button', { name: t('calculations.add') }));
 }
 
-describe('CalculationsPage (DESIGN §3)', () => {
+describe('CalculationsPage (domain.md §3.3)', () => {
   it('asks the server for the quote, adds up a product added twice and turns the quote into an order', async () => {
     const { user, api } = renderPage();
     await waitFor(() => expect(field(t('calculations.warehouse')).value).toBe('Sklad Jihlava'));
@@ -55,7 +55,7 @@ describe('CalculationsPage (DESIGN §3)', () => {
     await addLine(user, /^Borovice/, '1');
     expect(field(t('calculations.amountOf', { name: 'Borovice štípaná 33 cm' })).value).toBe('3');
     await user.type(field(t('calculations.destination')), '49.6, 15.4');
-    // Items step rule (part 1 §4): a rate changed from its default drops the default minimum to 0.
+    // Items step rule (domain.md §1.4): a rate changed from its default drops the default minimum to 0.
     await user.clear(field(t('calculations.rate', { currency: 'CZK' })));
     await user.type(field(t('calculations.rate', { currency: 'CZK' })), '35');
     expect(field(t('calculations.minimum', { currency: 'CZK' })).value).toBe('600');

@@ -25,7 +25,7 @@ import { QuoteSummary } from './quote-summary';
 import { useCalculation } from './use-calculation';
 
 /**
- * /calculations (DESIGN §3 Calculations page, view_calculation): warehouse, currency, products with
+ * /calculations (domain.md §3.3 Calculations page, view_calculation): warehouse, currency, products with
  * amounts and a destination give the items step's prices, delivery and totals, from the server's
  * POST /calculation (the rules of contracts/rules/order-price.ts); "create order" carries the quote
  * into a new order and goes on to its customer step.
@@ -100,7 +100,7 @@ function Calculator() {
                     suffix=" km"
                   />
                   {/* As in the items step: an emptied field gets its value back on leaving, and
-                      the minimum rule (part 1 §4) applies once the rate is typed, not per keystroke. */}
+                      the minimum rule (domain.md §1.4) applies once the rate is typed, not per keystroke. */}
                   <KeptNumberInput
                     label={t('calculations.rate', { currency })}
                     max={1_000_000}

@@ -19,11 +19,11 @@ import {
   quotePayloadOf,
 } from './calculation-draft';
 
-/** Requests wait this long after the last change (part 2 §7 debounces list loads by 500 ms too). */
+/** Requests wait this long after the last change (domain.md §2.7 debounces list loads by 500 ms too). */
 export const quoteDebounceMs = 400;
 
 /**
- * The calculations page's state (DESIGN §3): the form (calculation-draft), the product being
+ * The calculations page's state (domain.md §3.3): the form (calculation-draft), the product being
  * picked, the warehouses and products offered, the debounced quote and "create order".
  */
 export function useCalculation() {
@@ -81,7 +81,7 @@ export function useCalculation() {
     setPicked,
     setAmount,
     add,
-    // Part 1 §4, as in the items step: a new currency clears the lines and resets the transport defaults.
+    // domain.md §1.4, as in the items step: a new currency clears the lines and resets the transport defaults.
     changeCurrency: (currency: Currency) => {
       setDraft((d) => changeCurrency(d, currency));
       setPicked(null);
@@ -99,7 +99,7 @@ export function useCalculation() {
     setDistance: (distance: number | string) => setDraft((d) => ({ ...d, distance })),
     setRate: (rate: number) => setDraft((d) => ({ ...d, rate })),
     setMinimum: (minimum: number) => setDraft((d) => ({ ...d, minimum })),
-    // As in the items step: the minimum rule (part 1 §4) applies once the rate is typed, not per keystroke.
+    // As in the items step: the minimum rule (domain.md §1.4) applies once the rate is typed, not per keystroke.
     rateFocused: () => {
       rateAtFocus.current = draft.rate;
     },

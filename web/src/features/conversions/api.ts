@@ -21,7 +21,7 @@ export const warehouseNameQuery = (id: number) =>
     queryFn: ({ signal }) => call(warehousesEndpoints.detail, { params: { id }, signal }).then((a) => a.item),
   });
 
-/** The warehouse's whole stock: the inputs are taken from it (one page of 1000, part 2 §9). */
+/** The warehouse's whole stock: the inputs are taken from it (one page of 1000, domain.md §2.9). */
 export const stockQuery = (id: number) =>
   queryOptions({
     queryKey: [...conversionsKey, 'stock', id],
@@ -33,7 +33,7 @@ export const stockQuery = (id: number) =>
       }).then((a) => a.items),
   });
 
-/** Products on offer: an output may be one the warehouse does not keep yet (DESIGN §3). */
+/** Products on offer: an output may be one the warehouse does not keep yet (domain.md §3.3). */
 export const offeredProductsQuery = queryOptions({
   queryKey: [...conversionsKey, 'offered'],
   queryFn: ({ signal }) => call(productsEndpoints.unhidden, { signal }).then((a) => a.items),

@@ -4,7 +4,7 @@ import { type CalculationType, roundCoefficient } from '@letokruh/contracts/rule
 /** One row of the known-values step: a product and, when the side is known, its amount as typed. */
 export type Line = { key: number; productId: number | null; amount: string };
 
-/** Which values the user knows for each calculation type (DESIGN §3 Product conversion). */
+/** Which values the user knows for each calculation type (domain.md §3.3 Product conversion). */
 export function knownValues(type: CalculationType) {
   return {
     inputs: type !== 'knowOutputKoeficient',
@@ -79,7 +79,7 @@ const total = (lines: Line[]) =>
 
 /**
  * What the typed values already tell, before the server is asked: the coefficient of known inputs
- * and outputs, or the total the coefficient gives on the other side (DESIGN §3).
+ * and outputs, or the total the coefficient gives on the other side (domain.md §3.3).
  */
 export function preview(
   type: CalculationType,

@@ -26,12 +26,12 @@ const newLine = (): Line => ({ key: nextKey++, productId: null, amount: '' });
 
 type Props = {
   warehouseId: number;
-  /** After a submitted conversion; the page goes back to the warehouse stock (part 2 §2). */
+  /** After a submitted conversion; the page goes back to the warehouse stock (domain.md §2.2). */
   onDone: () => void;
 };
 
 /**
- * The four-step product conversion of a warehouse (part 2 §2; DESIGN §3): the calculation type,
+ * The four-step product conversion of a warehouse (domain.md §2.2; §3.3): the calculation type,
  * the known values (up to three inputs from the stock and three outputs), the options the stock
  * covers, and the submit of the chosen one.
  */

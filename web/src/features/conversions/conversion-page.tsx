@@ -14,7 +14,7 @@ export function ConversionPage() {
   const access = useAccess();
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
-  // Converting changes stock: whoever may change the warehouse's stock (part 2 §6).
+  // Converting changes stock: whoever may change the warehouse's stock (domain.md §2.6).
   const allowed = access.canCall('PUT /warehouse/:id/product_conversion/submit');
   const warehouse = useQuery({ ...warehouseNameQuery(id), enabled: allowed && valid });
   if (!access.user) return null;

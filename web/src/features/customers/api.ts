@@ -6,7 +6,7 @@ import { call } from '../../lib/api-client';
 
 export const customersKey = ['customers'] as const;
 
-/** The list filters of part 2 §7, as the user typed them (strings; empty means no filter). */
+/** The list filters of domain.md §2.7, as the user typed them (strings; empty means no filter). */
 export type CustomerFilters = {
   internId: string;
   fullName: string;

@@ -27,7 +27,7 @@ import type { CustomerDetail } from './api';
 import { ToContactToggle } from './to-contact-toggle';
 import { useCustomerOfRoute } from './use-customer';
 
-/** part 2 §2 customer detail: map, fields, orders, files and the dispatcher's to-contact flag. */
+/** domain.md §2.2 customer detail: map, fields, orders, files and the dispatcher's to-contact flag. */
 export function CustomerDetailPage() {
   const { t } = useTranslation();
   const format = useFormat();
@@ -151,7 +151,7 @@ export function CustomerDetailPage() {
   );
 }
 
-/** part 2 §2: the customer's orders with links to the detail, the items step and a copy. */
+/** domain.md §2.2: the customer's orders with links to the detail, the items step and a copy. */
 function OrdersPanel({ orders }: { orders: CustomerDetail['orders'] }) {
   const { t } = useTranslation();
   const access = useAccess();

@@ -11,7 +11,7 @@ import { CustomerForm } from './customer-form';
 import { draftOf, toEditPayload } from './payloads';
 import { useCustomerOfRoute } from './use-customer';
 
-/** part 2 §2: the same fields as adding, sent as the edit payload (snake_case) with the version. */
+/** domain.md §2.2: the same fields as adding, sent as the edit payload (snake_case) with the version. */
 export function CustomerEditPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -24,7 +24,7 @@ import { LocationMap } from '../../ui/location-map';
 import { phonePrefixesQuery } from './api';
 import { type CustomerDraft, type DraftField, draftFieldOf, missingFields, parseDraft } from './payloads';
 
-/** Countries offered while typing; any other may be typed. The three of part 2 §5 come first. */
+/** Countries offered while typing; any other may be typed. The three of domain.md §2.5 come first. */
 const countries = ['Česká republika', 'Slovensko', 'Rakousko', 'Německo', 'Polsko', 'Maďarsko'];
 
 type Props = {
@@ -42,9 +42,9 @@ type Props = {
 };
 
 /**
- * The customer form of part 2 §2 (add and edit; part 1's order step 1 uses the same fields):
+ * The customer form of domain.md §2.2 (add and edit; domain.md §1's order step 1 uses the same fields):
  * names, organization, phone with prefix, e-mail, address with coordinates, and the country →
- * prefix question of part 2 §5.
+ * prefix question of domain.md §2.5.
  */
 export function CustomerForm({
   initial,
@@ -88,7 +88,7 @@ export function CustomerForm({
     return t(`customers.invalid.${key}`, { defaultValue: t('customers.invalid.other') });
   };
 
-  /** part 2 §5: Austria, Czechia or Slovakia offers their prefix by a confirm dialog. */
+  /** domain.md §2.5: Austria, Czechia or Slovakia offers their prefix by a confirm dialog. */
   const checkCountry = (country: string) => {
     if (country.trim() === checkedCountry.current.trim()) return;
     checkedCountry.current = country;

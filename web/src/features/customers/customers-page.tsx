@@ -25,7 +25,7 @@ import { useListState } from '../../ui/list-state';
 import { type Column, PagedTable } from '../../ui/paged-table';
 import { type CustomerFilters, customerListQuery, noCustomerFilters } from './api';
 
-/** part 2 §7: list loads are debounced 500 ms. */
+/** domain.md §2.7: list loads are debounced 500 ms. */
 const filterDebounceMs = 500;
 const filterKeys = [
   'internId',
@@ -36,7 +36,7 @@ const filterKeys = [
   'warehouse',
 ] as const satisfies (keyof CustomerFilters)[];
 
-/** part 2 §2 Customers: the paged list with its filters, kept for the session (ui/list-state). */
+/** domain.md §2.2 Customers: the paged list with its filters, kept for the session (ui/list-state). */
 export function CustomersPage() {
   const { t } = useTranslation();
   const format = useFormat();

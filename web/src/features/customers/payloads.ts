@@ -48,7 +48,7 @@ export const emptyCustomerDraft: CustomerDraft = {
   lon: '',
 };
 
-/** part 2 §5: everything but the organization and the e-mail is required. */
+/** domain.md §2.5: everything but the organization and the e-mail is required. */
 export const requiredFields: DraftField[] = [
   'firstName',
   'lastName',
@@ -126,7 +126,7 @@ export function parseDraft(
   return { ok: false, fields, problems };
 }
 
-/** part 2 §3: the edit payload names the same fields differently (snake_case, `final_address`). */
+/** domain.md §2.3: the edit payload names the same fields differently (snake_case, `final_address`). */
 export function toEditPayload(value: CustomerAdd, version?: number): CustomerEdit {
   return {
     first_name: value.firstName,

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { errorKey } from '../../lib/api-client';
 import { type CustomerDetail, customerQuery, customersKey, toggleToContact } from './api';
 
-/** part 2 §2, §4: the dispatcher flips the to-contact flag (the server flips it in place). */
+/** domain.md §2.2, §2.4: the dispatcher flips the to-contact flag (the server flips it in place). */
 export function ToContactToggle({ customer }: { customer: Customer }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();

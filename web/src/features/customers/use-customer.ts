@@ -6,7 +6,7 @@ import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { customerQuery } from './api';
 
-/** The customer of the address; an unknown one returns to the list (part 2 §2, §8). */
+/** The customer of the address; an unknown one returns to the list (domain.md §2.2, §2.8). */
 export function useCustomerOfRoute(enabled: boolean) {
   const { t } = useTranslation();
   const navigate = useNavigate();

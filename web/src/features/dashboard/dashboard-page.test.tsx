@@ -76,7 +76,7 @@ describe('DashboardPage', () => {
     const { api, user } = renderDashboard();
     expect(await screen.findByRole('checkbox', { name: 'Sklad Jihlava' })).toHaveProperty('checked', true);
     expect(screen.getByRole('checkbox', { name: 'Sklad Třebíč' })).toHaveProperty('checked', true);
-    // Issue 16: the first request goes as soon as the warehouses are known (not 1 s later, §9).
+    // Issue 16: the first request goes as soon as the warehouses are known (not 1 s later, domain.md §1.9).
     expect(api.sent('GET /api/api/get-orders').length).toBeGreaterThan(0);
     // One request for the week (the weeks around it are prefetched once it is drawn).
     const forWeek = () =>
@@ -97,7 +97,7 @@ describe('DashboardPage', () => {
       '1',
       '2',
     ]);
-    // Part 1 §7: a changed selection is asked for 500 ms after the last change, not at once.
+    // domain.md §1.7: a changed selection is asked for 500 ms after the last change, not at once.
     await user.click(screen.getByRole('checkbox', { name: 'Sklad Třebíč' }));
     const onlyJihlava = () =>
       api

@@ -81,7 +81,7 @@ function DashboardOverlay({ orders, canEdit }: { orders: CalendarEntry[]; canEdi
   return <OrderOverlay entry={entry} opened={entry !== null} canEdit={canEdit} onClose={close} />;
 }
 
-/** Part 1 §2 Dashboard: the delivery calendar with its left panel and the order overlay. */
+/** domain.md §1.2 Dashboard: the delivery calendar with its left panel and the order overlay. */
 export function DashboardPage() {
   const { t } = useTranslation();
   const format = useFormat();

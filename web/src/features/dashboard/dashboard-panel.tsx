@@ -24,7 +24,7 @@ type Props = {
 };
 
 /**
- * The dashboard's left panel (part 1 §2): Add order, the month picker, the warehouses and the
+ * The dashboard's left panel (domain.md §1.2): Add order, the month picker, the warehouses and the
  * calendar settings. Memoised (issue 16): the week's orders arriving or the open order changing do
  * not draw the month picker again (Mantine's DatePicker with dayjs took ~100 ms a render).
  */

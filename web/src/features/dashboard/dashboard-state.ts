@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { calendarSettingsStorageKey } from '../../ui/calendar/calendar-settings';
 
 /**
- * What the dashboard keeps for the browser session (part 1 §3 "Dashboard filter state kept for the
+ * What the dashboard keeps for the browser session (domain.md §1.3 "Dashboard filter state kept for the
  * session"): the chosen warehouses, the day, the open order and the view. `warehouses` is null until
  * the user first chooses, so that the first visit can take all their own warehouses.
  */

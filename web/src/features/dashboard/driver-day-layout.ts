@@ -3,7 +3,7 @@ import { travelOf } from '@letokruh/contracts/rules/collection';
 
 /**
  * Where the day view (issue 14, "the calendar under load") puts each order: one lane per driver,
- * a lane of personal collections (no driver and no car, part 1 §3 "driver (or personal
+ * a lane of personal collections (no driver and no car, domain.md §1.3 "driver (or personal
  * collection)"), and a lane of orders that have a car but nobody to drive it yet. Within a lane,
  * orders whose busy time overlaps (a double booking the dispatcher confirmed) sit side by side.
  */

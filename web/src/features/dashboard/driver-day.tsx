@@ -21,13 +21,13 @@ export type DriverDayProps = {
   onOrderClick: (orderId: number) => void;
 };
 
-/** Pixels of one hour: four quarter-hour rows as tall as the week view's (part 1 §9). */
+/** Pixels of one hour: four quarter-hour rows as tall as the week view's (domain.md §1.9). */
 const hourPx = 64;
 
 const laneName = (lane: DayLane, t: (key: string) => string) =>
   lane.kind === 'driver' ? lane.name : t(`dashboard.day.lane.${lane.kind}`);
 
-/** Part 1 §2: orders in their car's colour (the warehouse's without a car), grape when open. */
+/** domain.md §1.2: orders in their car's colour (the warehouse's without a car), grape when open. */
 function colours(order: CalendarEntry, lit: boolean): CSSProperties {
   if (lit) return { background: '#862e9c', color: '#ffffff', borderColor: '#4a1153' };
   const background = order.car?.hex_color ?? order.warehouse?.color ?? '#868e96';

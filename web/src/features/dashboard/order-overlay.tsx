@@ -17,7 +17,7 @@ type Props = {
 };
 
 /**
- * The order overlay of the dashboard (part 1 §2): the essentials of the clicked order, a Detail link
+ * The order overlay of the dashboard (domain.md §1.2): the essentials of the clicked order, a Detail link
  * and (with change_order) an Edit link to the items step. Clicking outside or the X closes it; the
  * page does not scroll meanwhile (Mantine's modal locks it). Number, time, flags and links show at
  * once from the calendar's entry; the rest comes with GET /order/{id} (issue 16).

@@ -7,8 +7,8 @@ import { calendarClosuresQuery, calendarDriverVacationsQuery, calendarOrdersQuer
 import { useSettled } from './use-settled';
 
 /**
- * Part 1 §7: requests 500 ms after the last change. The first goes as soon as the warehouses are
- * known, not 1 s after opening as part 1 §9 has it (issue 16: LCP ≤ 1.5 s; docs/decisions/0047-dashboard-lcp-and-inp-measured-with-the-orders-drawn-issue.md).
+ * domain.md §1.7: requests 500 ms after the last change. The first goes as soon as the warehouses are
+ * known, not 1 s after opening as domain.md §1.9 has it (issue 16: LCP ≤ 1.5 s; docs/decisions/0047-dashboard-lcp-and-inp-measured-with-the-orders-drawn-issue.md).
  */
 export const firstFetchMs = 0;
 export const fetchDebounceMs = 500;
@@ -60,8 +60,8 @@ function usePrefetchNeighbours(loaded: WeekQuery | null, enabled: boolean) {
 }
 
 /**
- * The dashboard calendar's data (part 1 §2, §7; issue 14 "the calendar under load"): the week of
- * `date` from the chosen warehouses. Requests wait as part 1 §9 says, except for a week already
+ * The dashboard calendar's data (domain.md §1.2, §1.7; issue 14 "the calendar under load"): the week of
+ * `date` from the chosen warehouses. Requests wait as domain.md §1.9 says, except for a week already
  * loaded, which is drawn at once. While a week loads the calendar keeps drawing the last loaded one
  * (`drawnDate`, its orders) and `loading` is true; then its neighbours are prefetched.
  */
@@ -95,7 +95,7 @@ export function useCalendarWeek(date: string, warehouses: number[], canView: boo
       ? queryClient.getQueryData<CalendarEntry[]>(ordersOf(drawn.query).queryKey)
       : undefined;
   const drawnDate = current || !drawn ? date : drawn.date;
-  // Part 1 §7: the calendar keeps the orders whose delivery falls in the week.
+  // domain.md §1.7: the calendar keeps the orders whose delivery falls in the week.
   const shown = useMemo(() => {
     const days = weekDates(drawnDate);
     return (held ?? none).filter((o) => o.expected_delivery_date && days.includes(o.expected_delivery_date));

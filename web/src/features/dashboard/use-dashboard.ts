@@ -25,7 +25,7 @@ import type { Moved } from './week-calendar';
 type PendingMove = { order: CalendarEntry; to: Moved; revert: () => void; clashes: Clash[] | null };
 
 /**
- * The dashboard's state (part 1 §2 Dashboard): the kept day, view and warehouses (dashboard-state),
+ * The dashboard's state (domain.md §1.2 Dashboard): the kept day, view and warehouses (dashboard-state),
  * the calendar settings, the week's orders (useCalendarWeek), what the calendar draws (deferred,
  * issue 16), the day's print, and moving an order by dragging it (with its clash question).
  * Not the open order: DashboardCalendar and DashboardOverlay read it, so it re-renders only them.
@@ -51,7 +51,7 @@ export function useDashboard() {
   const view = small ? 'day' : state.view;
   const days = view === 'week' ? weekDates(state.date) : [state.date];
   const week = isoWeek(state.date);
-  // The first visit takes all the user's own warehouses (one of them: that one, part 1 §7) until
+  // The first visit takes all the user's own warehouses (one of them: that one, domain.md §1.7) until
   // the user chooses; the choice is then kept for the session (dashboard-state).
   const selected = useMemo(
     () => state.warehouses ?? warehouses.data?.map((w) => w.id) ?? [],

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 
 /**
- * The value once it has stopped changing (part 1 §7: calendar requests go 500 ms after the week or
+ * The value once it has stopped changing (domain.md §1.7: calendar requests go 500 ms after the week or
  * warehouse selection last changed). `null` until the first value is settled. Values are compared
  * by their JSON, so a new array with the same days does not restart the wait.
  *

@@ -153,7 +153,7 @@ function eventTime(arg: TimeArg): string {
 }
 
 /**
- * The delivery calendar of the dashboard (part 1 §2): FullCalendar's time grid, Monday to Sunday or
+ * The delivery calendar of the dashboard (domain.md §1.2): FullCalendar's time grid, Monday to Sunday or
  * one day, rows of 15 minutes, Czech or English. Orders are coloured by their car (by the
  * warehouse without a car), their travel blocks drawn before and after at 80 % opacity, a paid
  * mark on collected orders; closures as shaded background, drivers' vacations in the all-day row.

@@ -23,7 +23,7 @@ export const orderQuery = (id: number) =>
 
 export type CustomerSearch = { phone: string; first_name: string; last_name: string };
 
-/** GET /api/get-customers/phone (part 1 §7): each given field narrows. */
+/** GET /api/get-customers/phone (domain.md §1.7): each given field narrows. */
 export const customerSearchQuery = (search: CustomerSearch) =>
   queryOptions({
     queryKey: ['order-steps', 'customer-search', search],
@@ -135,7 +135,7 @@ const calendarParams = (q: CalendarQuery) => ({
 });
 
 /**
- * GET /api/get-orders (part 1 §7) with `view=calendar` (issue 16): what the calendars draw, about a
+ * GET /api/get-orders (domain.md §1.7) with `view=calendar` (issue 16): what the calendars draw, about a
  * tenth of the whole orders' bytes; an order's detail is loaded when it is opened.
  */
 export const calendarOrdersQuery = (q: CalendarQuery) =>

@@ -12,14 +12,14 @@ import { errorKey } from '../../lib/api-client';
 import { baseCalendarOptions, calendarEvents, type PlannedSlot } from '../../ui/calendar/calendar-events';
 import { calendarClosuresQuery, calendarDriverVacationsQuery, calendarOrdersQuery } from './api';
 
-/** Part 1 §7: calendar requests go 500 ms after the selection last changed. */
+/** domain.md §1.7: calendar requests go 500 ms after the selection last changed. */
 export const calendarDebounceMs = 500;
 
 export type DayCalendarProps = {
   /** The day shown, YYYY-MM-DD. */
   date: string;
   warehouseIds: number[];
-  /** Hours shown, start below end, within 0 to 24 (part 1 §5, §9). */
+  /** Hours shown, start below end, within 0 to 24 (domain.md §1.5, §1.9). */
   startHour: number;
   endHour: number;
   showIds: boolean;

@@ -39,14 +39,14 @@ export function CustomerSummary({ customer }: { customer: Customer }) {
 }
 
 /**
- * The find-customer panel of part 1 §2 step 1: phone, first and last name. Every change searches
- * (part 1 §5), clearing a field empties the results; one match is chosen at once, several are
+ * The find-customer panel of domain.md §1.2 step 1: phone, first and last name. Every change searches
+ * (domain.md §1.5), clearing a field empties the results; one match is chosen at once, several are
  * offered to pick from.
  */
 export function FindCustomerPanel({ selected, onSelect }: Props) {
   const { t } = useTranslation();
   const [terms, setTerms] = useState<CustomerSearch>(noSearch);
-  // The search of the last change; null after a field was cleared (part 1 §2).
+  // The search of the last change; null after a field was cleared (domain.md §1.2).
   const [search, setSearch] = useState<CustomerSearch | null>(null);
   const [debounced] = useDebouncedValue(search, searchDebounceMs);
   const active = search !== null && debounced !== null && debounced === search;

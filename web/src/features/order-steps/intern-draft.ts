@@ -6,7 +6,7 @@ import type { InternPayload } from './api';
 /** The value of the driver select meaning personal collection (no driver). */
 export const personalCollection = 'none';
 
-/** The intern step's form (part 1 §2 step 3), as the selects hold it. */
+/** The intern step's form (domain.md §1.2 step 3), as the selects hold it. */
 export type InternDraft = {
   /** A driver id, `personalCollection`, or null before a choice. */
   driver: string | null;
@@ -41,7 +41,7 @@ export type InternProblem = 'missingFields' | 'missingSupplier';
 export type InternField = 'driver' | 'payment' | 'date' | 'time' | 'duration' | 'supplier';
 
 /**
- * What keeps the form from being sent (part 1 §5): required fields (driver or personal collection,
+ * What keeps the form from being sent (domain.md §1.5): required fields (driver or personal collection,
  * payment, day, time, duration ≥ 0), and a supplier for a QR transfer, whose code names the
  * supplier's account (the server refuses it too).
  */
@@ -62,7 +62,7 @@ const idOf = (value: string | null) => (value && value !== personalCollection ? 
 
 /**
  * Issue 14: a saved personal collection has no transport rate or minimum; given a driver again it
- * gets the currency's defaults (part 1 §9), which the items step can change. Null: nothing to send.
+ * gets the currency's defaults (domain.md §1.9), which the items step can change. Null: nothing to send.
  */
 export function restoredDelivery(draft: InternDraft, order: Order): { rate: number; minimum: number } | null {
   if (draft.driver === null || draft.driver === personalCollection || !order.currency) return null;

@@ -17,7 +17,7 @@ const piliny = makeProduct(9, 'Piliny', 350.5, 12);
 const way = { distance: 12, duration: 18 };
 const draft: ItemsDraft = { warehouseId: 1, currency: 'CZK', lines: [], ...way, ...deliveryDefaults.CZK };
 
-describe('the lines of a draft (part 1 §2)', () => {
+describe('the lines of a draft (domain.md §1.2)', () => {
   it('add a product at today’s price, and raise its amount to the cent when added again', () => {
     const once = addProduct(draft, borovice, 1.1);
     expect(once.lines).toEqual([
@@ -51,7 +51,7 @@ describe('the lines of a draft (part 1 §2)', () => {
   });
 });
 
-describe('currency and rate (part 1 §4)', () => {
+describe('currency and rate (domain.md §1.4)', () => {
   it('a new currency clears the lines and brings its transport defaults; the same one changes nothing', () => {
     const withLine = addProduct(draft, borovice, 1);
     expect(changeCurrency(withLine, 'EUR')).toMatchObject({

@@ -23,12 +23,12 @@ export type DraftLine = {
 export type AmountLine = { product: { id: number }; amount: number };
 
 /**
- * What the items step and the calculations page (DESIGN §3) share: a currency, lines, and the
+ * What the items step and the calculations page (domain.md §3.3) share: a currency, lines, and the
  * delivery rate and minimum. The rules below hold for both, so both forms are edited with them.
  */
 type PricedLinesDraft = { currency: Currency | null; lines: AmountLine[]; rate: number; minimum: number };
 
-/** The items step's form (part 1 §2 step 2). */
+/** The items step's form (domain.md §1.2 step 2). */
 export type ItemsDraft = {
   warehouseId: number | null;
   currency: Currency | null;
@@ -61,14 +61,14 @@ export function itemsDraftOf(order: Order): ItemsDraft {
   };
 }
 
-/** Part 1 §4: a new currency clears every line and brings its transport defaults. */
+/** domain.md §1.4: a new currency clears every line and brings its transport defaults. */
 export function changeCurrency<D extends PricedLinesDraft>(draft: D, currency: Currency): D {
   if (draft.currency === currency) return draft;
   const defaults = deliveryDefaults[currency];
   return { ...draft, currency, lines: [], rate: defaults.rate, minimum: defaults.minimum };
 }
 
-/** Part 1 §4: another warehouse brings its distance and duration from the customer. */
+/** domain.md §1.4: another warehouse brings its distance and duration from the customer. */
 export function changeWarehouse(
   draft: ItemsDraft,
   warehouse: { id: number; distance: number; duration: number },
@@ -81,7 +81,7 @@ export function changeWarehouse(
   };
 }
 
-/** Part 1 §4: the delivery-minimum rule (contracts `minimumAfterRateChange`). */
+/** domain.md §1.4: the delivery-minimum rule (contracts `minimumAfterRateChange`). */
 export function changeRate<D extends PricedLinesDraft>(draft: D, rate: number): D {
   const minimum = draft.currency
     ? minimumAfterRateChange(draft.currency, rate, draft.minimum)
@@ -97,7 +97,7 @@ export function offerPrice(product: AvailableProduct, currency: Currency) {
 }
 
 /**
- * Part 1 §2: a product already among the lines raises that line's amount (to the cent); another
+ * domain.md §1.2: a product already among the lines raises that line's amount (to the cent); another
  * joins as `newLine` makes it. The same lines come back when nothing changes (`newLine` gave null).
  */
 export function addAmount<L extends AmountLine>(
@@ -115,7 +115,7 @@ export function addAmount<L extends AmountLine>(
   return line ? [...lines, line] : lines;
 }
 
-/** Part 1 §2: adding a product already on the order raises its amount; else a new line at today's price. */
+/** domain.md §1.2: adding a product already on the order raises its amount; else a new line at today's price. */
 export function addProduct(draft: ItemsDraft, product: AvailableProduct, amount: number): ItemsDraft {
   const currency = draft.currency;
   if (!currency || !(amount > 0)) return draft;

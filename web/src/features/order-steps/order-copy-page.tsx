@@ -8,7 +8,7 @@ import { useAccess } from '../../lib/session';
 import { copyOrder, ordersKey } from './api';
 
 /**
- * /order/{id}/copy (part 1 §2, §7): GET /order/{id}/copy makes the copy, and the address is
+ * /order/{id}/copy (domain.md §1.2, §1.7): GET /order/{id}/copy makes the copy, and the address is
  * replaced by the copy's items step. The call is made once per visit, also under React's strict
  * mode, which runs effects twice: a second copy would be a second order.
  */

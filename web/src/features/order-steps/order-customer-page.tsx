@@ -12,7 +12,7 @@ import { ordersKey, saveCustomer } from './api';
 import { CustomerSummary, FindCustomerPanel } from './find-customer-panel';
 import { isStale, StaleAlert, StepShell } from './step-shell';
 
-/** /order/{id}/customer (part 1 §2 step 1). */
+/** /order/{id}/customer (domain.md §1.2 step 1). */
 export function OrderCustomerPage() {
   return (
     <StepShell step="customer">

@@ -27,7 +27,7 @@ import { personalCollection } from './intern-draft';
 import { StaleAlert, StepShell } from './step-shell';
 import { type After, useOrderIntern } from './use-order-intern';
 
-/** /order/{id}/intern (part 1 §2 step 3). */
+/** /order/{id}/intern (domain.md §1.2 step 3). */
 export function OrderInternPage() {
   return (
     <StepShell step="intern">
@@ -36,7 +36,7 @@ export function OrderInternPage() {
   );
 }
 
-/** The three ways to save (part 1 §2 step 3), the first the main one. */
+/** The three ways to save (domain.md §1.2 step 3), the first the main one. */
 const saveButtons = [
   ['detail', 'orderSteps.intern.saveDetail'],
   ['list', 'orderSteps.intern.saveList'],

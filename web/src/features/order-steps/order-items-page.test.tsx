@@ -45,7 +45,7 @@ describe('OrderItemsPage', () => {
     expect(screen.getAllByRole('group', { name: 'Borovice štípaná 33 cm' })).toHaveLength(1);
   });
 
-  it('a count below 1 or an emptied count adds nothing, neither by Enter nor by the button (part 1 §5)', async () => {
+  it('a count below 1 or an emptied count adds nothing, neither by Enter nor by the button (domain.md §1.5)', async () => {
     const { user } = renderStep();
     await add(user, 'Borovice štípaná 33 cm', '0,5');
     const count = field(t('orderSteps.items.count'));
@@ -94,7 +94,7 @@ describe('OrderItemsPage', () => {
     expect(shown('total-delivery')).toBe('31,25 €');
   });
 
-  it('a rate changed from its default drops the default minimum to 0 (part 1 §4)', async () => {
+  it('a rate changed from its default drops the default minimum to 0 (domain.md §1.4)', async () => {
     const { user } = renderStep({}, makeItemsOrder(5, { distance: 5 }));
     await screen.findByRole('radio', { name: 'Sklad Jihlava' }, { timeout: 4000 });
     const rate = field(t('orderSteps.items.rate', { currency: 'CZK' }));

@@ -41,7 +41,7 @@ import { isStale, StaleAlert, StepShell } from './step-shell';
 import { TotalsPanel } from './totals-panel';
 import { WarehouseMoveDialog } from './warehouse-move-dialog';
 
-/** /order/{id}/items (part 1 §2 step 2, §4 items-step rules). */
+/** /order/{id}/items (domain.md §1.2 step 2, §1.4 items-step rules). */
 export function OrderItemsPage() {
   return (
     <StepShell step="items">
@@ -86,7 +86,7 @@ function ItemsStep({ order, reload }: { order: Order; reload: () => Promise<unkn
 
   const pickCurrency = (currency: Currency) => {
     if (currency === draft.currency) return;
-    // Part 1 §4 clears the lines: asked first when there are any to lose.
+    // domain.md §1.4 clears the lines: asked first when there are any to lose.
     if (draft.lines.length > 0) setAskCurrency(currency);
     else setDraft((d) => changeCurrency(d, currency));
   };

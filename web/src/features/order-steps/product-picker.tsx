@@ -8,7 +8,7 @@ import { useDecimalProps } from '../../ui/number-props';
 import type { ProductGroup } from './api';
 import { offerPrice } from './items-draft';
 
-/** Part 1 §5: a line's amount is at least 1 (the server's `lineAmountSchema`), so is what is added. */
+/** domain.md §1.5: a line's amount is at least 1 (the server's `lineAmountSchema`), so is what is added. */
 const minCount = 1;
 const maxCount = 1_000_000;
 
@@ -27,7 +27,7 @@ type Props = {
 
 /**
  * Products grouped by type as radio cards (length, unit, price with VAT), a count field where
- * Enter adds, and the add button (part 1 §2 step 2). Adding needs a product and an amount.
+ * Enter adds, and the add button (domain.md §1.2 step 2). Adding needs a product and an amount.
  */
 export function ProductPicker({ groups, currency, onAdd }: Props) {
   const { t } = useTranslation();

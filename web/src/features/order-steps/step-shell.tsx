@@ -20,7 +20,7 @@ export function reachable(order: Order, step: Step): boolean {
   return order.customer !== null && order.warehouse !== null && order.currency !== null;
 }
 
-/** Zákazník → Položky → Interní údaje, each a link back (part 1 §2 creation flow). */
+/** Zákazník → Položky → Interní údaje, each a link back (domain.md §1.2 creation flow). */
 export function StepNavigation({ order, current }: { order: Order; current: Step }) {
   const { t } = useTranslation();
   return (

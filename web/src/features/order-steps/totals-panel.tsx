@@ -33,7 +33,7 @@ function Row({
 
 /**
  * The side panel of the items step: totals without and with VAT (contracts `orderTotals`, as the
- * server saves them) and the transport fields (part 1 §2): distance, duration, rate and minimum.
+ * server saves them) and the transport fields (domain.md §1.2): distance, duration, rate and minimum.
  */
 export function TotalsPanel({ draft, onChange }: Props) {
   const { t } = useTranslation();
@@ -90,7 +90,7 @@ export function TotalsPanel({ draft, onChange }: Props) {
           max={1_000_000}
           disabled={!draft.currency}
           onCommit={(rate) => onChange({ ...draft, rate })}
-          // Part 1 §4 once the rate is typed, not at each keystroke ("3" on the way to "35").
+          // domain.md §1.4 once the rate is typed, not at each keystroke ("3" on the way to "35").
           onFocus={() => {
             rateAtFocus.current = draft.rate;
           }}

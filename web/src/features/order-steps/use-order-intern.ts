@@ -37,8 +37,8 @@ export type After = 'detail' | 'list' | 'next';
 type SaveCall = { after: After; confirm: boolean };
 
 /**
- * The intern step's state (part 1 §2 step 3): the form (intern-draft), its checks, the lists to
- * choose from, the save with its clash question (part 1 §5), and the day calendar beside it.
+ * The intern step's state (domain.md §1.2 step 3): the form (intern-draft), its checks, the lists to
+ * choose from, the save with its clash question (domain.md §1.5), and the day calendar beside it.
  */
 export function useOrderIntern(order: Order) {
   const { t } = useTranslation();
@@ -71,7 +71,7 @@ export function useOrderIntern(order: Order) {
       else if (next !== null) void navigate(`/order/${next}/customer`);
     },
     onError: (error, { after }) => {
-      // Part 1 §5: overlapping deliveries are confirmed, then the same form goes again.
+      // domain.md §1.5: overlapping deliveries are confirmed, then the same form goes again.
       if (error instanceof ApiError && error.errorCode === ErrorCode.overlapNeedsConfirmation) {
         const answer = error.answer as ClashAnswer;
         setClashes({ list: answer.clashes ?? [], after });
@@ -157,7 +157,7 @@ export function useOrderIntern(order: Order) {
       // The slot being planned is always in sight, even outside the chosen hours.
       ...hoursShowing(settings, planned),
     },
-    /** The clash question (part 1 §5): going back saves nothing; confirming sends the same form again. */
+    /** The clash question (domain.md §1.5): going back saves nothing; confirming sends the same form again. */
     clashQuestion: {
       clashes: clashes?.list ?? null,
       day: draft.date,

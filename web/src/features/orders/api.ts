@@ -18,7 +18,7 @@ import { call } from '../../lib/api-client';
 /** Query keys of the orders area; every transition invalidates `ordersKey`. */
 export const ordersKey = ['orders'] as const;
 
-/** The list filters of part 1 §2 as the user entered them (strings; empty means no filter). */
+/** The list filters of domain.md §1.2 as the user entered them (strings; empty means no filter). */
 export type OrderFilters = {
   internId: string;
   createdFrom: string;
@@ -61,7 +61,7 @@ const id = (value: string) => (/^\d+$/.test(value) && Number(value) > 0 ? value 
 /**
  * What GET /orders is sent (contracts orderListQuerySchema). Values the server would refuse are
  * left out rather than earning a 400; the created dates and the ad type only with add_order
- * (part 1 §2), as the server ignores them otherwise.
+ * (domain.md §1.2), as the server ignores them otherwise.
  */
 export function orderListParams(
   filters: OrderFilters,
@@ -105,7 +105,7 @@ export const orderQuery = (orderId: number) =>
 
 export { activeSuppliersQuery as suppliersQuery } from '../../lib/reference-queries';
 
-/** GET /adtypes: loaded only with add_order (part 1 §6). */
+/** GET /adtypes: loaded only with add_order (domain.md §1.6). */
 export const adtypesQuery = queryOptions({
   queryKey: ['adtypes'],
   queryFn: ({ signal }) => call(reference.adtypes, { signal }).then((a) => a.items),
@@ -133,7 +133,7 @@ export function resumeStep(order: Pick<OrderListItem, 'customer' | 'warehouse' |
 export const copyOrder = (orderId: number) =>
   call(e.copy, { params: { id: orderId } }).then((a) => a.order_id);
 
-/** The transitions of part 1 §4 and their endpoints (part 1 §7); each answers `{ item }`. */
+/** The transitions of domain.md §1.4 and their endpoints (domain.md §1.7); each answers `{ item }`. */
 export const transitions = {
   cancel: e.cancel,
   restore: e.restore,

@@ -9,7 +9,7 @@ import { errorKey } from '../../lib/api-client';
 import { documentNames, downloadDocument } from './download';
 import { type SupplierOption, SupplierSelect } from './supplier-select';
 
-/** The language of a delivery note: cs (Czech) or de (German), part 1 §2, §9. */
+/** The language of a delivery note: cs (Czech) or de (German), domain.md §1.2, §1.9. */
 export function LanguageSelect({
   value,
   onChange,
@@ -39,7 +39,7 @@ type Props = {
   orderIds: number[];
 };
 
-/** part 1 §2, §5: one PDF of the selected orders' delivery notes; at least one order selected. */
+/** domain.md §1.2, §1.5: one PDF of the selected orders' delivery notes; at least one order selected. */
 export function DeliveryNotesModal({ opened, onClose, onDownloaded, orderIds }: Props) {
   const { t } = useTranslation();
   const [supplier, setSupplier] = useState<number | null>(null);
@@ -101,7 +101,7 @@ type OneProps = {
   order: { id: number; intern_id: number; default_supplier: SupplierOption | null };
 };
 
-/** part 1 §2 detail: the order's delivery note, for a supplier (the order's by default) and a language. */
+/** domain.md §1.2 detail: the order's delivery note, for a supplier (the order's by default) and a language. */
 export function DeliveryNoteModal({ opened, onClose, order }: OneProps) {
   const { t } = useTranslation();
   const [supplier, setSupplier] = useState<number | null>(order.default_supplier?.id ?? null);

@@ -15,7 +15,7 @@ import { EmailQrModal, QrPaymentModal } from './payment-modals';
 
 type Props = { order: Order; onChanged: (order: Order) => void };
 
-/** The action buttons of the detail, following the transitions of part 1 §4 and the roles of §6. */
+/** The action buttons of the detail, following the transitions of domain.md §1.4 and the roles of §1.6. */
 export function OrderActions({ order, onChanged }: Props) {
   const { t } = useTranslation();
   const access = useAccess();

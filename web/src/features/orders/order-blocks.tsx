@@ -18,7 +18,7 @@ function Block({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** part 1 §2 detail, customer block: name, organization, phone and e-mail links, address with navigation. */
+/** domain.md §1.2 detail, customer block: name, organization, phone and e-mail links, address with navigation. */
 export function CustomerBlock({ order }: { order: Order }) {
   const { t } = useTranslation();
   const format = useFormat();
@@ -71,7 +71,7 @@ export function CustomerBlock({ order }: { order: Order }) {
   );
 }
 
-/** part 1 §2 detail, internal info block. */
+/** domain.md §1.2 detail, internal info block. */
 export function InternalBlock({ order }: { order: Order }) {
   const { t } = useTranslation();
   const format = useFormat();

@@ -24,7 +24,7 @@ function Flag({ label, on }: { label: string; on: boolean }) {
   );
 }
 
-/** part 1 §2 Order detail: header flags, customer and internal blocks, items, files and actions. */
+/** domain.md §1.2 Order detail: header flags, customer and internal blocks, items, files and actions. */
 export function OrderDetailPage() {
   const { t } = useTranslation();
   const access = useAccess();

@@ -9,11 +9,11 @@ import { adtypesQuery, type OrderFilters } from './api';
 type Props = {
   filters: OrderFilters;
   setFilter: <K extends keyof OrderFilters>(key: K, value: OrderFilters[K]) => void;
-  /** part 1 §2, §6: the created dates and the ad type only with add_order. */
+  /** domain.md §1.2, §1.6: the created dates and the ad type only with add_order. */
   canAddOrder: boolean;
 };
 
-/** The filters of the order list (part 1 §2), every one kept for the session by the page. */
+/** The filters of the order list (domain.md §1.2), every one kept for the session by the page. */
 export function OrderFiltersForm({ filters, setFilter, canAddOrder }: Props) {
   const { t } = useTranslation();
   const warehouses = useQuery(ownWarehousesQuery);

@@ -25,7 +25,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** part 1 §2 detail, item cards; prices only with change_order; "prepared" while the order is open. */
+/** domain.md §1.2 detail, item cards; prices only with change_order; "prepared" while the order is open. */
 export function OrderLines({ order, onChanged }: Props) {
   const { t } = useTranslation();
   const access = useAccess();
@@ -37,7 +37,7 @@ export function OrderLines({ order, onChanged }: Props) {
     },
     onError: (error) => notifications.show({ color: 'red', message: t(errorKey(error)) }),
   });
-  // part 1 §4: an item may be marked prepared while the order is not done (nor cancelled).
+  // domain.md §1.4: an item may be marked prepared while the order is not done (nor cancelled).
   const canPrepare = access.canCall('PUT /order/:id/:itemId/prepared') && !order.done && !order.hidden;
   return (
     <Stack gap="sm">

@@ -21,11 +21,11 @@ export type OrderListView = {
   per_page: number;
 };
 
-// Kept for the browser session too (part 1 §2: filters persist across visits): /orders without
+// Kept for the browser session too (domain.md §1.2: filters persist across visits): /orders without
 // parameters, as the menu opens it, comes back to the list as it was left. Cleared at logout
 // (clearListStates removes every `list:` key).
 const keptKey = 'list:orders:url';
-/** List loads wait until typing stops (part 1 §9: order fetches are debounced 500 ms). */
+/** List loads wait until typing stops (domain.md §1.9: order fetches are debounced 500 ms). */
 const filterDebounceMs = 500;
 const filterKeys = Object.keys(noOrderFilters) as (keyof OrderFilters)[];
 const viewKeys = [...filterKeys, 'sort', 'direction', 'page', 'per_page'];
@@ -106,7 +106,7 @@ export function useOrderListView() {
 
   const go = (next: OrderListView, push: boolean) => setParams(writeView(next), { replace: !push });
   // What is typed shows at once and reaches the address (and so the request) 500 ms after the
-  // last key (part 1 §9), not one navigation per letter.
+  // last key (domain.md §1.9), not one navigation per letter.
   const [draft, setDraft] = useState<OrderFilters | null>(null);
   const writeFilters = useDebouncedCallback(
     (filters: OrderFilters) => go({ ...view, filters, current_page: 1 }, false),

@@ -11,7 +11,7 @@ import { copyOrder, discardDraft, ordersKey, resumeStep, runTransition, transiti
 
 type Props = {
   order: OrderListItem;
-  /** part 1 §8: a failed cancel or restore is an alert with the text of its error code. */
+  /** domain.md §1.8: a failed cancel or restore is an alert with the text of its error code. */
   onFailure: (message: string) => void;
 };
 
@@ -58,7 +58,7 @@ function DraftRowActions({ order, onFailure }: Props) {
   );
 }
 
-/** part 1 §2 row actions: detail; edit, cancel or restore and copy with change_order. */
+/** domain.md §1.2 row actions: detail; edit, cancel or restore and copy with change_order. */
 export function OrderRowActions({ order, onFailure }: Props) {
   if (order.draft) return <DraftRowActions order={order} onFailure={onFailure} />;
   return <SavedOrderRowActions order={order} onFailure={onFailure} />;

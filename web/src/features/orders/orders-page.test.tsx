@@ -72,7 +72,7 @@ beforeEach(() => {
 });
 
 describe('OrdersPage', () => {
-  it('shows the columns of part 1 §2 with links to the detail and asks for the first page', async () => {
+  it('shows the columns of domain.md §1.2 with links to the detail and asks for the first page', async () => {
     const { api } = renderList();
     await loaded('2026000012');
     const row = rowOf(2026000012);

@@ -21,7 +21,7 @@ import { OrdersPdfModal } from './orders-pdf-modal';
 import { usePageStarts } from './page-starts';
 import { ariaSortOf, SortHeader } from './sort-header';
 
-/** part 1 §2 Order list: paged, filtered (filters kept for the session), row actions, exports. */
+/** domain.md §1.2 Order list: paged, filtered (filters kept for the session), row actions, exports. */
 export function OrdersPage() {
   const { t } = useTranslation();
   const access = useAccess();

@@ -11,7 +11,7 @@ import { documentNames, downloadDocument } from './download';
 
 type Props = { opened: boolean; onClose: () => void };
 
-/** part 1 §2, §5: the orders of a warehouse from a day (to a day) as one PDF; warehouse and from required. */
+/** domain.md §1.2, §1.5: the orders of a warehouse from a day (to a day) as one PDF; warehouse and from required. */
 export function OrdersPdfModal({ opened, onClose }: Props) {
   const { t } = useTranslation();
   const warehouses = useQuery({ ...warehousesQuery, enabled: opened });
@@ -26,7 +26,7 @@ export function OrdersPdfModal({ opened, onClose }: Props) {
     onClose();
   };
   const download = useMutation({
-    // `from`, as checked by submit: the PDF needs it (part 1 §5).
+    // `from`, as checked by submit: the PDF needs it (domain.md §1.5).
     mutationFn: (from: string) =>
       downloadDocument(
         d.ordersPdf,

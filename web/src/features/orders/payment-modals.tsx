@@ -14,7 +14,7 @@ import { useFormat } from '../../ui/format';
 import { qrPaymentQuery, sendEmailQr } from './api';
 import { SupplierSelect } from './supplier-select';
 
-/** part 1 §9: the QR image is 350 px square. */
+/** domain.md §1.9: the QR image is 350 px square. */
 const qrSize = qrImageSize;
 
 type Props = { order: Order; opened: boolean; onClose: () => void };
@@ -23,7 +23,7 @@ const knownSupplier = (order: Order) =>
   order.default_supplier ? [{ id: order.default_supplier.id, name: order.default_supplier.name }] : [];
 
 /**
- * part 1 §2 QR payment: supplier select (the order's by default), the QR image and what a payer
+ * domain.md §1.2 QR payment: supplier select (the order's by default), the QR image and what a payer
  * types by hand. A CZK order shows the Czech QR Platba, a EUR order the EPC (SEPA) code.
  */
 export function QrPaymentModal({ order, opened, onClose }: Props) {
@@ -107,7 +107,7 @@ export function QrPaymentModal({ order, opened, onClose }: Props) {
 }
 
 /**
- * part 1 §2, §5, §8 e-mail QR: supplier select, the e-mail's language (issue 15: suggested by the
+ * domain.md §1.2, §1.5, §1.8 e-mail QR: supplier select, the e-mail's language (issue 15: suggested by the
  * customer's country) and a confirmation; needs the customer's e-mail.
  */
 export function EmailQrModal({ order, opened, onClose }: Props) {

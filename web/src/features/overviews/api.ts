@@ -4,7 +4,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
 import type { ReportRange } from './range';
 
-/** The calls of the overviews page (part 2 §7), each under view_stats. */
+/** The calls of the overviews page (domain.md §2.7), each under view_stats. */
 
 const rangeQuery = (range: ReportRange) => ({
   from: range.from,

@@ -11,7 +11,7 @@ import { defaultRange, RangeFilter, type ReportRange } from './range';
 
 const kinds: StatsExport[] = ['campaigns', 'orders', 'customers', 'products'];
 
-/** Part 2 §2: the campaigns download, the orders download, the products and customers exports (XLSX). */
+/** domain.md §2.2: the campaigns download, the orders download, the products and customers exports (XLSX). */
 export function ExportsBlock() {
   const { t, i18n } = useTranslation();
   const [range, setRange] = useState<ReportRange>(defaultRange);

@@ -7,7 +7,7 @@ import { ProductsBlock } from './products-block';
 import { RevenueBlock } from './revenue-block';
 import { WarehousesBlock } from './warehouses-block';
 
-/** /overviews (part 2 §2 Overviews, view_stats): the report blocks, each with its own range and warehouse. */
+/** /overviews (domain.md §2.2 Overviews, view_stats): the report blocks, each with its own range and warehouse. */
 export function OverviewsPage() {
   const { t } = useTranslation();
   const { can, user } = useAccess();

@@ -7,7 +7,7 @@ import { OverviewsPage } from './overviews-page';
 import { defaultRange, withFrom, withTo } from './range';
 import { WarehousesBlock } from './warehouses-block';
 
-describe('the report range (part 2 §2, §5, §9)', () => {
+describe('the report range (domain.md §2.2, §2.5, §2.9)', () => {
   it('runs from a month ago to today, also across month ends', () => {
     expect(defaultRange('2026-11-22')).toEqual({ from: '2026-10-22', to: '2026-11-22', warehouse: null });
     expect(defaultRange('2026-03-31')).toEqual({ from: '2026-02-28', to: '2026-03-31', warehouse: null });

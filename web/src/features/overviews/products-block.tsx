@@ -13,7 +13,7 @@ import { defaultRange, RangeFilter, type ReportRange } from './range';
 /** The chart's top products by CZK sales. */
 const topCount = 10;
 
-/** Part 2 §2 "production overview": per product the amount sold, its unit and prices by currency. */
+/** domain.md §2.2 "production overview": per product the amount sold, its unit and prices by currency. */
 export function ProductsBlock() {
   const { t, i18n } = useTranslation();
   const format = useFormat();

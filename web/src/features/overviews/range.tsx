@@ -7,16 +7,16 @@ import { useTranslation } from 'react-i18next';
 import { ownWarehousesQuery } from '../../lib/reference-queries';
 import { DayInput } from '../../ui/day-input';
 
-/** The filter every report block has (part 2 §2 Overviews): a range of days and one or all warehouses. */
+/** The filter every report block has (domain.md §2.2 Overviews): a range of days and one or all warehouses. */
 export type ReportRange = { from: string; to: string; warehouse: string | null };
 
-/** Part 2 §2, §9: to is today, from one month earlier (Prague days). */
+/** domain.md §2.2, §2.9: to is today, from one month earlier (Prague days). */
 export function defaultRange(today = pragueDay()): ReportRange {
   return { from: dayjs(today).subtract(1, 'month').format('YYYY-MM-DD'), to: today, warehouse: null };
 }
 
 /**
- * Part 2 §2, §5: the from date's max is the to date, the to date's min the from date. A day typed
+ * domain.md §2.2, §2.5: the from date's max is the to date, the to date's min the from date. A day typed
  * past the other end moves that end along, so the range is never upside down.
  */
 export function withFrom(range: ReportRange, from: string | null): ReportRange {

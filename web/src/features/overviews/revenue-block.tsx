@@ -9,7 +9,7 @@ import { defaultRange, RangeFilter, type ReportRange } from './range';
 
 type Revenue = { currency: 'CZK' | 'EUR'; amount: number; rounding: number };
 
-/** Part 2 §2 "collected revenue": what was collected (or marked paid) on those days, per warehouse and per collector. */
+/** domain.md §2.2 "collected revenue": what was collected (or marked paid) on those days, per warehouse and per collector. */
 export function RevenueBlock() {
   const { t } = useTranslation();
   const format = useFormat();

@@ -10,7 +10,7 @@ import { compactNumber, perPeriod } from './chart-data';
 import { DoneSelect } from './done-select';
 import { defaultRange, RangeFilter, type ReportRange } from './range';
 
-/** Part 2 §2 "warehouses overview": orders and prices by currency per warehouse, with charts over the range. */
+/** domain.md §2.2 "warehouses overview": orders and prices by currency per warehouse, with charts over the range. */
 export function WarehousesBlock() {
   const { t, i18n } = useTranslation();
   const format = useFormat();

@@ -21,7 +21,7 @@ export type ProductListQuery = {
   hidden?: 'true' | 'false';
 };
 
-/** GET /products (part 2 §7): paged, with the prices in force today. */
+/** GET /products (domain.md §2.7): paged, with the prices in force today. */
 export const getProducts = (query: ProductListQuery) => call(e.list, { query });
 
 export function useProducts(query: ProductListQuery) {

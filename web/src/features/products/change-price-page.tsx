@@ -32,7 +32,7 @@ import { PriceHistoryTable } from './price-history-table';
 import { productTypeKey } from './product-labels';
 import { VatSelect, vatChoices } from './vat-select';
 
-/** part 2 §2 /product/change-price/{id}: a new price from a day on, and the price history. */
+/** domain.md §2.2 /product/change-price/{id}: a new price from a day on, and the price history. */
 export function ChangePricePage() {
   const { t } = useTranslation();
   const format = useFormat();

@@ -23,7 +23,7 @@ export const newPriceLine = (currency: Currency, warehouse: string | null = null
   warehouse,
   currency,
   price: '',
-  // Part 2 §9's default 21 % is the Czech standard rate; EUR prices start at Austria's (20 %).
+  // domain.md §2.9's default 21 % is the Czech standard rate; EUR prices start at Austria's (20 %).
   vat: standardVatOn(currency, pragueDay()),
 });
 

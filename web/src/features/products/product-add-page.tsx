@@ -63,7 +63,7 @@ const usualSubtype: Record<ProductType, Subtype | 'none'> = {
 
 const requiredFields = ['name', 'shorten_name', 'type', 'length', 'measurement_unit'] as const;
 
-/** part 2 §2, §5: a new product with its prices per currency (with VAT, from today). */
+/** domain.md §2.2, §2.5: a new product with its prices per currency (with VAT, from today). */
 export function ProductAddPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

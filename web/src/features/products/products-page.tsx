@@ -20,7 +20,7 @@ type Filters = { name: string; type: ProductType | ''; offer: Offer };
 const emptyFilters: Filters = { name: '', type: '', offer: 'offered' };
 const hiddenParam = { offered: 'false', removed: 'true', all: undefined } as const;
 
-/** part 2 §2 Products: the list with prices, change of price and "do not offer further". */
+/** domain.md §2.2 Products: the list with prices, change of price and "do not offer further". */
 export function ProductsPage() {
   const { t } = useTranslation();
   const format = useFormat();

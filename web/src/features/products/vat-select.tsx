@@ -25,7 +25,7 @@ type Props = {
   w?: number;
 };
 
-/** VAT of part 2 §9 as the VAT table has it on `day` for `currency`'s country. */
+/** VAT of domain.md §2.9 as the VAT table has it on `day` for `currency`'s country. */
 export function VatSelect({ label, currency, day, value, onChange, startsToday, w }: Props) {
   const { t } = useTranslation();
   const choices = vatChoices(currency, day, value);

@@ -62,7 +62,7 @@ function NameForm(props: {
   );
 }
 
-/** Ad types an order may name (part 1 §3 Adtype), kept by the owner. */
+/** Ad types an order may name (domain.md §1.3 Adtype), kept by the owner. */
 export function AdtypesSection() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();

@@ -6,7 +6,7 @@ import { AdtypesSection } from './adtypes-section';
 import { phonePrefixesQuery } from './api';
 import { SuppliersSection } from './suppliers-section';
 
-/** The phone prefixes of part 1 §9, a fixed list shown for reference. */
+/** The phone prefixes of domain.md §1.9, a fixed list shown for reference. */
 function PhonePrefixesSection() {
   const { t } = useTranslation();
   const prefixes = useQuery(phonePrefixesQuery);

@@ -11,7 +11,7 @@ import { ConfirmButton } from '../../ui/confirm-button';
 import { addSupplier, editSupplier, referenceKey, removeSupplier, suppliersQuery } from './api';
 import { SupplierForm } from './supplier-form';
 
-/** Suppliers named on delivery notes and QR payments (part 1 §3), kept by the owner. */
+/** Suppliers named on delivery notes and QR payments (domain.md §1.3), kept by the owner. */
 export function SuppliersSection() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();

@@ -9,7 +9,7 @@ export const transportationsKey = ['transportations'] as const;
 
 type Paging = { current_page: number; per_page: number };
 
-/** GET /transportations (part 2 §7), paged, newest first. */
+/** GET /transportations (domain.md §2.7), paged, newest first. */
 export const transportationsQuery = (query: Paging) =>
   queryOptions({
     queryKey: [...transportationsKey, 'list', query],

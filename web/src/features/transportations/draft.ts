@@ -7,7 +7,7 @@ import {
   transportChoices,
 } from '@letokruh/contracts/transportations';
 
-/** The value of the "Other" option of the subscriber and plate selects (part 2 §2). */
+/** The value of the "Other" option of the subscriber and plate selects (domain.md §2.2). */
 export const OTHER = '__other__';
 
 let nextKey = 1;
@@ -68,7 +68,7 @@ const knownChoices = transportChoices.filter((c) => c !== 'other') as string[];
 const idText = (entry: { id: number } | null) => (entry ? String(entry.id) : null);
 
 /**
- * The edit form's start (part 2 §2): the server's day.month.year becomes the picker's day, a
+ * The edit form's start (domain.md §2.2): the server's day.month.year becomes the picker's day, a
  * choice that is none of the known loaders is "other" with its text, and the load and unload
  * lists are paired by position, the shorter one padded with empty places.
  */
@@ -106,7 +106,7 @@ const bezrukace = (d: Draft) => d.transportType === 'bezrukaceTransport';
 const filled = (select: string | null, text: string) =>
   select !== null && (select !== OTHER || text.trim() !== '');
 
-/** part 2 §5: subscriber, date and plate (and who loaded a bezrukáč, with its text) must be there. */
+/** domain.md §2.5: subscriber, date and plate (and who loaded a bezrukáč, with its text) must be there. */
 export function missingFields(d: Draft): DraftField[] {
   const missing: DraftField[] = [];
   if (bezrukace(d) && !d.choice) missing.push('transportType.choice');
@@ -121,7 +121,7 @@ export function missingFields(d: Draft): DraftField[] {
 const idOrNull = (value: string | null) => (value === null ? null : Number(value));
 const idOrText = (value: string | null, text: string) => (value === OTHER ? text.trim() : Number(value));
 
-/** The payload of part 2 §3, exactly as the server reads it; empty rows are left out. */
+/** The payload of domain.md §2.3, exactly as the server reads it; empty rows are left out. */
 export function payloadOf(d: Draft, version?: number): TransportationPayload {
   const choice = bezrukace(d) ? d.choice : null;
   return {
@@ -146,7 +146,7 @@ export function payloadOf(d: Draft, version?: number): TransportationPayload {
   };
 }
 
-/** Inserts a row after `index` (part 2 §2: an add button on each row). */
+/** Inserts a row after `index` (domain.md §2.2: an add button on each row). */
 export const insertAfter = <T>(rows: T[], index: number, row: T) => [
   ...rows.slice(0, index + 1),
   row,

@@ -15,7 +15,7 @@ import { deleteTransportation, transportationsKey } from './api';
 import { useLoadTypeLabels } from './labels';
 import { useTransportationOfRoute } from './use-transportation';
 
-/** Names one under another, or the dash when there are none (part 2 §2). */
+/** Names one under another, or the dash when there are none (domain.md §2.2). */
 function Lines({ lines }: { lines: string[] }) {
   const { t } = useTranslation();
   if (!lines.length) return <>{t('common.noValue')}</>;
@@ -32,7 +32,7 @@ function Lines({ lines }: { lines: string[] }) {
 }
 
 /**
- * /transportation/{id} (part 2 §2): the haul's definition list with dashes for empty values,
+ * /transportation/{id} (domain.md §2.2): the haul's definition list with dashes for empty values,
  * edit and delete for an owner or dispatcher, and its files; file changes reload the record.
  */
 export function TransportationDetailPage() {

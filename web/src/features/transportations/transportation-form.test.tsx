@@ -70,7 +70,7 @@ describe('TransportationAddPage', () => {
     ).toBeNull();
   });
 
-  it('reveals who loaded for a bezrukáč and free texts under Other, and sends the payload of part 2 §3', async () => {
+  it('reveals who loaded for a bezrukáč and free texts under Other, and sends the payload of domain.md §2.3', async () => {
     const { user, api } = await renderAdd();
     expect(screen.queryByRole('radio', { name: 'LesProfi' })).toBeNull();
     await user.click(screen.getByRole('radio', { name: t('transportations.types.bezrukaceTransport') }));

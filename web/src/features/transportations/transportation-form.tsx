@@ -52,8 +52,8 @@ type Props = {
 type Problem = { text: string; fields: string[] };
 
 /**
- * The add and edit form of part 2 §2, in the spec's order. Subscriber, date and plate are
- * required (§5): without them the red missing-fields alert shows and nothing is sent.
+ * The add and edit form of domain.md §2.2, in the spec's order. Subscriber, date and plate are
+ * required (§2.5): without them the red missing-fields alert shows and nothing is sent.
  */
 export function TransportationForm({
   initial,
@@ -252,7 +252,7 @@ export function TransportationForm({
 
 type RowsProps = { draft: Draft; setDraft: (update: (d: Draft) => Draft) => void };
 
-/** part 2 §2: CMR or wagon numbers with amounts; remove on every row but the first, add on each. */
+/** domain.md §2.2: CMR or wagon numbers with amounts; remove on every row but the first, add on each. */
 function CmrRows({ draft, setDraft, decimal }: RowsProps & { decimal: ReturnType<typeof useDecimalProps> }) {
   const { t } = useTranslation();
   const change = (index: number, patch: Partial<Draft['cmrs'][number]>) =>
@@ -301,7 +301,7 @@ function CmrRows({ draft, setDraft, decimal }: RowsProps & { decimal: ReturnType
   );
 }
 
-/** Places of loading and of delivery, in pairs (part 2 §2). */
+/** Places of loading and of delivery, in pairs (domain.md §2.2). */
 function PlaceRows({ draft, setDraft }: RowsProps) {
   const { t } = useTranslation();
   const change = (index: number, patch: Partial<Draft['places'][number]>) =>

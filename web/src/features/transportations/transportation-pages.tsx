@@ -28,7 +28,7 @@ function Page({ heading, children }: { heading: string; children: ReactNode }) {
   );
 }
 
-/** /transportation/add (part 2 §2); success returns to the list. */
+/** /transportation/add (domain.md §2.2); success returns to the list. */
 export function TransportationAddPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -66,7 +66,7 @@ export function TransportationEditPage() {
   const navigate = useNavigate();
   const { canCall, user } = useAccess();
   const queryClient = useQueryClient();
-  // part 2 §2, §6: correcting a haul is the owner's or the dispatcher's, as the server checks.
+  // domain.md §2.2, §2.6: correcting a haul is the owner's or the dispatcher's, as the server checks.
   const allowed = canCall('PUT /transportation/:id/edit');
   const { id, query, missing } = useTransportationOfRoute(allowed);
   const save = useMutation({

@@ -11,7 +11,7 @@ import { transportationsQuery } from './api';
 
 const noFilters: Record<string, never> = {};
 
-/** part 2 §2 Transportations: id, date, recipient, subscriber and the detail link, newest first. */
+/** domain.md §2.2 Transportations: id, date, recipient, subscriber and the detail link, newest first. */
 export function TransportationsPage() {
   const { t } = useTranslation();
   const { can, canCall, user } = useAccess();

@@ -47,7 +47,7 @@ describe('TransportationsPage', () => {
     ).toBe('/transportation/31');
     const second = screen.getByRole('link', { name: '30' }).closest('tr') as HTMLElement;
     expect(within(second).getByText(t('common.noValue'))).toBeTruthy();
-    // A driver adds hauls (part 2 §2: the add link needs add_transportation).
+    // A driver adds hauls (domain.md §2.2: the add link needs add_transportation).
     expect(screen.getByRole('link', { name: t('transportations.add') }).getAttribute('href')).toBe(
       '/transportation/add',
     );

@@ -6,7 +6,7 @@ import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { transportationQuery } from './api';
 
-/** The haul of the address; an unknown one returns to the list (as customers do, part 2 §8). */
+/** The haul of the address; an unknown one returns to the list (as customers do, domain.md §2.8). */
 export function useTransportationOfRoute(enabled: boolean) {
   const { t } = useTranslation();
   const navigate = useNavigate();

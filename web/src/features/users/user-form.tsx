@@ -192,7 +192,7 @@ type UserDetailsFormProps = {
 /**
  * The frame both the user page and the profile (/account) fill in: the alert, username, names,
  * e-mail and phone, the caller's own sections, save and cancel. Each caller keeps its own checks
- * (the server's schemas here, the profile's password rules there, part 2 §2 Profile).
+ * (the server's schemas here, the profile's password rules there, domain.md §2.2 Profile).
  */
 export function UserDetailsForm(props: UserDetailsFormProps) {
   const { t } = useTranslation();

@@ -17,7 +17,7 @@ import { canEditUser, canToggleActive, isOwner } from './rules';
 import { SignInLock } from './sign-in-lock';
 import { draftOf, UserForm } from './user-form';
 
-/** part 2 §2: the user detail that really saves; a 404 goes back to the list. */
+/** domain.md §2.2: the user detail that really saves; a 404 goes back to the list. */
 export function UserPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

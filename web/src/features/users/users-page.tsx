@@ -15,7 +15,7 @@ import { canEditUser, canToggleActive } from './rules';
 
 const noFilters = { name: '' };
 
-/** part 2 §2 Users: the list with an edit link; deactivate and reactivate, owners shielded. */
+/** domain.md §2.2 Users: the list with an edit link; deactivate and reactivate, owners shielded. */
 export function UsersPage() {
   const { t } = useTranslation();
   const access = useAccess();

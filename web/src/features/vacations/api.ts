@@ -10,7 +10,7 @@ export const vacationsKey = ['vacations'] as const;
 export type WarehouseVacationListQuery = { current_page: number; per_page: number; warehouse?: number };
 export type UserVacationListQuery = { current_page: number; per_page: number; user?: number };
 
-/** GET /warehouse_vacations (part 2 §7), paged. */
+/** GET /warehouse_vacations (domain.md §2.7), paged. */
 export const warehouseVacationsQuery = (query: WarehouseVacationListQuery) =>
   queryOptions({
     queryKey: [...vacationsKey, 'warehouse', 'list', query],
@@ -30,11 +30,11 @@ export const addWarehouseVacation = (body: WarehouseVacationInput) =>
 export const editWarehouseVacation = (id: number, body: WarehouseVacationInput) =>
   call(e.warehouseEdit, { params: { id }, body }).then((a) => a.item);
 
-/** "Deactivate" in the interface (part 2 §2); the spec's path has the words the other way round. */
+/** "Deactivate" in the interface (domain.md §2.2); the spec's path has the words the other way round. */
 export const deactivateWarehouseVacation = (id: number) =>
   call(e.warehouseDeactivate, { params: { id } }).then((a) => a.item);
 
-/** GET /user_vacations (part 2 §7), paged. */
+/** GET /user_vacations (domain.md §2.7), paged. */
 export const userVacationsQuery = (query: UserVacationListQuery) =>
   queryOptions({
     queryKey: [...vacationsKey, 'user', 'list', query],

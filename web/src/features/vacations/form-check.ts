@@ -5,7 +5,7 @@ import { type PeriodDraft, periodError } from './period-fields';
 export type FormProblem = { fields: string[]; text: string };
 
 /**
- * Checks a vacation form before sending (part 2 §5): required fields first (the generic
+ * Checks a vacation form before sending (domain.md §2.5): required fields first (the generic
  * missing-fields message), then from ≤ to. Null when the draft may go to the server.
  */
 export function checkDraft(

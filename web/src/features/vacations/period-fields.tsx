@@ -19,7 +19,7 @@ export const emptyPeriod: PeriodDraft = {
   to_time: '',
 };
 
-/** What is wrong with the period as typed so far (part 2 §5: from must not exceed to). */
+/** What is wrong with the period as typed so far (domain.md §2.5: from must not exceed to). */
 export function periodError(draft: PeriodDraft): { fields: PeriodField[]; key: string } | null {
   if (!draft.vacation_from || !draft.vacation_to) return null;
   const fields = periodProblems({
@@ -48,7 +48,7 @@ type Props = {
 };
 
 /**
- * The from and to days (Czech date pickers without time, part 2 §9) that keep from ≤ to: the
+ * The from and to days (Czech date pickers without time, domain.md §2.9) that keep from ≤ to: the
  * picker offers no day on the wrong side, and a day typed on the wrong side is marked at once.
  */
 export function PeriodFields({ value, onChange, withTimes = false, invalid }: Props) {

@@ -108,7 +108,7 @@ const forms: {
     withTimes: false,
     period: ['1.7.2030', '12.7.2030'],
     fillRest: async () => {},
-    // part 2 §7: the add call names the driver `driver`, the edit call `user`.
+    // domain.md §2.7: the add call names the driver `driver`, the edit call `user`.
     added: { driver: 12, vacation_from: '2030-07-01', vacation_to: '2030-07-12' },
     shown: [
       ['vacations.fields.driver', 'Lukáš Veselý'],

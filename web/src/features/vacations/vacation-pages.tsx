@@ -109,7 +109,7 @@ function VacationForm<V extends Stored, I>({
     }
     onSubmit(parsed.data);
   };
-  // The edit of a driver's vacation names the driver `user` (part 2 §7).
+  // The edit of a driver's vacation names the driver `user` (domain.md §2.7).
   const invalid = (problem?.fields ?? []).map((f) => (f === s.owner || f === 'user' ? 'owner' : f));
 
   return (
@@ -302,7 +302,7 @@ const drivers: FormSubject<UserVacation, UserVacationInput> = {
     vacation_from: v.vacation_from,
     vacation_to: v.vacation_to,
   }),
-  // part 2 §7: the add call names the user `driver`, the edit call `user`.
+  // domain.md §2.7: the add call names the user `driver`, the edit call `user`.
   body: (draft, version) => ({
     ...(version ? { user: Number(draft.owner), version } : { driver: Number(draft.owner) }),
     vacation_from: draft.vacation_from,

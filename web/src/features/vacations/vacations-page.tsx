@@ -226,12 +226,12 @@ const drivers: ListSubject<UserVacation, 'user'> = {
   },
 };
 
-/** part 2 §2 Vacations: closures of warehouses, paged, with add, edit and deactivate. */
+/** domain.md §2.2 Vacations: closures of warehouses, paged, with add, edit and deactivate. */
 export function WarehouseVacationsPage() {
   return <VacationsPage subject={warehouses} />;
 }
 
-/** part 2 §2 Vacations: drivers' vacations, paged, with add, edit and deactivate. */
+/** domain.md §2.2 Vacations: drivers' vacations, paged, with add, edit and deactivate. */
 export function UserVacationsPage() {
   return <VacationsPage subject={drivers} />;
 }

@@ -26,7 +26,7 @@ export type WarehouseListQuery = {
   hidden?: 'true';
 };
 
-/** GET /warehouses (part 2 §7), paged. */
+/** GET /warehouses (domain.md §2.7), paged. */
 export const getWarehouses = (query: WarehouseListQuery) => call(e.list, { query });
 
 export function useWarehouses(query: WarehouseListQuery) {

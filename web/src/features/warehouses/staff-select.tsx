@@ -25,7 +25,7 @@ const optionsOf = (staff: StaffMember[] | undefined, chosen: number[], assigned:
   return options;
 };
 
-/** Drivers or warehousemen of a warehouse, picked from /drivers or /warehousemen (part 2 §7). */
+/** Drivers or warehousemen of a warehouse, picked from /drivers or /warehousemen (domain.md §2.7). */
 export function StaffSelect({ kind, label, value, onChange, error, assigned = [] }: Props) {
   const staff = useStaff(kind);
   return (

@@ -8,7 +8,7 @@ import { useFormat } from '../../ui/format';
 import { type Column, PagedTable } from '../../ui/paged-table';
 import { useStockChanges } from './api';
 
-/** The stock change history of a warehouse (part 2 §2), newest first; shown with change_warehouse. */
+/** The stock change history of a warehouse (domain.md §2.2), newest first; shown with change_warehouse. */
 export function StockChangesTable({ warehouseId }: { warehouseId: number }) {
   const { t } = useTranslation();
   const format = useFormat();

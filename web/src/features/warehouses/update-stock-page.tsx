@@ -23,7 +23,7 @@ import { useStock, useUpdateStock, useWarehouse } from './api';
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
-/** part 2 §2, §5: shows the current amount and takes a change of −1 000 000 to 1 000 000. */
+/** domain.md §2.2, §2.5: shows the current amount and takes a change of −1 000 000 to 1 000 000. */
 export function UpdateStockPage() {
   const { t } = useTranslation();
   const format = useFormat();

@@ -47,13 +47,13 @@ const emptyDraft: Draft = {
   color: '',
 };
 
-/** part 2 §5: every field of the creation payload but the staff is required. */
+/** domain.md §2.5: every field of the creation payload but the staff is required. */
 const requiredFields = ['name', 'address', 'town', 'zip', 'country', 'lat', 'lon'] as const;
 
 const toNumber = (value: string | number): number | '' =>
   value === '' || Number.isNaN(Number(value)) ? '' : Number(value);
 
-/** part 2 §2 AddWarehouse: name, address, town, zip, country, coordinates, drivers, warehousemen. */
+/** domain.md §2.2 AddWarehouse: name, address, town, zip, country, coordinates, drivers, warehousemen. */
 export function WarehouseAddPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -6,7 +6,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { errorKey } from '../../lib/api-client';
 import { useAddProductToWarehouse, useOfferedProducts, useProductStock, useWarehouse } from './api';
 
-/** part 2 §2 /warehouse/{id}/add-product: the warehouse starts keeping a product, at 0. */
+/** domain.md §2.2 /warehouse/{id}/add-product: the warehouse starts keeping a product, at 0. */
 export function WarehouseAddProductPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

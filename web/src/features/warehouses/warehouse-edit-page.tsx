@@ -23,7 +23,7 @@ import { useEditWarehouse, useWarehouse } from './api';
 import { type CarDraft, CarsEditor } from './cars-editor';
 import { StaffSelect } from './staff-select';
 
-/** part 2 §2: edit sets drivers and warehousemen (and, issue 3, the cars), then back to the list. */
+/** domain.md §2.2: edit sets drivers and warehousemen (and, issue 3, the cars), then back to the list. */
 export function WarehouseEditPage() {
   const { t } = useTranslation();
   const access = useAccess();

@@ -11,7 +11,7 @@ import { type Column, PagedTable } from '../../ui/paged-table';
 import { useProductStock, useWarehouse } from './api';
 import { StockChangesTable } from './stock-changes-table';
 
-/** part 2 §2 /warehouse/{id}: the stock table, add a product, change stock, and the history. */
+/** domain.md §2.2 /warehouse/{id}: the stock table, add a product, change stock, and the history. */
 export function WarehouseStockPage() {
   const { t } = useTranslation();
   const format = useFormat();

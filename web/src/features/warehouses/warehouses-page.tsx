@@ -15,12 +15,12 @@ import { useHideWarehouse, useWarehouses } from './api';
 type Filters = { name: string; withHidden: boolean };
 const emptyFilters: Filters = { name: '', withHidden: false };
 
-/** part 2 §2 Warehouses: the list with links to stock and edit, and "do not use further". */
+/** domain.md §2.2 Warehouses: the list with links to stock and edit, and "do not use further". */
 export function WarehousesPage() {
   const { t } = useTranslation();
   const { canCall } = useAccess();
   const list = useListState('warehouses', emptyFilters);
-  // part 2 §7: list loads are debounced 500 ms.
+  // domain.md §2.7: list loads are debounced 500 ms.
   const [name] = useDebouncedValue(list.filters.name, 500);
   const query = {
     current_page: list.current_page,

@@ -14,7 +14,7 @@ const order = makeItemsOrder(7, {
   driver: { id: 5, username: 'driver', first_name: 'Josef', last_name: 'Černý', name: 'Josef Černý' },
 });
 
-describe('calendarEvents (part 1 §9)', () => {
+describe('calendarEvents (domain.md §1.9)', () => {
   it('draws the order for its duration with travel blocks of `duration` minutes before and after', () => {
     const events = calendarEvents({ orders: [order], options: { showIds: false, showTravel: true } });
     expect(events.map((e) => [e.extendedProps?.kind, e.start, e.end])).toEqual([

@@ -6,7 +6,7 @@ import { pragueWallClockAsUtc } from '@letokruh/contracts/rules/prague-day';
 import type { CalendarClosure, CalendarDriverVacation } from '@letokruh/contracts/vacations';
 import { readableTextOn } from '../contrast';
 
-/** Part 1 §9: travel blocks are drawn at about 80 % opacity. */
+/** domain.md §1.9: travel blocks are drawn at about 80 % opacity. */
 export const travelOpacity = 0.8;
 
 /** The slot being planned in a form, not saved yet (the intern step's date, time and duration). */
@@ -81,7 +81,7 @@ function travelEvents(
 }
 
 /**
- * What the day calendar draws (part 1 §2, §9): each order as a block of expected_delivery_duration
+ * What the day calendar draws (domain.md §1.2, §1.9): each order as a block of expected_delivery_duration
  * minutes in its warehouse's colours, its travel blocks of `duration` minutes before and after,
  * the slot being planned, warehouse closures and drivers' vacations (all-day).
  */
@@ -179,7 +179,7 @@ export function calendarEvents(input: {
 const hourOf = (hour: number) => `${String(hour).padStart(2, '0')}:00:00`;
 
 /**
- * What every delivery calendar shares (part 1 §9): Monday first, quarter-hour rows labelled by the
+ * What every delivery calendar shares (domain.md §1.9): Monday first, quarter-hour rows labelled by the
  * hour, 24-hour times, the chosen hour range, no toolbar of FullCalendar's own.
  */
 export function baseCalendarOptions(startHour: number, endHour: number) {

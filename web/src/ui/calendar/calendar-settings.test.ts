@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { correctHourRange, defaultCalendarSettings } from './calendar-settings';
 
-describe('correctHourRange (part 1 §5, §9)', () => {
+describe('correctHourRange (domain.md §1.5, §1.9)', () => {
   it('starts at 6 to 18', () => {
     expect([defaultCalendarSettings.start, defaultCalendarSettings.end]).toEqual([6, 18]);
   });

@@ -23,7 +23,7 @@ export const defaultCalendarSettings: CalendarSettings = {
   combined: true,
 };
 
-/** Part 1 §5 after typing `value` into one end: the rule of contracts/rules/calendar-week. */
+/** domain.md §1.5 after typing `value` into one end: the rule of contracts/rules/calendar-week. */
 export function correctHourRange(
   changed: 'start' | 'end',
   value: number,
@@ -104,7 +104,7 @@ function HourInput({
   );
 }
 
-/** Hour range, ids and travel blocks (part 1 §2 calendar settings). */
+/** Hour range, ids and travel blocks (domain.md §1.2 calendar settings). */
 export function CalendarSettingsFields({ value, onChange, withCombined = true }: Props) {
   const { t } = useTranslation();
   return (

@@ -29,7 +29,7 @@ type Props = {
   onCancel: () => void;
 };
 
-/** Part 1 §5: overlapping orders found on save; the user saves anyway or goes back to the form. */
+/** domain.md §1.5: overlapping orders found on save; the user saves anyway or goes back to the form. */
 export function ClashDialog({ clashes, day, pending, onConfirm, onCancel }: Props) {
   const { t } = useTranslation();
   return (
