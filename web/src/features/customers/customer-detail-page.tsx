@@ -1,28 +1,14 @@
 import { customerFileTypes } from '@letokruh/contracts/customers';
 import { customersEndpoints } from '@letokruh/contracts/endpoints/customers';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Center,
-  Grid,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Grid, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { errorKey } from '../../lib/api-client';
 import { useAccess } from '../../lib/session';
 import { DetailRow, DetailTable } from '../../ui/detail-row';
 import { FilesPanel } from '../../ui/files-panel';
 import { telHref, useFormat } from '../../ui/format';
 import { LocationMap } from '../../ui/location-map';
+import { QueryState } from '../../ui/query-state';
 import type { CustomerDetail } from './api';
 import { ToContactToggle } from './to-contact-toggle';
 import { useCustomerOfRoute } from './use-customer';
@@ -37,13 +23,7 @@ export function CustomerDetailPage() {
   if (!access.user) return null;
   if (!allowed) return <Alert color="red">{t('common.accessDenied')}</Alert>;
   if (missing) return null;
-  if (query.error) return <Alert color="red">{t(errorKey(query.error))}</Alert>;
-  if (!query.data)
-    return (
-      <Center h="30vh">
-        <Loader />
-      </Center>
-    );
+  if (query.error || !query.data) return <QueryState error={query.error} />;
   const { customer, orders } = query.data;
   const { address } = customer;
   const noValue = t('common.noValue');

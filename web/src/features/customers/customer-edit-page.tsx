@@ -1,11 +1,12 @@
 import type { CustomerEdit } from '@letokruh/contracts/customers';
-import { Alert, Anchor, Button, Center, Loader, Stack, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { ApiError, errorKey } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
 import { useAccess } from '../../lib/session';
+import { QueryState } from '../../ui/query-state';
 import { customersKey, editCustomer } from './api';
 import { CustomerForm } from './customer-form';
 import { draftOf, toEditPayload } from './payloads';
@@ -30,13 +31,7 @@ export function CustomerEditPage() {
   if (!access.user) return null;
   if (!allowed) return <Alert color="red">{t('common.accessDenied')}</Alert>;
   if (missing) return null;
-  if (query.error) return <Alert color="red">{t(errorKey(query.error))}</Alert>;
-  if (!query.data)
-    return (
-      <Center h="30vh">
-        <Loader />
-      </Center>
-    );
+  if (query.error || !query.data) return <QueryState error={query.error} />;
   const { customer } = query.data;
   const stale = edit.error instanceof ApiError && edit.error.status === 409;
   return (

@@ -1,13 +1,14 @@
 import { ErrorCode } from '@letokruh/contracts/errors';
 import type { Order } from '@letokruh/contracts/orders';
-import { Alert, Anchor, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { ApiError, errorKey } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
 import { useAccess } from '../../lib/session';
+import { QueryState } from '../../ui/query-state';
 import { orderQuery } from './api';
 
 export const steps = ['customer', 'items', 'intern'] as const;
@@ -104,13 +105,7 @@ export function StepShell({ step, children }: ShellProps) {
         </Anchor>
       </Alert>
     );
-  if (query.error) return <Alert color="red">{t(errorKey(query.error))}</Alert>;
-  if (!query.data)
-    return (
-      <Center h="30vh">
-        <Loader />
-      </Center>
-    );
+  if (query.error || !query.data) return <QueryState error={query.error} />;
   const order = query.data;
   return (
     <Stack gap="md">

@@ -1,14 +1,15 @@
 import { orderFilesEndpoints } from '@letokruh/contracts/endpoints/order-files';
 import { type Order, orderFileTypes } from '@letokruh/contracts/orders';
-import { Alert, Anchor, Badge, Center, Grid, Group, Loader, Stack, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Grid, Group, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ApiError, errorKey } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
 import { useAccess } from '../../lib/session';
 import { FilesPanel } from '../../ui/files-panel';
+import { QueryState } from '../../ui/query-state';
 import { orderQuery, ordersKey } from './api';
 import { OrderActions } from './order-actions';
 import { CustomerBlock, InternalBlock } from './order-blocks';
@@ -44,14 +45,8 @@ export function OrderDetailPage() {
   if (!access.user) return null;
   if (!allowed) return <Alert color="red">{t('common.accessDenied')}</Alert>;
   if (missing) return null;
-  if (query.error) return <Alert color="red">{t(errorKey(query.error))}</Alert>;
   const order = query.data;
-  if (!order)
-    return (
-      <Center h="30vh">
-        <Loader />
-      </Center>
-    );
+  if (query.error || !order) return <QueryState error={query.error} />;
 
   // Every action answers the whole order: the page shows it at once, lists reload when next seen.
   const changed = (item: Order) => {

@@ -1,6 +1,6 @@
 import { transportationsEndpoints } from '@letokruh/contracts/endpoints/transportations';
 import { type Transportation, transportationFileTypes } from '@letokruh/contracts/transportations';
-import { Alert, Anchor, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { ConfirmButton } from '../../ui/confirm-button';
 import { DetailRow, DetailTable } from '../../ui/detail-row';
 import { FilesPanel } from '../../ui/files-panel';
 import { useFormat } from '../../ui/format';
+import { QueryState } from '../../ui/query-state';
 import { deleteTransportation, transportationsKey } from './api';
 import { useLoadTypeLabels } from './labels';
 import { useTransportationOfRoute } from './use-transportation';
@@ -43,13 +44,7 @@ export function TransportationDetailPage() {
   if (!user) return null;
   if (!allowed) return <Alert color="red">{t('common.accessDenied')}</Alert>;
   if (missing) return null;
-  if (query.error) return <Alert color="red">{t(errorKey(query.error))}</Alert>;
-  if (!query.data)
-    return (
-      <Center h="30vh">
-        <Loader />
-      </Center>
-    );
+  if (query.error || !query.data) return <QueryState error={query.error} />;
   return (
     <Stack maw={960}>
       <Anchor component={Link} to="/transportations" size="sm">
