@@ -4,15 +4,23 @@ import type { ReactNode } from 'react';
 /**
  * One label/value row of a detail view (customer, order, transportation, QR payment). The label
  * keeps to the top so that it stays beside the first line of a value of several lines; the rest
- * of the props style the value cell.
+ * of the props style the value cell. A long unbroken value (an e-mail, a web address) wraps
+ * anywhere rather than push a phone-wide page sideways.
  */
-export function DetailRow({ label, children, ...td }: { label: string; children: ReactNode } & TableTdProps) {
+export function DetailRow({
+  label,
+  children,
+  style,
+  ...td
+}: { label: string; children: ReactNode } & TableTdProps) {
   return (
     <Table.Tr>
       <Table.Th fw={500} c="dimmed" style={{ verticalAlign: 'top' }}>
         {label}
       </Table.Th>
-      <Table.Td {...td}>{children}</Table.Td>
+      <Table.Td style={[{ overflowWrap: 'anywhere' }, style]} {...td}>
+        {children}
+      </Table.Td>
     </Table.Tr>
   );
 }
