@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
-import { idIn } from '../../db/paging.ts';
+import { preparedRead } from '../../db/prepared.ts';
 import {
   adtypes,
   cars,
@@ -72,13 +72,17 @@ export async function updateOrder(db: DbOrTx, id: number, values: OrderValues): 
 /** Issue 14: an order is a draft until its intern step is saved the first time. */
 export const isDraft = (order: Pick<OrderRow, 'draftTouchedAt'>) => order.draftTouchedAt !== null;
 
-export async function findLines(db: DbOrTx, orderIds: number[]): Promise<LineRow[]> {
-  if (!orderIds.length) return [];
-  const lines = await db
+const orderLines = preparedRead('order_lines', (db) =>
+  db
     .select()
     .from(orderItems)
-    .where(idIn(orderItems.orderId, orderIds))
-    .orderBy(asc(orderItems.orderId), asc(orderItems.id));
+    .where(sql`${orderItems.orderId} = any(${sql.placeholder('ids')}::int[])`)
+    .orderBy(asc(orderItems.orderId), asc(orderItems.id)),
+);
+
+export async function findLines(db: DbOrTx, orderIds: number[]): Promise<LineRow[]> {
+  if (!orderIds.length) return [];
+  const lines = await orderLines(db).execute({ ids: orderIds });
   if (!lines.length) return [];
   // The few products of many lines read once each, not once per line (issue 9: a calendar week).
   const productIds = [...new Set(lines.map((l) => l.productId))];
@@ -132,9 +136,8 @@ const driver = alias(users, 'driver');
 const collector = alias(users, 'collector');
 
 /** An order with everything its answer names, in one query per batch of orders. */
-export async function findOrderViews(db: DbOrTx, ids: number[]) {
-  if (!ids.length) return [];
-  return db
+const orderViews = preparedRead('order_views', (db) =>
+  db
     .select({
       order: orders,
       customer: customers,
@@ -168,6 +171,11 @@ export async function findOrderViews(db: DbOrTx, ids: number[]) {
     .leftJoin(cars, eq(cars.id, orders.carId))
     .leftJoin(suppliers, eq(suppliers.id, orders.supplierId))
     .leftJoin(adtypes, eq(adtypes.id, orders.adtypeId))
-    .where(idIn(orders.id, ids));
+    .where(sql`${orders.id} = any(${sql.placeholder('ids')}::int[])`),
+);
+
+export async function findOrderViews(db: DbOrTx, ids: number[]) {
+  if (!ids.length) return [];
+  return orderViews(db).execute({ ids });
 }
 export type OrderView = Awaited<ReturnType<typeof findOrderViews>>[number];
