@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { preparedRead } from '../../db/prepared.ts';
 import { files } from '../../db/schema/index.ts';
 
 export type FileOwner = (typeof files.$inferSelect)['ownerType'];
@@ -27,12 +28,18 @@ export async function insertFile(db: DbOrTx, values: typeof files.$inferInsert):
   return row.id;
 }
 
-export async function findFiles(db: DbOrTx, ownerType: FileOwner, ownerId: number): Promise<FileRow[]> {
-  return db
+const ownersFiles = preparedRead('owners_files', (db) =>
+  db
     .select(withUploader)
     .from(files)
-    .where(and(eq(files.ownerType, ownerType), eq(files.ownerId, ownerId)))
-    .orderBy(asc(files.id));
+    .where(
+      and(eq(files.ownerType, sql.placeholder('ownerType')), eq(files.ownerId, sql.placeholder('ownerId'))),
+    )
+    .orderBy(asc(files.id)),
+);
+
+export async function findFiles(db: DbOrTx, ownerType: FileOwner, ownerId: number): Promise<FileRow[]> {
+  return ownersFiles(db).execute({ ownerType, ownerId });
 }
 
 export async function findFile(
