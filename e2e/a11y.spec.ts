@@ -16,7 +16,7 @@ const knownMismatch = '[role="radio"][aria-label]';
 
 async function seriousFindings(page: Page): Promise<string[]> {
   // One analysis: the tags' rules and, besides them, the extra rules (axe-core's `rules` option
-  // adds a rule to `runOnly`'s tags). Two analyses per page took a third of this spec's time.
+  // adds a rule to `runOnly`'s tags). Two analyses per page took a third of this domain.md's time.
   const result = await new AxeBuilder({ page })
     .withTags(tags)
     .options({ rules: Object.fromEntries(extraRules.map((id) => [id, { enabled: true }])) })

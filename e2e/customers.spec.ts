@@ -13,7 +13,7 @@ test('a technician adds a Slovak customer, switching the prefix when asked, and 
   await page.getByRole('link', { name: 'Přidat zákazníka' }).click();
   await expect(page).toHaveURL(/\/customer\/add$/);
 
-  // Nothing filled in: the red alert of the spec, nothing sent.
+  // Nothing filled in: the red alert of domain.md, nothing sent.
   await page.getByRole('button', { name: 'Vytvořit zákazníka' }).click();
   await expect(page.getByRole('alert')).toHaveText('Vyplňte prosím všechna povinná pole');
 

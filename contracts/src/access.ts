@@ -7,7 +7,7 @@ import type { FunctionName, Permission } from './permissions.ts';
  * - self: any logged-in user, also while a password change is pending (own profile, session)
  * - loggedIn: any logged-in user
  * - permission: all of the listed permissions; anyPermission: one of them
- * - anyFunction: one of the listed functions (spec's owner-or-dispatcher checks)
+ * - anyFunction: one of the listed functions (domain.md's owner-or-dispatcher checks)
  * - anyOf: one of the listed rules
  */
 export type Access =

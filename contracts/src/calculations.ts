@@ -37,7 +37,7 @@ export const calculationPayloadSchema = z
     distance: distanceSchema.optional(),
     duration: durationSchema.optional(),
     delivery_price_amount: priceSchema.optional(),
-    /** Spelt so by the spec (domain.md §1.3), as on the order. */
+    /** Spelt so by domain.md (domain.md §1.3), as on the order. */
     minimim_delivery_price: priceSchema.optional(),
   })
   .superRefine((p, ctx) => {

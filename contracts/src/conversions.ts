@@ -109,7 +109,7 @@ export const conversionOptionSchema = z
   .object({ inputs: z.array(optionLine), outputs: z.array(optionLine), coefficient: z.number() })
   .meta({ id: 'ConversionOption' });
 
-/** `error` is the spec's flag for "no option": the stock covers none. */
+/** `error` is domain.md's flag for "no option": the stock covers none. */
 export const conversionOptionsAnswerSchema = z.object({
   items: z.array(conversionOptionSchema),
   error: z.boolean(),

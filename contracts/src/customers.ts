@@ -58,13 +58,13 @@ const organizationIdSchema = optional(20).transform(normalizeOrganizationId);
 const vatIdSchema = optional(20).transform(normalizeDic);
 const longitude = z.number().min(-180).max(180);
 
-/** POST /customer/add: the spec's create payload, camelCase as the spec has it. */
+/** POST /customer/add: domain.md's create payload, camelCase as domain.md has it. */
 export const customerAddFieldsSchema = z.object({
   firstName: required(100),
   lastName: required(100),
   organizationId: organizationIdSchema,
   organizationName: optional(200),
-  /** Beyond the spec (issue 15): the DIČ of a company customer, camelCase like the payload. */
+  /** Beyond domain.md (issue 15): the DIČ of a company customer, camelCase like the payload. */
   vatId: vatIdSchema,
   phonePrefix: z.enum(phonePrefixCodes).default(defaultPhonePrefix),
   phone: phoneSchema,
@@ -76,7 +76,7 @@ export const customerAddFieldsSchema = z.object({
   lat: latitude,
   lon: longitude,
   /**
-   * Beyond the spec (issue 14): a customer whose phone, e-mail or name and town matches an existing
+   * Beyond domain.md (issue 14): a customer whose phone, e-mail or name and town matches an existing
    * one is refused with 409 / customerMayExist unless this is true.
    */
   allow_duplicate: z.boolean().optional(),
@@ -90,7 +90,7 @@ export const customerAddSchema = customerAddFieldsSchema.superRefine((value, ctx
 export type CustomerAdd = z.infer<typeof customerAddSchema>;
 
 /**
- * PUT /customer/{id}/edit: the spec's edit payload (snake_case, `final_address`), plus `version`
+ * PUT /customer/{id}/edit: domain.md's edit payload (snake_case, `final_address`), plus `version`
  * and `vat_id`. The IČO and DIČ checks need the stored values (a value is checked only when it
  * changes), so the server applies `companyIdIssues` after reading the row.
  */
@@ -154,13 +154,13 @@ export const customerOrderSchema = z.object({
   intern_id: z.number().int(),
   created: z.string(),
   expected_delivery_date: z.string().nullable(),
-  /** Beyond the spec's summary: what the links may offer (edit and copy) and a state label. */
+  /** Beyond domain.md's summary: what the links may offer (edit and copy) and a state label. */
   hidden: z.boolean(),
   done: z.boolean(),
   warehouse: z.object({ id: z.number().int(), name: z.string() }).nullable(),
 });
 
-/** GET /customer/{id}: the spec's keys `customer` and `orders`. */
+/** GET /customer/{id}: domain.md's keys `customer` and `orders`. */
 export const customerDetailAnswerSchema = z.object({
   customer: customerDetailSchema,
   orders: z.array(customerOrderSchema),

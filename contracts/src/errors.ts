@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Error codes answered by the API (domain.md §2.8), extended for cases the spec does not name.
+ * Error codes answered by the API (domain.md §2.8), extended for cases domain.md does not name.
  * The server never sends translated text; the web app looks each code up in its catalogue.
  */
 export const ErrorCode = {

@@ -54,7 +54,7 @@ export type CalendarOrder = z.infer<typeof calendarOrderSchema>;
 export const calendarOrdersAnswerSchema = z.object({ data: z.array(calendarOrderSchema) });
 
 /**
- * Issue 16, `view=calendar`: one order as the calendars draw it, in the spec's field names where
+ * Issue 16, `view=calendar`: one order as the calendars draw it, in domain.md's field names where
  * the field is the order's own. Its warehouse, driver and car are ids into the answer's lists.
  */
 export const calendarWeekOrderSchema = z
@@ -97,7 +97,7 @@ export type CalendarWeek = z.infer<typeof calendarWeekSchema>;
 export const calendarAnswerSchema = z.union([calendarOrdersAnswerSchema, calendarWeekSchema]);
 
 /**
- * PUT /order/{id}/reschedule (beyond the spec: dragging an order on the calendar). The new
+ * PUT /order/{id}/reschedule (beyond domain.md: dragging an order on the calendar). The new
  * delivery day and time (Prague clock); clashes answer 409 / 141 as the intern step does until
  * `confirm_overlap` is true; `version` is the order's as the calendar loaded it.
  */

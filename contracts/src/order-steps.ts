@@ -116,7 +116,7 @@ export const orderItemsPayloadSchema = z
     distance: distanceSchema.optional(),
     duration: durationSchema.optional(),
     delivery_price_amount: priceSchema.optional(),
-    /** Spelt so by the spec (domain.md §1.3). */
+    /** Spelt so by domain.md (domain.md §1.3). */
     minimim_delivery_price: priceSchema.optional(),
     version,
   })

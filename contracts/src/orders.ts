@@ -13,7 +13,7 @@ export type PaymentType = (typeof paymentTypes)[number];
 
 /**
  * The state filter of the order list (domain.md §1.2). Every state but `drafts` lists orders only;
- * `drafts` (issue 14, an addition to the spec) lists the caller's own drafts: orders whose third
+ * `drafts` (issue 14, an addition to domain.md) lists the caller's own drafts: orders whose third
  * step (internal data) was never saved, newest first.
  */
 export const orderStates = ['all', 'not_done', 'done', 'hidden', 'not_collected', 'drafts'] as const;

@@ -44,7 +44,7 @@ export const qrPaymentSchema = z
 export type QrPayment = z.infer<typeof qrPaymentSchema>;
 
 /**
- * POST /order/{id}/send_email_qr: `supplier_id` as the spec has it; `language` (issue 15, optional)
+ * POST /order/{id}/send_email_qr: `supplier_id` as domain.md has it; `language` (issue 15, optional)
  * overrides the language taken from the customer's country (rules/mail-language).
  */
 export const sendEmailQrBodySchema = z.object({

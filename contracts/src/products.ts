@@ -54,7 +54,7 @@ export const productAddSchema = z.object({
 });
 export type ProductAdd = z.infer<typeof productAddSchema>;
 
-/** PUT /product/{id}/change_price: the spec's price change payload. */
+/** PUT /product/{id}/change_price: domain.md's price change payload. */
 export const priceChangeSchema = z.object({
   product_id: id,
   warehouse: id,

@@ -8,7 +8,7 @@ import { parseDay } from './rules/format.ts';
  * (domain.md §2.2, §2.3 "Transportation (read)" and "Transportation payload", §2.5, §2.7).
  */
 
-/** domain.md §2.2: the transport type radio; the values are the spec's words. */
+/** domain.md §2.2: the transport type radio; the values are domain.md's words. */
 export const transportTypes = ['Standardní', 'bezrukaceTransport'] as const;
 export type TransportType = (typeof transportTypes)[number];
 
@@ -48,7 +48,7 @@ const idOrText = (max: number) => z.union([id, z.string().trim().min(1).max(max)
 const text = (max: number) => z.string().trim().max(max);
 
 /**
- * POST /transportation/add and PUT /transportation/{id}/edit, with the spec's names. Subscriber,
+ * POST /transportation/add and PUT /transportation/{id}/edit, with domain.md's names. Subscriber,
  * date and plate are required (domain.md §2.5); a bezrukaceTransport needs who loaded it, and `other`
  * its text. Empty CMR rows and empty places are dropped.
  */

@@ -123,7 +123,7 @@ const warehouseVacationSchemas = vacationSchemas({
 });
 
 /**
- * POST /user_vacation/add takes the spec's `driver`, PUT /user_vacation/{id}/edit the spec's
+ * POST /user_vacation/add takes domain.md's `driver`, PUT /user_vacation/{id}/edit domain.md's
  * `user` (domain.md §2.7); both calls accept either name for the same user id. Whole days only.
  */
 const userVacationSchemas = vacationSchemas({

@@ -20,7 +20,7 @@ export const carInputSchema = z.object({
 });
 export type CarInput = z.infer<typeof carInputSchema>;
 
-/** POST /warehouse/add: the spec's creation payload; colours and cars are optional extras. */
+/** POST /warehouse/add: domain.md's creation payload; colours and cars are optional extras. */
 export const warehouseAddSchema = z.object({
   name: requiredText(100),
   address: requiredText(300),
@@ -41,7 +41,7 @@ export const warehouseAddSchema = z.object({
 export type WarehouseAdd = z.infer<typeof warehouseAddSchema>;
 
 /**
- * PUT /warehouse/{id}/edit: drivers and warehousemen (the spec), cars (issue 3: a car left out is
+ * PUT /warehouse/{id}/edit: drivers and warehousemen (domain.md), cars (issue 3: a car left out is
  * retired), and optionally the rest of the creation fields. `version` guards against stale edits.
  */
 export const warehouseEditSchema = z.object({

@@ -46,7 +46,7 @@ export type RegisteredRoute = {
   schema?: { params?: unknown; querystring?: unknown; body?: unknown };
 };
 
-/** Every module's routes, mounted under /api with the spec's paths. */
+/** Every module's routes, mounted under /api with domain.md's paths. */
 const modules: ((app: App) => Promise<void>)[] = [
   healthRoutes,
   authRoutes,
@@ -153,7 +153,7 @@ export async function buildApp({
     },
   });
   await registerDocs(app);
-  // The spec's writing GETs are the audit table's GET routes (a test holds that table complete).
+  // domain.md's writing GETs are the audit table's GET routes (a test holds that table complete).
   const writingGets = new Set(Object.keys(auditTargets).filter((key) => key.startsWith('GET ')));
   const sessions = createSessionCache();
   registerAuth(app, sessions, writingGets);

@@ -18,7 +18,7 @@ const orderById = { params: idParamSchema, answers: { 200: orderAnswerSchema } }
 /** The order list, detail, creation, copy, the transitions of domain.md §1.4 and the calendar (domain.md §1.7). */
 export const ordersEndpoints = {
   list: endpoint('GET /orders', { query: orderListQuerySchema, answers: { 200: orderListAnswerSchema } }),
-  // A GET that creates, as the spec has it: the draft is harmless and costs one order number.
+  // A GET that creates, as domain.md has it: the draft is harmless and costs one order number.
   add: endpoint('GET /order/add', { answers: { 200: orderAddAnswerSchema } }),
   detail: endpoint('GET /order/:id', orderById),
   copy: endpoint('GET /order/:id/copy', { params: idParamSchema, answers: { 200: orderCopyAnswerSchema } }),
@@ -41,7 +41,7 @@ export const ordersEndpoints = {
     query: calendarOrdersQuerySchema,
     answers: { 200: calendarAnswerSchema },
   }),
-  // Beyond the spec: dragging an order on the calendar (issue 6), with the intern step's clash rule.
+  // Beyond domain.md: dragging an order on the calendar (issue 6), with the intern step's clash rule.
   reschedule: endpoint('PUT /order/:id/reschedule', {
     params: idParamSchema,
     body: orderRescheduleSchema,

@@ -16,8 +16,8 @@ import {
 } from '../vacations.ts';
 
 /**
- * Vacations of warehouses and drivers with the spec's paths (domain.md §2.7) and the calendar's two
- * calls (domain.md §1.7). Deactivating has the words of its path the other way round in the spec.
+ * Vacations of warehouses and drivers with domain.md's paths (domain.md §2.7) and the calendar's two
+ * calls (domain.md §1.7). Deactivating has the words of its path the other way round in domain.md.
  */
 export const vacationsEndpoints = {
   warehouseList: endpoint('GET /warehouse_vacations', {

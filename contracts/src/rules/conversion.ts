@@ -74,7 +74,7 @@ export function covered(option: ConversionOption, stock: Map<number, number>): b
 }
 
 /**
- * Every option the calculation allows and the stock covers; an empty list is the spec's
+ * Every option the calculation allows and the stock covers; an empty list is domain.md's
  * "no option". Known amounts are required on the known side (the schema checks that).
  */
 export function conversionOptions(request: {

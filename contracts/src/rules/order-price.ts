@@ -41,7 +41,7 @@ export function lineTotals(line: PricedLine): LineTotals {
 }
 
 export type DeliveryTerms = {
-  /** Price per km with VAT (the spec's delivery_price.amount). */
+  /** Price per km with VAT (domain.md's delivery_price.amount). */
   rate: number;
   /** The least the delivery costs (delivery_price.minimum_price). */
   minimum: number;

@@ -33,7 +33,7 @@ export const vatTable: readonly VatPeriod[] = [
 /** Every rate that was ever valid somewhere: what the database accepts (migration 0026). */
 export const allVatRates = [...new Set(vatTable.map((p) => p.rate))].sort((a, b) => a - b);
 
-/** Prices in CZK are sold under Czech VAT, prices in EUR under Austrian VAT (the spec's 21 % / 20 %). */
+/** Prices in CZK are sold under Czech VAT, prices in EUR under Austrian VAT (domain.md's 21 % / 20 %). */
 export const vatCountryOf = (currency: Currency): VatCountry => (currency === 'CZK' ? 'CZ' : 'AT');
 
 const validOn = (p: VatPeriod, day: string) => p.from <= day && (p.to === null || day <= p.to);

@@ -150,7 +150,7 @@ describe('CSRF: refused with 403 / 111 and nothing written', () => {
 });
 
 describe('safe methods change nothing', () => {
-  /** The spec's own GET calls that do write (documented in docs/decisions/0020-hardening.md). */
+  /** domain.md's own GET calls that do write (documented in docs/decisions/0020-hardening.md). */
   const writingGets = new Set(['/api/order/add', '/api/order/:id/copy', '/api/auth/logout']);
 
   it('no GET route writes, called by the owner with existing ids', async () => {

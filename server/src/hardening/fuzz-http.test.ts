@@ -91,9 +91,9 @@ function probesFor(route: RegisteredRoute, i: number): Probe[] {
     { label: 'PATCH', send: () => request('PATCH', path, `${json}Content-Length: 2\r\n`, '{}') },
   ];
   if (m === 'GET') {
-    // HEAD runs the GET's rule; on the spec's writing GETs it must not write (checked below).
+    // HEAD runs the GET's rule; on domain.md's writing GETs it must not write (checked below).
     probes.push({ label: 'HEAD', send: () => request('HEAD', path, '') });
-    // A spec's writing GET (a new draft order, a copy) writes when called: not a fuzz case.
+    // A domain.md's writing GET (a new draft order, a copy) writes when called: not a fuzz case.
     if (`GET ${route.url}` in auditTargets) return probes;
     probes.push({
       label: 'GET with a body',

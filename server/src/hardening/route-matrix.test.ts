@@ -40,7 +40,7 @@ const concrete = (route: RegisteredRoute) =>
   route.url.replace(/:[^/]+/g, route.method === 'GET' ? '1' : '987654');
 
 /**
- * Routes open to every logged-in user whose handler then checks more, with the spec's own code:
+ * Routes open to every logged-in user whose handler then checks more, with domain.md's own code:
  * the matrix expects the handler's rule for them (a new entry here has to be argued).
  */
 const handlerRules: Record<string, { access: Access; code: number }> = {

@@ -62,7 +62,7 @@ describe('HEAD on a writing GET', () => {
 
   it('HEAD on every other GET route writes nothing either', async () => {
     const before = await snapshot(t.db);
-    // The logout (a GET by the spec) ends the session, which is bookkeeping, not data.
+    // The logout (a GET by domain.md) ends the session, which is bookkeeping, not data.
     const gets = t.app.routesSeen.filter(
       (r) => r.method === 'GET' && r.url.startsWith('/api/') && r.url !== '/api/auth/logout',
     );

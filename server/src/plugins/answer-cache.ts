@@ -195,7 +195,7 @@ export const orderWrites = new Set([
 
 /**
  * Draws a new version for every request that may have changed data: the unsafe methods and the
- * spec's writing GETs (`writingGets`, route keys such as `GET /api/order/add`, as the framework
+ * domain.md's writing GETs (`writingGets`, route keys such as `GET /api/order/add`, as the framework
  * matched them), unless it was refused (4xx: nothing was written) or it is one of
  * `answerNeutralWrites`; the orders' version for `orderWrites`, the data version for every other
  * (deny by default). Runs in onSend, before the answer leaves.

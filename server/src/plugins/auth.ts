@@ -36,7 +36,7 @@ const csrfHeader = 'x-csrftoken';
 export const unsafeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
  * The route key of the request as the framework matched it (`GET /api/order/add`), and whether
- * the request may have written: an unsafe method or one of the spec's writing GETs.
+ * the request may have written: an unsafe method or one of domain.md's writing GETs.
  */
 export const routeKeyOf = (request: FastifyRequest) => `${request.method} ${request.routeOptions.url}`;
 export const mayWrite = (request: FastifyRequest, writingGets: Set<string>) =>

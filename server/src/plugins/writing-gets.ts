@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from './errors.ts';
 
 /**
- * The spec's writing GETs (route keys such as `GET /api/order/add`, which creates a draft): a HEAD
+ * domain.md's writing GETs (route keys such as `GET /api/order/add`, which creates a draft): a HEAD
  * on one of them writes nothing (issue 13 §4). Fastify gives every GET a HEAD twin that runs the
  * GET's handler; for a writing GET the twin's handler is swapped, in onRoute, for a refusal:
  * 405 / 120 with `Allow: GET`, after the usual guard (the twin keeps the GET's config). Decided by

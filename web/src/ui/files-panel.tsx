@@ -35,7 +35,7 @@ type Props = {
   onChanged: () => void;
 };
 
-/** Known file types shown in the user's language; the stored value stays the spec's Czech name. */
+/** Known file types shown in the user's language; the stored value stays domain.md's Czech name. */
 const typeKeys: Record<string, string> = { Jiné: 'other', 'Dodací list': 'deliveryNote', Faktura: 'invoice' };
 
 export function useFileTypeLabel() {

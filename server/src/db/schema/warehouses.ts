@@ -13,7 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 
-/** A warehouse (domain.md §2.3); `hidden` is the spec's soft removal ("do not use further"). */
+/** A warehouse (domain.md §2.3); `hidden` is domain.md's soft removal ("do not use further"). */
 export const warehouses = pgTable(
   'warehouses',
   {

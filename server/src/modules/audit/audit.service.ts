@@ -84,7 +84,7 @@ export function registerAudit(app: FastifyInstance, db: Db): void {
   });
 }
 
-/** Unsafe routes, and the spec's writing GETs, that the table does not name. */
+/** Unsafe routes, and domain.md's writing GETs, that the table does not name. */
 export function unauditedRoutes(routes: { method: string; url: string }[]): string[] {
   return routes
     .filter(

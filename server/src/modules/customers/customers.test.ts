@@ -307,7 +307,7 @@ describe('IČO and DIČ of a company customer (issue 15)', () => {
       lat: item.address.gps_lat,
       lon: item.address.gps_lon,
     };
-    // The spec's payload without vat_id: the stored DIČ stays.
+    // domain.md's payload without vat_id: the stored DIČ stays.
     const phoneOnly = await technician.put(`/api/customer/${item.id}/edit`, body);
     expect(phoneOnly.statusCode, phoneOnly.body).toBe(200);
     expect(phoneOnly.json().item).toMatchObject({

@@ -13,7 +13,7 @@ import { type Column, drawTable } from './table.ts';
 
 /**
  * The orders PDF of domain.md §1.2 (export orders): a warehouse's orders to deliver in a range of days,
- * one row each, in delivery order, on landscape A4 for the drivers' day. Czech only: the spec gives
+ * one row each, in delivery order, on landscape A4 for the drivers' day. Czech only: domain.md gives
  * this export no language. Issue 15: the suppliers of the listed orders (their default supplier:
  * the export names none) head the first page, each row carries the order's number and date and the
  * customer's IČO/DIČ, and CZK cash shows the amount to collect in whole crowns.

@@ -37,7 +37,7 @@ export async function orderRoutes(app: App): Promise<void> {
     ),
   );
 
-  // A GET that creates, as the spec has it: the draft is harmless and costs one order number.
+  // A GET that creates, as domain.md has it: the draft is harmless and costs one order number.
   route(app, e.add, { schema: { tags } }, async (request) => service.addOrder(db, request.user!.id));
 
   route(app, e.detail, byOrder, async (request) => ({ item: await getOrder(db, request.params.id) }));
@@ -107,7 +107,7 @@ export async function orderRoutes(app: App): Promise<void> {
     );
   });
 
-  // Beyond the spec: dragging an order on the calendar (issue 6), with the intern step's clash rule.
+  // Beyond domain.md: dragging an order on the calendar (issue 6), with the intern step's clash rule.
   route(app, e.reschedule, byOrder, async (request, reply) => {
     const result = await rescheduleOrder(db, request.params.id, request.body);
     const answer = clashAnswer(result);

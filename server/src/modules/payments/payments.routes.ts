@@ -20,7 +20,7 @@ export async function paymentRoutes(app: App): Promise<void> {
   const mailer = createMailer(config);
   app.addHook('onClose', async () => mailer.close());
 
-  // Replaces the spec's outside QR image service (domain.md §3.3): the modal shows `image`.
+  // Replaces domain.md's outside QR image service (domain.md §3.3): the modal shows `image`.
   route(app, e.qrPayment, byOrder, async (request) =>
     service.qrPayment(db, request.params.id, request.query.supplier),
   );

@@ -69,7 +69,7 @@ export async function listProducts(
   return { rows, total: counted?.total ?? 0 };
 }
 
-/** Types in the spec's order (domain.md §2.3), not the alphabet's. */
+/** Types in domain.md's order (domain.md §2.3), not the alphabet's. */
 const typeOrder = sql`case ${products.type} when 'Měkké' then 0 when 'Tvrdé' then 1 else 2 end`;
 
 export async function findUnhiddenProducts(db: DbOrTx): Promise<ProductRow[]> {

@@ -204,7 +204,7 @@ export async function listUnhiddenProducts(db: DbOrTx) {
   return { items: (await q.findUnhiddenProducts(db)).map(toBase) };
 }
 
-/** GET /available_products (domain.md §1.7): groups in the spec's type order, empty groups left out. */
+/** GET /available_products (domain.md §1.7): groups in domain.md's type order, empty groups left out. */
 export async function availableProducts(
   db: DbOrTx,
   warehouseId: number,

@@ -84,7 +84,7 @@ export async function findStock(
   return rowsOf<StockRow>(result)[0];
 }
 
-/** Products of a stock table come by type in the spec's order (domain.md §2.3), as the offer does. */
+/** Products of a stock table come by type in domain.md's order (domain.md §2.3), as the offer does. */
 const typeOrder = sql`case p.type when 'Měkké' then 0 when 'Tvrdé' then 1 else 2 end`;
 
 export async function listStock(

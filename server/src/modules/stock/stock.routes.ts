@@ -23,7 +23,7 @@ export async function stockRoutes(app: App): Promise<void> {
       }),
   );
 
-  // Not in the spec's table: the stock change page shows the current amount (domain.md §2.2).
+  // Not in domain.md's table: the stock change page shows the current amount (domain.md §2.2).
   route(app, e.detail, { schema: { tags } }, async (request) => ({
     item: await service.getStock(db, request.params.warehouseId, request.params.productId),
   }));

@@ -160,7 +160,7 @@ export async function editUser(db: Db, actor: SessionUser, id: number, input: Us
  * It ends every session of the user in the same transaction, so their next request is a 401.
  */
 export async function deactivateUser(db: Db, actor: SessionUser, id: number): Promise<UserItem> {
-  // domain.md §2.8: code 200 is the spec's own answer to a user without the right to remove users.
+  // domain.md §2.8: code 200 is domain.md's own answer to a user without the right to remove users.
   if (!actor.permissions.has('delete_user')) {
     throw new AppError(403, ErrorCode.noRightToRemoveUser, 'No right to remove a user');
   }

@@ -10,7 +10,7 @@ const warehouseVacation = { schema: { tags }, config: { scopedBy: { warehouseVac
 const userVacation = { schema: { tags }, config: { scopedBy: { userVacation: 'id' } } };
 
 /**
- * Vacations of warehouses and drivers with the spec's paths (domain.md §2.7), one flow for both
+ * Vacations of warehouses and drivers with domain.md's paths (domain.md §2.7), one flow for both
  * (vacations.service.ts), and the calendar's two calls.
  */
 export async function vacationRoutes(app: App): Promise<void> {
@@ -28,7 +28,7 @@ export async function vacationRoutes(app: App): Promise<void> {
   route(app, e.warehouseEdit, warehouseVacation, async (request) => ({
     item: await service.editVacation(db, 'warehouse', request.params.id, request.body),
   }));
-  // The spec's path puts the words the other way round here (domain.md §2.7).
+  // domain.md's path puts the words the other way round here (domain.md §2.7).
   route(app, e.warehouseDeactivate, warehouseVacation, async (request) => ({
     item: await service.deactivateVacation(db, 'warehouse', request.params.id, request.user!),
   }));

@@ -79,7 +79,7 @@ const subjects: Subject[] = [
     add: '/api/warehouse_vacation/add',
     item: (id) => `/api/warehouse_vacation/${id}`,
     edit: (id) => `/api/warehouse_vacation/${id}/edit`,
-    // The spec's path puts the words the other way round here (domain.md §2.7).
+    // domain.md's path puts the words the other way round here (domain.md §2.7).
     deactivate: (id) => `/api/vacation_warehouse/${id}/delete`,
     owner: 'warehouse',
     body: (overrides = {}) => ({
@@ -148,7 +148,7 @@ const subjects: Subject[] = [
       vacation_to: '2027-08-06',
     }),
     backwards: { vacation_from: '2027-08-07', vacation_to: '2027-08-06' },
-    // The edit names the driver with the spec's `user` (domain.md §2.7).
+    // The edit names the driver with domain.md's `user` (domain.md §2.7).
     edited: () => [
       { user: users.driver3, vacation_from: '2027-08-03', vacation_to: '2027-08-04', version: 1 },
       { user: { username: 'driver3' }, vacation_from: '2027-08-03', vacation_to: '2027-08-04' },

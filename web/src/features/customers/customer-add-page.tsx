@@ -11,7 +11,7 @@ import { CustomerForm } from './customer-form';
 import { customerMatchesOf, DuplicateCustomerDialog } from './duplicate-dialog';
 import { emptyCustomerDraft } from './payloads';
 
-/** domain.md §2.2 AddCustomer: the create payload (camelCase); afterwards the list (the spec's default). */
+/** domain.md §2.2 AddCustomer: the create payload (camelCase); afterwards the list (domain.md's default). */
 export function CustomerAddPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -110,7 +110,7 @@ export const copyOrder = (id: number) => call(orders.copy, { params: { id } }).t
 export type CalendarQuery = {
   warehouses: number[];
   dates: string[];
-  /** Every warehouse's orders besides the chosen ones (spelt so by the spec). */
+  /** Every warehouse's orders besides the chosen ones (spelt so by domain.md). */
   combined: boolean;
   /** The order being edited, left out. */
   idOut?: number;

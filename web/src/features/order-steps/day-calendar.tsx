@@ -26,7 +26,7 @@ export type DayCalendarProps = {
   showTravel: boolean;
   /** An order drawn in the highlight colour (the one selected on the dashboard). */
   highlightedOrderId?: number | null;
-  /** Every other warehouse's orders too (the spec's `show_cobined`). */
+  /** Every other warehouse's orders too (domain.md's `show_cobined`). */
   combined?: boolean;
   /** An order left out (`id_out`): the one being edited, drawn as `planned` instead. */
   excludeOrderId?: number;

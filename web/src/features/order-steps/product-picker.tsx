@@ -12,7 +12,7 @@ import { offerPrice } from './items-draft';
 const minCount = 1;
 const maxCount = 1_000_000;
 
-/** The spec's Czech type names are the values on the wire; the catalogue translates them. */
+/** domain.md's Czech type names are the values on the wire; the catalogue translates them. */
 const typeKey: Record<ProductType, string> = {
   Měkké: 'products.types.soft',
   Tvrdé: 'products.types.hard',

@@ -1,4 +1,4 @@
-/** The catalogue keys of the spec's Czech product types, which are the values on the wire. */
+/** The catalogue keys of domain.md's Czech product types, which are the values on the wire. */
 const productTypeKeys: Record<string, string> = {
   Měkké: 'products.types.soft',
   Tvrdé: 'products.types.hard',

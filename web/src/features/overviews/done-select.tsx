@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DoneFilter } from './api';
 
-/** The spec's `done` parameter: all orders, done ones only, or those not done yet. */
+/** domain.md's `done` parameter: all orders, done ones only, or those not done yet. */
 export function DoneSelect({ value, onChange }: { value: DoneFilter; onChange: (v: DoneFilter) => void }) {
   const { t } = useTranslation();
   const labelId = useId();

@@ -52,7 +52,7 @@ type Props = {
 type Problem = { text: string; fields: string[] };
 
 /**
- * The add and edit form of domain.md §2.2, in the spec's order. Subscriber, date and plate are
+ * The add and edit form of domain.md §2.2, in domain.md's order. Subscriber, date and plate are
  * required (§2.5): without them the red missing-fields alert shows and nothing is sent.
  */
 export function TransportationForm({

@@ -30,7 +30,7 @@ export const addWarehouseVacation = (body: WarehouseVacationInput) =>
 export const editWarehouseVacation = (id: number, body: WarehouseVacationInput) =>
   call(e.warehouseEdit, { params: { id }, body }).then((a) => a.item);
 
-/** "Deactivate" in the interface (domain.md §2.2); the spec's path has the words the other way round. */
+/** "Deactivate" in the interface (domain.md §2.2); domain.md's path has the words the other way round. */
 export const deactivateWarehouseVacation = (id: number) =>
   call(e.warehouseDeactivate, { params: { id } }).then((a) => a.item);
 

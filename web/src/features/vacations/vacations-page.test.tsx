@@ -36,7 +36,7 @@ const lists: {
     path: '/warehouse-vacations',
     item: '/warehouse-vacation',
     list: 'GET /api/warehouse_vacations',
-    // The spec's path puts the words the other way round here (domain.md §2.7).
+    // domain.md's path puts the words the other way round here (domain.md §2.7).
     deactivate: `DELETE /api/vacation_warehouse/${inventory.id}/delete`,
     first: inventory,
     rows: [

@@ -44,7 +44,7 @@ export function useWarehouse(id: number) {
   return useQuery({ queryKey: warehouseKeys.detail(id), queryFn: () => getWarehouse(id) });
 }
 
-/** POST /warehouse/add with the spec's creation payload. */
+/** POST /warehouse/add with domain.md's creation payload. */
 export const addWarehouse = (body: WarehouseAdd) => call(e.add, { body }).then((a) => a.item);
 
 export function useAddWarehouse() {

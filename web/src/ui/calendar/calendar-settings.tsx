@@ -12,7 +12,7 @@ export type CalendarSettings = {
   end: number;
   showIds: boolean;
   showTravel: boolean;
-  /** Other warehouses' orders too (the spec's show_cobined): drivers and cars load anywhere. */
+  /** Other warehouses' orders too (domain.md's show_cobined): drivers and cars load anywhere. */
   combined: boolean;
 };
 
