@@ -142,10 +142,10 @@ type Found = { id: number; keys: string[]; segment: number };
 /**
  * A page of the list in the chosen order. The page's ids come first, from the orders alone (and the
  * customers when filtered on them), so a page deep in the list skips index entries instead of
- * joining every customer before it (issue 9); the rows of those ids are joined to them in the same
- * statement (issue 16: one round trip a page, not two). With a cursor the page starts right after
- * it (keyset: one index descent however deep); without, `offset` rows are skipped. A sort of
- * several segments (expected delivery) reads them one after another, each along its own index.
+ * joining every customer before it (issue 9); the rows of those ids then come from a prepared read
+ * (decision 0061: building the joined select per page cost more than the second round trip). With
+ * a cursor the page starts right after it (keyset: one index descent however deep); without,
+ * `offset` rows are skipped. A sort of several segments (expected delivery) reads them one after another, each along its own index.
  */
 export async function findOrderPage(
   db: DbOrTx,
