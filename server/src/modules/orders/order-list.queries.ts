@@ -170,28 +170,27 @@ export async function findOrderPage(
     // or the kept total), built per filter and sort; then their rows by a prepared read: its forty
     // columns and joins are not built again for each page.
     const paged = await pageIds(db, filters, segment, conditions, page.limit - rows.length, skip, {
-      version: onVersion ? dataVersionColumn : sql<null>`null`,
-      total: total ?? sql<null>`null`,
+      version: onVersion ? dataVersionColumn : noExtras.version,
+      total: total ?? noExtras.total,
     });
-    const byId = new Map(
-      paged.length
-        ? (await pageRows(db).execute({ ids: paged.map((p) => p.id) })).map((r) => [r.order.id, r])
-        : [],
-    );
-    const found = paged.flatMap((p) => {
-      const row = byId.get(p.id);
-      return row ? [{ ...p, ...row }] : [];
-    });
-    if (onVersion) onVersion(found[0]?.version ?? null);
+    // The total waits for the version: told before the rows are read.
+    if (onVersion) onVersion(paged[0]?.version ?? null);
     onVersion = undefined;
-    if (found[0] && counted === undefined && total) counted = Number(found[0].total);
-    for (const { keys, version: _version, total: _total, id: _id, ...row } of found) {
+    if (paged[0] && counted === undefined && total) counted = Number(paged[0].total);
+    const byId = new Map<number, OrderListRow>();
+    if (paged.length) {
+      for (const row of await pageRows(db).execute({ ids: paged.map((p) => p.id) }))
+        byId.set(row.order.id, row);
+    }
+    for (const { id, keys } of paged) {
+      const row = byId.get(id);
+      if (!row) continue; // removed between the two statements
       rows.push(row);
-      last = { id: row.order.id, keys, segment: g };
+      last = { id, keys, segment: g };
     }
     // An empty answer may mean the offset passed this segment's end: skip what it holds (at most
     // `skip`, which the paging schema bounds) and go on into the next.
-    if (found.length) skip = 0;
+    if (paged.length) skip = 0;
     else if (skip) skip -= await segmentSize(db, filters, conditions, skip);
   }
   onVersion?.(null);

@@ -4,8 +4,8 @@ import type { Currency } from '@letokruh/contracts/rules/money';
 import { currencies, fromMinor } from '@letokruh/contracts/rules/money';
 import type { ExportLanguage, StatsExport, StatsExportQuery } from '@letokruh/contracts/stats';
 import type { DbOrTx } from '../../db/client.ts';
-import * as q from './stats.queries.ts';
 import { CurrencySums, productSums, totalsOf } from './stats.service.ts';
+import * as q from './stats-batches.queries.ts';
 import { type Column, excelDay, excelPragueTime, streamSheet } from './xlsx.ts';
 
 /** The XLSX downloads of the overviews page (domain.md §2.2, §2.7), headers in the asked language. */

@@ -11,6 +11,7 @@ import type {
 import type { DbOrTx } from '../../db/client.ts';
 import * as days from './day-sums.queries.ts';
 import * as q from './stats.queries.ts';
+import type { StatsOrder } from './stats-batches.queries.ts';
 
 /**
  * The figures of the overviews page. Each order's totals come from the same rule as the order
@@ -19,7 +20,7 @@ import * as q from './stats.queries.ts';
  */
 
 /** The order's totals exactly as GET /order/{id} answers them. */
-export function totalsOf(o: q.StatsOrder): OrderTotals {
+export function totalsOf(o: StatsOrder): OrderTotals {
   const delivery =
     o.deliveryPriceAmount === null || o.minimumDeliveryPrice === null
       ? null

@@ -7,8 +7,9 @@ import { type BuiltTestApp, buildTestApp, type Client, signIn } from '../../test
 import { someCustomerId } from '../../test/customers.ts';
 import { makeOrder, warehouseIds } from '../../test/orders.ts';
 import { makeProduct } from '../../test/products.ts';
-import { orderBatches, sumOrders } from './stats.queries.ts';
+import { sumOrders } from './stats.queries.ts';
 import { totalsOf } from './stats.service.ts';
+import { orderBatches } from './stats-batches.queries.ts';
 
 /**
  * Orders with hand-computed totals in March 2035 (no demo order is that far away), and every
