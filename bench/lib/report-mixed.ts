@@ -95,8 +95,11 @@ export function mixedTable(
   lines.push('|---|--:|--:|--:|--:|--:|--:|--:|--:|---|---|');
   for (const call of mixed.calls) {
     const l = call.load!;
-    // One loop for the whole window: judged once, below, not per call.
-    const v = judge({ ...call, loop: { ...mixed.loop, maxMs: 0 }, aloneLoop: undefined }, [
+    // One loop for the whole window: judged once, below, not per call. The share of the bare
+    // route is the dedicated run's target: here a call gets a twentieth of the readers.
+    const latency = call.target.kind === 'latency' ? { ...call.target, shareOfCeiling: undefined } : call.target;
+    const judged = { ...call, target: latency, loop: { ...mixed.loop, maxMs: 0 }, aloneLoop: undefined };
+    const v = judge(judged, [
       ...mixed.calls,
       ...bare,
     ]);

@@ -27,6 +27,7 @@ import { userRoutes } from './modules/users/users.routes.ts';
 import { vacationRoutes } from './modules/vacations/vacations.routes.ts';
 import { warehouseRoutes } from './modules/warehouses/warehouses.routes.ts';
 import type { Access } from './plugins/access.ts';
+import { registerReadAdmission } from './plugins/admission.ts';
 import { createAnswerCache, registerDataVersion } from './plugins/answer-cache.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { docsRoute, registerDocs } from './plugins/docs.ts';
@@ -156,6 +157,8 @@ export async function buildApp({
   // domain.md's writing GETs are the audit table's GET routes (a test holds that table complete).
   const writingGets = new Set(Object.keys(auditTargets).filter((key) => key.startsWith('GET ')));
   const sessions = createSessionCache();
+  // Before the guard: a read waiting its turn has cost nothing yet (plugins/admission.ts).
+  registerReadAdmission(app, writingGets, config.readConcurrency);
   registerAuth(app, sessions, writingGets);
   // Sessions are kept only while the process hears what changes them (plugins/session-cache.ts).
   const listen = context.listen;

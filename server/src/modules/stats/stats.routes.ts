@@ -90,6 +90,8 @@ export async function statsRoutes(app: App): Promise<void> {
           produces: [xlsxType],
           response: { 200: fileAnswer('The overview as an Excel workbook', [xlsxType]) },
         },
+        // A stream of seconds: it would hold a read's turn (plugins/admission.ts) all along.
+        config: { unqueued: true },
       },
       async (request, reply) => {
         const file = statsXlsx(db, kind, request.query, (error) =>
