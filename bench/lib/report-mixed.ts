@@ -97,12 +97,10 @@ export function mixedTable(
     const l = call.load!;
     // One loop for the whole window: judged once, below, not per call. The share of the bare
     // route is the dedicated run's target: here a call gets a twentieth of the readers.
-    const latency = call.target.kind === 'latency' ? { ...call.target, shareOfCeiling: undefined } : call.target;
+    const latency =
+      call.target.kind === 'latency' ? { ...call.target, shareOfCeiling: undefined } : call.target;
     const judged = { ...call, target: latency, loop: { ...mixed.loop, maxMs: 0 }, aloneLoop: undefined };
-    const v = judge(judged, [
-      ...mixed.calls,
-      ...bare,
-    ]);
+    const v = judge(judged, [...mixed.calls, ...bare]);
     verdicts.push({ ...v, call: `mixed_${mixed.answerCache}:${call.name}` });
     const target =
       call.target.kind === 'latency'

@@ -7,11 +7,11 @@ import { registerReadAdmission } from './admission.ts';
  * Reads held open by the test: each GET /api/slow waits until released; what started is recorded.
  * Real HTTP on a port of 127.0.0.1, so that a client can leave while its request waits.
  */
-async function slowServer(concurrency: number) {
+async function slowServer(concurrency: number, calm = 60_000) {
   const app = Fastify({ logger: false, forceCloseConnections: true });
   const started: string[] = [];
   const holds: (() => void)[] = [];
-  registerReadAdmission(app, new Set(['GET /api/order/add']), concurrency);
+  registerReadAdmission(app, new Set(['GET /api/order/add']), concurrency, calm);
   await app.register(
     async (api) => {
       api.get('/slow', async (request) => {
@@ -29,7 +29,9 @@ async function slowServer(concurrency: number) {
   );
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  return { app, base, started, holds };
+  /** Someone saves: reads are bounded from now until `calm` ms after the last write. */
+  const write = async () => expect((await fetch(`${base}/api/save`, { method: 'POST' })).status).toBe(200);
+  return { app, base, started, holds, write };
 }
 
 const settle = (ms = 50) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -45,6 +47,7 @@ describe('reads wait their turn, writes never do (issue 16, plugins/admission.ts
   it('answers `concurrency` reads at once, the next when one finishes, in order', async () => {
     const s = await slowServer(2);
     open = s.app;
+    await s.write();
     const answers = [1, 2, 3, 4].map((n) => fetch(`${s.base}/api/slow?n=${n}`));
     await settle();
     expect(s.started).toEqual(['1', '2']);
@@ -67,6 +70,7 @@ describe('reads wait their turn, writes never do (issue 16, plugins/admission.ts
   it('lets a write, a writing GET and a declared stream through while every read slot is held', async () => {
     const s = await slowServer(1);
     open = s.app;
+    await s.write();
     const held = fetch(`${s.base}/api/slow?n=1`);
     await settle();
     const save = await fetch(`${s.base}/api/save`, { method: 'POST', signal: within(1000) });
@@ -85,6 +89,7 @@ describe('reads wait their turn, writes never do (issue 16, plugins/admission.ts
   it('gives the turn back when a client leaves, while it is answered or while it waits', async () => {
     const s = await slowServer(1);
     open = s.app;
+    await s.write();
     // The first leaves while its read is being answered.
     const leaving = new AbortController();
     const first = fetch(`${s.base}/api/slow?n=1`, { signal: leaving.signal }).catch(() => 'left');
@@ -104,6 +109,25 @@ describe('reads wait their turn, writes never do (issue 16, plugins/admission.ts
     expect((await third).status).toBe(200);
     expect(s.started).toEqual(['1']);
     for (const hold of s.holds) hold();
+  });
+
+  it('bounds nothing while nobody writes, and lets the waiting in once the office is calm', async () => {
+    const s = await slowServer(1, 300);
+    open = s.app;
+    // No write yet: every read starts at once.
+    const free = [1, 2, 3].map((n) => fetch(`${s.base}/api/slow?n=${n}`));
+    await settle();
+    expect(s.started.sort()).toEqual(['1', '2', '3']);
+    // A save: from now on reads wait their turn behind the three still running.
+    await s.write();
+    const bounded = fetch(`${s.base}/api/slow?n=4`);
+    await settle();
+    expect(s.started).toHaveLength(3);
+    // Calm again (300 ms without a write): it goes in with no read having ended.
+    await settle(450);
+    expect(s.started).toContain('4');
+    for (const hold of s.holds) hold();
+    for (const answer of [...free, bounded]) expect((await answer).status).toBe(200);
   });
 
   it('with 0 it queues nothing', async () => {

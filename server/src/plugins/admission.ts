@@ -1,55 +1,82 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import PQueue from 'p-queue';
+import type { FastifyInstance } from 'fastify';
 
 /**
- * Issue 16, a busy office: reads are answered `concurrency` at a time, in the order they came;
- * the others wait before any of their work starts. A write (any other method, and domain.md's
- * writing GETs) never waits for them: with twenty readers asking as fast as they are answered, a
- * save used to queue behind every reader's turns of the event loop and its statements in
- * PostgreSQL on each of its dozen round trips (p95 372 ms against 7–18 ms alone). Decided by the
- * route Fastify matched (its method and declared URL), as access is: an unmatched URL is a 404
- * that queues for nothing. A route that streams for long (the export) declares `unqueued`.
+ * Issue 16, a busy office: while the office writes (a write on its way, or one ended less than
+ * `calm` ms ago), reads are answered `concurrency` at a time, in the order they came; the others
+ * wait before any of their work starts. A write (any other method, and domain.md's writing GETs)
+ * never waits. With twenty readers asking as fast as they are answered, a save used to queue
+ * behind every reader's turns of the event loop and its statements in PostgreSQL on each of its
+ * dozen round trips (p95 271 ms against 7–18 ms alone; decision 0062). When nobody writes, reads
+ * are not bounded: bounding them always cost the order list's first page 10–15 % of its
+ * throughput (fewer answers overlap PostgreSQL's work with the event loop's).
  *
- * The slot is given back when the answer is finished or its connection is gone ('close' of the
- * response, which comes in both cases), also when the client left while the request waited.
+ * Which routes queue is decided once, from each route's own declaration (its method and URL as
+ * registered, and `unqueued` in its config for a long stream such as the export), never from a
+ * request's spelling; an unmatched URL is a 404 that queues for nothing. The turn is given back
+ * when the response closes (sent, or its client gone); a client that left while it waited is not
+ * answered at all (hijacked) and passes its turn on.
+ *
+ * A counter and a FIFO list rather than a queue library: this runs on every request.
  */
-export function registerReadAdmission(app: FastifyInstance, writingGets: Set<string>, concurrency: number) {
+export function registerReadAdmission(
+  app: FastifyInstance,
+  writingGets: Set<string>,
+  concurrency: number,
+  calm = 1000,
+) {
   if (!concurrency) return;
-  const queue = new PQueue({ concurrency });
-  app.addHook('onRequest', async (request, reply) => {
-    if (!queuedRead(request, writingGets)) return;
-    await admitted(queue, reply);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const read = methods.every((m) => m === 'GET' || m === 'HEAD');
+    const api = route.url.startsWith('/api/');
+    const unqueued = (route.config as { unqueued?: boolean } | undefined)?.unqueued;
+    // A read waits its turn; a write is what reads make way for.
+    const turn = !api || unqueued ? 'none' : read && !writingGets.has(`GET ${route.url}`) ? 'read' : 'write';
+    route.config = { ...route.config, turn } as typeof route.config;
   });
-}
-
-function queuedRead(request: FastifyRequest, writingGets: Set<string>): boolean {
-  const { method, url, config } = request.routeOptions;
-  if (!url?.startsWith('/api/') || (config as { unqueued?: boolean }).unqueued) return false;
-  const methods = Array.isArray(method) ? method : [method];
-  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-  return methods.some((m) => m === 'GET' || m === 'HEAD') && !writingGets.has(`GET ${url}`);
-}
-
-/** Waits for a slot; it is held until the response closes (sent, or its client gone). */
-function admitted(queue: PQueue, reply: FastifyReply): Promise<void> {
-  return new Promise<void>((enter) => {
+  let active = 0;
+  let writing = 0;
+  const waiting: (() => void)[] = [];
+  let lastWrite = Number.NEGATIVE_INFINITY;
+  /** Reads are bounded while the office writes (a write on its way or done within `calm` ms). */
+  const open = () => (writing || performance.now() - lastWrite < calm ? active < concurrency : true);
+  const admitNext = () => {
+    while (open() && waiting.length) waiting.shift()?.();
+  };
+  app.addHook('onRequest', (request, reply, done) => {
+    const { turn } = request.routeOptions.config as { turn?: 'read' | 'write' | 'none' };
+    if (turn === 'write') {
+      writing++;
+      reply.raw.once('close', () => {
+        writing--;
+        lastWrite = performance.now();
+        admitNext();
+        // Calm again: whoever still waits goes in, even if no read ends meanwhile.
+        setTimeout(admitNext, calm).unref();
+      });
+      return done();
+    }
+    if (turn !== 'read') return done();
     let closed = false;
-    let release: (() => void) | undefined;
+    let holding = false;
     reply.raw.once('close', () => {
       closed = true;
-      release?.();
+      if (!holding) return;
+      holding = false;
+      active--;
+      admitNext();
     });
-    void queue.add(
-      () =>
-        new Promise<void>((done) => {
-          release = done;
-          // Gone while it waited: nothing more is done for it, and the slot goes to the next.
-          if (closed) {
-            reply.hijack();
-            done();
-          }
-          enter();
-        }),
-    );
+    const enter = () => {
+      // Gone while it waited: nothing is done for it, and the turn goes on to the next.
+      if (closed) {
+        reply.hijack();
+        return done();
+      }
+      holding = true;
+      active++;
+      done();
+    };
+    if (open() && !waiting.length) enter();
+    else waiting.push(enter);
   });
 }

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/rows.ts';
 import { type BuiltTestApp, buildTestApp, type Client, signIn } from '../../test/build.ts';
 import { warehouseIds } from '../../test/orders.ts';
-import { type OrderFilters, pageIds, segmentWhere } from './order-list.queries.ts';
+import { findOrderPage, type OrderFilters, pageIds, segmentWhere } from './order-list.queries.ts';
 import { type Segment, segmentsOf } from './order-sort.ts';
 
 let t: BuiltTestApp;
@@ -167,6 +167,33 @@ describe('GET /orders sorted (issue 14)', () => {
         answer.items.map((o) => o.id),
         `page ${page}`,
       ).toEqual(all.slice((page - 1) * 10, page * 10));
+    }
+  });
+
+  it('every offset of the sorts of several segments, so that pages start at each segment end too', async () => {
+    // Decision 0062: a deep offset page finds its segment from the sizes of those before it.
+    const today = pragueDay();
+    const lists: OrderFilters[] = [
+      { state: 'all', scope: null },
+      { state: 'not_done', scope: null, warehouse: jihlava },
+      { state: 'all', scope: null, wholePhone: '7' },
+    ];
+    for (const direction of ['asc', 'desc'] as const) {
+      const segments = segmentsOf('expected_delivery', direction, today);
+      for (const filters of lists) {
+        const ids = async (offset: number, limit: number) =>
+          (await findOrderPage(t.db, filters, { offset, limit }, { segments })).rows.map((r) => r.order.id);
+        const all = await ids(0, 1000);
+        expect(all.length, JSON.stringify(filters)).toBeGreaterThan(5);
+        for (const limit of [3]) {
+          for (let offset = 1; offset <= all.length + 1; offset++) {
+            expect(
+              await ids(offset, limit),
+              `${direction} ${JSON.stringify(filters)} ${offset}+${limit}`,
+            ).toEqual(all.slice(offset, offset + limit));
+          }
+        }
+      }
     }
   });
 

@@ -7,6 +7,7 @@ import {
   sortDirections,
 } from '@letokruh/contracts/order-sort';
 import { type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { orders } from '../../db/schema/index.ts';
 import { AppError } from '../../plugins/errors.ts';
@@ -14,26 +15,34 @@ import { AppError } from '../../plugins/errors.ts';
 /**
  * A sort key: the expression (the same text as in its index of migrations 0022 and 0025, so the planner
  * walks that index), how it travels in a cursor (as text, exact: microseconds, accents) and how the
- * text is read back.
+ * text is read back; the columns it is made of.
  */
-type Key = { expr: SQL; valid: (text: string) => boolean; read: (text: string) => SQL };
+type Key = {
+  expr: SQL;
+  columns: AnyPgColumn[];
+  valid: (text: string) => boolean;
+  read: (text: string) => SQL;
+};
 
 const isDay = (t: string) =>
   /^\d{4}-\d{2}-\d{2}$/.test(t) && new Date(`${t}T00:00:00Z`).toISOString().startsWith(t);
 const keys = {
   day: {
     expr: sql`${orders.expectedDeliveryDate}`,
+    columns: [orders.expectedDeliveryDate],
     valid: isDay,
     read: (t) => sql`${t}::date`,
   },
   // An order without a time comes last in its day.
   clock: {
     expr: sql`coalesce(${orders.expectedDeliveryTime}, '24:00'::time)`,
+    columns: [orders.expectedDeliveryTime],
     valid: (t) => /^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$|^24:00:00$/.test(t),
     read: (t) => sql`${t}::time`,
   },
   created: {
     expr: sql`${orders.createdAt}`,
+    columns: [orders.createdAt],
     // PostgreSQL's own text of a timestamptz; the zone is in it, so reading it back is exact.
     valid: (t) =>
       /^(\d{4}-\d{2}-\d{2}) ([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/.test(t) &&
@@ -44,18 +53,21 @@ const keys = {
   // (no ICU) and PostgreSQL whatever the database's collation.
   customer: {
     expr: sql`(${orders.customerName} collate "C")`,
+    columns: [orders.customerName],
     valid: (t) => t.length <= 400,
     read: (t) => sql`(${t}::text collate "C")`,
   },
   // What the customer pays (migration 0025: kept by triggers); numeric's own text reads back exact.
   total: {
     expr: sql`${orders.priceWithVat}`,
+    columns: [orders.priceWithVat],
     valid: (t) => /^\d{1,12}\.\d{2}$/.test(t),
     read: (t) => sql`${t}::numeric`,
   },
   // The stages the list's badges show (web orderStage): open, done, cancelled.
   stage: {
     expr: sql`(case when ${orders.hidden} then 2 when ${orders.done} then 1 else 0 end)`,
+    columns: [orders.hidden, orders.done],
     valid: (t) => /^[012]$/.test(t),
     read: (t) => sql`${t}::int`,
   },
@@ -113,6 +125,11 @@ export const orderBy = (segment: Segment): SQL[] =>
   [...segment.keys.map((k) => k.expr), sql`${orders.id}`].map((e) =>
     segment.direction === 'asc' ? sql`${e} asc` : sql`${e} desc`,
   );
+
+/** The columns the keys are made of (a page reads them alone, then makes its keys' text). */
+export const keyColumns = (segment: Segment): AnyPgColumn[] => [
+  ...new Set(segment.keys.flatMap((k) => k.columns)),
+];
 
 /** The keys of a row as text, selected beside its id to write the next cursor. */
 export const keyTexts = (segment: Segment): SQL<string[]> =>
