@@ -55,6 +55,8 @@ export const routeAccess = {
   'GET /auth/avatar': 'self',
   'POST /auth/avatar': 'self',
   'GET /functions': 'loggedIn',
+  // Issue 17 §1: a driver's own deliveries; the office may look at any driver's (driver.service).
+  'GET /driver/day': { anyFunction: ['driver', 'owner', 'dispatcher'] },
   'GET /config': 'public',
   'GET /warehouses': { permission: 'view_warehouse' },
   'GET /warehouses/own': 'loggedIn',

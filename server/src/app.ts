@@ -13,6 +13,7 @@ import { calculationRoutes } from './modules/calculations/calculations.routes.ts
 import { conversionRoutes } from './modules/conversions/conversions.routes.ts';
 import { customerRoutes } from './modules/customers/customers.routes.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
+import { driverRoutes } from './modules/driver/driver.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mapsRoutes } from './modules/maps/maps.routes.ts';
 import { orderStepRoutes } from './modules/orders/order-steps.routes.ts';
@@ -50,6 +51,7 @@ export type RegisteredRoute = {
 /** Every module's routes, mounted under /api with domain.md's paths. */
 const modules: ((app: App) => Promise<void>)[] = [
   healthRoutes,
+  driverRoutes,
   authRoutes,
   warehouseRoutes,
   productRoutes,

@@ -4,6 +4,7 @@ import { calculationsEndpoints } from './calculations.ts';
 import { conversionsEndpoints } from './conversions.ts';
 import { customersEndpoints } from './customers.ts';
 import { documentsEndpoints } from './documents.ts';
+import { driverEndpoints } from './driver.ts';
 import { healthEndpoints } from './health.ts';
 import { mapsEndpoints } from './maps.ts';
 import { orderFilesEndpoints } from './order-files.ts';
@@ -31,6 +32,7 @@ export const endpoints = {
   conversions: conversionsEndpoints,
   customers: customersEndpoints,
   documents: documentsEndpoints,
+  driver: driverEndpoints,
   health: healthEndpoints,
   maps: mapsEndpoints,
   'order-files': orderFilesEndpoints,

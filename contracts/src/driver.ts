@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { isoDaySchema } from './vacations.ts';
+
+/**
+ * "Můj den" (issue 17 §1): the signed-in driver's orders of a day and the next, in delivery order,
+ * with what a driver needs at the door: who, where (and how to get there), what, how much to
+ * collect. Only the driver's own orders; cancelled orders and drafts are not deliveries.
+ */
+export const driverDayQuerySchema = z.object({
+  /** The first day shown (Prague); the next day comes with it. Default: today. */
+  date: isoDaySchema.optional(),
+  /** The office (owner, dispatcher) looks at a driver's day; a driver sees only their own. */
+  driver: z.coerce.number().int().positive().max(2147483647).optional(),
+});
+
+export const driverStopSchema = z.object({
+  id: z.number().int(),
+  intern_id: z.number().int(),
+  date: z.string(),
+  /** HH:mm, or null: any time that day. */
+  time: z.string().nullable(),
+  /** Minutes the delivery is planned to take. */
+  duration: z.number().int(),
+  done: z.boolean(),
+  customer: z.object({
+    name: z.string(),
+    organization: z.string(),
+    /** E.164 for a tap-to-call link, or empty. */
+    phone: z.string(),
+  }),
+  address: z.object({
+    full_address: z.string(),
+    town: z.string(),
+    zip_code: z.string(),
+    gps_lat: z.number(),
+    gps_lon: z.number(),
+    /** The customer's navigation link (a map that starts the route to the place). */
+    navigation_link: z.string(),
+  }),
+  items: z.array(z.object({ name: z.string(), amount: z.number(), measurement_unit: z.string() })),
+  payment_type: z.enum(['cash', 'qr_transfer']),
+  /** What the customer pays; for cash rounded to whole crowns as the law allows (domain.md §4). */
+  amount_to_pay: z.number(),
+  cash_rounding: z.number(),
+  currency: z.string().nullable(),
+  note: z.string(),
+  warehouse: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+});
+export type DriverStop = z.infer<typeof driverStopSchema>;
+
+export const driverDayAnswerSchema = z.object({
+  days: z.array(z.object({ date: z.string(), stops: z.array(driverStopSchema) })),
+});
+export type DriverDayAnswer = z.infer<typeof driverDayAnswerSchema>;
