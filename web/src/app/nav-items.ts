@@ -17,6 +17,8 @@ export type NavItem = {
 
 export const navItems: NavItem[] = [
   { key: 'dashboard', to: '/dashboard', route: null },
+  // Issue 17 §1: the driver's deliveries (the office looks at a driver's there too).
+  { key: 'driverDay', to: '/driver', route: 'GET /driver/day' },
   { key: 'orders', to: '/orders', route: 'GET /orders', also: ['/order/'] },
   {
     key: 'transportations',

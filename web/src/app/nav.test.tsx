@@ -30,11 +30,11 @@ const hrefOf = (root: HTMLElement, name: string) =>
   within(root).getByRole('link', { name }).getAttribute('href');
 
 describe('Layout navigation', () => {
-  it('a driver sees the calendar, orders, transportations, customers and the vacations menu', async () => {
+  it('a driver sees the calendar, their day, orders, transportations, customers and the vacations menu', async () => {
     const { user } = renderLayout(makeProfile(['driver']));
     const nav = await topNav();
 
-    expect(linkNames(nav)).toEqual(['Kalendář', 'Objednávky', 'Přepravy', 'Zákazníci']);
+    expect(linkNames(nav)).toEqual(['Kalendář', 'Můj den', 'Objednávky', 'Přepravy', 'Zákazníci']);
     expect(hrefOf(nav, 'Kalendář')).toBe('/dashboard');
     expect(hrefOf(nav, 'Přepravy')).toBe('/transportations');
     for (const hidden of ['Sklady', 'Produkty', 'Přehledy', 'Uživatelé', 'Kalkulace', 'Oprávnění']) {
@@ -58,6 +58,7 @@ describe('Layout navigation', () => {
 
     expect(linkNames(nav)).toEqual([
       'Kalendář',
+      'Můj den',
       'Objednávky',
       'Přepravy',
       'Zákazníci',
@@ -130,9 +131,10 @@ describe('visibleNavItems', () => {
     return visibleNavItems((route) => mayCall(route, holder)).map((i) => i.key);
   };
 
-  it('gives a driver the calendar, orders, transportations, customers and drivers’ vacations', () => {
+  it('gives a driver the calendar, their day, orders, transportations, customers and drivers’ vacations', () => {
     expect(keysFor(['driver'])).toEqual([
       'dashboard',
+      'driverDay',
       'orders',
       'transportations',
       'customers',
@@ -170,7 +172,7 @@ describe('visibleNavItems', () => {
     expect(keysFor(['dispatcher'])).not.toContain('referenceData');
     expect(keysFor(['owner'])).toContain('audit');
     expect(keysFor(['dispatcher'])).not.toContain('audit');
-    expect(keysFor(['owner'])).toHaveLength(14);
+    expect(keysFor(['owner'])).toHaveLength(15);
     expect(defaultPermissionMatrix.owner).toEqual(permissions);
   });
 

@@ -16,6 +16,9 @@ const LoginPage = lazyPage(() =>
 const LogoutPage = lazyPage(() =>
   import('../features/auth/logout-page').then((m) => ({ default: m.LogoutPage })),
 );
+const DriverDayPage = lazyPage(() =>
+  import('../features/driver/driver-day-page').then((m) => ({ default: m.DriverDayPage })),
+);
 const AccountPage = lazyPage(() =>
   import('../features/account/account-page').then((m) => ({ default: m.AccountPage })),
 );
@@ -187,6 +190,7 @@ export const appRoutes: AppRoute[] = [
         .catch(() => {});
     },
   },
+  { path: '/driver', titleKey: 'titles.driverDay', page: DriverDayPage },
   { path: '/orders', titleKey: 'titles.orders', page: OrdersPage },
   { path: '/order/:id', titleKey: 'titles.orderDetail', page: OrderDetailPage },
   { path: '/order/:id/customer', titleKey: 'titles.orderCustomer', page: OrderCustomerPage },
