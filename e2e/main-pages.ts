@@ -51,6 +51,7 @@ export async function mainPages(page: Page): Promise<MainPage[]> {
     { name: 'users', path: '/users', firstRow: firstBodyRow },
     { name: 'account', path: '/account' },
     { name: 'calculations', path: '/calculations' },
+    { name: 'driver-day', path: '/driver' },
   ];
 }
 
