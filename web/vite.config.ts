@@ -1,10 +1,47 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Issue 17 §1: installable on a phone (the driver's day), its shell kept for a yard without
+    // signal. The service worker precaches the built app (JS, CSS, HTML, icons) and answers a
+    // page's address with index.html offline; it never stores an answer of /api (always fresh,
+    // and a user's data stays off the device's cache).
+    VitePWA({
+      registerType: 'autoUpdate',
+      injectRegister: 'script-defer',
+      includeAssets: ['icons/apple-touch-icon.png'],
+      manifest: {
+        name: 'Letokruh',
+        short_name: 'Letokruh',
+        description: 'Rozvozy, objednávky a sklad / Deliveries, orders and stock',
+        lang: 'cs',
+        start_url: '/driver',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#ffffff',
+        theme_color: '#a0652b',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,png,svg,woff2}'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//],
+        runtimeCaching: [],
+        cleanupOutdatedCaches: true,
+        // The calendar's chunk (FullCalendar) is larger than workbox's 2 MiB default.
+        maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+      },
+    }),
+  ],
   server: { host: '127.0.0.1', port: 5173, proxy: { '/api': apiTarget } },
   build: {
     outDir: 'dist',

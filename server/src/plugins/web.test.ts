@@ -20,6 +20,9 @@ beforeAll(async () => {
   await fs.writeFile(path.join(web, 'assets', 'app.js.gz'), zlib.gzipSync(script));
   await fs.writeFile(path.join(web, 'assets', 'app.js.map'), '{"sources":["secret.ts"]}');
   await fs.writeFile(path.join(web, '.vite', 'manifest.json'), '{"index.html":{}}');
+  // The installable app's files (issue 17 §1): the service worker and the web app manifest.
+  await fs.writeFile(path.join(web, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  await fs.writeFile(path.join(web, 'manifest.webmanifest'), '{"name":"Letokruh","start_url":"/driver"}');
   t = await buildTestApp({ WEB_DIST: web });
 });
 afterAll(async () => {
@@ -28,6 +31,18 @@ afterAll(async () => {
 });
 
 describe('the built web app', () => {
+  it('sends the service worker and the manifest revalidated, a hashed asset for a year', async () => {
+    const sw = await t.app.inject({ url: '/sw.js' });
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers['content-type']).toMatch(/javascript/);
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    const manifest = await t.app.inject({ url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toMatch(/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect((await t.app.inject({ url: '/assets/app.js' })).headers['cache-control']).toMatch(/immutable/);
+  });
+
   it('sends an asset brotli- or gzip-compressed when the browser takes it, plain otherwise', async () => {
     const br = await t.app.inject({
       url: '/assets/app.js',

@@ -33,6 +33,8 @@ export const isApiPath = (url: string) => {
   return read === '/api' || read === '/api/' || read.startsWith('/api/') || read.startsWith('/api;');
 };
 
+const unhashed = new Set(['index.html', 'sw.js', 'registerSW.js', 'manifest.webmanifest']);
+
 const notFound = { error_code: ErrorCode.notFound, message: 'Not found' };
 
 /**
@@ -58,7 +60,9 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
         // Source maps and the build manifest are for the build's own checks, not for visitors.
         allowedPath: (pathName) => isPublic(pathName),
         setHeaders: (reply, filePath) => {
-          if (path.basename(filePath) === 'index.html') reply.header('cache-control', 'no-cache');
+          // Named without a hash, so always revalidated: the page, the service worker (issue 17:
+          // a browser checks it for a new build), its registration and the app's manifest.
+          if (unhashed.has(path.basename(filePath))) reply.header('cache-control', 'no-cache');
         },
       });
     }
