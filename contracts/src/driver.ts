@@ -37,7 +37,9 @@ export const driverStopSchema = z.object({
     /** The customer's navigation link (a map that starts the route to the place). */
     navigation_link: z.string(),
   }),
-  items: z.array(z.object({ name: z.string(), amount: z.number(), measurement_unit: z.string() })),
+  items: z.array(
+    z.object({ id: z.number().int(), name: z.string(), amount: z.number(), measurement_unit: z.string() }),
+  ),
   payment_type: z.enum(['cash', 'qr_transfer']),
   /** What the customer pays; for cash rounded to whole crowns as the law allows (domain.md §4). */
   amount_to_pay: z.number(),

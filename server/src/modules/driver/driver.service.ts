@@ -69,6 +69,7 @@ function toStop(o: Omit<Order, 'files'>): DriverStop {
       navigation_link: c?.address.navigation_link ?? '',
     },
     items: o.products.map((l) => ({
+      id: l.id,
       name: l.product.product.name,
       amount: l.amount,
       measurement_unit: l.product.product.measurement_unit,

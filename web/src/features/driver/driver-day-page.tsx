@@ -137,8 +137,8 @@ function StopCard({ stop }: { stop: DriverStop }) {
           )}
         </Group>
         <Stack gap={2} component="ul" m={0} pl="md">
-          {stop.items.map((item, i) => (
-            <Text component="li" size="sm" key={`${item.name}-${i}`}>
+          {stop.items.map((item) => (
+            <Text component="li" size="sm" key={item.id}>
               {item.name}: {f.number(item.amount)} {item.measurement_unit}
             </Text>
           ))}
