@@ -178,6 +178,13 @@ export const routeAccess = {
   'POST /calculation': { permission: 'view_calculation' },
   'POST /calculation/order': { permission: ['view_calculation', 'add_order'] },
   'GET /audit_log': ownerOnly,
+  // Issue 17 §3 (decision 0063): the account page's feeds; which feeds a user may manage is the
+  // handler's rule (one's own driver feed; a warehouse's with change_warehouse in one's lane).
+  'GET /calendar_feeds': 'loggedIn',
+  'POST /calendar_feed/add': 'loggedIn',
+  'DELETE /calendar_feed/:id/revoke': 'loggedIn',
+  // The feed itself: a calendar app has no session; the URL's secret is the key (404 otherwise).
+  'GET /feeds/:file': 'public',
   'GET /docs': 'public',
 } as const satisfies Record<string, Access>;
 

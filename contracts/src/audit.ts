@@ -14,6 +14,7 @@ export const auditEntities = [
   'transportation',
   'reference',
   'profile',
+  'calendar_feed',
 ] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 

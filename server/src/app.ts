@@ -10,6 +10,7 @@ import { registerAudit } from './modules/audit/audit.service.ts';
 import { auditTargets } from './modules/audit/audit.targets.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { calculationRoutes } from './modules/calculations/calculations.routes.ts';
+import { calendarFeedRoutes } from './modules/calendar-feeds/calendar-feeds.routes.ts';
 import { conversionRoutes } from './modules/conversions/conversions.routes.ts';
 import { customerRoutes } from './modules/customers/customers.routes.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
@@ -70,6 +71,7 @@ const modules: ((app: App) => Promise<void>)[] = [
   statsRoutes,
   calculationRoutes,
   auditRoutes,
+  calendarFeedRoutes,
 ];
 
 export type BuildOptions = {

@@ -1,6 +1,7 @@
 import { auditEndpoints } from './audit.ts';
 import { authEndpoints } from './auth.ts';
 import { calculationsEndpoints } from './calculations.ts';
+import { calendarFeedsEndpoints } from './calendar-feeds.ts';
 import { conversionsEndpoints } from './conversions.ts';
 import { customersEndpoints } from './customers.ts';
 import { documentsEndpoints } from './documents.ts';
@@ -29,6 +30,7 @@ export const endpoints = {
   audit: auditEndpoints,
   auth: authEndpoints,
   calculations: calculationsEndpoints,
+  'calendar-feeds': calendarFeedsEndpoints,
   conversions: conversionsEndpoints,
   customers: customersEndpoints,
   documents: documentsEndpoints,

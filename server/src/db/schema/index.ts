@@ -2,6 +2,7 @@ export * from './audit.ts';
 export * from './auth.ts';
 export * from './cache.ts';
 export * from './calendar.ts';
+export * from './calendar-feeds.ts';
 export * from './conversions.ts';
 export * from './customers.ts';
 export * from './files.ts';

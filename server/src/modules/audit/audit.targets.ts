@@ -76,6 +76,9 @@ export const auditTargets: Record<string, AuditTarget | null> = {
   'POST /api/adtype/add': { entity: 'reference', action: 'adtype_add' },
   'PUT /api/adtype/:id/edit': { entity: 'reference', action: 'adtype_edit' },
   'DELETE /api/adtype/:id/delete': { entity: 'reference', action: 'adtype_delete' },
+
+  'POST /api/calendar_feed/add': { entity: 'calendar_feed', action: 'add' },
+  'DELETE /api/calendar_feed/:id/revoke': { entity: 'calendar_feed', action: 'revoke' },
 };
 
 /** Calls that create a record: the row names the new record, not the one in the path. */

@@ -1,0 +1,27 @@
+import {
+  feedCreatedAnswerSchema,
+  feedCreateSchema,
+  feedFileParamSchema,
+  feedListAnswerSchema,
+  feedRevokedAnswerSchema,
+} from '../calendar-feeds.ts';
+import { idParamSchema } from '../common.ts';
+import { endpoint, fileDownload } from '../endpoint.ts';
+
+/**
+ * Calendar feeds (issue 17 §3, decision 0063): the account page lists, makes and revokes the
+ * links; a phone's calendar app fetches the feed itself without a session, by the link's secret.
+ */
+export const calendarFeedsEndpoints = {
+  list: endpoint('GET /calendar_feeds', { answers: { 200: feedListAnswerSchema } }),
+  create: endpoint('POST /calendar_feed/add', {
+    body: feedCreateSchema,
+    answers: { 201: feedCreatedAnswerSchema },
+  }),
+  revoke: endpoint('DELETE /calendar_feed/:id/revoke', {
+    params: idParamSchema,
+    answers: { 200: feedRevokedAnswerSchema },
+  }),
+  /** The iCalendar file: `GET /api/feeds/<secret>.ics`; 404 for an unknown or revoked secret. */
+  feed: endpoint('GET /feeds/:file', { params: feedFileParamSchema, answers: { 200: fileDownload } }),
+};

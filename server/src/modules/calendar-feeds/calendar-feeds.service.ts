@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type ActiveFeed,
+  type FeedCreate,
+  type FeedKind,
+  type FeedSubject,
+  feedTokenPattern,
+} from '@letokruh/contracts/calendar-feeds';
+import { addDays, pragueDay } from '@letokruh/contracts/rules/prague-day';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { hasFunction, type SessionUser } from '../../plugins/access.ts';
+import { hashToken } from '../../plugins/auth.ts';
+import { notFound } from '../../plugins/errors.ts';
+import { loadOrders } from '../orders/order-view.ts';
+import { listOwnWarehouses } from '../warehouses/warehouses.service.ts';
+import * as q from './calendar-feeds.queries.ts';
+import { feedCalendar } from './feed-ics.ts';
+
+/**
+ * Calendar feeds (issue 17 §3, decision 0063). Who manages which feed: a user with the driver
+ * function their own driver feed (nobody else's); a user with `change_warehouse` the feeds of the
+ * warehouses in their lane (owners and dispatchers: all of them; a warehouseman: those they are
+ * assigned to). Anything else is answered as unknown (404).
+ */
+
+/** The feed's days: a week back (what was just delivered) to 60 days ahead, Prague days. */
+export const feedDaysBack = 7;
+export const feedDaysAhead = 60;
+/** At most this many orders in one feed (a warehouse's two months fit many times over). */
+export const feedOrderLimit = 2000;
+
+type Subject = { kind: FeedKind; subject_id: number; subject_name: string };
+
+/** The feeds a user may manage, in the order the account page shows them. */
+async function manageableSubjects(db: DbOrTx, user: SessionUser): Promise<Subject[]> {
+  const subjects: Subject[] = [];
+  if (hasFunction(user, 'driver')) {
+    const name = await q.findUserName(db, user.id);
+    subjects.push({ kind: 'driver', subject_id: user.id, subject_name: name ?? user.username });
+  }
+  if (user.permissions.has('change_warehouse')) {
+    const { items } = await listOwnWarehouses(db, user);
+    for (const w of items) subjects.push({ kind: 'warehouse', subject_id: w.id, subject_name: w.name });
+  }
+  return subjects;
+}
+
+const toActiveFeed = (row: q.FeedRow): ActiveFeed => ({
+  id: Number(row.id),
+  created_at: new Date(row.created_at).toISOString(),
+  created_by: row.creator_name === null ? null : { id: Number(row.created_by), name: row.creator_name },
+  last_fetched_at: row.last_fetched_at === null ? null : new Date(row.last_fetched_at).toISOString(),
+});
+
+const subjectIdOf = (row: q.FeedRow) => Number(row.kind === 'driver' ? row.driver_id : row.warehouse_id);
+
+/** GET /calendar_feeds: the user's feeds with their active links. */
+export async function listFeeds(db: DbOrTx, user: SessionUser): Promise<{ items: FeedSubject[] }> {
+  const subjects = await manageableSubjects(db, user);
+  if (!subjects.length) return { items: [] };
+  const rows = await q.findActiveFeeds(db, {
+    driverId: subjects.some((s) => s.kind === 'driver') ? user.id : null,
+    warehouseIds: subjects.filter((s) => s.kind === 'warehouse').map((s) => s.subject_id),
+  });
+  const active = new Map(rows.map((r) => [`${r.kind}:${subjectIdOf(r)}`, toActiveFeed(r)]));
+  return {
+    items: subjects.map((s) => ({ ...s, feed: active.get(`${s.kind}:${s.subject_id}`) ?? null })),
+  };
+}
+
+async function requireSubject(db: DbOrTx, user: SessionUser, kind: FeedKind, subjectId: number) {
+  const subject = (await manageableSubjects(db, user)).find(
+    (s) => s.kind === kind && s.subject_id === subjectId,
+  );
+  // Another user's driver feed, a warehouse outside one's lane, a hidden one: all unknown.
+  if (!subject) throw notFound('Calendar feed not found');
+  return subject;
+}
+
+/** The feed's address on this server; `token` is 32 random bytes in base64url. */
+export const feedPath = (token: string) => `/api/feeds/${token}.ics`;
+
+/** POST /calendar_feed/add: a new secret link; the one before (if any) stops working. */
+export async function createFeed(db: Db, user: SessionUser, body: FeedCreate) {
+  const subject = await requireSubject(db, user, body.kind, body.subject_id);
+  const token = randomBytes(32).toString('base64url');
+  const id = await q.replaceFeed(
+    db,
+    { kind: body.kind, subjectId: body.subject_id },
+    hashToken(token),
+    user.id,
+  );
+  const row = await q.findActiveFeed(db, id);
+  if (!row) throw notFound('Calendar feed not found'); // revoked in the same instant by another call
+  return { id, item: { ...subject, feed: toActiveFeed(row) }, path: feedPath(token) };
+}
+
+/** DELETE /calendar_feed/{id}/revoke: the link stops working at once. */
+export async function revokeFeed(db: DbOrTx, user: SessionUser, id: number) {
+  const row = await q.findActiveFeed(db, id);
+  if (!row) throw notFound('Calendar feed not found');
+  const subject = await requireSubject(db, user, row.kind, subjectIdOf(row));
+  if (!(await q.revokeFeed(db, id, user.id))) throw notFound('Calendar feed not found');
+  return { item: { ...subject, feed: null } };
+}
+
+/**
+ * The iCalendar text a feed's file name opens, or null (unknown, revoked, odd spelling: the caller
+ * answers 404 and says no more). `rawPath` is the path as sent: the secret has one spelling only,
+ * no percent-encoding, no trailing slash.
+ */
+export async function feedFile(
+  db: DbOrTx,
+  file: string,
+  rawPath: string,
+  origin: string | null,
+): Promise<{ ics: string; name: string } | null> {
+  const token = file.endsWith('.ics') ? file.slice(0, -'.ics'.length) : '';
+  if (!feedTokenPattern.test(token) || rawPath !== feedPath(token)) return null;
+  const feed = await q.findServedFeed(db, hashToken(token));
+  if (!feed) return null;
+  const today = pragueDay(new Date());
+  const ids = await q.findFeedOrderIds(
+    db,
+    { kind: feed.kind, subjectId: feed.subject_id },
+    { from: addDays(today, -feedDaysBack), to: addDays(today, feedDaysAhead) },
+    feedOrderLimit,
+  );
+  const orders = await loadOrders(db, ids);
+  await q.touchFeed(db, feed.id);
+  const name = `Letokruh – ${feed.subject_name}`;
+  return { ics: feedCalendar(name, orders, { origin }), name };
+}
