@@ -142,6 +142,8 @@ describe('route × function matrix', () => {
       'GET /api/health',
       'POST /api/auth/login',
       'GET /api/config',
+      // A calendar feed: its secret is the key (issue 17 §3); a made-up one answers 404.
+      'GET /api/feeds/:file',
       'GET /api/docs',
     ]);
   });

@@ -9,7 +9,11 @@ function renderAccount(profile: Profile, fetch: MockRoutes = {}) {
     path: '/account',
     // A hidden file input: user-event would otherwise drop files that do not match `accept`.
     user: { applyAccept: false },
-    fetch: { 'GET /api/auth/user': { body: { user: profile } }, ...fetch },
+    fetch: {
+      'GET /api/auth/user': { body: { user: profile } },
+      'GET /api/calendar_feeds': { body: { items: [] } },
+      ...fetch,
+    },
   });
 }
 

@@ -23,6 +23,7 @@ import { useFormat } from '../../ui/format';
 import { ViewField } from '../../ui/view-field';
 import { avatarUrl, updateProfile, uploadAvatar } from '../auth/api';
 import { UserDetailsForm } from '../users';
+import { CalendarFeeds } from './calendar-feeds';
 
 type Draft = {
   first_name: string;
@@ -63,6 +64,7 @@ export function AccountPage() {
       ) : (
         <ViewProfile user={user} />
       )}
+      <CalendarFeeds user={user} />
     </Stack>
   );
 }

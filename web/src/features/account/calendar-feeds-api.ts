@@ -1,0 +1,22 @@
+import type { FeedCreate } from '@letokruh/contracts/calendar-feeds';
+import { calendarFeedsEndpoints as e } from '@letokruh/contracts/endpoints/calendar-feeds';
+import { queryOptions } from '@tanstack/react-query';
+import { call } from '../../lib/api-client';
+
+/** Calendar feeds of the account page (issue 17 §3, decision 0063). */
+export const calendarFeedsKey = ['calendar-feeds'] as const;
+
+export const calendarFeedsQuery = queryOptions({
+  queryKey: calendarFeedsKey,
+  queryFn: ({ signal }) => call(e.list, { signal }).then((a) => a.items),
+});
+
+export const createFeed = (body: FeedCreate) => call(e.create, { body });
+
+export const revokeFeed = (id: number) => call(e.revoke, { params: { id } }).then((a) => a.item);
+
+/** The feed's address as a phone needs it: this server's origin and the path the server gave. */
+export const feedUrls = (path: string, origin = window.location.origin) => {
+  const url = new URL(path, origin);
+  return { https: url.toString(), webcal: `webcal://${url.host}${url.pathname}` };
+};
