@@ -337,3 +337,26 @@ describe('a warehouse feed', () => {
     expect((await fetchAsOf('2026-03-25', renewed.json().path)).statusCode).toBe(404);
   });
 });
+
+describe('a feed stops with its maker', () => {
+  it('answers 404 while the user who made it is deactivated', async () => {
+    const created = await create(warehouseman2, 'warehouse', brod);
+    expect(created.statusCode, created.body).toBe(201);
+    const path = created.json().path as string;
+    expect((await fetchAsOf('2026-03-25', path)).statusCode).toBe(200);
+    const me = (await warehouseman2.get('/api/auth/user')).json().user.id as number;
+    expect((await owner.request('DELETE', `/api/user/${me}/delete`)).statusCode).toBe(200);
+    expect((await fetchAsOf('2026-03-25', path)).statusCode).toBe(404);
+    expect((await owner.put(`/api/user/${me}/reactivate`)).statusCode).toBe(200);
+    expect((await fetchAsOf('2026-03-25', path)).statusCode).toBe(200);
+  });
+
+  it('answers 404 while its warehouse is hidden', async () => {
+    const created = await create(dispatcher, 'warehouse', brod);
+    const path = created.json().path as string;
+    await t.db.execute(sql`update warehouses set hidden = true where id = ${brod}`);
+    expect((await fetchAsOf('2026-03-25', path)).statusCode).toBe(404);
+    await t.db.execute(sql`update warehouses set hidden = false where id = ${brod}`);
+    expect((await fetchAsOf('2026-03-25', path)).statusCode).toBe(200);
+  });
+});
