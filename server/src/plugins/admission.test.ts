@@ -11,6 +11,12 @@ async function slowServer(concurrency: number, calm = 60_000) {
   const app = Fastify({ logger: false, forceCloseConnections: true });
   const started: string[] = [];
   const holds: (() => void)[] = [];
+  // Counted before the turns are taken: a request has reached the server (so that the test sends
+  // the next only then, whatever the machine's load).
+  let arrived = 0;
+  app.addHook('onRequest', async () => {
+    arrived++;
+  });
   registerReadAdmission(app, new Set(['GET /api/order/add']), concurrency, calm);
   await app.register(
     async (api) => {
@@ -31,10 +37,26 @@ async function slowServer(concurrency: number, calm = 60_000) {
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   /** Someone saves: reads are bounded from now until `calm` ms after the last write. */
   const write = async () => expect((await fetch(`${base}/api/save`, { method: 'POST' })).status).toBe(200);
-  return { app, base, started, holds, write };
+  /** Sends a request and waits until the server has it (it may then wait its turn). */
+  const send = async (url: string, init: RequestInit = {}) => {
+    const before = arrived;
+    const answer = fetch(`${base}${url}`, init);
+    answer.catch(() => {}); // a client that leaves: the test reads that where it waits
+    await until(() => arrived > before);
+    return { answer };
+  };
+  return { app, base, started, holds, write, send };
 }
 
 const settle = (ms = 50) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits until `ready` holds (polled), failing after 10 s. */
+async function until(ready: () => boolean) {
+  const end = Date.now() + 10_000;
+  while (!ready()) {
+    if (Date.now() > end) throw new Error('never happened');
+    await settle(5);
+  }
+}
 const within = (ms: number) => AbortSignal.timeout(ms);
 
 let open: FastifyInstance | undefined;
@@ -48,22 +70,22 @@ describe('reads wait their turn, writes never do (issue 16, plugins/admission.ts
     const s = await slowServer(2);
     open = s.app;
     await s.write();
-    const answers = [1, 2, 3, 4].map((n) => fetch(`${s.base}/api/slow?n=${n}`));
-    await settle();
-    expect(s.started).toEqual(['1', '2']);
+    const answers: Promise<Response>[] = [];
+    for (const n of [1, 2, 3, 4]) answers.push((await s.send(`/api/slow?n=${n}`)).answer);
+    await until(() => s.started.length === 2);
     // A read that costs nothing still waits behind them; a HEAD is a read too.
-    const quick = fetch(`${s.base}/api/quick`, { signal: within(2000) });
-    const head = fetch(`${s.base}/api/quick`, { method: 'HEAD', signal: within(2000) });
-    await settle();
+    const quick = (await s.send('/api/quick')).answer;
+    const head = (await s.send('/api/quick', { method: 'HEAD' })).answer;
+    await settle(100);
+    expect(s.started).toEqual(['1', '2']);
     s.holds.shift()?.();
-    await settle();
+    await until(() => s.started.length === 3);
     expect(s.started).toEqual(['1', '2', '3']);
-    for (let i = 0; i < 3; i++) {
-      s.holds.shift()?.();
-      await settle();
-    }
-    expect(s.started).toEqual(['1', '2', '3', '4']);
+    // 4 comes next, then the quick ones (first come, first served).
     s.holds.shift()?.();
+    await until(() => s.started.length === 4);
+    expect(s.started).toEqual(['1', '2', '3', '4']);
+    for (const hold of s.holds.splice(0)) hold();
     for (const answer of [...answers, quick, head]) expect((await answer).status).toBe(200);
   });
 
@@ -71,16 +93,16 @@ describe('reads wait their turn, writes never do (issue 16, plugins/admission.ts
     const s = await slowServer(1);
     open = s.app;
     await s.write();
-    const held = fetch(`${s.base}/api/slow?n=1`);
-    await settle();
-    const save = await fetch(`${s.base}/api/save`, { method: 'POST', signal: within(1000) });
+    const held = (await s.send('/api/slow?n=1')).answer;
+    await until(() => s.started.length === 1);
+    const save = await fetch(`${s.base}/api/save`, { method: 'POST', signal: within(5000) });
     expect(save.status).toBe(200);
-    const draft = await fetch(`${s.base}/api/order/add`, { signal: within(1000) });
+    const draft = await fetch(`${s.base}/api/order/add`, { signal: within(5000) });
     expect(await draft.json()).toEqual({ draft: 1 });
-    const file = await fetch(`${s.base}/api/export`, { signal: within(1000) });
+    const file = await fetch(`${s.base}/api/export`, { signal: within(5000) });
     expect(file.status).toBe(200);
     // An unknown URL is a 404 at once: no route, nothing to queue.
-    const unknown = await fetch(`${s.base}/api/nothing`, { signal: within(1000) });
+    const unknown = await fetch(`${s.base}/api/nothing`, { signal: within(5000) });
     expect(unknown.status).toBe(404);
     s.holds.shift()?.();
     expect((await held).status).toBe(200);
@@ -92,20 +114,20 @@ describe('reads wait their turn, writes never do (issue 16, plugins/admission.ts
     await s.write();
     // The first leaves while its read is being answered.
     const leaving = new AbortController();
-    const first = fetch(`${s.base}/api/slow?n=1`, { signal: leaving.signal }).catch(() => 'left');
-    await settle();
+    const first = (await s.send('/api/slow?n=1', { signal: leaving.signal })).answer.catch(() => 'left');
+    await until(() => s.started.length === 1);
     // The second waits, then leaves before its turn.
     const waiting = new AbortController();
-    const second = fetch(`${s.base}/api/slow?n=2`, { signal: waiting.signal }).catch(() => 'left');
-    await settle();
+    const second = (await s.send('/api/slow?n=2', { signal: waiting.signal })).answer.catch(() => 'left');
     waiting.abort();
-    await settle();
+    // The server hears the second leave before the first does (sockets close one by one).
+    await settle(200);
     leaving.abort();
     expect(await first).toBe('left');
     expect(await second).toBe('left');
     await settle();
     // Neither keeps a slot: a third is answered at once; the one that left waiting never started.
-    const third = fetch(`${s.base}/api/quick`, { signal: within(2000) });
+    const third = fetch(`${s.base}/api/quick`, { signal: within(5000) });
     expect((await third).status).toBe(200);
     expect(s.started).toEqual(['1']);
     for (const hold of s.holds) hold();
@@ -116,16 +138,16 @@ describe('reads wait their turn, writes never do (issue 16, plugins/admission.ts
     open = s.app;
     // No write yet: every read starts at once.
     const free = [1, 2, 3].map((n) => fetch(`${s.base}/api/slow?n=${n}`));
-    await settle();
-    expect(s.started.sort()).toEqual(['1', '2', '3']);
+    await until(() => s.started.length === 3);
     // A save: from now on reads wait their turn behind the three still running.
     await s.write();
-    const bounded = fetch(`${s.base}/api/slow?n=4`);
-    await settle();
-    expect(s.started).toHaveLength(3);
+    const wrote = Date.now();
+    const bounded = (await s.send('/api/slow?n=4')).answer;
+    await settle(50);
+    if (Date.now() - wrote < 250) expect(s.started).toHaveLength(3);
     // Calm again (300 ms without a write): it goes in with no read having ended.
-    await settle(450);
-    expect(s.started).toContain('4');
+    await until(() => s.started.includes('4'));
+    expect(Date.now() - wrote).toBeGreaterThanOrEqual(290);
     for (const hold of s.holds) hold();
     for (const answer of [...free, bounded]) expect((await answer).status).toBe(200);
   });

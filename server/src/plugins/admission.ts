@@ -43,6 +43,12 @@ export function registerReadAdmission(
   const admitNext = () => {
     while (open() && waiting.length) waiting.shift()?.();
   };
+  // A timer may fire a little before `calm` has passed by performance.now(): then again, later.
+  const whenCalm = () => {
+    const left = lastWrite + calm - performance.now();
+    if (left > 0 && !writing) setTimeout(whenCalm, Math.ceil(left) + 1).unref();
+    else admitNext();
+  };
   app.addHook('onRequest', (request, reply, done) => {
     const { turn } = request.routeOptions.config as { turn?: 'read' | 'write' | 'none' };
     if (turn === 'write') {
@@ -52,7 +58,7 @@ export function registerReadAdmission(
         lastWrite = performance.now();
         admitNext();
         // Calm again: whoever still waits goes in, even if no read ends meanwhile.
-        setTimeout(admitNext, calm).unref();
+        setTimeout(whenCalm, calm).unref();
       });
       return done();
     }
