@@ -68,3 +68,19 @@ export const stockLedger = pgTable(
     check('stock_ledger_delta_check', sql`${t.delta} <> 0`),
   ],
 );
+
+/**
+ * Issue 17 §4: per warehouse and product, the sum of the line amounts of the orders that reserve
+ * stock there (saved, not done, not cancelled). Kept by triggers on orders and order_items in the
+ * transaction of every change (migration 0042), never written by the app; available = stock −
+ * reserved.
+ */
+export const stockReservations = pgTable(
+  'stock_reservations',
+  {
+    warehouseId: integer('warehouse_id').notNull(),
+    productId: integer('product_id').notNull(),
+    amount: numeric('amount', { precision: 14, scale: 2, mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.warehouseId, t.productId] })],
+);
