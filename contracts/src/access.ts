@@ -80,6 +80,7 @@ export const routeAccess = {
   'GET /update_stock/:warehouseId/:productId': { permission: 'view_warehouse' },
   'PUT /update_stock/:warehouseId/:productId': { permission: 'change_warehouse' },
   'GET /product_stock_changes/:warehouseId': { permission: 'change_warehouse' },
+  'GET /product/:id/stock': { permission: 'view_warehouse' },
   'GET /customers': { permission: 'view_customer' },
   'POST /customer/add': { permission: 'add_customer' },
   'GET /customer/:id': { permission: 'view_customer' },

@@ -37,6 +37,12 @@ export const ErrorCode = {
    */
   orderIsDraft: 142,
   orderIsNotDraft: 143,
+  /**
+   * Issue 17 §4: the items would take available stock (on hand − reserved by other orders) of some
+   * products below zero in the order's warehouse: 409 with the products in `short`; send again with
+   * `confirm_short_stock: true` and a `short_stock_reason` to save anyway (audited).
+   */
+  stockShortNeedsConfirmation: 144,
   /** The QR e-mail has nowhere to go: the order's customer has no e-mail (domain.md §1.5, §1.8). */
   customerEmailNotFound: 150,
   /** The chosen supplier's bank account is not a valid Czech account, so no payment can name it. */

@@ -119,6 +119,9 @@ export const orderItemsPayloadSchema = z
     /** Spelt so by domain.md (domain.md §1.3). */
     minimim_delivery_price: priceSchema.optional(),
     version,
+    /** Issue 17 §4: save even when products are short (409 / 144), for the reason given. */
+    confirm_short_stock: z.boolean().optional(),
+    short_stock_reason: z.string().trim().max(500).optional(),
   })
   .transform(({ warehouse, ...rest }, ctx) => {
     const warehouseId = idOrEchoed(rest.warehouse_id, warehouse);
@@ -126,9 +129,36 @@ export const orderItemsPayloadSchema = z
       ctx.addIssue({ code: 'custom', path: ['warehouse_id'], message: 'required' });
       return z.NEVER;
     }
+    if (rest.confirm_short_stock && !rest.short_stock_reason) {
+      ctx.addIssue({ code: 'custom', path: ['short_stock_reason'], message: 'a reason is required' });
+      return z.NEVER;
+    }
     return { ...rest, warehouse_id: warehouseId };
   });
 export type OrderItemsPayload = z.infer<typeof orderItemsPayloadSchema>;
+
+/**
+ * A product the items would take below its available stock in the order's warehouse (issue 17 §4):
+ * `available` counts this order's own reservation back (what it may take), `asked` its new amount.
+ */
+export const shortStockSchema = z
+  .object({
+    product_id: z.number().int(),
+    name: z.string(),
+    measurement_unit: z.string(),
+    available: z.number(),
+    asked: z.number(),
+  })
+  .meta({ id: 'ShortStock' });
+export type ShortStock = z.infer<typeof shortStockSchema>;
+
+/** A 409 of the items save: with `short` (error_code 144) it asks for a confirmed reason. */
+export const itemsConflictAnswerSchema = z.object({
+  error_code: z.number().int(),
+  message: z.string(),
+  short: z.array(shortStockSchema).optional(),
+});
+export type ItemsConflictAnswer = z.infer<typeof itemsConflictAnswerSchema>;
 
 export const clockSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:mm');
 const wallClockSchema = z

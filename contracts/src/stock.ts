@@ -45,16 +45,41 @@ export const stockProductSchema = z.object({
   hidden: z.boolean(),
 });
 
-export const productStockSchema = z
-  .object({ warehouse_id: z.number().int(), product: stockProductSchema, amount: z.number() })
-  .meta({ id: 'ProductStock' });
+/**
+ * A product's stock in one warehouse. `amount` is on hand (the ledger's sum). Issue 17 §4 added the
+ * rest: `reserved` by the orders saved and neither done nor cancelled, `available` = amount −
+ * reserved (below 0: promised more than is there), and `projected` on `projected_date` = amount −
+ * the reserving orders due by that day (undated ones count as due now). Conversions take and give
+ * stock when they are submitted, none is planned ahead, so only orders move the projection.
+ */
+const productStockFields = z.object({
+  warehouse_id: z.number().int(),
+  product: stockProductSchema,
+  amount: z.number(),
+  reserved: z.number(),
+  available: z.number(),
+  projected: z.number(),
+  projected_date: z.string(),
+});
+export const productStockSchema = productStockFields.meta({ id: 'ProductStock' });
 export type ProductStock = z.infer<typeof productStockSchema>;
+
+/** The day the stock is projected for (Prague day, YYYY-MM-DD); today unless given. */
+export const projectionQuerySchema = z.object({ date: z.iso.date().optional() });
 
 export const productStockAnswerSchema = z.object({ item: productStockSchema });
 export const productStockListQuerySchema = pagingQuerySchema.extend({
   name: z.string().trim().max(200).optional(),
+  date: z.iso.date().optional(),
 });
 export const productStockListAnswerSchema = pagedAnswer(productStockSchema);
+
+/** GET /product/{id}/stock (issue 17 §4): the product in every warehouse that keeps it. */
+export const productStockByWarehouseAnswerSchema = z.object({
+  items: z.array(
+    productStockFields.extend({ warehouse_name: z.string() }).meta({ id: 'ProductStockInWarehouse' }),
+  ),
+});
 
 /** One ledger row (domain.md §2.3 "Stock change: product_stock, amount, created"), with who and why. */
 export const stockChangeSchema = z

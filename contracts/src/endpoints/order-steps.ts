@@ -6,6 +6,7 @@ import {
   customerSearchQuerySchema,
   internAnswerSchema,
   internConflictAnswerSchema,
+  itemsConflictAnswerSchema,
   orderCarsAnswerSchema,
   orderCustomerPayloadSchema,
   orderDriversAnswerSchema,
@@ -33,7 +34,7 @@ export const orderStepsEndpoints = {
   saveItems: endpoint('POST /order/:id/items', {
     params: idParamSchema,
     body: orderItemsPayloadSchema,
-    answers: { 200: orderAnswerSchema },
+    answers: { 200: orderAnswerSchema, 409: itemsConflictAnswerSchema },
   }),
   drivers: endpoint('GET /order/:id/drivers', {
     params: idParamSchema,

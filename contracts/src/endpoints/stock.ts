@@ -3,8 +3,10 @@ import { endpoint } from '../endpoint.ts';
 import {
   addProductToWarehouseSchema,
   productStockAnswerSchema,
+  productStockByWarehouseAnswerSchema,
   productStockListAnswerSchema,
   productStockListQuerySchema,
+  projectionQuerySchema,
   stockChangesAnswerSchema,
   stockChangesQuerySchema,
   stockPathSchema,
@@ -26,12 +28,19 @@ export const stockEndpoints = {
   }),
   detail: endpoint('GET /update_stock/:warehouseId/:productId', {
     params: stockPathSchema,
+    query: projectionQuerySchema,
     answers: { 200: productStockAnswerSchema },
   }),
   update: endpoint('PUT /update_stock/:warehouseId/:productId', {
     params: stockPathSchema,
     body: stockUpdateSchema,
     answers: { 200: productStockAnswerSchema },
+  }),
+  /** Issue 17 §4: one product's stock, reserved, available and projected in each warehouse. */
+  byWarehouse: endpoint('GET /product/:id/stock', {
+    params: idParamSchema,
+    query: projectionQuerySchema,
+    answers: { 200: productStockByWarehouseAnswerSchema },
   }),
   changes: endpoint('GET /product_stock_changes/:warehouseId', {
     params: warehouseIdPathSchema,

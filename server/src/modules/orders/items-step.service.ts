@@ -9,6 +9,7 @@ import { offerOf } from './offer.ts';
 import { moveStock } from './order-stock.ts';
 import { getOrder } from './order-view.ts';
 import * as q from './orders.queries.ts';
+import { checkShortStock } from './short-stock.ts';
 import { takenBy } from './transitions.service.ts';
 
 /** The warehouse of the payload: 400 on `warehouse_id` unless it exists and is in use (or is the order's). */
@@ -35,6 +36,10 @@ async function chosenWarehouse(tx: Tx, id: number, current: number | null) {
  * when the payload changed it from the saved one, and a line the new warehouse does not price is
  * 400 on that line, never kept at the old warehouse's price. A personal collection keeps its
  * transport rate and minimum at 0.
+ *
+ * Issue 17 §4: lines taking more than the warehouse has available answer 409 / 144 with the
+ * products short unless the payload confirms with a reason (short-stock.ts); the reservations
+ * follow the lines by migration 0042's triggers, in this transaction.
  */
 export async function saveItems(
   db: Db,
@@ -108,6 +113,15 @@ export async function saveItems(
       order.carId === null ||
       (await getWarehouse(tx, warehouse.id)).cars.some((c) => c.id === order.carId);
 
+    // Issue 17 §4: short products answer 409 / 144 unless confirmed with a reason (audited).
+    await checkShortStock(tx, {
+      order,
+      warehouseId: warehouse.id,
+      lines,
+      oldLines: [...old.values()],
+      confirm: payload,
+      userId,
+    });
     if (order.done) {
       await moveStock(tx, {
         orderId: id,

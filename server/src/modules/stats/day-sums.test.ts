@@ -7,7 +7,7 @@ import { rowsOf } from '../../db/rows.ts';
 import { diskStorage } from '../../plugins/storage.ts';
 import { type BuiltTestApp, buildTestApp, type Client, signIn } from '../../test/build.ts';
 import { someCustomerId } from '../../test/customers.ts';
-import { makeOrder, warehouseIds } from '../../test/orders.ts';
+import { makeOrder, shortStockConfirmed, warehouseIds } from '../../test/orders.ts';
 import { makeProduct } from '../../test/products.ts';
 import { draftLifetimeMs, sweepStaleDrafts } from '../orders/drafts.service.ts';
 import { countOrders, keptTotal } from '../orders/order-list.queries.ts';
@@ -85,6 +85,7 @@ const writes: Record<string, () => Promise<unknown>> = {
           amount: l.amount,
           product: { product: { id: l.id }, ...(l.price === undefined ? {} : { amount: l.price }) },
         })),
+        ...shortStockConfirmed,
       }),
     );
   },
@@ -127,6 +128,7 @@ const writes: Record<string, () => Promise<unknown>> = {
         warehouse_id: pick(warehouses),
         currency: 'CZK',
         products: someLines().map((l) => ({ amount: l.amount, product: { product: { id: l.id } } })),
+        ...shortStockConfirmed,
       }),
     );
     // A draft with a day (behind the API's back) must still not count.

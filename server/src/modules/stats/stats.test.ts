@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltTestApp, buildTestApp, type Client, signIn } from '../../test/build.ts';
 import { someCustomerId } from '../../test/customers.ts';
-import { makeOrder, warehouseIds } from '../../test/orders.ts';
+import { makeOrder, shortStockConfirmed, warehouseIds } from '../../test/orders.ts';
 import { makeProduct } from '../../test/products.ts';
 import { sumOrders } from './stats.queries.ts';
 import { totalsOf } from './stats.service.ts';
@@ -75,6 +75,7 @@ beforeAll(async () => {
         warehouse_id: w.jihlava,
         currency: 'CZK',
         products: [{ amount: 9, product: { product: { id: p } } }],
+        ...shortStockConfirmed,
       })
     ).statusCode,
   ).toBe(200);

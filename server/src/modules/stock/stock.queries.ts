@@ -60,6 +60,8 @@ export async function insertLedgerRow(
 export type StockRow = {
   warehouse_id: number;
   amount: string;
+  /** Issue 17 §4: the kept reservation of migration 0042 (0 when none). */
+  reserved: string;
   product_id: number;
   name: string;
   shorten_name: string;
@@ -69,9 +71,11 @@ export type StockRow = {
   hidden: boolean;
 };
 
-const stockSelect = sql`select ps.warehouse_id, ps.amount::text as amount, p.id as product_id, p.name,
+const stockSelect = sql`select ps.warehouse_id, ps.amount::text as amount,
+  coalesce(r.amount, 0)::text as reserved, p.id as product_id, p.name,
   p.shorten_name, p.type, p.length, p.measurement_unit, p.hidden
-  from product_stock ps join products p on p.id = ps.product_id`;
+  from product_stock ps join products p on p.id = ps.product_id
+  left join stock_reservations r on r.warehouse_id = ps.warehouse_id and r.product_id = ps.product_id`;
 
 export async function findStock(
   db: DbOrTx,
@@ -156,4 +160,81 @@ export async function listLedger(
       ${where} order by l.id desc limit ${options.limit} offset ${options.offset}`),
   );
   return { rows, total: await cappedCountSql(db, sql`from stock_ledger l ${where}`) };
+}
+
+/** One product in every warehouse that keeps it, with the warehouse's name (issue 17 §4). */
+export async function listStockOfProduct(
+  db: DbOrTx,
+  productId: number,
+): Promise<(StockRow & { warehouse_name: string })[]> {
+  return rowsOf<StockRow & { warehouse_name: string }>(
+    await db.execute(sql`select s.*, w.name as warehouse_name from (${stockSelect}
+      where ps.product_id = ${productId}) s join warehouses w on w.id = s.warehouse_id
+      order by w.hidden, w.name, w.id`),
+  );
+}
+
+/**
+ * Issue 17 §4, projected stock: per warehouse and product, what the reserving orders dated after
+ * `day` hold. Projected on `day` = amount − reserved + this (undated orders count as due now). Only
+ * open orders are read, through the list's open-orders index (migration 0036), never the history.
+ */
+export async function findReservedAfter(
+  db: DbOrTx,
+  options: { warehouseIds: number[]; productIds: number[]; day: string },
+): Promise<Map<string, number>> {
+  if (!options.warehouseIds.length || !options.productIds.length) return new Map();
+  const rows = rowsOf<{ warehouse_id: number; product_id: number; amount: string }>(
+    await db.execute(sql`select o.warehouse_id, i.product_id, sum(i.amount)::text as amount
+      from orders o join order_items i on i.order_id = o.id
+      where o.warehouse_id = any(${sql.param(options.warehouseIds)}::int[])
+        and not o.hidden and not o.done and o.draft_touched_at is null and o.customer_id is not null
+        and o.expected_delivery_date > ${options.day}::date
+        and i.product_id = any(${sql.param(options.productIds)}::int[])
+      group by o.warehouse_id, i.product_id`),
+  );
+  return new Map(rows.map((r) => [`${r.warehouse_id}:${r.product_id}`, Number(r.amount)]));
+}
+
+export type Availability = {
+  product_id: number;
+  name: string;
+  measurement_unit: string;
+  /** On hand; 0 when the warehouse does not keep the product. */
+  amount: string;
+  reserved: string;
+};
+
+/** On hand and reserved of some products in one warehouse (every product named answers). */
+export async function findAvailability(
+  db: DbOrTx,
+  warehouseId: number,
+  productIds: number[],
+): Promise<Availability[]> {
+  if (!productIds.length) return [];
+  return rowsOf<Availability>(
+    await db.execute(sql`select p.id as product_id, p.name, p.measurement_unit,
+        coalesce(ps.amount, 0)::text as amount, coalesce(r.amount, 0)::text as reserved
+      from products p
+      left join product_stock ps on ps.warehouse_id = ${warehouseId} and ps.product_id = p.id
+      left join stock_reservations r on r.warehouse_id = ${warehouseId} and r.product_id = p.id
+      where p.id = any(${sql.param(productIds)}::int[]) order by p.id`),
+  );
+}
+
+/**
+ * Locks the reservation rows of these keys (made at 0 when missing) in key order, in one statement:
+ * an items save that holds them changes them without waiting on another save crosswise, and two
+ * saves of one product queue, so each one's check reads what the previous one left.
+ */
+export async function lockReservations(
+  tx: DbOrTx,
+  keys: { warehouseId: number; productId: number }[],
+): Promise<void> {
+  if (!keys.length) return;
+  await tx.execute(sql`insert into stock_reservations as r (warehouse_id, product_id, amount)
+    select distinct k.w, k.p, 0::numeric from unnest(${sql.param(keys.map((k) => k.warehouseId))}::int[],
+      ${sql.param(keys.map((k) => k.productId))}::int[]) as k(w, p)
+    order by k.w, k.p
+    on conflict (warehouse_id, product_id) do update set amount = r.amount`);
 }

@@ -25,8 +25,18 @@ export async function stockRoutes(app: App): Promise<void> {
 
   // Not in domain.md's table: the stock change page shows the current amount (domain.md §2.2).
   route(app, e.detail, { schema: { tags } }, async (request) => ({
-    item: await service.getStock(db, request.params.warehouseId, request.params.productId),
+    item: await service.getStock(
+      db,
+      request.params.warehouseId,
+      request.params.productId,
+      request.query.date,
+    ),
   }));
+
+  // Issue 17 §4: one product's stock by warehouse, with what is reserved, available and projected.
+  route(app, e.byWarehouse, { schema: { tags } }, async (request) =>
+    service.getStockOfProduct(db, request.params.id, request.query.date),
+  );
 
   route(
     app,

@@ -1,4 +1,5 @@
 import { roundMoney } from '@letokruh/contracts/rules/money';
+import { pragueDay } from '@letokruh/contracts/rules/prague-day';
 import type { ProductStock, StockChange, StockChangeReason } from '@letokruh/contracts/stock';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { conflict, notFound } from '../../plugins/errors.ts';
@@ -6,9 +7,20 @@ import { requireProduct } from '../products/products.service.ts';
 import { requireWarehouse } from '../warehouses/warehouses.service.ts';
 import * as q from './stock.queries.ts';
 
-const toProductStock = (r: q.StockRow): ProductStock => ({
+/** Hundredths (stock is kept to two decimals), so that sums and differences stay exact. */
+const cents = (value: string | number) => Math.round(Number(value) * 100);
+
+/**
+ * Issue 17 §4: on hand, reserved, available = on hand − reserved, and projected on `day` = on hand
+ * − what the reserving orders due by then hold (reserved − `reservedAfter`, the ones dated later).
+ */
+const toProductStock = (r: q.StockRow, reservedAfter: number, day: string): ProductStock => ({
   warehouse_id: r.warehouse_id,
   amount: Number(r.amount),
+  reserved: Number(r.reserved),
+  available: (cents(r.amount) - cents(r.reserved)) / 100,
+  projected: (cents(r.amount) - cents(r.reserved) + cents(reservedAfter)) / 100,
+  projected_date: day,
   product: {
     id: r.product_id,
     name: r.name,
@@ -91,11 +103,55 @@ export async function updateStock(
   });
 }
 
-export async function getStock(db: DbOrTx, warehouseId: number, productId: number): Promise<ProductStock> {
+/** Rows with their projection on `day` (today in Prague unless given), in one query for all. */
+async function withProjection(db: DbOrTx, rows: q.StockRow[], day: string = pragueDay()) {
+  const after = await q.findReservedAfter(db, {
+    warehouseIds: [...new Set(rows.map((r) => r.warehouse_id))],
+    productIds: [...new Set(rows.map((r) => r.product_id))],
+    day,
+  });
+  return rows.map((r) => toProductStock(r, after.get(`${r.warehouse_id}:${r.product_id}`) ?? 0, day));
+}
+
+export async function getStock(
+  db: DbOrTx,
+  warehouseId: number,
+  productId: number,
+  day?: string,
+): Promise<ProductStock> {
   const row = await q.findStock(db, warehouseId, productId);
   if (!row) throw notFound('The warehouse does not keep this product');
-  return toProductStock(row);
+  const [stock] = await withProjection(db, [row], day);
+  return stock!;
 }
+
+/** GET /product/{id}/stock (issue 17 §4): the product in each warehouse that keeps it. */
+export async function getStockOfProduct(db: DbOrTx, productId: number, day?: string) {
+  await requireProduct(db, productId);
+  const rows = await q.listStockOfProduct(db, productId);
+  const stocks = await withProjection(db, rows, day);
+  return { items: stocks.map((stock, i) => ({ ...stock, warehouse_name: rows[i]!.warehouse_name })) };
+}
+
+/** For the items step (issue 17 §4): on hand and reserved of the products in one warehouse. */
+export async function stockAvailability(db: DbOrTx, warehouseId: number, productIds: number[]) {
+  const rows = await q.findAvailability(db, warehouseId, productIds);
+  return new Map(
+    rows.map((r) => [
+      r.product_id,
+      {
+        name: r.name,
+        measurementUnit: r.measurement_unit,
+        amount: Number(r.amount),
+        reserved: Number(r.reserved),
+      },
+    ]),
+  );
+}
+
+/** For the items step: holds the reservation rows it is about to change (stock.queries.ts). */
+export const lockReservations = (tx: Tx, keys: { warehouseId: number; productId: number }[]) =>
+  q.lockReservations(tx, keys);
 
 /** For conversions: what the warehouse holds of each product (missing: not kept). */
 export const stockAmounts = (db: DbOrTx, warehouseId: number, productIds: number[]) =>
@@ -121,7 +177,7 @@ export async function addProductToWarehouse(db: Db, warehouseId: number, product
 export async function listProductStock(
   db: DbOrTx,
   warehouseId: number,
-  query: { current_page: number; per_page: number; name?: string | undefined },
+  query: { current_page: number; per_page: number; name?: string | undefined; date?: string | undefined },
 ) {
   await requireWarehouse(db, warehouseId);
   const { rows, total } = await q.listStock(db, warehouseId, {
@@ -129,7 +185,7 @@ export async function listProductStock(
     limit: query.per_page,
     name: query.name,
   });
-  return { items: rows.map(toProductStock), total };
+  return { items: await withProjection(db, rows, query.date), total };
 }
 
 export async function listStockChanges(

@@ -62,9 +62,40 @@ const product = (id: number, name: string, unit: 'PRMS' | 'PRMR' = 'PRMS') => ({
   hidden: false,
 });
 
+/** Issue 17 §4: Smrk has 4 of its 12,5 reserved; Buk is promised 2 more than there are. */
 export const stockRows: ProductStock[] = [
-  { warehouse_id: 1, product: product(5, 'Smrk štípaný sypané 33 cm'), amount: 12.5 },
-  { warehouse_id: 1, product: product(6, 'Buk štípaný rovnané 100 cm', 'PRMR'), amount: 3 },
+  {
+    warehouse_id: 1,
+    product: product(5, 'Smrk štípaný sypané 33 cm'),
+    amount: 12.5,
+    reserved: 4,
+    available: 8.5,
+    projected: 10.5,
+    projected_date: '2026-03-02',
+  },
+  {
+    warehouse_id: 1,
+    product: product(6, 'Buk štípaný rovnané 100 cm', 'PRMR'),
+    amount: 3,
+    reserved: 5,
+    available: -2,
+    projected: -2,
+    projected_date: '2026-03-02',
+  },
+];
+
+/** GET /product/5/stock: Smrk in Jihlava and in Třebíč. */
+export const smrkByWarehouse = [
+  { ...stockRows[0]!, warehouse_name: 'Sklad Jihlava' },
+  {
+    ...stockRows[0]!,
+    warehouse_id: 3,
+    warehouse_name: 'Sklad Třebíč',
+    amount: 1,
+    reserved: 3,
+    available: -2,
+    projected: 1,
+  },
 ];
 
 export const stockChanges: StockChange[] = [
@@ -107,6 +138,7 @@ export function warehouseRoutes(functions: FunctionName[], extra: MockRoutes = {
     'GET /api/warehouse/1': { body: { item: jihlava } },
     'GET /api/drivers': { body: { items: drivers } },
     'GET /api/warehousemen': { body: { items: warehousemen } },
+    'GET /api/product/5/stock': { body: { items: smrkByWarehouse } },
     ...extra,
   };
 }
