@@ -179,6 +179,53 @@ describe('OrderItemsPage', () => {
     expect(screen.queryByTestId('location')).toBeNull();
   });
 
+  it('products short (409 / 144) are named; saving anyway needs a reason and sends it (issue 17 §4)', async () => {
+    let calls = 0;
+    const { user, api } = renderStep({
+      'POST /api/order/5/items': () => {
+        calls += 1;
+        return calls === 1
+          ? {
+              status: 409,
+              body: {
+                error_code: 144,
+                message: 'Not enough stock',
+                short: [
+                  {
+                    product_id: 5,
+                    name: 'Borovice štípaná 33 cm',
+                    measurement_unit: 'PRMS',
+                    available: -1.5,
+                    asked: 2,
+                  },
+                ],
+              },
+            }
+          : { body: { item: makeItemsOrder(5) } };
+      },
+    });
+    await add(user, 'Borovice štípaná 33 cm', '2');
+    await user.click(screen.getByRole('button', { name: t('orderSteps.continue') }));
+    const warning = await screen.findByTestId('short-stock');
+    expect(within(warning).getByText(t('orderSteps.items.shortTitle'))).toBeTruthy();
+    expect(
+      within(warning).getByRole('listitem').textContent?.replace(/\s/g, ' ').replace('\u2212', '-'),
+    ).toBe('Borovice štípaná 33 cm: volné -1,5 PRMS, žádáno 2 PRMS');
+    expect(screen.queryByRole('button', { name: t('orderSteps.continue') })).toBeNull();
+    // Without a reason nothing is sent.
+    await user.click(within(warning).getByRole('button', { name: t('orderSteps.items.shortSave') }));
+    expect(await screen.findByText(t('orderSteps.items.shortReasonMissing'))).toBeTruthy();
+    expect(api.sent('POST /api/order/5/items')).toHaveLength(1);
+    await user.type(field(t('orderSteps.items.shortReason')), 'Dodávka borovice přijde zítra');
+    await user.click(within(warning).getByRole('button', { name: t('orderSteps.items.shortSave') }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/order/5/intern'));
+    expect(api.sent('POST /api/order/5/items')[1]?.body).toMatchObject({
+      products: [{ amount: 2, product: { product: { id: 5 } } }],
+      confirm_short_stock: true,
+      short_stock_reason: 'Dodávka borovice přijde zítra',
+    });
+  });
+
   it('another warehouse re-prices the lines after a confirmation of old → new totals, naming lines it does not price', async () => {
     // Havlíčkův Brod sells pine dearer and has no sawdust.
     const brod = [{ name: 'Měkké', products: [makeProduct(5, 'Borovice štípaná 33 cm', 1400)] }];

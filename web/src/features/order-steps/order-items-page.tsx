@@ -1,3 +1,5 @@
+import { ErrorCode } from '@letokruh/contracts/errors';
+import type { ShortStock } from '@letokruh/contracts/order-steps';
 import type { Order } from '@letokruh/contracts/orders';
 import { type Currency, currencies } from '@letokruh/contracts/rules/money';
 import {
@@ -37,6 +39,7 @@ import {
   type WarehouseMove,
 } from './items-draft';
 import { ProductPicker } from './product-picker';
+import { ShortStockPanel } from './short-stock-panel';
 import { isStale, StaleAlert, StepShell } from './step-shell';
 import { TotalsPanel } from './totals-panel';
 import { WarehouseMoveDialog } from './warehouse-move-dialog';
@@ -59,17 +62,34 @@ function ItemsStep({ order, reload }: { order: Order; reload: () => Promise<unkn
   const [askCurrency, setAskCurrency] = useState<Currency | null>(null);
   const [askMove, setAskMove] = useState<WarehouseMove | null>(null);
   const [moveError, setMoveError] = useState<unknown>(null);
+  // Issue 17 §4: the products short of the last save, kept while a confirmed save runs.
+  const [short, setShort] = useState<ShortStock[] | null>(null);
   const distances = useQuery({ ...warehouseDistanceQuery(order.id), enabled: order.customer !== null });
   const products = useQuery({
     ...availableProductsQuery(draft.warehouseId ?? 0, draft.currency ?? 'CZK'),
     enabled: draft.warehouseId !== null && draft.currency !== null,
   });
   const save = useMutation({
-    mutationFn: () => {
+    // Issue 17 §4: `reason` confirms a save that takes products below their available stock.
+    mutationFn: (reason?: string) => {
       const payload = itemsPayloadOf(draft, order.version);
       if (!payload) throw new Error('warehouse and currency first');
-      return saveItems(order.id, payload);
+      return saveItems(
+        order.id,
+        reason === undefined
+          ? payload
+          : { ...payload, confirm_short_stock: true, short_stock_reason: reason },
+      );
     },
+    onMutate: (reason) => {
+      if (reason === undefined) setShort(null);
+    },
+    onError: (error) =>
+      setShort(
+        error instanceof ApiError && error.errorCode === ErrorCode.stockShortNeedsConfirmation
+          ? ((error.answer.short ?? []) as ShortStock[])
+          : null,
+      ),
     onSuccess: (saved) => {
       queryClient.setQueryData([...ordersKey, 'item', order.id], saved);
       void queryClient.invalidateQueries({ queryKey: ordersKey });
@@ -122,6 +142,8 @@ function ItemsStep({ order, reload }: { order: Order; reload: () => Promise<unkn
   );
   const ready = draft.warehouseId !== null && draft.currency !== null;
   const stale = isStale(save.error);
+  const warehouseName =
+    distances.data?.find((w) => w.id === draft.warehouseId)?.name ?? order.warehouse?.name ?? '';
   const badFields = save.error instanceof ApiError && save.error.status === 400 ? save.error.fields : [];
 
   return (
@@ -227,7 +249,19 @@ function ItemsStep({ order, reload }: { order: Order; reload: () => Promise<unkn
           <Paper withBorder p="md">
             <Stack>
               <TotalsPanel draft={draft} onChange={setDraft} />
-              {save.error && !stale ? (
+              {short ? (
+                <ShortStockPanel
+                  short={short}
+                  warehouse={warehouseName}
+                  saving={save.isPending}
+                  onSave={(reason) => save.mutate(reason)}
+                  onBack={() => {
+                    setShort(null);
+                    save.reset();
+                  }}
+                />
+              ) : null}
+              {save.error && !stale && !short ? (
                 <Alert color="red" role="alert">
                   {t(errorKey(save.error))}
                   {badFields.some((f) => f.startsWith('products'))
@@ -235,15 +269,19 @@ function ItemsStep({ order, reload }: { order: Order; reload: () => Promise<unkn
                     : ''}
                 </Alert>
               ) : null}
-              {ready ? (
-                <Button onClick={() => save.mutate()} loading={save.isPending} disabled={order.hidden}>
+              {ready && !short ? (
+                <Button
+                  onClick={() => save.mutate(undefined)}
+                  loading={save.isPending}
+                  disabled={order.hidden}
+                >
                   {t('orderSteps.continue')}
                 </Button>
-              ) : (
+              ) : !ready ? (
                 <Text size="sm" c="dimmed">
                   {t('orderSteps.items.pickFirst')}
                 </Text>
-              )}
+              ) : null}
             </Stack>
           </Paper>
         </Grid.Col>

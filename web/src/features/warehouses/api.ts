@@ -11,8 +11,10 @@ export const warehouseKeys = {
   list: (query: object) => ['warehouses', 'list', query] as const,
   detail: (id: number) => ['warehouses', 'detail', id] as const,
   stock: (id: number, query: object) => ['warehouses', 'stock', id, query] as const,
-  stockItem: (warehouseId: number, productId: number) =>
-    ['warehouses', 'stock-item', warehouseId, productId] as const,
+  stockItem: (warehouseId: number, productId: number, date?: string) =>
+    ['warehouses', 'stock-item', warehouseId, productId, date] as const,
+  productStock: (productId: number, date?: string) =>
+    ['warehouses', 'product-stock', productId, date] as const,
   changes: (id: number, query: object) => ['warehouses', 'changes', id, query] as const,
   staff: (kind: 'drivers' | 'warehousemen') => ['staff', kind] as const,
   offer: ['warehouses', 'offer'] as const,
@@ -93,7 +95,8 @@ export function useOfferedProducts() {
   return useQuery({ queryKey: warehouseKeys.offer, queryFn: getOfferedProducts });
 }
 
-export type ProductStockQuery = { current_page: number; per_page: number; name?: string };
+/** `date`: the day stock is projected for (issue 17 §4); today when left out. */
+export type ProductStockQuery = { current_page: number; per_page: number; name?: string; date?: string };
 
 /** GET /warehouse/{id}/product_stock: the products a warehouse keeps and their amounts. */
 export const getProductStock = (warehouseId: number, query: ProductStockQuery) =>
@@ -123,13 +126,26 @@ export function useAddProductToWarehouse(warehouseId: number) {
 }
 
 /** GET /update_stock/{warehouseId}/{productId}: the current amount the stock change page shows. */
-export const getStock = (warehouseId: number, productId: number) =>
-  call(stockEndpoints.detail, { params: { warehouseId, productId } }).then((a) => a.item);
+export const getStock = (warehouseId: number, productId: number, date?: string) =>
+  call(stockEndpoints.detail, { params: { warehouseId, productId }, query: { date } }).then((a) => a.item);
 
-export function useStock(warehouseId: number, productId: number) {
+export function useStock(warehouseId: number, productId: number, date?: string) {
   return useQuery({
-    queryKey: warehouseKeys.stockItem(warehouseId, productId),
-    queryFn: () => getStock(warehouseId, productId),
+    queryKey: warehouseKeys.stockItem(warehouseId, productId, date),
+    queryFn: () => getStock(warehouseId, productId, date),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /product/{id}/stock (issue 17 §4): the product in every warehouse that keeps it. */
+export const getProductStockByWarehouse = (productId: number, date?: string) =>
+  call(stockEndpoints.byWarehouse, { params: { id: productId }, query: { date } }).then((a) => a.items);
+
+export function useProductStockByWarehouse(productId: number, date?: string) {
+  return useQuery({
+    queryKey: warehouseKeys.productStock(productId, date),
+    queryFn: () => getProductStockByWarehouse(productId, date),
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -1,4 +1,5 @@
 import { ErrorCode } from '@letokruh/contracts/errors';
+import { pragueDay } from '@letokruh/contracts/rules/prague-day';
 import { stockChangeLimit } from '@letokruh/contracts/stock';
 import {
   Alert,
@@ -20,6 +21,8 @@ import { ApiError, errorKey } from '../../lib/api-client';
 import { useFormat } from '../../ui/format';
 import { useDecimalProps } from '../../ui/number-props';
 import { useStock, useUpdateStock, useWarehouse } from './api';
+import { ProductStockByWarehouse } from './product-stock-by-warehouse';
+import { AvailableAmount, ProjectionDayInput, StockAmount } from './stock-figures';
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
@@ -33,7 +36,11 @@ export function UpdateStockPage() {
   const warehouseId = Number(params.warehouseId);
   const productId = Number(params.productId);
   const warehouse = useWarehouse(warehouseId);
-  const stock = useStock(warehouseId, productId);
+  // Issue 17 §4: reserved, available and projected on a day (today unless picked).
+  const today = pragueDay();
+  const [day, setDay] = useState(today);
+  const date = day === today ? undefined : day;
+  const stock = useStock(warehouseId, productId, date);
   const update = useUpdateStock(warehouseId, productId);
   const [change, setChange] = useState<number | ''>('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -69,7 +76,7 @@ export function UpdateStockPage() {
   };
 
   return (
-    <Stack maw={640}>
+    <Stack maw={720}>
       <Anchor component={Link} to={`/warehouse/${warehouseId}`} size="sm">
         {t('stock.backToStock')}
       </Anchor>
@@ -104,6 +111,29 @@ export function UpdateStockPage() {
               </Text>
             </div>
           </SimpleGrid>
+          {stock.data ? (
+            <SimpleGrid cols={{ base: 3 }} data-testid="stock-figures">
+              <div>
+                <Text size="sm" c="dimmed">
+                  {t('stock.fields.reserved')}
+                </Text>
+                <StockAmount value={stock.data.reserved} unit={unit} />
+              </div>
+              <div>
+                <Text size="sm" c="dimmed">
+                  {t('stock.fields.available')}
+                </Text>
+                <AvailableAmount value={stock.data.available} unit={unit} />
+              </div>
+              <div>
+                <Text size="sm" c="dimmed">
+                  {t('stock.fields.projected', { day: format.day(stock.data.projected_date) })}
+                </Text>
+                <AvailableAmount value={stock.data.projected} unit={unit} />
+              </div>
+            </SimpleGrid>
+          ) : null}
+          <ProjectionDayInput value={day} onChange={setDay} today={today} />
           <NumberInput
             label={t('stock.fields.change')}
             description={t('stock.changeHint')}
@@ -138,6 +168,7 @@ export function UpdateStockPage() {
           </Group>
         </Stack>
       </Paper>
+      <ProductStockByWarehouse productId={productId} currentWarehouseId={warehouseId} day={date} />
     </Stack>
   );
 }

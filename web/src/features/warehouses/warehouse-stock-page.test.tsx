@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithApp, t } from '../../test-utils';
+import { field, renderWithApp, t } from '../../test-utils';
 import { stockChanges, stockRows, warehouseRoutes } from './test-fixtures';
 import { WarehouseStockPage } from './warehouse-stock-page';
 
@@ -39,6 +39,44 @@ describe('WarehouseStockPage', () => {
     expect(screen.getByRole('link', { name: t('conversions.open') }).getAttribute('href')).toBe(
       '/warehouse/1/conversion',
     );
+  });
+
+  it('shows on hand, reserved, available (below zero marked) and projected for a picked day (issue 17 §4)', async () => {
+    const { user, api } = renderStock(['technical_specialist']);
+    await screen.findByText('Buk štípaný rovnané 100 cm');
+    const stock = tables()[0]!;
+    const headers = within(stock)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toEqual(
+      expect.arrayContaining([
+        t('stock.fields.onHand'),
+        t('stock.fields.reserved'),
+        t('stock.fields.available'),
+      ]),
+    );
+    const smrk = rowOf(stock, 'Smrk');
+    expect(within(smrk).getByText('4 PRMS')).toBeTruthy();
+    expect(within(smrk).getByText('8,5 PRMS')).toBeTruthy();
+    expect(within(smrk).getByText('10,5 PRMS')).toBeTruthy();
+    const buk = rowOf(stock, 'Buk');
+    const short = buk.querySelectorAll('[data-short]');
+    expect(short).toHaveLength(2);
+    expect(short[0]!.textContent).toContain(t('stock.overPromised'));
+    // The projection's day goes to the server; today's is left to its default.
+    expect(api.sent('GET /api/warehouse/1/product_stock')[0]?.url.searchParams.has('date')).toBe(false);
+    const day = field(t('stock.projectionDay'));
+    await user.clear(day);
+    await user.type(day, '24.12.2030');
+    await user.tab();
+    await waitFor(() =>
+      expect(api.sent('GET /api/warehouse/1/product_stock').at(-1)?.url.searchParams.get('date')).toBe(
+        '2030-12-24',
+      ),
+    );
+    expect(
+      screen.getByRole('columnheader', { name: t('stock.fields.projected', { day: '24.12.2030' }) }),
+    ).toBeTruthy();
   });
 
   it('with change_warehouse shows the history: when, product, signed change, amount after, reason, who', async () => {

@@ -1,6 +1,8 @@
+import { pragueDay } from '@letokruh/contracts/rules/prague-day';
 import type { ProductStock } from '@letokruh/contracts/stock';
 import { Alert, Anchor, Badge, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { errorKey } from '../../lib/api-client';
@@ -10,6 +12,7 @@ import { useListState } from '../../ui/list-state';
 import { type Column, PagedTable } from '../../ui/paged-table';
 import { useProductStock, useWarehouse } from './api';
 import { StockChangesTable } from './stock-changes-table';
+import { AvailableAmount, ProjectionDayInput, StockAmount } from './stock-figures';
 
 /** domain.md §2.2 /warehouse/{id}: the stock table, add a product, change stock, and the history. */
 export function WarehouseStockPage() {
@@ -20,10 +23,14 @@ export function WarehouseStockPage() {
   const warehouse = useWarehouse(id);
   const list = useListState(`warehouse-stock-${id}`, { name: '' });
   const [name] = useDebouncedValue(list.filters.name, 500);
+  // Issue 17 §4: the projection's day; today (in Prague) unless picked.
+  const today = pragueDay();
+  const [day, setDay] = useState(today);
   const stock = useProductStock(id, {
     current_page: list.current_page,
     per_page: list.per_page,
     name: name.trim() || undefined,
+    date: day === today ? undefined : day,
   });
   const mayChange = canCall('PUT /update_stock/:warehouseId/:productId');
 
@@ -45,13 +52,27 @@ export function WarehouseStockPage() {
     { key: 'short', header: t('stock.fields.shortenName'), cell: (s) => s.product.shorten_name, width: 120 },
     {
       key: 'amount',
-      header: t('stock.fields.amount'),
-      cell: (s) => (
-        <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
-          {`${format.number(s.amount)} ${s.product.measurement_unit}`}
-        </Text>
-      ),
-      width: 160,
+      header: t('stock.fields.onHand'),
+      cell: (s) => <StockAmount value={s.amount} unit={s.product.measurement_unit} />,
+      width: 130,
+    },
+    {
+      key: 'reserved',
+      header: t('stock.fields.reserved'),
+      cell: (s) => <StockAmount value={s.reserved} unit={s.product.measurement_unit} />,
+      width: 130,
+    },
+    {
+      key: 'available',
+      header: t('stock.fields.available'),
+      cell: (s) => <AvailableAmount value={s.available} unit={s.product.measurement_unit} />,
+      width: 130,
+    },
+    {
+      key: 'projected',
+      header: t('stock.fields.projected', { day: format.day(day) }),
+      cell: (s) => <AvailableAmount value={s.projected} unit={s.product.measurement_unit} />,
+      width: 150,
     },
     ...(mayChange
       ? [
@@ -105,12 +126,19 @@ export function WarehouseStockPage() {
       </Group>
       {warehouse.isError ? <Alert color="red">{t(errorKey(warehouse.error))}</Alert> : null}
       <Title order={3}>{t('stock.heading')}</Title>
-      <TextInput
-        label={t('stock.fields.product')}
-        value={list.filters.name}
-        onChange={(e) => list.setFilter('name', e.currentTarget.value)}
-        w={260}
-      />
+      <Group align="flex-start" gap="md">
+        <TextInput
+          label={t('stock.fields.product')}
+          value={list.filters.name}
+          onChange={(e) => list.setFilter('name', e.currentTarget.value)}
+          w={260}
+          maw="100%"
+        />
+        <ProjectionDayInput value={day} onChange={setDay} today={today} />
+      </Group>
+      <Text size="sm" c="dimmed">
+        {t('stock.availableHint')}
+      </Text>
       <PagedTable
         columns={columns}
         rows={stock.data?.items}
