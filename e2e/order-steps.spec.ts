@@ -1,5 +1,5 @@
 import { formatPhone } from '@letokruh/contracts/rules/format';
-import { choose, signIn } from './helpers';
+import { choose, continueFromItems, signIn } from './helpers';
 import { expect, type Page, test } from './test';
 
 /** Texts as a user reads them (Intl writes no-break spaces into "4 301,50 Kč"). */
@@ -88,7 +88,7 @@ test.describe('order steps', () => {
     await expect(page.getByTestId('total-products')).toHaveText(/5\s040,00\sKč/);
     const totalWithVat = plain(await page.getByTestId('total-with-vat').textContent());
     const totalNet = plain(await page.getByTestId('total-net').textContent());
-    await page.getByRole('button', { name: 'Pokračovat', exact: true }).click();
+    await continueFromItems(page);
     await expect(page).toHaveURL(new RegExp(`/order/${id}/intern$`));
 
     await choose(page, 'Řidič', 'Josef Černý');
@@ -145,7 +145,7 @@ test.describe('order steps', () => {
     await page.getByText('CZK', { exact: true }).click();
     await page.getByRole('radio', { name: 'Borovice štípaná sypané 33 cm' }).click();
     await page.getByRole('button', { name: 'Přidat', exact: true }).click();
-    await page.getByRole('button', { name: 'Pokračovat', exact: true }).click();
+    await continueFromItems(page);
     await expect(page).toHaveURL(new RegExp(`/order/${id}/intern$`));
 
     await choose(page, 'Řidič', other!.driver!.name);
@@ -294,7 +294,7 @@ test.describe('order steps', () => {
       await page.getByLabel('Množství k přidání').fill('2');
       await page.getByRole('button', { name: 'Přidat', exact: true }).click();
     }
-    await page.getByRole('button', { name: 'Pokračovat', exact: true }).click();
+    await continueFromItems(page);
     await expect(page).toHaveURL(new RegExp(`/order/${id}/intern$`));
 
     await choose(page, 'Řidič', 'Josef Černý');

@@ -212,6 +212,8 @@ describe('OrderItemsPage', () => {
       within(warning).getByRole('listitem').textContent?.replace(/\s/g, ' ').replace('\u2212', '-'),
     ).toBe('Borovice štípaná 33 cm: volné -1,5 PRMS, žádáno 2 PRMS');
     expect(screen.queryByRole('button', { name: t('orderSteps.continue') })).toBeNull();
+    // Not a stale copy: no reload is offered.
+    expect(screen.queryByText(t('orderSteps.staleText'))).toBeNull();
     // Without a reason nothing is sent.
     await user.click(within(warning).getByRole('button', { name: t('orderSteps.items.shortSave') }));
     expect(await screen.findByText(t('orderSteps.items.shortReasonMissing'))).toBeTruthy();

@@ -1,6 +1,6 @@
 import type { ShortStock } from '@letokruh/contracts/order-steps';
 import { Alert, Button, Group, List, Stack, Text, Textarea } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../ui/format';
 
@@ -26,6 +26,9 @@ export function ShortStockPanel({
   const format = useFormat();
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);
+  // The continue button it replaces had the focus: the reason field takes it, not the page.
+  const reasonField = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => reasonField.current?.focus(), []);
   const amount = (value: number, unit: string) => `${format.number(value)} ${unit}`.trim();
   return (
     <Alert color="orange" role="alert" title={t('orderSteps.items.shortTitle')} data-testid="short-stock">
@@ -43,6 +46,7 @@ export function ShortStockPanel({
           ))}
         </List>
         <Textarea
+          ref={reasonField}
           label={t('orderSteps.items.shortReason')}
           description={t('orderSteps.items.shortReasonHint')}
           required

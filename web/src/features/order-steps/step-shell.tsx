@@ -53,13 +53,14 @@ export function StepNavigation({ order, current }: { order: Order; current: Step
 
 /** The stale-edit answer (409 / 140): someone saved the order meanwhile; nothing was written. */
 export function isStale(error: unknown): boolean {
-  // 141 asks to confirm a clash, 142 / 143 speak of drafts (issue 14) and 160 offers an existing
-  // customer: none of them is a stale copy.
+  // 141 asks to confirm a clash, 142 / 143 speak of drafts (issue 14), 144 names products short
+  // and 160 offers an existing customer: none of them is a stale copy.
   const notStale: number[] = [
     ErrorCode.overlapNeedsConfirmation,
     ErrorCode.orderIsDraft,
     ErrorCode.orderIsNotDraft,
     ErrorCode.customerMayExist,
+    ErrorCode.stockShortNeedsConfirmation,
   ];
   return error instanceof ApiError && error.status === 409 && !notStale.includes(error.errorCode ?? 0);
 }

@@ -153,6 +153,7 @@ export function UpdateStockPage() {
             rightSectionWidth={64}
             error={problem !== null && change === ''}
             w={360}
+            maw="100%"
           />
           <Text size="sm" data-testid="amount-after">
             {t('stock.amountAfter')}:{' '}
