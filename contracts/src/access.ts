@@ -186,6 +186,8 @@ export const routeAccess = {
   'DELETE /calendar_feed/:id/revoke': 'loggedIn',
   // The feed itself: a calendar app has no session; the URL's secret is the key (404 otherwise).
   'GET /feeds/:file': 'public',
+  // Issue 17 §2: each event is filtered by the user's warehouses and view_order (modules/events).
+  'GET /events': 'loggedIn',
   'GET /docs': 'public',
 } as const satisfies Record<string, Access>;
 

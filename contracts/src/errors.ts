@@ -49,6 +49,8 @@ export const ErrorCode = {
   supplierAccountInvalid: 151,
   /** Too many QR e-mails this hour, from this user or to this address: try again later (429). */
   tooManyEmails: 152,
+  /** Issue 17 §2: too many live-board streams open for this session (one per tab): 429. */
+  tooManyStreams: 153,
   /**
    * A new customer looks like one that exists (same phone, e-mail, or name and town): 409 with the
    * matches in `customers`; send again with `allow_duplicate: true` to create it anyway.

@@ -8,6 +8,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Db, Listen } from './db/client.ts';
+import type { LiveOrders } from './modules/events/live-orders.ts';
 import type { AnswerCache } from './plugins/answer-cache.ts';
 import type { Storage } from './plugins/storage.ts';
 
@@ -29,6 +30,8 @@ declare module 'fastify' {
     ctx: AppContext;
     /** Heavy answers cached under the data version (plugins/answer-cache.ts). */
     answers: AnswerCache;
+    /** The open live-board streams of this process (modules/events/live-orders.ts). */
+    live: LiveOrders;
   }
 }
 

@@ -15,6 +15,8 @@ import { conversionRoutes } from './modules/conversions/conversions.routes.ts';
 import { customerRoutes } from './modules/customers/customers.routes.ts';
 import { documentRoutes } from './modules/documents/documents.routes.ts';
 import { driverRoutes } from './modules/driver/driver.routes.ts';
+import { eventRoutes } from './modules/events/events.routes.ts';
+import { createLiveOrders, ordersChannel } from './modules/events/live-orders.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mapsRoutes } from './modules/maps/maps.routes.ts';
 import { orderStepRoutes } from './modules/orders/order-steps.routes.ts';
@@ -72,6 +74,7 @@ const modules: ((app: App) => Promise<void>)[] = [
   calculationRoutes,
   auditRoutes,
   calendarFeedRoutes,
+  eventRoutes,
 ];
 
 export type BuildOptions = {
@@ -79,12 +82,15 @@ export type BuildOptions = {
   logger?: boolean | object;
   /** Tests: told of every handler that runs (method and the route's declared URL). */
   observeHandlers?: (method: string, url: string) => void;
+  /** Tests: the live streams' heartbeat (contracts live-events.ts `heartbeatMs` otherwise). */
+  liveHeartbeatMs?: number;
 };
 
 export async function buildApp({
   context,
   logger = false,
   observeHandlers,
+  liveHeartbeatMs,
 }: BuildOptions): Promise<FastifyInstance & { routesSeen: RegisteredRoute[] }> {
   const { config } = context;
   const app = Fastify({
@@ -164,23 +170,44 @@ export async function buildApp({
   // Before the guard: a read waiting its turn has cost nothing yet (plugins/admission.ts).
   registerReadAdmission(app, writingGets, config.readConcurrency);
   registerAuth(app, sessions, writingGets);
+  // Issue 17 §2: the order events this process hands to its open streams (modules/events).
+  const live = createLiveOrders(liveHeartbeatMs ? { heartbeatMs: liveHeartbeatMs } : {});
+  app.decorate('live', live);
+  // Before the server stops taking connections: an open stream would keep it waiting for ever.
+  app.addHook('preClose', async () => live.endAll());
   // Sessions are kept only while the process hears what changes them (plugins/session-cache.ts).
   const listen = context.listen;
   if (listen) {
-    let stop: (() => Promise<void>) | undefined;
+    const stops: (() => Promise<void>)[] = [];
     app.addHook('onReady', async () => {
-      stop = await listen(authChannel, {
-        notice: () => sessions.forget(),
-        hearing(on) {
-          sessions.hearing(on);
-          app.log.info(
-            { channel: authChannel, hearing: on },
-            on ? 'sessions kept' : 'sessions read at every request',
-          );
-        },
-      });
+      stops.push(
+        await listen(authChannel, {
+          notice: () => sessions.forget(),
+          hearing(on) {
+            sessions.hearing(on);
+            app.log.info(
+              { channel: authChannel, hearing: on },
+              on ? 'sessions kept' : 'sessions read at every request',
+            );
+          },
+        }),
+      );
+      stops.push(
+        await listen(ordersChannel, {
+          notice: (payload) => live.notice(payload),
+          hearing(on) {
+            live.hearing(on);
+            app.log.info(
+              { channel: ordersChannel, hearing: on },
+              on ? 'order events heard' : 'order events not heard: streams reload when heard again',
+            );
+          },
+        }),
+      );
     });
-    app.addHook('onClose', async () => stop?.());
+    app.addHook('onClose', async () => {
+      for (const stop of stops.splice(0)) await stop();
+    });
   }
   registerAudit(app, context.db);
   const answers = createAnswerCache(context.db, config.answerCacheBytes);

@@ -6,6 +6,7 @@ import { conversionsEndpoints } from './conversions.ts';
 import { customersEndpoints } from './customers.ts';
 import { documentsEndpoints } from './documents.ts';
 import { driverEndpoints } from './driver.ts';
+import { eventsEndpoints } from './events.ts';
 import { healthEndpoints } from './health.ts';
 import { mapsEndpoints } from './maps.ts';
 import { orderFilesEndpoints } from './order-files.ts';
@@ -35,6 +36,7 @@ export const endpoints = {
   customers: customersEndpoints,
   documents: documentsEndpoints,
   driver: driverEndpoints,
+  events: eventsEndpoints,
   health: healthEndpoints,
   maps: mapsEndpoints,
   'order-files': orderFilesEndpoints,

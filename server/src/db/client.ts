@@ -35,14 +35,14 @@ export type Database = {
 };
 
 /**
- * Calls `notice` for every notification on `channel` (a NOTIFY, from any process, after its
- * transaction committed) and `hearing` whenever hearing starts or stops: while it is false a
- * notification may be missed. PostgreSQL: a connection of its own, outside the pool, connected
+ * Calls `notice` with the payload of every notification on `channel` (a NOTIFY, from any process,
+ * after its transaction committed) and `hearing` whenever hearing starts or stops: while it is
+ * false a notification may be missed. PostgreSQL: a connection of its own, outside the pool, connected
  * again a second after it is lost. Answers a function that stops listening.
  */
 export type Listen = (
   channel: string,
-  handlers: { notice(): void; hearing(on: boolean): void },
+  handlers: { notice(payload: string): void; hearing(on: boolean): void },
 ) => Promise<() => Promise<void>>;
 
 const migrationsFolder = path.resolve(import.meta.dirname, 'migrations');
@@ -166,7 +166,7 @@ async function listenPostgres(
       keepAliveInitialDelayMillis: 10_000,
     });
     client.on('notification', (message) => {
-      if (message.channel === channel) handlers.notice();
+      if (message.channel === channel) handlers.notice(message.payload ?? '');
     });
     client.on('error', () => lost(client));
     client.on('end', () => lost(client));
@@ -220,7 +220,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     created,
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     async listen(channel, handlers) {
-      const stop = await client.listen(channel, () => handlers.notice());
+      const stop = await client.listen(channel, (payload) => handlers.notice(payload));
       handlers.hearing(true);
       return async () => {
         handlers.hearing(false);

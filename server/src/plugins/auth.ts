@@ -148,6 +148,19 @@ export function registerAuth(app: FastifyInstance, sessions: SessionCache, writi
   });
 }
 
+/** Whether a stored session no longer lets its holder in: expired, idle too long, or its user inactive. */
+export const sessionEnded = (row: SessionRow, now: number, idleMs: number) =>
+  row.expires_at.getTime() <= now || row.last_seen_at.getTime() + idleMs <= now || !row.is_active;
+
+/** The user a valid session stands for, as the guard and the handlers see them. */
+export const sessionUserOf = (row: SessionRow): SessionUser => ({
+  id: row.user_id,
+  username: row.username,
+  functions: row.functions,
+  permissions: new Set(row.permissions),
+  mustChangePassword: row.must_change_password,
+});
+
 /** Loads the session's user; answers the session token when the session is valid. */
 async function loadUser(
   app: FastifyInstance,
@@ -159,8 +172,7 @@ async function loadUser(
   const { db, config } = app.ctx;
   const id = hashToken(token);
   const now = Date.now();
-  const ended = (r: SessionRow) =>
-    r.expires_at.getTime() <= now || r.last_seen_at.getTime() + config.sessionIdleMs <= now || !r.is_active;
+  const ended = (r: SessionRow) => sessionEnded(r, now, config.sessionIdleMs);
   let { row, kept } = await app.sessions.find(id, () => findSession(db, id));
   // Ended as kept: perhaps touched or changed by another process since; the database decides.
   if (row && kept && ended(row)) {
@@ -177,13 +189,7 @@ async function loadUser(
     app.sessions.touched(id, new Date(now));
   }
   request.sessionId = id;
-  request.user = {
-    id: row.user_id,
-    username: row.username,
-    functions: row.functions,
-    permissions: new Set(row.permissions),
-    mustChangePassword: row.must_change_password,
-  };
+  request.user = sessionUserOf(row);
   return token;
 }
 
