@@ -1,6 +1,8 @@
 import { Center, Loader } from '@mantine/core';
-import { Suspense, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
 import { createBrowserRouter, Outlet, RouterProvider } from 'react-router';
+import { profileQuery } from '../lib/session';
 import { NotFoundPage } from '../ui/not-found-page';
 import { usePageTitle } from '../ui/page-title';
 import { PlaceholderPage } from '../ui/placeholder-page';
@@ -32,10 +34,25 @@ function NotFound() {
   return <RoutePage route={{ path: '*', titleKey: 'titles.notFound', page: NotFoundPage }} />;
 }
 
+// Issue 17 §2: loaded after sign-in, so the login page carries none of it.
+const LiveOrdersStream = lazy(() => import('./live-orders-stream'));
+
+/** The live board's stream while someone who sees orders is signed in (read from the session, never asked). */
+function LiveBoard() {
+  const { data: user } = useQuery({ ...profileQuery, enabled: false });
+  if (!user?.permissions.includes('view_order')) return null;
+  return (
+    <Suspense fallback={null}>
+      <LiveOrdersStream />
+    </Suspense>
+  );
+}
+
 function Root() {
   return (
     <>
       <AuthEvents />
+      <LiveBoard />
       <Outlet />
     </>
   );

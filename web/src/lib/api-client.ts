@@ -132,6 +132,14 @@ export function call<E extends Endpoint>(
   });
 }
 
+/**
+ * The address of a stream endpoint of contracts' table (issue 17 §2, `GET /events`) for an
+ * EventSource, which sends the session cookie by itself and needs no CSRF header (a GET).
+ */
+export function streamUrl<E extends Endpoint>(endpoint: E & { method: 'GET' }): string {
+  return buildUrl(pathOf(endpoint.path));
+}
+
 /** The translation key of an error: known codes from the catalogue, else "Neznámá chyba". */
 export function errorKey(error: unknown): string {
   if (error instanceof ApiError) {

@@ -7,6 +7,7 @@ import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
+import { useChangedElsewhere, useEditing } from '../../lib/live-orders';
 import { useAccess } from '../../lib/session';
 import { QueryState } from '../../ui/query-state';
 import { orderQuery } from './api';
@@ -65,6 +66,26 @@ export function isStale(error: unknown): boolean {
   return error instanceof ApiError && error.status === 409 && !notStale.includes(error.errorCode ?? 0);
 }
 
+/**
+ * Issue 17 §2: someone else saved the order after this page loaded it (a live event told so).
+ * Shown before a save, not instead of the version check: a save now would still answer 409.
+ */
+function ChangedElsewhere({ order, onReload }: { order: Order; onReload: () => void }) {
+  const { t } = useTranslation();
+  const changed = useChangedElsewhere(order.id, order.version);
+  if (!changed) return null;
+  return (
+    <Alert color="orange" role="alert" title={t('orderSteps.changedElsewhereTitle')}>
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">{t('orderSteps.changedElsewhereText')}</Text>
+        <Button size="compact-sm" variant="white" color="orange" onClick={onReload}>
+          {t('orderSteps.reload')}
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
 export function StaleAlert({ onReload }: { onReload: () => void }) {
   const { t } = useTranslation();
   return (
@@ -95,6 +116,8 @@ export function StepShell({ step, children }: ShellProps) {
   const valid = Number.isInteger(id) && id > 0;
   const allowed = canCall('POST /order/:id/items');
   const query = useQuery({ ...orderQuery(id), enabled: valid && allowed });
+  // The copy being edited is not refetched under the user's hands by a live event.
+  useEditing(id);
   if (!user) return null;
   if (!allowed) return <Alert color="red">{t('common.accessDenied')}</Alert>;
   if (!valid || (query.error instanceof ApiError && query.error.status === 404))
@@ -133,6 +156,7 @@ export function StepShell({ step, children }: ShellProps) {
           {t('orderSteps.cancelled')}
         </Alert>
       ) : null}
+      <ChangedElsewhere order={order} onReload={() => void query.refetch()} />
       {order.draft ? (
         <Alert color="blue" variant="light" role="note" title={t('orderSteps.draftTitle')}>
           {t('orderSteps.draftText')}

@@ -1,0 +1,48 @@
+import { eventsEndpoints } from '@letokruh/contracts/endpoints/events';
+import { ordersEndpoints } from '@letokruh/contracts/endpoints/orders';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { call, streamUrl } from '../lib/api-client';
+import { editedOrders, publishOrderEvents } from '../lib/live-orders';
+import { connectLiveOrders, invalidateAllOrders, invalidateForEvents } from './live-orders';
+
+/**
+ * The tab's one live-board stream (issue 17 §2, decision 0065), open while a user who sees orders
+ * is signed in: every event refetches the calendar weeks, lists and order pages it changed; an
+ * edit page is told instead (lib/live-orders.ts). After a reconnect, everything shown is fetched
+ * again and the orders being edited are asked for their version.
+ */
+export default function LiveOrdersStream() {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      connectLiveOrders({
+        url: streamUrl(eventsEndpoints.stream),
+        onOrders(events) {
+          void invalidateForEvents(queryClient, events, editedOrders());
+          publishOrderEvents(events);
+        },
+        onResync() {
+          const editing = editedOrders();
+          void invalidateAllOrders(queryClient, editing);
+          for (const id of editing) {
+            call(ordersEndpoints.detail, { params: { id } })
+              .then(({ item }) =>
+                publishOrderEvents([
+                  {
+                    id,
+                    kind: 'saved',
+                    version: item.version,
+                    warehouses: { before: null, after: null },
+                    dates: { before: null, after: null },
+                  },
+                ]),
+              )
+              .catch(() => undefined); // the page's own save will meet the version check
+          }
+        },
+      }),
+    [queryClient],
+  );
+  return null;
+}
