@@ -105,8 +105,18 @@ describe('LiveOrdersStream', () => {
     );
     expect(FakeEventSource.made.map((s) => s.url)).toEqual(['/api/events']);
     const stream = FakeEventSource.made[0]!;
+    // Open: whatever was read before may have missed a change, so every order query goes again.
+    act(() => stream.emit('ready'));
+    await vi.waitFor(() =>
+      expect(invalidated(client)).toEqual(
+        Object.keys(keys)
+          .filter((k) => k !== 'vacations')
+          .sort(),
+      ),
+    );
+    for (const key of Object.values(keys)) client.setQueryData(key, []);
+    expect(invalidated(client)).toEqual([]);
     act(() => {
-      stream.emit('ready');
       stream.emit('order', moved);
       stream.emit('order', { id: 'not an order' });
     });
@@ -121,10 +131,12 @@ describe('connectLiveOrders', () => {
     vi.useFakeTimers();
     const batches: OrderEvent[][] = [];
     let resyncs = 0;
+    let firsts = 0;
     const stop = connectLiveOrders({
       url: '/api/events',
       onOrders: (events) => batches.push(events),
       onResync: () => resyncs++,
+      onFirstReady: () => firsts++,
       backoff: (attempt) => 1000 * 2 ** attempt,
       EventSourceImpl: FakeEventSource as unknown as typeof EventSource,
     });
@@ -150,6 +162,7 @@ describe('connectLiveOrders', () => {
     const third = FakeEventSource.made[2]!;
     third.emit('ready');
     expect(resyncs).toBe(1);
+    expect(firsts).toBe(1);
     third.emit('resync', { reason: 'many' });
     expect(resyncs).toBe(2);
     stop();

@@ -49,11 +49,20 @@ export function invalidateForEvents(
   });
 }
 
-/** After a reconnect or a resync event: every order query but the copies being edited. */
-export function invalidateAllOrders(queryClient: QueryClient, editing: ReadonlySet<number>): Promise<void> {
+/**
+ * After a reconnect or a resync event: every order query but the copies being edited; with
+ * `before`, only those whose answer is older (read before the stream was open).
+ */
+export function invalidateAllOrders(
+  queryClient: QueryClient,
+  editing: ReadonlySet<number>,
+  before = Number.POSITIVE_INFINITY,
+): Promise<void> {
   return queryClient.invalidateQueries({
-    predicate: ({ queryKey: [root, kind, arg] }) =>
-      root === ordersKey[0] && !(kind === 'item' && typeof arg === 'number' && editing.has(arg)),
+    predicate: ({ queryKey: [root, kind, arg], state }) =>
+      root === ordersKey[0] &&
+      state.dataUpdatedAt < before &&
+      !(kind === 'item' && typeof arg === 'number' && editing.has(arg)),
   });
 }
 
@@ -67,6 +76,11 @@ export type LiveOptions = {
   onOrders(events: OrderEvent[]): void;
   /** Events may have been missed (a reconnect, the server lost them) or many orders changed. */
   onResync(): void;
+  /**
+   * The first connection is open: what the page read before it may miss a change made in
+   * between (`openAt`: when it was known open, ms on `Date.now()`).
+   */
+  onFirstReady?(openAt: number): void;
   batchMs?: number;
   backoff?: (attempt: number) => number;
   EventSourceImpl?: typeof EventSource;
@@ -101,6 +115,7 @@ export function connectLiveOrders(options: LiveOptions): () => void {
     es.addEventListener(liveEventNames.ready, () => {
       attempt = 0;
       if (connectedBefore) onResync();
+      else options.onFirstReady?.(Date.now());
       connectedBefore = true;
     });
     es.addEventListener(liveEventNames.order, (message) => {
