@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page, type Request } from '@playwright/test';
 
 /**
  * Czech for the test's first page, as a newcomer sees the app; a language the test then picks
@@ -91,4 +91,36 @@ export async function continueFromItems(page: Page): Promise<void> {
     await warning.getByRole('button', { name: 'Přesto uložit' }).click();
   }
   await expect(page).toHaveURL(/\/order\/\d+\/intern$/);
+}
+
+/**
+ * The live board's stream (issue 17 §2, decision 0065) stays open as long as the page: it is never
+ * "in flight" for a test that waits for a quiet network (Playwright's `networkidle` would wait for
+ * it for ever).
+ */
+export const isLiveStream = (request: Request) => new URL(request.url()).pathname === '/api/events';
+
+/**
+ * Starts counting the page's requests (but the live stream); the function it answers resolves once
+ * none has been in flight for `quietMs`.
+ */
+export function trackNetwork(page: Page, quietMs = 500): () => Promise<void> {
+  let inFlight = 0;
+  let last = Date.now();
+  page.on('request', (request) => {
+    if (isLiveStream(request)) return;
+    inFlight++;
+    last = Date.now();
+  });
+  const done = (request: Request) => {
+    if (isLiveStream(request)) return;
+    inFlight--;
+    last = Date.now();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return async () => {
+    await page.waitForTimeout(50);
+    while (inFlight > 0 || Date.now() - last < quietMs) await page.waitForTimeout(50);
+  };
 }

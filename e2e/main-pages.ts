@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { trackNetwork } from './helpers';
 
 /** A main page of the app as the phone and accessibility runs visit it (issue 14). */
 export type MainPage = {
@@ -57,10 +58,12 @@ export async function mainPages(page: Page): Promise<MainPage[]> {
 
 /** Opens a page and waits until it has drawn its heading and, for a list, its first row. */
 export async function openPage(page: Page, target: MainPage): Promise<void> {
+  // Not `networkidle`: the live board's stream never ends (helpers.ts `trackNetwork`).
+  const quiet = trackNetwork(page);
   await page.goto(target.path);
   await expect(page.locator('main h1, main h2, main h3').first()).toBeVisible();
   if (target.firstRow) await expect(target.firstRow(page)).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await quiet();
   // Scanned and photographed as drawn, not half-loaded (the overviews load block by block).
   await expect(page.locator('main .mantine-Loader-root')).toHaveCount(0, { timeout: 15_000 });
 }

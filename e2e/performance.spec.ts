@@ -18,7 +18,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { clickableBlock } from './helpers';
+import { clickableBlock, trackNetwork } from './helpers';
 import { inp, installVitalsObserver, readInteractions, readPageTimings } from './perf/vitals';
 import { type Browser, expect, type Page, type Response, sameClock, test } from './test';
 
@@ -34,26 +34,10 @@ const round = (n: number | null) => (n === null ? null : Math.round(n));
 
 /**
  * Resolves once the page has had no request in flight for 300 ms (waitForLoadState('networkidle')
- * answers at once after the first load, so it cannot wait for what a click fetches).
+ * answers at once after the first load, so it cannot wait for what a click fetches; nor does it
+ * leave out the live board's stream, which never ends).
  */
-function quietNetwork(page: Page) {
-  let inFlight = 0;
-  let last = Date.now();
-  page.on('request', () => {
-    inFlight++;
-    last = Date.now();
-  });
-  const done = () => {
-    inFlight--;
-    last = Date.now();
-  };
-  page.on('requestfinished', done);
-  page.on('requestfailed', done);
-  return async () => {
-    await page.waitForTimeout(50);
-    while (inFlight > 0 || Date.now() - last < 300) await page.waitForTimeout(50);
-  };
-}
+const quietNetwork = (page: Page) => trackNetwork(page, 300);
 
 /** Lets the browser paint and report the Event Timing entries of what just happened. */
 const settle = (page: Page) =>
