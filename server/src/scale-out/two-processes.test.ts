@@ -4,6 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openEventStream } from '../test/event-stream.ts';
 import { type Cluster, createDemoDatabase, postgresBin, startCluster } from './cluster.ts';
 import { HttpClient, type ServerProcess, startServer } from './processes.ts';
 
@@ -170,9 +171,37 @@ describe.skipIf(skip)('two server processes, one PostgreSQL', () => {
     expect(download.body).toBe('Vjezd zezadu, u pily.');
   }, 30_000);
 
+  it('a write through one reaches a live-board stream open on the other within 2 s (issue 17 §2)', async () => {
+    const dispatcher = new HttpClient(a.base);
+    expect(await dispatcher.login('dispatcher')).toBe(200);
+    const stream = await openEventStream(b.base, Object.fromEntries(dispatcher.jar));
+    expect(stream.status).toBe(200);
+    await stream.waitFor((e) => e.event === 'ready');
+    const [order] = (
+      await sql.query<{ id: number }>(
+        `select id from orders where not hidden and not done and draft_touched_at is null
+           and customer_id is not null and warehouse_id is not null order by id desc limit 1`,
+      )
+    ).rows;
+    const started = performance.now();
+    expect((await dispatcher.request('DELETE', `/api/order/${order!.id}/delete`)).status).toBe(200);
+    const event = await stream.waitFor(
+      (e) => e.event === 'order' && (e.data as { id: number; kind: string }).id === order!.id,
+    );
+    expect(event.data).toMatchObject({ id: order!.id, kind: 'cancelled' });
+    expect(event.at - started).toBeLessThan(2_000);
+    console.info(
+      `two processes: a cancel on A reached a stream on B after ${(event.at - started).toFixed(1)} ms`,
+    );
+    stream.close();
+  });
+
   it('PostgreSQL away: health says degraded at once, no call hangs, both reconnect by themselves', async () => {
     const dispatcher = new HttpClient(a.base, 8000);
     expect(await dispatcher.login('dispatcher')).toBe(200);
+    // A live-board stream open through the outage is told to reload once its process hears again.
+    const stream = await openEventStream(b.base, Object.fromEntries(dispatcher.jar));
+    await stream.waitFor((e) => e.event === 'ready');
     cluster.down('immediate');
     try {
       for (const server of [a, b]) {
@@ -212,6 +241,9 @@ describe.skipIf(skip)('two server processes, one PostgreSQL', () => {
       expect(hearing()).toBe(2);
       expect(server.lines.some((line) => line.includes('"msg":"sessions read at every request"'))).toBe(true);
     }
+    await stream.waitFor((e) => e.event === 'resync', { timeoutMs: 5_000 });
+    expect(stream.events.find((e) => e.event === 'resync')?.data).toEqual({ reason: 'missed' });
+    stream.close();
     for (const client of [dispatcher, dispatcher.at(b.base), dispatcher, dispatcher.at(b.base)]) {
       expect((await client.get('/api/auth/user')).status).toBe(200);
     }
