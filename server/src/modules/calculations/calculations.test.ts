@@ -1,3 +1,4 @@
+import { ErrorCode } from '@letokruh/contracts/errors';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/rows.ts';
@@ -191,6 +192,29 @@ describe('POST /calculation/order', () => {
       price_with_vat: 11245.97,
       customer: { id: customerId },
     });
+  });
+
+  it('makes the draft even when the stock is short; its items step then warns (issue 17 §4)', async () => {
+    const scarce = await makeProduct(owner, jihlava, { stock: 1 });
+    const made = await dispatcher.post('/api/calculation/order', {
+      ...quote(),
+      products: [{ id: scarce, amount: 5 }],
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const id = made.json().id as number;
+    const draft = (await dispatcher.get(`/api/order/${id}`)).json().item;
+    expect(draft.products.map((l: { amount: number }) => l.amount)).toEqual([5]);
+    // The user completes the customer and saves the items step: the shortage is named there.
+    const customerId = await someCustomerId(dispatcher);
+    const withCustomer = await dispatcher.post(`/api/order/${id}/customer`, { id_found: customerId });
+    expect(withCustomer.statusCode).toBe(200);
+    const items = await dispatcher.post(`/api/order/${id}/items`, {
+      warehouse_id: jihlava,
+      currency: 'CZK',
+      products: [{ amount: 5, product: { product: { id: scarce } } }],
+    });
+    expect(items.statusCode, items.body).toBe(409);
+    expect(items.json().error_code).toBe(ErrorCode.stockShortNeedsConfirmation);
   });
 
   it('needs add_order, and a bad quote makes no draft', async () => {

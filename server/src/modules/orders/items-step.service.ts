@@ -46,6 +46,11 @@ export async function saveItems(
   id: number,
   payload: OrderItemsPayload,
   userId: number,
+  /**
+   * false: the stock is not checked now. A quote made into a draft (calculations) holds nothing;
+   * its items step, which the user saves after the customer step, checks and warns.
+   */
+  checkStock = true,
 ): Promise<Order> {
   return db.transaction(async (tx) => {
     const order = await lockForEdit(tx, id, payload.version);
@@ -114,14 +119,15 @@ export async function saveItems(
       (await getWarehouse(tx, warehouse.id)).cars.some((c) => c.id === order.carId);
 
     // Issue 17 §4: short products answer 409 / 144 unless confirmed with a reason (audited).
-    await checkShortStock(tx, {
-      order,
-      warehouseId: warehouse.id,
-      lines,
-      oldLines: [...old.values()],
-      confirm: payload,
-      userId,
-    });
+    if (checkStock)
+      await checkShortStock(tx, {
+        order,
+        warehouseId: warehouse.id,
+        lines,
+        oldLines: [...old.values()],
+        confirm: payload,
+        userId,
+      });
     if (order.done) {
       await moveStock(tx, {
         orderId: id,
