@@ -1,9 +1,10 @@
 import type { DriverDayAnswer, DriverStop } from '@letokruh/contracts/driver';
 import type { Order } from '@letokruh/contracts/orders';
 import { addDays, pragueDay } from '@letokruh/contracts/rules/prague-day';
-import { and, asc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { orders } from '../../db/schema/index.ts';
+import { notDraft } from '../orders/order-list.queries.ts';
 import { loadOrders } from '../orders/order-view.ts';
 
 /** Days the driver's page shows: the one asked for and the next. */
@@ -26,8 +27,7 @@ export async function driverDay(db: DbOrTx, driverId: number, first = pragueDay(
           gte(orders.expectedDeliveryDate, first),
           lte(orders.expectedDeliveryDate, last),
           eq(orders.hidden, false),
-          isNull(orders.draftTouchedAt),
-          sql`${orders.customerId} is not null`,
+          notDraft,
         ),
       )
       .orderBy(

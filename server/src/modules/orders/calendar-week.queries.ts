@@ -1,6 +1,33 @@
-import { and, inArray, ne, type SQL, sql } from 'drizzle-orm';
-import { calendarEntries as e } from '../../db/schema/index.ts';
-import type { CalendarSelection } from './order-list.queries.ts';
+import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { calendarEntries as e, orders } from '../../db/schema/index.ts';
+import { notDraft } from './order-list.queries.ts';
+
+/** What the calendar may show of the days and warehouses asked (issue 16: both answers use it). */
+export type CalendarSelection = {
+  dates: string[];
+  warehouseIds: readonly number[] | null;
+  excludeId?: number | undefined;
+};
+
+/** domain.md §1.7 and issue 14: the not-cancelled orders of those days and warehouses, drafts not. */
+export const calendarCondition = (options: CalendarSelection) =>
+  and(
+    inArray(orders.expectedDeliveryDate, options.dates),
+    options.warehouseIds ? inArray(orders.warehouseId, [...options.warehouseIds]) : undefined,
+    eq(orders.hidden, false),
+    notDraft,
+    options.excludeId !== undefined ? ne(orders.id, options.excludeId) : undefined,
+  );
+
+export async function findCalendarOrderIds(db: DbOrTx, options: CalendarSelection): Promise<number[]> {
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(calendarCondition(options))
+    .orderBy(asc(orders.expectedDeliveryDate), asc(orders.expectedDeliveryTime), asc(orders.id));
+  return rows.map((r) => r.id);
+}
 
 /**
  * Issue 16, `view=calendar`: the lean week written by PostgreSQL, from `calendar_entries`

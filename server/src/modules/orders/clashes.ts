@@ -5,8 +5,8 @@ import { deliverySpan, overlaps, type Span, spanDays } from '@letokruh/contracts
 import { addDays } from '@letokruh/contracts/rules/prague-day';
 import type { DbOrTx } from '../../db/client.ts';
 import { calendarClosures, calendarDriverVacations } from '../vacations/calendar.service.ts';
-import { findOrdersOfDriverOrCar } from './order-list.queries.ts';
 import { calendarName, clockOf } from './order-view.ts';
+import { findOrdersOfDriverOrCar } from './orders.queries.ts';
 
 export type Booking = {
   orderId: number;

@@ -1,6 +1,6 @@
 import { listTotalCap } from '@letokruh/contracts/common';
 import type { OrderState } from '@letokruh/contracts/orders';
-import { and, asc, desc, eq, gte, ilike, inArray, isNotNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, ilike, lte, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { cappedCount } from '../../db/paging.ts';
@@ -324,14 +324,13 @@ async function deepPage(
   extras: PageExtras,
 ) {
   const [first] = segments as [Segment];
-  const sizes = segments.slice(0, -1).map((segment) => {
-    const rows = db.select({ one: sql`1` }).from(orders).$dynamic();
-    const counted = byCustomer(filters)
-      ? rows.innerJoin(customers, eq(customers.id, orders.customerId))
-      : rows;
-    // One past the offset: a segment that holds more than what is left to skip says so.
-    return sql`(select count(*)::int from (${counted.where(and(where, segment.where)).limit(offset + 1)}) c)`;
-  });
+  // One past the offset: a segment that holds more than what is left to skip says so.
+  const sizes = segments
+    .slice(0, -1)
+    .map(
+      (segment) =>
+        sql`(select count(*)::int from (${listRows(db, filters, and(where, segment.where)).limit(offset + 1)}) c)`,
+    );
   const page = pageIds(db, filters, first, and(where, first.where), limit, offset);
   const found = await rowsOf<{ id: number | null; keys: string[] | null; sizes: number[] | null } & PagedRow>(
     db,
@@ -359,114 +358,18 @@ async function deepPage(
 /** The conditions of a segment's rows under the filters (the plan test's; a page adds its cursor). */
 export const segmentWhere = (filters: OrderFilters, segment: Segment) => and(whereOf(filters), segment.where);
 
-/** How many rows of a segment there are, counting no further than `upTo`. */
-function segmentSize(db: DbOrTx, filters: OrderFilters, conditions: SQL | undefined, upTo: number) {
-  const counting = db.select({ one: orders.id }).from(orders);
-  const query = byCustomer(filters)
-    ? counting.innerJoin(customers, eq(customers.id, orders.customerId)).where(conditions)
-    : counting.where(conditions);
-  return cappedCount(db, query.$dynamic(), upTo - 1);
-}
-
-/** The list's total, capped at 10 000 + 1 (issue 9). */
-export async function countOrders(db: DbOrTx, filters: OrderFilters): Promise<number> {
-  const where = whereOf(filters);
-  const counting = db.select({ one: orders.id }).from(orders);
-  return cappedCount(
-    db,
-    (byCustomer(filters)
-      ? counting.innerJoin(customers, eq(customers.id, orders.customerId)).where(where)
-      : counting.where(where)
-    ).$dynamic(),
+/** The list's rows under `conditions` (with their customer when filtered on it), to count. */
+const listRows = (db: DbOrTx, filters: OrderFilters, conditions: SQL | undefined) => {
+  const rows = db.select({ one: orders.id }).from(orders).$dynamic();
+  return (byCustomer(filters) ? rows.innerJoin(customers, eq(customers.id, orders.customerId)) : rows).where(
+    conditions,
   );
-}
-
-/**
- * The calendar: orders to deliver on the days, not cancelled, of the warehouses (or of all with
- * `allWarehouses`), by day and hour.
- */
-/** What the calendar may show of the days and warehouses asked (issue 16: both answers use it). */
-export type CalendarSelection = {
-  dates: string[];
-  warehouseIds: readonly number[] | null;
-  excludeId?: number | undefined;
 };
 
-/** domain.md §1.7 and issue 14: the not-cancelled orders of those days and warehouses, drafts not. */
-export const calendarCondition = (options: CalendarSelection) =>
-  and(
-    inArray(orders.expectedDeliveryDate, options.dates),
-    options.warehouseIds ? inArray(orders.warehouseId, [...options.warehouseIds]) : undefined,
-    eq(orders.hidden, false),
-    notDraft,
-    options.excludeId !== undefined ? ne(orders.id, options.excludeId) : undefined,
-  );
+/** How many rows of a segment there are, counting no further than `upTo`. */
+const segmentSize = (db: DbOrTx, filters: OrderFilters, conditions: SQL | undefined, upTo: number) =>
+  cappedCount(db, listRows(db, filters, conditions), upTo - 1);
 
-export async function findCalendarOrderIds(db: DbOrTx, options: CalendarSelection): Promise<number[]> {
-  const rows = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(calendarCondition(options))
-    .orderBy(asc(orders.expectedDeliveryDate), asc(orders.expectedDeliveryTime), asc(orders.id));
-  return rows.map((r) => r.id);
-}
-
-/** The customer detail's order summaries (domain.md §2.3), newest first; drafts are not orders yet. */
-export async function findCustomerOrders(db: DbOrTx, customerId: number, scope: WarehouseScope = null) {
-  return db
-    .select({
-      id: orders.id,
-      internId: orders.internId,
-      createdAt: orders.createdAt,
-      expectedDeliveryDate: orders.expectedDeliveryDate,
-      hidden: orders.hidden,
-      done: orders.done,
-      warehouseId: warehouses.id,
-      warehouseName: warehouses.name,
-    })
-    .from(orders)
-    .leftJoin(warehouses, eq(warehouses.id, orders.warehouseId))
-    .where(and(eq(orders.customerId, customerId), notDraft, scopeCondition(scope, orders.warehouseId)))
-    .orderBy(desc(orders.id));
-}
-
-/**
- * Orders of a driver or a car with a delivery between two days (both included), not cancelled, not
- * drafts (a copy keeps the driver and car of its source until saved).
- */
-export async function findOrdersOfDriverOrCar(
-  db: DbOrTx,
-  options: { driverId: number | null; carId: number | null; from: string; to: string; excludeId: number },
-) {
-  const who = [
-    options.driverId !== null ? eq(orders.driverId, options.driverId) : undefined,
-    options.carId !== null ? eq(orders.carId, options.carId) : undefined,
-  ].filter((c): c is SQL => c !== undefined);
-  if (!who.length) return [];
-  return db
-    .select({
-      order: orders,
-      customer: {
-        firstName: customers.firstName,
-        lastName: customers.lastName,
-        organizationName: customers.organizationName,
-        town: customers.town,
-      },
-    })
-    .from(orders)
-    .leftJoin(customers, eq(customers.id, orders.customerId))
-    .where(
-      and(
-        or(...who),
-        // A personal collection (no driver) keeps no driver or car busy, even with an old car set.
-        isNotNull(orders.driverId),
-        gte(orders.expectedDeliveryDate, options.from),
-        lte(orders.expectedDeliveryDate, options.to),
-        isNotNull(orders.expectedDeliveryTime),
-        eq(orders.hidden, false),
-        notDraft,
-        ne(orders.id, options.excludeId),
-      ),
-    )
-    .orderBy(asc(orders.expectedDeliveryDate), asc(orders.expectedDeliveryTime), asc(orders.id));
-}
+/** The list's total, capped at 10 000 + 1 (issue 9). */
+export const countOrders = (db: DbOrTx, filters: OrderFilters): Promise<number> =>
+  cappedCount(db, listRows(db, filters, whereOf(filters)));

@@ -1,4 +1,18 @@
-import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  lte,
+  ne,
+  notInArray,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { preparedRead } from '../../db/prepared.ts';
@@ -14,6 +28,8 @@ import {
   users,
   warehouses,
 } from '../../db/schema/index.ts';
+import { scopeCondition, type WarehouseScope } from '../warehouses/warehouse-scope.ts';
+import { notDraft } from './order-list.queries.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderValues = Partial<
@@ -179,3 +195,63 @@ export async function findOrderViews(db: DbOrTx, ids: number[]) {
   return orderViews(db).execute({ ids });
 }
 export type OrderView = Awaited<ReturnType<typeof findOrderViews>>[number];
+
+/** The customer detail's order summaries (domain.md §2.3), newest first; drafts are not orders yet. */
+export async function findCustomerOrders(db: DbOrTx, customerId: number, scope: WarehouseScope = null) {
+  return db
+    .select({
+      id: orders.id,
+      internId: orders.internId,
+      createdAt: orders.createdAt,
+      expectedDeliveryDate: orders.expectedDeliveryDate,
+      hidden: orders.hidden,
+      done: orders.done,
+      warehouseId: warehouses.id,
+      warehouseName: warehouses.name,
+    })
+    .from(orders)
+    .leftJoin(warehouses, eq(warehouses.id, orders.warehouseId))
+    .where(and(eq(orders.customerId, customerId), notDraft, scopeCondition(scope, orders.warehouseId)))
+    .orderBy(desc(orders.id));
+}
+
+/**
+ * Orders of a driver or a car with a delivery between two days (both included), not cancelled, not
+ * drafts (a copy keeps the driver and car of its source until saved).
+ */
+export async function findOrdersOfDriverOrCar(
+  db: DbOrTx,
+  options: { driverId: number | null; carId: number | null; from: string; to: string; excludeId: number },
+) {
+  const who = [
+    options.driverId !== null ? eq(orders.driverId, options.driverId) : undefined,
+    options.carId !== null ? eq(orders.carId, options.carId) : undefined,
+  ].filter((c): c is SQL => c !== undefined);
+  if (!who.length) return [];
+  return db
+    .select({
+      order: orders,
+      customer: {
+        firstName: customers.firstName,
+        lastName: customers.lastName,
+        organizationName: customers.organizationName,
+        town: customers.town,
+      },
+    })
+    .from(orders)
+    .leftJoin(customers, eq(customers.id, orders.customerId))
+    .where(
+      and(
+        or(...who),
+        // A personal collection (no driver) keeps no driver or car busy, even with an old car set.
+        isNotNull(orders.driverId),
+        gte(orders.expectedDeliveryDate, options.from),
+        lte(orders.expectedDeliveryDate, options.to),
+        isNotNull(orders.expectedDeliveryTime),
+        eq(orders.hidden, false),
+        notDraft,
+        ne(orders.id, options.excludeId),
+      ),
+    )
+    .orderBy(asc(orders.expectedDeliveryDate), asc(orders.expectedDeliveryTime), asc(orders.id));
+}

@@ -6,6 +6,7 @@ import type { SessionUser } from '../../plugins/access.ts';
 import { AppError, notFound } from '../../plugins/errors.ts';
 import { toCustomer } from '../customers/customers.service.ts';
 import { type WarehouseScope, warehouseScope } from '../warehouses/warehouse-scope.ts';
+import { type CalendarSelection, findCalendarOrderIds } from './calendar-week.queries.ts';
 import { offerOf } from './offer.ts';
 import * as list from './order-list.queries.ts';
 import * as sorting from './order-sort.ts';
@@ -191,7 +192,7 @@ export type CalendarQuery = {
  * null when nothing. `own` is the caller's warehouses (`warehouseScope`), null when they see all;
  * asking for another warehouse answers 403.
  */
-export function calendarSelection(query: CalendarQuery, own: WarehouseScope): list.CalendarSelection | null {
+export function calendarSelection(query: CalendarQuery, own: WarehouseScope): CalendarSelection | null {
   if (own && query.warehouses.some((id) => !own.includes(id))) {
     throw new AppError(403, ErrorCode.accessDenied, 'Not one of your warehouses');
   }
@@ -209,7 +210,7 @@ export function calendarSelection(query: CalendarQuery, own: WarehouseScope): li
 export async function calendarOrders(db: DbOrTx, query: CalendarQuery, own: WarehouseScope = null) {
   const selection = calendarSelection(query, own);
   if (!selection) return { data: [] };
-  return { data: await loadOrders(db, await list.findCalendarOrderIds(db, selection)) };
+  return { data: await loadOrders(db, await findCalendarOrderIds(db, selection)) };
 }
 
 /**
@@ -224,7 +225,7 @@ export async function calendarOrderSlices(
   slice = 200,
 ): Promise<AsyncIterable<Awaited<ReturnType<typeof loadOrders>>>> {
   const selection = calendarSelection(query, own);
-  const ids = selection ? await list.findCalendarOrderIds(db, selection) : [];
+  const ids = selection ? await findCalendarOrderIds(db, selection) : [];
   return (async function* () {
     for (let start = 0; start < ids.length; start += slice)
       yield loadOrders(db, ids.slice(start, start + slice));
@@ -233,7 +234,7 @@ export async function calendarOrderSlices(
 
 /** For the customer detail (domain.md §2.3 "Order summary"): the customer's orders, newest first. */
 export async function ordersOfCustomer(db: DbOrTx, customerId: number, scope: WarehouseScope = null) {
-  return (await list.findCustomerOrders(db, customerId, scope)).map((o) => ({
+  return (await q.findCustomerOrders(db, customerId, scope)).map((o) => ({
     id: o.id,
     intern_id: o.internId,
     created: o.createdAt.toISOString(),
