@@ -57,6 +57,9 @@ export const routeAccess = {
   'GET /functions': 'loggedIn',
   // Issue 17 §1: a driver's own deliveries; the office may look at any driver's (driver.service).
   'GET /driver/day': { anyFunction: ['driver', 'owner', 'dispatcher'] },
+  // Decision 0067: only the order's own driver records its way and its delivery (driver.service).
+  'POST /driver/order/:id/on_the_way': { anyFunction: ['driver'] },
+  'POST /driver/order/:id/delivered': { anyFunction: ['driver'] },
   'GET /config': 'public',
   'GET /warehouses': { permission: 'view_warehouse' },
   'GET /warehouses/own': 'loggedIn',
@@ -141,6 +144,8 @@ export const routeAccess = {
   'POST /order/:id/files/add': { permission: 'change_order' },
   'DELETE /order/:id/files/:fileId/delete': { permission: 'change_order' },
   'GET /order/:id/files/:fileId/download': { permission: 'view_order' },
+  'GET /order/:id/delivery': { permission: 'view_order' },
+  'GET /order/:id/delivery/files/:fileId/download': { permission: 'view_order' },
   'GET /api/get-customers/phone': takesOrders,
   'POST /order/:id/customer': takesOrders,
   'GET /warehouse_distance/:orderId': takesOrders,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cashOnHandSchema } from './delivery.ts';
 import { isoDaySchema } from './vacations.ts';
 
 /**
@@ -47,10 +48,27 @@ export const driverStopSchema = z.object({
   currency: z.string().nullable(),
   note: z.string(),
   warehouse: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** Decision 0067: the driver said they are on the way (the phone's clock). */
+  on_the_way_at: z.string().nullable(),
+  /** The proof of delivery the driver recorded, in short (the office reads it whole on the order). */
+  delivered: z
+    .object({
+      at: z.string(),
+      receiver_name: z.string(),
+      /** Some line was delivered in another amount than ordered. */
+      partial: z.boolean(),
+      cash_received: z.number().nullable(),
+    })
+    .nullable(),
+  /** The office confirmed the order's money (collect_revenue): cash handed in, or a transfer paid. */
+  paid: z.boolean(),
 });
 export type DriverStop = z.infer<typeof driverStopSchema>;
 
 export const driverDayAnswerSchema = z.object({
+  driver: z.object({ id: z.number().int(), first_name: z.string(), last_name: z.string() }),
   days: z.array(z.object({ date: z.string(), stops: z.array(driverStopSchema) })),
+  /** Cash the driver took at doors and the office has not yet confirmed as handed in. */
+  cash_on_hand: cashOnHandSchema,
 });
 export type DriverDayAnswer = z.infer<typeof driverDayAnswerSchema>;

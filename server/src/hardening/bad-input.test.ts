@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RegisteredRoute } from '../app.ts';
 import { type BuiltTestApp, buildTestApp, type Client, login } from '../test/build.ts';
+import { deliveryRecord } from '../test/delivery.ts';
 import { pdf, png } from '../test/files.ts';
 import { makeProduct } from '../test/products.ts';
 import { changedTables, snapshot } from './snapshot.ts';
@@ -15,6 +16,8 @@ import { changedTables, snapshot } from './snapshot.ts';
  */
 let t: BuiltTestApp;
 let owner: Client;
+/** The delivery's proof is the order's driver's upload (issue 17 §1). */
+let driver: Client;
 let uploads: RegisteredRoute[];
 const ids: Record<string, number> = {};
 
@@ -23,6 +26,12 @@ const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 beforeAll(async () => {
   t = await buildTestApp({ UPLOAD_LIMIT_BYTES: String(64 * 1024) });
   owner = await login(t.app, 'owner');
+  driver = await login(t.app, 'driver');
+  const [own] = rowsOf<{ id: number }>(
+    await t.db.execute(sql`select min(o.id)::int as id from orders o join users u on u.id = o.driver_id
+      where u.username = 'driver' and not o.hidden and not o.done and o.draft_touched_at is null`),
+  );
+  ids.deliveries = own!.id;
   for (const table of ['orders', 'customers', 'transportations']) {
     const [row] = rowsOf<{ id: number }>(
       await t.db.execute(sql`select min(id)::int as id from ${sql.identifier(table)}`),
@@ -38,9 +47,14 @@ afterAll(() => t?.close());
 
 /** The route's path with the id of an existing record of the owner it names. */
 function urlOf(route: RegisteredRoute): string {
+  if (isDelivery(route)) return route.url.replace(':id', String(ids.deliveries));
   const owner = /^\/api\/(order|customer|transportation)\//.exec(route.url)?.[1];
   return route.url.replace(':id', String(ids[`${owner}s`] ?? 1));
 }
+
+const isDeliveryForm = (form: Form) => form.file === 'signature';
+const isDelivery = (route: RegisteredRoute) => route.url === '/api/driver/order/:id/delivered';
+const clientOf = (route: RegisteredRoute) => (isDelivery(route) ? driver : owner);
 
 async function storedFiles(): Promise<string[]> {
   const root = path.join(t.dataDir, 'files');
@@ -65,18 +79,28 @@ const filePart = (name: string, filename: string, type: string, data: Buffer) =>
 const end = `--${boundary}--\r\n`;
 const withBoundary = `multipart/form-data; boundary=${boundary}`;
 
-/** A well-formed upload for both kinds of route (the avatar takes the first file part). */
-function goodBody(): Buffer {
+/**
+ * The form of a route: a file's title and type and the file, or a delivery's record and its
+ * signature (the avatar takes the first file part).
+ */
+type Form = { fields: string; file: string; maxFiles: number };
+const formOf = (route: RegisteredRoute): Form =>
+  isDelivery(route)
+    ? { fields: fieldPart('delivery', JSON.stringify(deliveryRecord())), file: 'signature', maxFiles: 6 }
+    : { fields: fieldPart('title', 'Příloha') + fieldPart('file_type', 'Jiné'), file: 'file', maxFiles: 1 };
+
+/** A well-formed upload of the route's form. */
+function goodBody(form: Form): Buffer {
   return Buffer.concat([
-    Buffer.from(fieldPart('title', 'Příloha') + fieldPart('file_type', 'Jiné')),
-    filePart('file', 'a.png', 'image/png', png),
+    Buffer.from(form.fields),
+    filePart(form.file, 'a.png', 'image/png', png),
     Buffer.from(end),
   ]);
 }
 
 type Case = { label: string; body: Buffer | string; type: string; status: number[] };
-const cases = (): Case[] => {
-  const good = goodBody();
+const cases = (form: Form): Case[] => {
+  const good = goodBody(form);
   return [
     { label: 'an empty body', body: '', type: withBoundary, status: [400] },
     { label: 'only the closing boundary', body: end, type: withBoundary, status: [400] },
@@ -114,20 +138,16 @@ const cases = (): Case[] => {
     },
     {
       label: 'the file sent as a text field',
-      body:
-        fieldPart('title', 'Příloha') +
-        fieldPart('file_type', 'Jiné') +
-        fieldPart('file', pdf.toString()) +
-        end,
+      body: form.fields + fieldPart(form.file, pdf.toString()) + end,
       type: withBoundary,
       status: [400],
     },
     {
       label: 'a file part with no file name',
       body: Buffer.concat([
-        Buffer.from(fieldPart('title', 'Příloha') + fieldPart('file_type', 'Jiné')),
+        Buffer.from(form.fields),
         Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="file"\r\nContent-Type: image/png\r\n\r\n`,
+          `--${boundary}\r\nContent-Disposition: form-data; name="${form.file}"\r\nContent-Type: image/png\r\n\r\n`,
         ),
         png,
         Buffer.from(`\r\n${end}`),
@@ -138,8 +158,8 @@ const cases = (): Case[] => {
     {
       label: 'an empty file',
       body: Buffer.concat([
-        Buffer.from(fieldPart('title', 'Příloha') + fieldPart('file_type', 'Jiné')),
-        filePart('file', 'a.png', 'image/png', Buffer.alloc(0)),
+        Buffer.from(form.fields),
+        filePart(form.file, 'a.png', 'image/png', Buffer.alloc(0)),
         Buffer.from(end),
       ]),
       type: withBoundary,
@@ -149,16 +169,18 @@ const cases = (): Case[] => {
       label: '100 fields',
       body: Buffer.concat([
         Buffer.from(Array.from({ length: 100 }, (_, i) => fieldPart(`f${i}`, 'x')).join('')),
-        filePart('file', 'a.png', 'image/png', png),
+        filePart(form.file, 'a.png', 'image/png', png),
         Buffer.from(end),
       ]),
       type: withBoundary,
       status: [413],
     },
     {
-      label: '5 files',
+      label: 'more files than the form takes',
       body: Buffer.concat([
-        ...Array.from({ length: 5 }, (_, i) => filePart('file', `a${i}.png`, 'image/png', png)),
+        ...Array.from({ length: form.maxFiles + 4 }, (_, i) =>
+          filePart(form.file, `a${i}.png`, 'image/png', png),
+        ),
         Buffer.from(end),
       ]),
       type: withBoundary,
@@ -178,7 +200,10 @@ const cases = (): Case[] => {
     },
     {
       label: 'a field value of 2 MB',
-      body: fieldPart('title', 'x'.repeat(2 * 1024 * 1024)) + fieldPart('file_type', 'Jiné') + end,
+      body:
+        fieldPart(isDeliveryForm(form) ? 'delivery' : 'title', 'x'.repeat(2 * 1024 * 1024)) +
+        form.fields +
+        end,
       type: withBoundary,
       status: [413],
     },
@@ -193,10 +218,11 @@ const cases = (): Case[] => {
 };
 
 describe('malformed multipart bodies on every upload route', () => {
-  it('finds the four upload routes from their declarations', () => {
+  it('finds the five upload routes from their declarations', () => {
     expect(uploads.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
       'POST /api/auth/avatar',
       'POST /api/customer/:id/files/add',
+      'POST /api/driver/order/:id/delivered',
       'POST /api/order/:id/files/add',
       'POST /api/transportation/:id/files/add',
     ]);
@@ -204,7 +230,7 @@ describe('malformed multipart bodies on every upload route', () => {
 
   it('a well-formed upload is taken on each (the cases below differ from it only in the fault)', async () => {
     for (const route of uploads) {
-      const response = await owner.post(urlOf(route), goodBody(), {
+      const response = await clientOf(route).post(urlOf(route), goodBody(formOf(route)), {
         headers: { 'content-type': withBoundary },
       });
       expect(response.statusCode, `${route.url}: ${response.body}`).toBeLessThan(300);
@@ -214,9 +240,11 @@ describe('malformed multipart bodies on every upload route', () => {
   it('each fault answers 400/413/415 with the error body and writes nothing', async () => {
     const failures: string[] = [];
     for (const route of uploads) {
-      for (const c of cases()) {
+      for (const c of cases(formOf(route))) {
         const [before, filesBefore] = [await snapshot(t.db), await storedFiles()];
-        const response = await owner.post(urlOf(route), c.body, { headers: { 'content-type': c.type } });
+        const response = await clientOf(route).post(urlOf(route), c.body, {
+          headers: { 'content-type': c.type },
+        });
         const what = `${route.url} ${c.label}: ${response.statusCode} ${response.body.slice(0, 200)}`;
         const body = response.json() as { error_code?: number; message?: string };
         if (!c.status.includes(response.statusCode)) failures.push(what);
@@ -235,11 +263,10 @@ describe('malformed multipart bodies on every upload route', () => {
 
   it('20 malformed uploads in parallel on each route: no 5xx, nothing written', async () => {
     const [before, filesBefore] = [await snapshot(t.db), await storedFiles()];
-    const good = goodBody();
     const answers = await Promise.all(
       uploads.flatMap((route) =>
         Array.from({ length: 20 }, (_, i) =>
-          owner.post(urlOf(route), good.subarray(0, 40 + i * 7), {
+          clientOf(route).post(urlOf(route), goodBody(formOf(route)).subarray(0, 40 + i * 7), {
             headers: { 'content-type': withBoundary },
           }),
         ),

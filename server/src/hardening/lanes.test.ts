@@ -377,7 +377,10 @@ describe('the owner function can be taken away, never from the last owner', () =
       // The loser is refused either way: 409 when both edits met inside the
       // database, 403 when the winner's edit had already taken the loser's
       // owner function before the loser's request was checked.
-      expect([[200, 403], [200, 409]]).toContainEqual(statuses);
+      expect([
+        [200, 403],
+        [200, 409],
+      ]).toContainEqual(statuses);
       const loser = answers.find((r) => r.statusCode !== 200)!;
       if (loser.statusCode === 409) expect(loser.json().error_code).toBe(ErrorCode.lastOwner);
       const left = await ownerIds();

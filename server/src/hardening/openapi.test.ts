@@ -125,9 +125,16 @@ describe('the OpenAPI document at /api/docs', () => {
     expect(forms.map((f) => f.key).sort()).toEqual([
       'POST /api/auth/avatar',
       'POST /api/customer/{id}/files/add',
+      'POST /api/driver/order/{id}/delivered',
       'POST /api/order/{id}/files/add',
       'POST /api/transportation/{id}/files/add',
     ]);
+    // The proof of delivery: its record and its signature are required, photos may come.
+    const proof = doc.paths?.['/api/driver/order/{id}/delivered']?.post?.requestBody;
+    const proofForm = (proof as OpenAPIV3_1.RequestBodyObject | undefined)?.content['multipart/form-data']
+      ?.schema as OpenAPIV3_1.SchemaObject;
+    expect(proofForm.required).toEqual(expect.arrayContaining(['signature', 'delivery']));
+    expect(proofForm.properties?.photo).toMatchObject({ type: 'array' });
     const orderUpload = doc.paths?.['/api/order/{id}/files/add']?.post?.requestBody;
     const orderForm = (orderUpload as OpenAPIV3_1.RequestBodyObject | undefined)?.content[
       'multipart/form-data'

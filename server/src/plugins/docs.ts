@@ -21,7 +21,7 @@ declare module 'fastify' {
 }
 
 /** A file in a form or an answer: bytes of the given media types (OpenAPI 3.1: binary string). */
-const binary = (mediaTypes?: readonly string[]) =>
+export const binary = (mediaTypes?: readonly string[]) =>
   mediaTypes && mediaTypes.length > 0 ? z.file().mime([...mediaTypes]) : z.file();
 
 /** The 200 answer of a download route (sendDownload): the bytes, under each media type it may have. */

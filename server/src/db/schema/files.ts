@@ -10,7 +10,7 @@ export const files = pgTable(
   'files',
   {
     id: serial('id').primaryKey(),
-    ownerType: text('owner_type', { enum: ['customer', 'order', 'transportation'] }).notNull(),
+    ownerType: text('owner_type', { enum: ['customer', 'order', 'transportation', 'delivery'] }).notNull(),
     ownerId: integer('owner_id').notNull(),
     name: text('name').notNull(),
     title: text('title').notNull(),
@@ -23,6 +23,9 @@ export const files = pgTable(
   },
   (t) => [
     index('files_owner_idx').on(t.ownerType, t.ownerId, t.id),
-    check('files_owner_type_check', sql`${t.ownerType} in ('customer', 'order', 'transportation')`),
+    check(
+      'files_owner_type_check',
+      sql`${t.ownerType} in ('customer', 'order', 'transportation', 'delivery')`,
+    ),
   ],
 );

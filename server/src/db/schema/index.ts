@@ -5,6 +5,7 @@ export * from './calendar.ts';
 export * from './calendar-feeds.ts';
 export * from './conversions.ts';
 export * from './customers.ts';
+export * from './deliveries.ts';
 export * from './files.ts';
 export * from './jobs.ts';
 export * from './limits.ts';

@@ -78,6 +78,8 @@ export const auditTargets: Record<string, AuditTarget | null> = {
   'DELETE /api/adtype/:id/delete': { entity: 'reference', action: 'adtype_delete' },
 
   'POST /api/calendar_feed/add': { entity: 'calendar_feed', action: 'add' },
+  'POST /api/driver/order/:id/on_the_way': { entity: 'order', action: 'on_the_way' },
+  'POST /api/driver/order/:id/delivered': { entity: 'order', action: 'delivered' },
   'DELETE /api/calendar_feed/:id/revoke': { entity: 'calendar_feed', action: 'revoke' },
 };
 

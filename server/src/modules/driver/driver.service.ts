@@ -1,11 +1,15 @@
+import type { CashOnHand } from '@letokruh/contracts/delivery';
 import type { DriverDayAnswer, DriverStop } from '@letokruh/contracts/driver';
 import type { Order } from '@letokruh/contracts/orders';
+import { roundMoney } from '@letokruh/contracts/rules/money';
 import { addDays, pragueDay } from '@letokruh/contracts/rules/prague-day';
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { orders } from '../../db/schema/index.ts';
+import { notFound } from '../../plugins/errors.ts';
 import { notDraft } from '../orders/order-list.queries.ts';
 import { loadOrders } from '../orders/order-view.ts';
+import { findCashOnHand, findDeliveries, findDeliveryLines, findDriverName } from './delivery.queries.ts';
 
 /** Days the driver's page shows: the one asked for and the next. */
 const daysShown = 2;
@@ -36,17 +40,58 @@ export async function driverDay(db: DbOrTx, driverId: number, first = pragueDay(
         asc(orders.internId),
       )
   ).map((r) => r.id);
-  const loaded = await loadOrders(db, ids);
+  const stops = await driverStops(db, ids);
   const days = Array.from({ length: daysShown }, (_, i) => addDays(first, i));
+  const driver = await findDriverName(db, driverId);
+  if (!driver) throw notFound('Driver not found');
   return {
-    days: days.map((date) => ({
-      date,
-      stops: loaded.filter((o) => o.expected_delivery_date === date).map(toStop),
-    })),
+    driver,
+    days: days.map((date) => ({ date, stops: stops.filter((s) => s.date === date) })),
+    cash_on_hand: await cashOnHand(db, driverId),
   };
 }
 
-function toStop(o: Omit<Order, 'files'>): DriverStop {
+/** The stops of orders, in the order of `ids`, with what their driver recorded (decision 0067). */
+export async function driverStops(db: DbOrTx, ids: number[]): Promise<DriverStop[]> {
+  const [loaded, deliveries, lines] = [
+    await loadOrders(db, ids),
+    new Map((await findDeliveries(db, ids)).map((d) => [d.orderId, d])),
+    await findDeliveryLines(db, ids),
+  ];
+  return loaded.map((o) => {
+    const d = deliveries.get(o.id);
+    const partial = lines.some((l) => l.orderId === o.id && l.reason !== '');
+    return {
+      ...toStop(o),
+      on_the_way_at: d?.onTheWayAt?.toISOString() ?? null,
+      delivered: d?.deliveredAt
+        ? {
+            at: d.deliveredAt.toISOString(),
+            receiver_name: d.receiverName,
+            partial,
+            cash_received: d.cashReceived,
+          }
+        : null,
+      paid: o.collected_revenue_at !== null,
+    };
+  });
+}
+
+/** Cash a driver holds, by currency: taken at doors, not yet confirmed by the office. */
+export async function cashOnHand(db: DbOrTx, driverId: number): Promise<CashOnHand> {
+  const byCurrency = new Map<string, CashOnHand[number]>();
+  for (const row of await findCashOnHand(db, driverId)) {
+    const entry = byCurrency.get(row.currency) ?? { currency: row.currency, total: 0, orders: [] };
+    entry.total = roundMoney(entry.total + (row.amount ?? 0));
+    entry.orders.push({ id: row.id, intern_id: row.internId, amount: row.amount ?? 0 });
+    byCurrency.set(row.currency, entry);
+  }
+  return [...byCurrency.values()];
+}
+
+type BaseStop = Omit<DriverStop, 'on_the_way_at' | 'delivered' | 'paid'>;
+
+function toStop(o: Omit<Order, 'files'>): BaseStop {
   const c = o.customer;
   return {
     id: o.id,

@@ -1,6 +1,7 @@
 import type { Order } from '@letokruh/contracts/orders';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, draftConflict, notFound } from '../../plugins/errors.ts';
+import { deliveredAmounts } from '../driver/delivery.queries.ts';
 import { moveStock, type Taken } from './order-stock.ts';
 import { getOrder } from './order-view.ts';
 import * as q from './orders.queries.ts';
@@ -25,13 +26,16 @@ async function transition(
   });
 }
 
-/** What a done order took from its warehouse. */
+/**
+ * What a done order took from its warehouse: each line's amount, or what its driver delivered when
+ * the proof of delivery says otherwise (decision 0067: a partial delivery moves only that).
+ */
 export async function takenBy(tx: Tx, order: q.OrderRow): Promise<Taken> {
   if (!order.done || order.warehouseId === null) return null;
-  const lines = await q.findLines(tx, [order.id]);
+  const [lines, delivered] = [await q.findLines(tx, [order.id]), await deliveredAmounts(tx, order.id)];
   return {
     warehouseId: order.warehouseId,
-    lines: lines.map((l) => ({ productId: l.productId, amount: l.amount })),
+    lines: lines.map((l) => ({ productId: l.productId, amount: delivered.get(l.id) ?? l.amount })),
   };
 }
 

@@ -1,0 +1,323 @@
+import { randomUUID } from 'node:crypto';
+import { pragueDay } from '@letokruh/contracts/rules/prague-day';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/rows.ts';
+import { type BuiltTestApp, buildTestApp, type Client, signIn } from '../../test/build.ts';
+import { someCustomerId } from '../../test/customers.ts';
+import { deliveryForm, deliveryRecord, jpeg, photoPart, signaturePart } from '../../test/delivery.ts';
+import { pdf } from '../../test/files.ts';
+import { crew, makeOrder, warehouseIds } from '../../test/orders.ts';
+import { makeProduct } from '../../test/products.ts';
+
+let t: BuiltTestApp;
+let owner: Client;
+let dispatcher: Client;
+let driver: Client;
+let driver2: Client;
+let jihlava: number;
+let customerId: number;
+let driverId: number;
+let carId: number;
+let productA: number;
+let productB: number;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  ({ owner, dispatcher, driver, driver2 } = await signIn(t.app, [
+    'owner',
+    'dispatcher',
+    'driver',
+    'driver2',
+  ]));
+  ({ jihlava } = await warehouseIds(owner));
+  customerId = await someCustomerId(owner);
+  ({ driverId, carId } = await crew(owner, jihlava, 'driver'));
+  productA = await makeProduct(owner, jihlava, { stock: 100 });
+  productB = await makeProduct(owner, jihlava, { stock: 100 });
+});
+afterAll(() => t?.close());
+
+/** An order of the driver for today: 2 of product A and 3 of product B. */
+async function driversOrder(intern: Record<string, unknown> = {}) {
+  const order = await makeOrder(owner, {
+    warehouseId: jihlava,
+    customerId,
+    lines: [
+      { id: productA, amount: 2 },
+      { id: productB, amount: 3 },
+    ],
+    intern: {
+      driver_id: driverId,
+      car_id: carId,
+      expected_delivery_date: pragueDay(),
+      confirm_overlap: true,
+      ...intern,
+    },
+  });
+  const lines = (order as unknown as { products: { id: number; product: { product: { id: number } } }[] })
+    .products;
+  const lineOf = (product: number) => lines.find((l) => l.product.product.id === product)!.id;
+  return { id: order.id, lineA: lineOf(productA), lineB: lineOf(productB) };
+}
+
+const stockOf = async (product: number) =>
+  Number(
+    (
+      await rowsOf<{ amount: string }>(
+        t.db,
+        sql`select amount from product_stock where warehouse_id = ${jihlava} and product_id = ${product}`,
+      )
+    )[0]!.amount,
+  );
+const ledgerSum = async (product: number) =>
+  Number(
+    (
+      await rowsOf<{ s: string }>(
+        t.db,
+        sql`select coalesce(sum(delta), 0) as s from stock_ledger where warehouse_id = ${jihlava} and product_id = ${product}`,
+      )
+    )[0]!.s,
+  );
+const count = async (query: ReturnType<typeof sql>) =>
+  Number((await rowsOf<{ n: string }>(t.db, query))[0]!.n);
+const proofFiles = (orderId: number) =>
+  count(sql`select count(*) as n from files where owner_type = 'delivery' and owner_id = ${orderId}`);
+
+async function deliver(
+  c: Client,
+  orderId: number,
+  record: Parameters<typeof deliveryRecord>[0] = {},
+  photos = 1,
+) {
+  const parts = [await signaturePart(), ...Array.from({ length: photos }, () => photoPart())];
+  const form = await deliveryForm(deliveryRecord(record), parts);
+  return c.post(`/api/driver/order/${orderId}/delivered`, form.payload, { headers: form.headers });
+}
+
+describe('on the way (issue 17 §1)', () => {
+  it("records the driver's start once per key; another's order is a 404, the office a 403", async () => {
+    const { id } = await driversOrder();
+    const body = { key: randomUUID(), at: new Date().toISOString(), position: null };
+    const first = await driver.post(`/api/driver/order/${id}/on_the_way`, body);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().on_the_way_at).not.toBeNull();
+    const again = await driver.post(`/api/driver/order/${id}/on_the_way`, body);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().on_the_way_at).toBe(first.json().on_the_way_at);
+    expect(
+      (await driver2.post(`/api/driver/order/${id}/on_the_way`, { ...body, key: randomUUID() })).statusCode,
+    ).toBe(404);
+    expect((await dispatcher.post(`/api/driver/order/${id}/on_the_way`, body)).statusCode).toBe(403);
+    // A key of this action cannot be reused for another order.
+    const other = await driversOrder();
+    expect((await driver.post(`/api/driver/order/${other.id}/on_the_way`, body)).statusCode).toBe(409);
+    expect(
+      (await driver.post(`/api/driver/order/${id}/on_the_way`, { ...body, key: 'abc' })).statusCode,
+    ).toBe(400);
+  });
+});
+
+describe('delivered, with proof (issue 17 §1)', () => {
+  it('records the proof, marks the order done, takes the stock, holds the cash until handed in', async () => {
+    const { id } = await driversOrder();
+    const [a, b] = [await stockOf(productA), await stockOf(productB)];
+    const answer = await deliver(driver, id, { cash_received: 1234 }, 2);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toMatchObject({
+      id,
+      done: true,
+      delivered: { receiver_name: 'Jana Nováková', partial: false, cash_received: 1234 },
+    });
+    expect([await stockOf(productA), await stockOf(productB)]).toEqual([a - 2, b - 3]);
+    expect(await proofFiles(id)).toBe(3);
+
+    const proof = (await dispatcher.get(`/api/order/${id}/delivery`)).json().delivery;
+    expect(proof).toMatchObject({
+      receiver_name: 'Jana Nováková',
+      position: { lat: 49.3961, lon: 15.5912, accuracy: 12 },
+      cash_received: 1234,
+      cash_handed_in_at: null,
+      driver: { id: driverId },
+    });
+    expect(proof.photos).toHaveLength(2);
+    expect(proof.lines.map((l: { delivered_amount: number }) => l.delivered_amount).sort()).toEqual([2, 3]);
+    const signature = await dispatcher.get(`/api/order/${id}/delivery/files/${proof.signature.id}/download`);
+    expect(signature.statusCode).toBe(200);
+    expect(signature.headers['content-type']).toBe('image/png');
+    expect(signature.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+    // A file of the proof is not a file of another order.
+    expect(
+      (await dispatcher.get(`/api/order/${id + 1}/delivery/files/${proof.signature.id}/download`)).statusCode,
+    ).toBe(404);
+
+    // The cash is on the driver's hands, for the driver and the office alike.
+    const held = (await driver.get('/api/driver/day')).json().cash_on_hand;
+    expect(held.find((c: { currency: string }) => c.currency === 'CZK').orders).toContainEqual(
+      expect.objectContaining({ id, amount: 1234 }),
+    );
+    expect((await dispatcher.get(`/api/driver/day?driver=${driverId}`)).json().cash_on_hand).toEqual(held);
+    // The office confirms it was handed in: it leaves the driver's hands.
+    expect((await dispatcher.put(`/api/order/${id}/collect_revenue`)).statusCode).toBe(200);
+    const after = (await driver.get('/api/driver/day'))
+      .json()
+      .cash_on_hand.flatMap((c: { orders: unknown[] }) => c.orders);
+    expect(after).not.toContainEqual(expect.objectContaining({ id }));
+    expect(
+      (await dispatcher.get(`/api/order/${id}/delivery`)).json().delivery.cash_handed_in_at,
+    ).not.toBeNull();
+
+    // Audited: the plugin's row and the proof's own.
+    const audit = await rowsOf<{ action: string }>(
+      t.db,
+      sql`select action from audit_log where entity = 'order' and entity_id = ${id} order by id`,
+    );
+    expect(audit.map((r) => r.action)).toEqual(expect.arrayContaining(['delivery_proof', 'delivered']));
+    // Delivered twice with a new key: refused, nothing changes.
+    const twice = await deliver(driver, id);
+    expect(twice.statusCode).toBe(409);
+    expect(await proofFiles(id)).toBe(3);
+  });
+
+  it('a retried delivery (the same key) is recorded once, even sent many times at once', async () => {
+    const { id } = await driversOrder();
+    const a = await stockOf(productA);
+    const record = deliveryRecord();
+    const form = await deliveryForm(record, [await signaturePart(), photoPart()]);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        driver.post(`/api/driver/order/${id}/delivered`, form.payload, { headers: form.headers }),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(await stockOf(productA)).toBe(a - 2);
+    expect(await proofFiles(id)).toBe(2);
+    expect(await count(sql`select count(*) as n from order_deliveries where order_id = ${id}`)).toBe(1);
+    expect(await count(sql`select count(*) as n from driver_action_keys where order_id = ${id}`)).toBe(1);
+    expect(await ledgerSum(productA)).toBe(await stockOf(productA));
+  });
+
+  it('a partial delivery takes only what was delivered; undone gives back only that', async () => {
+    const { id, lineA, lineB } = await driversOrder();
+    const [a, b] = [await stockOf(productA), await stockOf(productB)];
+    const answer = await deliver(driver, id, {
+      lines: [
+        { id: lineA, delivered_amount: 1, reason: 'Jeden kus poškozený, vrácen' },
+        { id: lineB, delivered_amount: 3, reason: '' },
+      ],
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json().delivered.partial).toBe(true);
+    expect([await stockOf(productA), await stockOf(productB)]).toEqual([a - 1, b - 3]);
+    const proof = (await owner.get(`/api/order/${id}/delivery`)).json().delivery;
+    expect(proof.lines).toContainEqual(
+      expect.objectContaining({
+        id: lineA,
+        ordered_amount: 2,
+        delivered_amount: 1,
+        reason: 'Jeden kus poškozený, vrácen',
+      }),
+    );
+    expect((await owner.put(`/api/order/${id}/undone`)).statusCode).toBe(200);
+    expect([await stockOf(productA), await stockOf(productB)]).toEqual([a, b]);
+    expect((await owner.put(`/api/order/${id}/done`)).statusCode).toBe(200);
+    expect([await stockOf(productA), await stockOf(productB)]).toEqual([a - 1, b - 3]);
+    for (const p of [productA, productB]) expect(await ledgerSum(p)).toBe(await stockOf(p));
+  });
+
+  it('an order the office marked done before the driver delivered: the stock follows the proof', async () => {
+    const { id, lineB } = await driversOrder();
+    const b = await stockOf(productB);
+    expect((await owner.put(`/api/order/${id}/done`)).statusCode).toBe(200);
+    expect(await stockOf(productB)).toBe(b - 3);
+    const answer = await deliver(driver, id, {
+      lines: [{ id: lineB, delivered_amount: 0, reason: 'Odmítnuto' }],
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(await stockOf(productB)).toBe(b);
+    expect(await ledgerSum(productB)).toBe(await stockOf(productB));
+  });
+
+  it('refuses bad proof with a 4xx and writes nothing', async () => {
+    const supplier = (await owner.get('/api/suppliers')).json().items[1].id;
+    const { id, lineA } = await driversOrder({ payment_type: 'qr_transfer', supplier_id: supplier });
+    const a = await stockOf(productA);
+    const sig = await signaturePart();
+    const cases: [string, Promise<{ payload: Buffer; headers: Record<string, string> }>, number][] = [
+      ['no signature', deliveryForm(deliveryRecord(), [photoPart()]), 400],
+      ['two signatures', deliveryForm(deliveryRecord(), [sig, sig]), 400],
+      ['a JPEG signature', deliveryForm(deliveryRecord(), [{ ...sig, data: jpeg, type: 'image/jpeg' }]), 415],
+      [
+        'a PDF photo',
+        deliveryForm(deliveryRecord(), [sig, { ...photoPart(), data: pdf, type: 'application/pdf' }]),
+        415,
+      ],
+      [
+        'HTML as a photo',
+        deliveryForm(deliveryRecord(), [sig, { ...photoPart(), data: '<html>', type: 'image/jpeg' }]),
+        415,
+      ],
+      [
+        'six photos',
+        deliveryForm(deliveryRecord(), [sig, ...Array.from({ length: 6 }, () => photoPart())]),
+        413,
+      ],
+      ['an unknown file field', deliveryForm(deliveryRecord(), [sig, { ...photoPart(), field: 'x' }]), 400],
+      ['the record not JSON', deliveryForm('{"key":', [sig]), 400],
+      ['no receiver', deliveryForm(deliveryRecord({ receiver_name: ' ' }), [sig]), 400],
+      ['a month old', deliveryForm(deliveryRecord({ at: '2026-01-01T10:00:00+01:00' }), [sig]), 400],
+      ['cash on a transfer order', deliveryForm(deliveryRecord({ cash_received: 100 }), [sig]), 400],
+      [
+        'more than ordered',
+        deliveryForm(deliveryRecord({ lines: [{ id: lineA, delivered_amount: 3, reason: 'x' }] }), [sig]),
+        400,
+      ],
+      [
+        'less without a reason',
+        deliveryForm(deliveryRecord({ lines: [{ id: lineA, delivered_amount: 1, reason: '' }] }), [sig]),
+        400,
+      ],
+      [
+        'a line of another order',
+        deliveryForm(deliveryRecord({ lines: [{ id: 1, delivered_amount: 1, reason: 'x' }] }), [sig]),
+        400,
+      ],
+      [
+        'a position off the globe',
+        deliveryForm(deliveryRecord({ position: { lat: 91, lon: 0, accuracy: null } }), [sig]),
+        400,
+      ],
+    ];
+    for (const [what, form, status] of cases) {
+      const { payload, headers } = await form;
+      const answer = await driver.post(`/api/driver/order/${id}/delivered`, payload, { headers });
+      expect(answer.statusCode, `${what}: ${answer.body}`).toBe(status);
+    }
+    // A body cut short.
+    const whole = await deliveryForm(deliveryRecord(), [sig]);
+    const cut = await driver.post(`/api/driver/order/${id}/delivered`, whole.payload.subarray(0, 200), {
+      headers: whole.headers,
+    });
+    expect(cut.statusCode).toBeGreaterThanOrEqual(400);
+    expect(cut.statusCode).toBeLessThan(500);
+    expect(await proofFiles(id)).toBe(0);
+    expect(await stockOf(productA)).toBe(a);
+    expect(await count(sql`select count(*) as n from order_deliveries where order_id = ${id}`)).toBe(0);
+    expect(await count(sql`select count(*) as n from driver_action_keys where order_id = ${id}`)).toBe(0);
+    const stored = await rowsOf<{ n: string }>(
+      t.db,
+      sql`select count(*) as n from files where owner_type = 'delivery'`,
+    );
+    expect(Number(stored[0]!.n)).toBeGreaterThanOrEqual(0);
+  });
+
+  it("another driver's order is a 404, the office cannot record a delivery, a cancelled order 409", async () => {
+    const { id } = await driversOrder();
+    expect((await deliver(driver2, id)).statusCode).toBe(404);
+    expect((await deliver(dispatcher, id)).statusCode).toBe(403);
+    expect((await owner.delete(`/api/order/${id}/delete`)).statusCode).toBe(200);
+    expect((await deliver(driver, id)).statusCode).toBe(409);
+    expect(await proofFiles(id)).toBe(0);
+    expect((await owner.get(`/api/order/${id}/delivery`)).json().delivery).toBeNull();
+  });
+});
