@@ -3,6 +3,7 @@ import type { Order } from '@letokruh/contracts/orders';
 import { isPersonalCollection } from '@letokruh/contracts/rules/collection';
 import { roundMoney } from '@letokruh/contracts/rules/money';
 import { pragueDay } from '@letokruh/contracts/rules/prague-day';
+import { drawProof, type NoteProof } from './delivery-proof.ts';
 import {
   deliveryNoteLabels,
   formatAmount,
@@ -30,6 +31,8 @@ import { drawTable } from './table.ts';
 export type NoteOrder = Omit<Order, 'files' | 'customer' | 'currency'> & {
   customer: NoteCustomer;
   currency: NonNullable<Order['currency']>;
+  /** The driver's proof of delivery, when one was recorded (decision 0067). */
+  proof?: NoteProof;
 };
 
 const gray = '#495057';
@@ -316,7 +319,9 @@ export function drawDeliveryNote(
     items(doc, order, l, lang);
     totals(doc, order, notePrices(order), l, lang);
     payment(doc, order, l, lang);
-    signatures(doc, l);
+    // A delivered order prints its proof; one not yet delivered, the lines to sign by hand.
+    if (order.proof) drawProof(doc, order.proof, l, lang);
+    else signatures(doc, l);
   } finally {
     doc.off('pageAdded', onPage);
   }

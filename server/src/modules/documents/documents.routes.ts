@@ -17,7 +17,7 @@ const sendPdf = (reply: FastifyReply, { pdf, filename }: service.PdfFile) =>
 
 /** Delivery notes and the orders PDF (domain.md §1.2 modals, §1.6, §1.7). */
 export async function documentRoutes(app: App): Promise<void> {
-  const { db } = app.ctx;
+  const { db, storage } = app.ctx;
   const pdfs = createPdfPool();
   app.addHook('onClose', () => pdfs.close());
 
@@ -39,7 +39,7 @@ export async function documentRoutes(app: App): Promise<void> {
       const file = await cachedAnswer(
         app.answers,
         request,
-        () => service.deliveryNote(db, pdfs, id, request.query),
+        () => service.deliveryNote(db, pdfs, storage, id, request.query),
         // Issue 16: kept while this order and its lines (and nothing but orders) change.
         { also: pragueDay(), bytes: (f) => f.pdf.length + f.filename.length, scope: { order: id } },
       );
@@ -61,7 +61,7 @@ export async function documentRoutes(app: App): Promise<void> {
       },
     },
     async (request, reply) =>
-      sendPdf(reply, await service.mergedDeliveryNotes(db, pdfs, request.query, request.user!)),
+      sendPdf(reply, await service.mergedDeliveryNotes(db, pdfs, storage, request.query, request.user!)),
   );
 
   route(

@@ -9,6 +9,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { yieldToLoop } from '../../event-loop.ts';
 import type { SessionUser } from '../../plugins/access.ts';
 import { AppError, badInput, conflict, draftConflict, notFound } from '../../plugins/errors.ts';
+import type { Storage } from '../../plugins/storage.ts';
 import { loadOrders } from '../orders/order-view.ts';
 import { calendarOrders } from '../orders/orders.service.ts';
 import { supplierFor } from '../payments/payments.service.ts';
@@ -16,6 +17,7 @@ import { inScope, warehouseScope } from '../warehouses/warehouse-scope.ts';
 import { getWarehouse } from '../warehouses/warehouses.service.ts';
 import type { NoteOrder } from './delivery-note.ts';
 import { supplierIdentities } from './documents.queries.ts';
+import { withProofs } from './note-proofs.ts';
 import type { NoteSupplier } from './parties.ts';
 import type { PdfPool } from './pdf-pool.ts';
 
@@ -59,12 +61,13 @@ export async function noteSupplier(
 export async function deliveryNote(
   db: DbOrTx,
   pdfs: PdfPool,
+  storage: Storage,
   id: number,
   query: DeliveryNoteQuery,
 ): Promise<PdfFile> {
   const [order] = await loadOrders(db, [id]);
   if (!order) throw notFound('Order not found');
-  const [note] = printable([order]);
+  const [note] = await withProofs(db, storage, printable([order]));
   const supplier = await noteSupplier(db, [order], query.supplier);
   const pdf = await pdfs.render({
     kind: 'notes',
@@ -80,6 +83,7 @@ export async function deliveryNote(
 export async function mergedDeliveryNotes(
   db: DbOrTx,
   pdfs: PdfPool,
+  storage: Storage,
   query: MultipleDeliveryNotesQuery,
   user: SessionUser,
 ): Promise<PdfFile> {
@@ -97,7 +101,7 @@ export async function mergedDeliveryNotes(
   const found = new Set(orders.map((o) => o.id));
   const missing = ids.filter((id) => !found.has(id));
   if (missing.length) throw notFound(`Orders not found: ${missing.join(', ')}`);
-  const printed = printable(orders);
+  const printed = await withProofs(db, storage, printable(orders));
   const supplier = await noteSupplier(db, orders, query.supplier);
   const name = query.language === 'de' ? 'lieferscheine' : 'dodaci-listy';
   const today = pragueDay();

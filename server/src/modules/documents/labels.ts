@@ -51,6 +51,17 @@ export const deliveryNoteLabels = {
     note: 'Poznámka',
     handedOver: 'Předal (datum, podpis)',
     received: 'Převzal (datum, podpis)',
+    delivered: 'Doručeno a převzato',
+    receivedBy: 'Převzal',
+    deliveredAt: 'Doručeno',
+    driver: 'Řidič',
+    place: 'Poloha',
+    changedLines: 'Dodáno jinak, než objednáno',
+    orderedAmount: 'objednáno',
+    deliveredAmount: 'dodáno',
+    reason: 'důvod',
+    cashReceived: 'Hotovost převzal řidič',
+    receiverSignature: 'Podpis příjemce',
     page: 'Strana',
     of: 'z',
   },
@@ -99,6 +110,17 @@ export const deliveryNoteLabels = {
     note: 'Anmerkung',
     handedOver: 'Übergeben (Datum, Unterschrift)',
     received: 'Übernommen (Datum, Unterschrift)',
+    delivered: 'Geliefert und übernommen',
+    receivedBy: 'Übernommen von',
+    deliveredAt: 'Geliefert',
+    driver: 'Fahrer',
+    place: 'Standort',
+    changedLines: 'Abweichend von der Bestellung geliefert',
+    orderedAmount: 'bestellt',
+    deliveredAmount: 'geliefert',
+    reason: 'Grund',
+    cashReceived: 'Bar an den Fahrer bezahlt',
+    receiverSignature: 'Unterschrift des Empfängers',
     page: 'Seite',
     of: 'von',
   },
@@ -143,6 +165,18 @@ export const formatQuantity = (value: number, lang: DeliveryNoteLanguage) =>
   lang === 'cs'
     ? formatNumber(value)
     : numberFormat(locales[lang], { maximumFractionDigits: 2 }).format(value);
+
+/** An instant as the Prague wall clock: "27.11.2026 14:32" (cs), "27.11.2026, 14:32" (de). */
+export function formatPragueTime(iso: string, lang: DeliveryNoteLanguage): string {
+  return new Intl.DateTimeFormat(locales[lang], {
+    timeZone: 'Europe/Prague',
+    day: 'numeric',
+    month: 'numeric',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(new Date(iso));
+}
 
 /** A calendar day YYYY-MM-DD as the server's "5.5.2026" (domain.md §2.9) or the German "05.05.2026". */
 export function formatDay(day: string, lang: DeliveryNoteLanguage): string {

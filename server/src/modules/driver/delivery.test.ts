@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { pragueDay } from '@letokruh/contracts/rules/prague-day';
 import { sql } from 'drizzle-orm';
@@ -8,6 +9,7 @@ import { someCustomerId } from '../../test/customers.ts';
 import { deliveryForm, deliveryRecord, jpeg, photoPart, signaturePart } from '../../test/delivery.ts';
 import { pdf } from '../../test/files.ts';
 import { crew, makeOrder, warehouseIds } from '../../test/orders.ts';
+import { demoSupplierIds } from '../../test/payments.ts';
 import { makeProduct } from '../../test/products.ts';
 
 let t: BuiltTestApp;
@@ -319,5 +321,66 @@ describe('delivered, with proof (issue 17 §1)', () => {
     expect((await deliver(driver, id)).statusCode).toBe(409);
     expect(await proofFiles(id)).toBe(0);
     expect((await owner.get(`/api/order/${id}/delivery`)).json().delivery).toBeNull();
+  });
+});
+
+describe('the delivery note of a delivered order (issue 17 §1)', () => {
+  const noteOf = async (id: number, language: 'cs' | 'de') => {
+    const { letokruh } = await demoSupplierIds(owner);
+    const response = await dispatcher.get(
+      `/api/order/${id}/get_delivery_note?supplier=${letokruh}&language=${language}`,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const pdf = response.rawPayload;
+    const text = execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', '-', '-'], { input: pdf })
+      .toString('utf8')
+      .replace(/[\u00a0\u202f]/g, ' ')
+      .replace(/[ \t]+/g, ' ');
+    const images = execFileSync('pdfimages', ['-list', '-'], { input: pdf }).toString('utf8');
+    // pdfimages lists an image's transparency as a row of its own (type smask).
+    const rows = images.trim().split('\n').slice(2);
+    return { text, images: rows.filter((r) => r.trim().split(/\s+/)[2] === 'image').length };
+  };
+
+  it('says delivered and received, by whom, when, where, what differed, the cash, with the signature image', async () => {
+    const { id, lineA } = await driversOrder();
+    const before = await noteOf(id, 'cs');
+    expect(before.text).toContain('Převzal (datum, podpis)');
+    expect(before.text).not.toContain('Doručeno a převzato');
+    expect(before.images).toBe(0);
+    // A day back (a queued action), on the minute.
+    const at = new Date(Math.floor(Date.now() / 60_000) * 60_000 - 24 * 3600_000);
+    const answer = await deliver(driver, id, {
+      at: at.toISOString(),
+      receiver_name: 'Žofie Řezníčková',
+      cash_received: 1500,
+      lines: [{ id: lineA, delivered_amount: 1.5, reason: 'Půl metru vráceno' }],
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const { text, images } = await noteOf(id, 'cs');
+    expect(text).toContain('Doručeno a převzato');
+    expect(text).toContain('Převzal: Žofie Řezníčková');
+    // The Prague wall clock of the instant the driver recorded.
+    const prague = new Intl.DateTimeFormat('cs-CZ', {
+      timeZone: 'Europe/Prague',
+      day: 'numeric',
+      month: 'numeric',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+    }).format(at);
+    expect(text).toContain(`Doručeno: ${prague.replace(/\u00a0/g, ' ')}`);
+    expect(text).toContain('49.39610, 15.59120 (± 12 m)');
+    expect(text).toContain('objednáno 2');
+    expect(text).toContain('dodáno 1,5');
+    expect(text.replace(/\s+/g, ' ')).toContain('Půl metru vráceno');
+    expect(text).toContain('Hotovost převzal řidič: 1 500,00 Kč');
+    expect(text).toContain('Podpis příjemce');
+    expect(text).not.toContain('Převzal (datum, podpis)');
+    expect(images).toBe(1);
+    const german = await noteOf(id, 'de');
+    expect(german.text).toContain('Geliefert und übernommen');
+    expect(german.text).toContain('Übernommen von: Žofie Řezníčková');
+    expect(german.images).toBe(1);
   });
 });

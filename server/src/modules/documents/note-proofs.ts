@@ -1,0 +1,76 @@
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { files, orderDeliveries, users } from '../../db/schema/index.ts';
+import type { Storage } from '../../plugins/storage.ts';
+import { findDeliveryLines } from '../driver/delivery.queries.ts';
+import type { NoteOrder } from './delivery-note.ts';
+import type { NoteProof } from './delivery-proof.ts';
+
+/**
+ * Adds the proof of delivery to the notes of delivered orders (decision 0067): one read of the
+ * deliveries with their drivers and signatures, one of their lines, then the signatures' bytes.
+ */
+export async function withProofs(db: DbOrTx, storage: Storage, notes: NoteOrder[]): Promise<NoteOrder[]> {
+  const ids = notes.map((n) => n.id);
+  if (!ids.length) return notes;
+  const rows = await db
+    .select({
+      orderId: orderDeliveries.orderId,
+      deliveredAt: orderDeliveries.deliveredAt,
+      receiverName: orderDeliveries.receiverName,
+      lat: orderDeliveries.gpsLat,
+      lon: orderDeliveries.gpsLon,
+      accuracy: orderDeliveries.gpsAccuracy,
+      cash: orderDeliveries.cashReceived,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      signatureKey: files.storageKey,
+    })
+    .from(orderDeliveries)
+    .leftJoin(users, eq(users.id, orderDeliveries.driverId))
+    .leftJoin(
+      files,
+      and(
+        eq(files.ownerType, 'delivery'),
+        eq(files.ownerId, orderDeliveries.orderId),
+        eq(files.fileType, 'signature'),
+      ),
+    )
+    .where(and(inArray(orderDeliveries.orderId, ids), isNotNull(orderDeliveries.deliveredAt)));
+  if (!rows.length) return notes;
+  const lines = await findDeliveryLines(
+    db,
+    rows.map((r) => r.orderId),
+  );
+  const proofs = new Map<number, NoteProof>();
+  for (const row of rows) {
+    const note = notes.find((n) => n.id === row.orderId)!;
+    const changed = note.products.flatMap((line) => {
+      const given = lines.find((g) => g.orderId === row.orderId && g.orderItemId === line.id);
+      if (!given || given.deliveredAmount === line.amount) return [];
+      const p = line.product.product;
+      return [
+        {
+          name: p.name,
+          unit: p.measurement_unit,
+          ordered: line.amount,
+          delivered: given.deliveredAmount,
+          reason: given.reason,
+        },
+      ];
+    });
+    const signature = row.signatureKey ? await storage.get(row.signatureKey) : null;
+    proofs.set(row.orderId, {
+      deliveredAt: row.deliveredAt!.toISOString(),
+      receiverName: row.receiverName,
+      driver: `${row.firstName ?? ''} ${row.lastName ?? ''}`.trim(),
+      position:
+        row.lat === null || row.lon === null ? null : { lat: row.lat, lon: row.lon, accuracy: row.accuracy },
+      changed,
+      cashReceived: row.cash,
+      currency: note.currency,
+      signature: signature ? new Uint8Array(signature) : null,
+    });
+  }
+  return notes.map((n) => (proofs.has(n.id) ? { ...n, proof: proofs.get(n.id)! } : n));
+}
