@@ -1,4 +1,5 @@
 import type { AnswerOf } from '@letokruh/contracts/endpoint';
+import { driverEndpoints as driver } from '@letokruh/contracts/endpoints/driver';
 import { ordersEndpoints as e } from '@letokruh/contracts/endpoints/orders';
 import { paymentsEndpoints as p } from '@letokruh/contracts/endpoints/payments';
 import { referenceEndpoints as reference } from '@letokruh/contracts/endpoints/reference';
@@ -101,6 +102,13 @@ export const orderQuery = (orderId: number) =>
   queryOptions({
     queryKey: [...ordersKey, 'item', orderId],
     queryFn: ({ signal }) => call(e.detail, { params: { id: orderId }, signal }).then((a) => a.item),
+  });
+
+/** GET /order/:id/delivery: the driver's proof of delivery (issue 17 §1), null until recorded. */
+export const deliveryProofQuery = (orderId: number) =>
+  queryOptions({
+    queryKey: [...ordersKey, 'item', orderId, 'delivery'],
+    queryFn: ({ signal }) => call(driver.proof, { params: { id: orderId }, signal }).then((a) => a.delivery),
   });
 
 export { activeSuppliersQuery as suppliersQuery } from '../../lib/reference-queries';

@@ -14,6 +14,7 @@ function renderDetail(functions: FunctionName[], order: Order = makeOrder(), fet
     fetch: {
       'GET /api/auth/user': { body: { user: makeProfile(functions) } },
       [`GET /api/order/${order.id}`]: { body: { item: order } },
+      [`GET /api/order/${order.id}/delivery`]: { body: { delivery: null } },
       'GET /api/suppliers': { body: suppliers },
       ...fetch,
     },
@@ -407,5 +408,70 @@ describe('OrderDetailPage', () => {
       },
     });
     expect((await screen.findByTestId('location', {}, { timeout: 5_000 })).textContent).toBe('/orders');
+  });
+
+  it("issue 17 §1: shows the driver's proof of delivery: receiver, time, place, what differed, cash, signature, photos", async () => {
+    const order = makeOrder();
+    const file = (id: number, type: string) => ({
+      id,
+      name: `${type}.png`,
+      title: type,
+      file_type: type,
+      content_type: 'image/png',
+      size: 100,
+      uploaded_by: null,
+      created: '2026-11-26T13:00:00Z',
+    });
+    renderDetail(['dispatcher'], order, {
+      [`GET /api/order/${order.id}/delivery`]: {
+        body: {
+          delivery: {
+            driver: { id: 5, first_name: 'Josef', last_name: 'Černý' },
+            on_the_way_at: '2026-11-26T12:40:00Z',
+            delivered_at: '2026-11-26T13:32:00Z',
+            received_at: '2026-11-26T13:33:10Z',
+            receiver_name: 'Žofie Řezníčková',
+            position: { lat: 49.3961, lon: 15.5912, accuracy: 12 },
+            lines: [
+              {
+                id: 1,
+                name: 'Buk štípaný',
+                measurement_unit: 'PRMS',
+                ordered_amount: 2,
+                delivered_amount: 1.5,
+                reason: 'Půl metru vráceno',
+              },
+              {
+                id: 2,
+                name: 'Smrk',
+                measurement_unit: 'PRMR',
+                ordered_amount: 1,
+                delivered_amount: 1,
+                reason: '',
+              },
+            ],
+            cash_received: 1500,
+            currency: 'CZK',
+            cash_handed_in_at: null,
+            note: '',
+            signature: file(7, 'signature'),
+            photos: [file(8, 'photo'), file(9, 'photo')],
+          },
+        },
+      },
+    });
+    const panel = await screen.findByRole('region', { name: t('orders.proof.delivered') });
+    expect(panel.textContent).toContain('Žofie Řezníčková');
+    // 13:32 UTC is 14:32 in Prague in November.
+    expect(panel.textContent).toContain('14:32');
+    expect(panel.textContent).toContain('Josef Černý');
+    expect(panel.textContent).toContain('Půl metru vráceno');
+    expect(panel.textContent).not.toContain('Smrk');
+    expect(panel.textContent).toContain(t('orders.proof.withDriver'));
+    const signature = screen.getByRole('img', {
+      name: t('orders.proof.signatureOf', { name: 'Žofie Řezníčková' }),
+    });
+    expect(signature.getAttribute('src')).toBe(`/api/order/${order.id}/delivery/files/7/download`);
+    expect(screen.getAllByRole('img', { name: /Foto/ })).toHaveLength(2);
   });
 });

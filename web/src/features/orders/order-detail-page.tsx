@@ -11,6 +11,7 @@ import { useAccess } from '../../lib/session';
 import { FilesPanel } from '../../ui/files-panel';
 import { QueryState } from '../../ui/query-state';
 import { orderQuery, ordersKey } from './api';
+import { DeliveryProofPanel } from './delivery-proof';
 import { OrderActions } from './order-actions';
 import { CustomerBlock, InternalBlock } from './order-blocks';
 import { OrderLines } from './order-lines';
@@ -85,6 +86,7 @@ export function OrderDetailPage() {
       </Grid>
       <OrderLines order={order} onChanged={changed} />
       <VatRecap order={order} />
+      <DeliveryProofPanel order={order} />
       <FilesPanel
         endpoints={orderFilesEndpoints}
         id={order.id}

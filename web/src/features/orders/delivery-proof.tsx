@@ -1,0 +1,157 @@
+import type { DeliveryProof } from '@letokruh/contracts/delivery';
+import { driverEndpoints } from '@letokruh/contracts/endpoints/driver';
+import type { Order } from '@letokruh/contracts/orders';
+import { Anchor, Badge, Card, Group, Image, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { apiBase, pathOf } from '../../lib/api-client';
+import { useFormat } from '../../ui/format';
+import { deliveryProofQuery } from './api';
+
+const fileUrl = (orderId: number, fileId: number) =>
+  apiBase + pathOf(driverEndpoints.proofFile.path, { id: orderId, fileId });
+
+/**
+ * Issue 17 §1: what the driver recorded at the door, on the order's page. A dispute is answered
+ * from here: who received the goods, when and where, the signature and photos, what differed from
+ * the order and why, and the cash the driver took (and whether it was handed in).
+ */
+export function DeliveryProofPanel({ order }: { order: Order }) {
+  const query = useQuery(deliveryProofQuery(order.id));
+  if (!query.data) return null;
+  return <Proof order={order} proof={query.data} />;
+}
+
+function Proof({ order, proof }: { order: Order; proof: DeliveryProof }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const driver = proof.driver ? `${proof.driver.first_name} ${proof.driver.last_name}`.trim() : '—';
+  const changed = proof.lines.filter((l) => l.delivered_amount !== l.ordered_amount);
+  return (
+    <Card withBorder component="section" aria-labelledby="delivery-proof-title">
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Title order={3} id="delivery-proof-title">
+            {proof.delivered_at ? t('orders.proof.delivered') : t('orders.proof.onTheWay')}
+          </Title>
+          {changed.length > 0 && (
+            <Badge color="orange" tt="none">
+              {t('orders.proof.partial')}
+            </Badge>
+          )}
+        </Group>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
+          <Fact label={t('orders.proof.driver')} value={driver} />
+          {proof.on_the_way_at && (
+            <Fact label={t('orders.proof.setOff')} value={f.dateShort(proof.on_the_way_at)} />
+          )}
+          {proof.delivered_at && (
+            <>
+              <Fact label={t('orders.proof.receiver')} value={proof.receiver_name} />
+              <Fact label={t('orders.proof.at')} value={f.dateShort(proof.delivered_at)} />
+              <Fact label={t('orders.proof.recorded')} value={f.dateShort(proof.received_at)} />
+            </>
+          )}
+          {proof.position && (
+            <Fact
+              label={t('orders.proof.place')}
+              value={
+                <Anchor
+                  href={`https://mapy.cz/zakladni?q=${proof.position.lat},${proof.position.lon}`}
+                  target="_blank"
+                  rel="noreferrer"
+                >
+                  {`${proof.position.lat.toFixed(5)}, ${proof.position.lon.toFixed(5)}`}
+                  {proof.position.accuracy !== null ? ` (± ${Math.round(proof.position.accuracy)} m)` : ''}
+                </Anchor>
+              }
+            />
+          )}
+          {proof.cash_received !== null && (
+            <Fact
+              label={t('orders.proof.cash')}
+              value={`${f.money(proof.cash_received, proof.currency === 'EUR' ? 'EUR' : 'CZK')} · ${
+                proof.cash_handed_in_at
+                  ? t('orders.proof.handedIn', { at: f.dateShort(proof.cash_handed_in_at) })
+                  : t('orders.proof.withDriver')
+              }`}
+            />
+          )}
+        </SimpleGrid>
+        {proof.note && <Text size="sm">{`${t('orders.proof.note')}: ${proof.note}`}</Text>}
+        {changed.length > 0 && (
+          <Table.ScrollContainer minWidth={480}>
+            <Table striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('orders.proof.item')}</Table.Th>
+                  <Table.Th ta="right">{t('orders.proof.ordered')}</Table.Th>
+                  <Table.Th ta="right">{t('orders.proof.deliveredAmount')}</Table.Th>
+                  <Table.Th>{t('orders.proof.reason')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {changed.map((l) => (
+                  <Table.Tr key={l.id}>
+                    <Table.Td>{l.name}</Table.Td>
+                    <Table.Td ta="right">{`${f.number(l.ordered_amount)} ${l.measurement_unit}`}</Table.Td>
+                    <Table.Td ta="right">{`${f.number(l.delivered_amount)} ${l.measurement_unit}`}</Table.Td>
+                    <Table.Td>{l.reason}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        {(proof.signature || proof.photos.length > 0) && (
+          <Group align="flex-start" gap="md">
+            {proof.signature && (
+              <Stack gap={4}>
+                <Text size="xs" c="dimmed">
+                  {t('orders.proof.signature')}
+                </Text>
+                <Image
+                  src={fileUrl(order.id, proof.signature.id)}
+                  alt={t('orders.proof.signatureOf', { name: proof.receiver_name })}
+                  w={220}
+                  h={90}
+                  fit="contain"
+                  bg="white"
+                  style={{ border: '1px solid var(--mantine-color-gray-4)' }}
+                />
+              </Stack>
+            )}
+            {proof.photos.map((photo, i) => (
+              <Stack gap={4} key={photo.id}>
+                <Text size="xs" c="dimmed">
+                  {t('orders.proof.photo', { n: i + 1 })}
+                </Text>
+                <Anchor href={fileUrl(order.id, photo.id)} target="_blank" rel="noreferrer">
+                  <Image
+                    src={fileUrl(order.id, photo.id)}
+                    alt={t('orders.proof.photo', { n: i + 1 })}
+                    w={120}
+                    h={90}
+                    fit="cover"
+                    radius="sm"
+                  />
+                </Anchor>
+              </Stack>
+            ))}
+          </Group>
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: React.ReactNode }) {
+  return (
+    <Text size="sm">
+      <Text span c="dimmed" size="sm">{`${label}: `}</Text>
+      <Text span fw={600} size="sm">
+        {value}
+      </Text>
+    </Text>
+  );
+}
