@@ -3,6 +3,7 @@ import { deliveryAnswerSchema, onTheWayBodySchema } from '../delivery.ts';
 import { driverDayAnswerSchema, driverDayQuerySchema, driverStopSchema } from '../driver.ts';
 import { endpoint, fileDownload } from '../endpoint.ts';
 import { filePathSchema } from '../files.ts';
+import { qrPaymentSchema } from '../payments.ts';
 
 /** The driver's day on a phone and the proof of delivery (issue 17 §1, decision 0067). */
 export const driverEndpoints = {
@@ -20,6 +21,11 @@ export const driverEndpoints = {
     params: idParamSchema,
     upload: true,
     answers: { 200: driverStopSchema },
+  }),
+  /** The QR payment of the driver's own transfer order, to show big at the door (its supplier). */
+  qrPayment: endpoint('GET /driver/order/:id/qr_payment', {
+    params: idParamSchema,
+    answers: { 200: qrPaymentSchema },
   }),
   proof: endpoint('GET /order/:id/delivery', {
     params: idParamSchema,

@@ -7,6 +7,7 @@ import {
 } from '@letokruh/contracts/delivery';
 import type { DriverStop } from '@letokruh/contracts/driver';
 import { ErrorCode } from '@letokruh/contracts/errors';
+import type { QrPayment } from '@letokruh/contracts/payments';
 import type { FastifyRequest } from 'fastify';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { AppError, badInput, conflict, notFound } from '../../plugins/errors.ts';
@@ -19,6 +20,7 @@ import { readForm } from '../files/multipart.ts';
 import { moveStock } from '../orders/order-stock.ts';
 import * as orderQ from '../orders/orders.queries.ts';
 import { takenBy } from '../orders/transitions.service.ts';
+import { qrPayment } from '../payments/payments.service.ts';
 import * as q from './delivery.queries.ts';
 import { driverStops } from './driver.service.ts';
 
@@ -234,6 +236,17 @@ export async function recordDelivery(
     throw error;
   }
   return stopOf(db, orderId);
+}
+
+/**
+ * GET /driver/order/:id/qr_payment: the QR of the driver's own order, for its own supplier (the one
+ * the office chose in the intern step), shown big at the door. Another's order is a 404.
+ */
+export async function driverQrPayment(db: Db, driverId: number, orderId: number): Promise<QrPayment> {
+  const order = await orderQ.findOrder(db, orderId);
+  if (!order || order.driverId !== driverId || orderQ.isDraft(order)) throw notFound('Order not found');
+  if (order.supplierId === null) throw conflict('The order has no supplier to be paid to');
+  return qrPayment(db, orderId, order.supplierId);
 }
 
 /** GET /order/:id/delivery: the proof as the office reads it; null when none was recorded. */

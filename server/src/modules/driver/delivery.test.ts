@@ -11,6 +11,7 @@ import { pdf } from '../../test/files.ts';
 import { crew, makeOrder, warehouseIds } from '../../test/orders.ts';
 import { demoSupplierIds } from '../../test/payments.ts';
 import { makeProduct } from '../../test/products.ts';
+import { readQr } from '../../test/read-qr.ts';
 
 let t: BuiltTestApp;
 let owner: Client;
@@ -321,6 +322,22 @@ describe('delivered, with proof (issue 17 §1)', () => {
     expect((await deliver(driver, id)).statusCode).toBe(409);
     expect(await proofFiles(id)).toBe(0);
     expect((await owner.get(`/api/order/${id}/delivery`)).json().delivery).toBeNull();
+  });
+});
+
+describe('the QR payment at the door (issue 17 §1)', () => {
+  it("the driver gets the QR of their own transfer order, for the order's supplier; another's is a 404", async () => {
+    const { letokruh } = await demoSupplierIds(owner);
+    const { id } = await driversOrder({ payment_type: 'qr_transfer', supplier_id: letokruh });
+    const answer = await driver.get(`/api/driver/order/${id}/qr_payment`);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const qr = answer.json();
+    expect(qr.variable_symbol).toBe(String((await owner.get(`/api/order/${id}`)).json().item.intern_id));
+    const png = Buffer.from(qr.image.replace(/^data:image\/png;base64,/, ''), 'base64');
+    const decoded = await readQr(png);
+    expect(decoded.text).toContain(`X-VS:${qr.variable_symbol}`);
+    expect((await driver2.get(`/api/driver/order/${id}/qr_payment`)).statusCode).toBe(404);
+    expect((await dispatcher.get(`/api/driver/order/${id}/qr_payment`)).statusCode).toBe(403);
   });
 });
 

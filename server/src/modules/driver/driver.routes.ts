@@ -7,7 +7,7 @@ import { binary, fileAnswer, uploadForm } from '../../plugins/docs.ts';
 import { route } from '../../plugins/endpoint.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { sendFile } from '../files/files.service.ts';
-import { deliveryProof, recordDelivery, recordOnTheWay } from './delivery.service.ts';
+import { deliveryProof, driverQrPayment, recordDelivery, recordOnTheWay } from './delivery.service.ts';
 import { driverDay } from './driver.service.ts';
 
 const tags = ['driver'];
@@ -47,6 +47,10 @@ export async function driverRoutes(app: App): Promise<void> {
       },
     },
     async (request) => recordDelivery(db, storage, request, request.user!.id, request.params.id),
+  );
+
+  route(app, e.qrPayment, { schema: { tags } }, async (request) =>
+    driverQrPayment(db, request.user!.id, request.params.id),
   );
 
   route(app, e.proof, { schema: { tags }, config: byOrder }, async (request) => ({
