@@ -60,7 +60,7 @@ export const routeAccess = {
   // Decision 0067: only the order's own driver records its way and its delivery (driver.service).
   'POST /driver/order/:id/on_the_way': { anyFunction: ['driver'] },
   'POST /driver/order/:id/delivered': { anyFunction: ['driver'] },
-  'GET /driver/order/:id/qr_payment': { anyFunction: ['driver'] },
+  'GET /driver/order/:id/qr_payment': { anyFunction: ['driver', 'owner', 'dispatcher'] },
   'GET /config': 'public',
   'GET /warehouses': { permission: 'view_warehouse' },
   'GET /warehouses/own': 'loggedIn',

@@ -49,9 +49,11 @@ export async function driverRoutes(app: App): Promise<void> {
     async (request) => recordDelivery(db, storage, request, request.user!.id, request.params.id),
   );
 
-  route(app, e.qrPayment, { schema: { tags } }, async (request) =>
-    driverQrPayment(db, request.user!.id, request.params.id),
-  );
+  // The office sees what its driver shows at the door, within the order's warehouses.
+  route(app, e.qrPayment, { schema: { tags }, config: byOrder }, async (request) => {
+    const user = request.user!;
+    return driverQrPayment(db, request.params.id, hasFunction(user, 'owner', 'dispatcher') ? null : user.id);
+  });
 
   route(app, e.proof, { schema: { tags }, config: byOrder }, async (request) => ({
     delivery: await deliveryProof(db, request.params.id),
