@@ -7,11 +7,12 @@ import type { NoteOrder } from './delivery-note.ts';
 import type { NoteProof } from './delivery-proof.ts';
 
 /**
- * Adds the proof of delivery to the notes of delivered orders (decision 0067): one read of the
+ * Adds the proof of delivery to the notes of delivered, done orders (decision 0067): one read of the
  * deliveries with their drivers and signatures, one of their lines, then the signatures' bytes.
  */
 export async function withProofs(db: DbOrTx, storage: Storage, notes: NoteOrder[]): Promise<NoteOrder[]> {
-  const ids = notes.map((n) => n.id);
+  // Delivered is done: an order the office set back to not done prints the lines to sign again.
+  const ids = notes.filter((n) => n.done).map((n) => n.id);
   if (!ids.length) return notes;
   const rows = await db
     .select({

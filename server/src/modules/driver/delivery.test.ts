@@ -400,5 +400,10 @@ describe('the delivery note of a delivered order (issue 17 §1)', () => {
     expect(german.text).toContain('Geliefert und übernommen');
     expect(german.text).toContain('Übernommen von: Žofie Řezníčková');
     expect(german.images).toBe(1);
+    // Set back to not done by the office: the note asks for signatures again.
+    expect((await owner.put(`/api/order/${id}/undone`)).statusCode).toBe(200);
+    const undone = await noteOf(id, 'cs');
+    expect(undone.text).not.toContain('Doručeno a převzato');
+    expect(undone.images).toBe(0);
   });
 });
