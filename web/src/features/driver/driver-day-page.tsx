@@ -1,13 +1,17 @@
 import type { DriverStop } from '@letokruh/contracts/driver';
 import { addDays, pragueDay } from '@letokruh/contracts/rules/prague-day';
-import { Anchor, Badge, Button, Card, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccess } from '../../lib/session';
-import { telHref, useFormat } from '../../ui/format';
+import { useFormat } from '../../ui/format';
 import { QueryState } from '../../ui/query-state';
 import { driverDayQuery, officeDriversQuery } from './api';
+import { CashOnHand } from './cash-on-hand';
+import { PendingList } from './pending-list';
+import { QueueContext, useDeliveryQueue } from './queue/use-delivery-queue';
+import { StopCard } from './stop-card';
 
 /**
  * "Můj den" (issue 17 §1): a driver's deliveries of today and tomorrow on a phone, in the order
@@ -16,33 +20,58 @@ import { driverDayQuery, officeDriversQuery } from './api';
  */
 export function DriverDayPage() {
   const { t } = useTranslation();
-  const office = useAccess().hasFunction('owner', 'dispatcher');
+  const access = useAccess();
+  const office = access.hasFunction('owner', 'dispatcher');
   const [driver, setDriver] = useState<number | undefined>(undefined);
   const drivers = useQuery({ ...officeDriversQuery, enabled: office });
   const day = useQuery(driverDayQuery(driver === undefined ? {} : { driver }));
+  const queue = useDeliveryQueue();
+  // The buttons are the driver's own, on their own day: the office looking on only reads.
+  const acting =
+    access.canCall('POST /driver/order/:id/delivered') &&
+    !!day.data &&
+    day.data.driver.id === access.user?.id;
+  const waiting = queue.actions.filter((a) => !a.refused).length;
   return (
-    <Stack gap="md" maw={640} mx="auto">
-      <Title order={1}>{t('driverDay.title')}</Title>
-      {office && (
-        <Select
-          label={t('driverDay.driver')}
-          placeholder={t('driverDay.mine')}
-          data={(drivers.data ?? []).map((d) => ({
-            value: String(d.id),
-            label: `${d.first_name} ${d.last_name}`.trim(),
-          }))}
-          value={driver === undefined ? null : String(driver)}
-          onChange={(v) => setDriver(v ? Number(v) : undefined)}
-          clearable
-          searchable
-        />
-      )}
-      {day.error || !day.data ? (
-        <QueryState error={day.error} />
-      ) : (
-        day.data.days.map((d) => <DaySection key={d.date} date={d.date} stops={d.stops} />)
-      )}
-    </Stack>
+    <QueueContext value={acting ? queue : null}>
+      <Stack gap="md" maw={640} mx="auto">
+        <Group justify="space-between" align="center">
+          <Title order={1}>{t('driverDay.title')}</Title>
+          {waiting > 0 && (
+            <Badge color="orange" size="lg" data-testid="pending-badge">
+              {t('driverDay.queue.badge', { count: waiting })}
+            </Badge>
+          )}
+        </Group>
+        {office && (
+          <Select
+            label={t('driverDay.driver')}
+            placeholder={t('driverDay.mine')}
+            data={(drivers.data ?? []).map((d) => ({
+              value: String(d.id),
+              label: `${d.first_name} ${d.last_name}`.trim(),
+            }))}
+            value={driver === undefined ? null : String(driver)}
+            onChange={(v) => setDriver(v ? Number(v) : undefined)}
+            clearable
+            searchable
+          />
+        )}
+        <PendingList queue={queue} />
+        {/* Without a signal the day read last stays on screen; the failure is said above it. */}
+        {day.error && <QueryState error={day.error} />}
+        {!day.data ? (
+          !day.error && <QueryState error={null} />
+        ) : (
+          <>
+            <CashOnHand cash={day.data.cash_on_hand} />
+            {day.data.days.map((d) => (
+              <DaySection key={d.date} date={d.date} stops={d.stops} />
+            ))}
+          </>
+        )}
+      </Stack>
+    </QueueContext>
   );
 }
 
@@ -91,84 +120,5 @@ function DaySection({ date, stops }: { date: string; stops: DriverStop[] }) {
         <StopCard key={stop.id} stop={stop} />
       ))}
     </Stack>
-  );
-}
-
-function StopCard({ stop }: { stop: DriverStop }) {
-  const { t } = useTranslation();
-  const f = useFormat();
-  const who = stop.customer.organization || stop.customer.name;
-  const currency = stop.currency === 'EUR' ? 'EUR' : 'CZK';
-  return (
-    <Card withBorder padding="sm" radius="md" data-testid="driver-stop" opacity={stop.done ? 0.65 : 1}>
-      <Stack gap={6}>
-        <Group justify="space-between" wrap="nowrap">
-          <Text fw={700} size="lg">
-            {stop.time ?? t('driverDay.anyTime')}
-          </Text>
-          <Group gap="xs">
-            {stop.done && <Badge color="green">{t('driverDay.done')}</Badge>}
-            <Text size="sm" c="dimmed">
-              {stop.intern_id}
-            </Text>
-          </Group>
-        </Group>
-        <Text fw={600}>{who}</Text>
-        {stop.customer.organization && stop.customer.name && <Text size="sm">{stop.customer.name}</Text>}
-        {stop.customer.phone && <Text size="sm">{f.phone(stop.customer.phone)}</Text>}
-        {/* The address line as the customer's record writes it (street, zip and town). */}
-        <Text size="sm">{stop.address.full_address}</Text>
-        <Group gap="xs" grow>
-          {stop.address.navigation_link && (
-            <Button
-              component="a"
-              href={stop.address.navigation_link}
-              target="_blank"
-              rel="noreferrer"
-              variant="light"
-            >
-              {t('driverDay.navigate')}
-            </Button>
-          )}
-          {stop.customer.phone && (
-            <Button component="a" href={telHref(stop.customer.phone)} variant="light">
-              {t('driverDay.call')}
-            </Button>
-          )}
-        </Group>
-        <Stack gap={2} component="ul" m={0} pl="md">
-          {stop.items.map((item) => (
-            <Text component="li" size="sm" key={item.id}>
-              {item.name}: {f.number(item.amount)} {item.measurement_unit}
-            </Text>
-          ))}
-        </Stack>
-        {stop.payment_type === 'cash' ? (
-          <Text>
-            {t('driverDay.collectCash')}: <b>{f.money(stop.amount_to_pay, currency)}</b>
-            {stop.cash_rounding !== 0 && (
-              <Text span size="xs" c="dimmed">
-                {' '}
-                ({t('driverDay.rounding')} {f.money(stop.cash_rounding, currency)})
-              </Text>
-            )}
-          </Text>
-        ) : (
-          <Text>
-            {t('driverDay.transfer')}: <b>{f.money(stop.amount_to_pay, currency)}</b>
-          </Text>
-        )}
-        {stop.note && (
-          <Text size="sm" fs="italic">
-            {stop.note}
-          </Text>
-        )}
-        {stop.warehouse && (
-          <Anchor size="xs" c="dimmed" underline="never" component="span">
-            {stop.warehouse.name}
-          </Anchor>
-        )}
-      </Stack>
-    </Card>
   );
 }

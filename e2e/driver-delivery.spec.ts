@@ -1,0 +1,249 @@
+import type { Browser, Page } from '@playwright/test';
+import { choose, signIn, startInCzech } from './helpers';
+import { expect, sameClock, test } from './test';
+
+/**
+ * Issue 17 §1, decision 0067: the driver records the delivery with its proof at the door, with or
+ * without a signal. The proof goes to the phone's outbox first and is sent from there; sent twice,
+ * it is recorded once.
+ */
+const phone = { width: 390, height: 844 };
+const desk = { width: 1366, height: 900 };
+test.use({ viewport: phone });
+
+type Stop = {
+  id: number;
+  intern_id: number;
+  done: boolean;
+  payment_type: 'cash' | 'qr_transfer';
+  amount_to_pay: number;
+  items: { id: number; name: string; amount: number }[];
+  delivered: unknown;
+  warehouse: { id: number } | null;
+};
+type Proof = {
+  receiver_name: string;
+  cash_received: number | null;
+  lines: { id: number; ordered_amount: number; delivered_amount: number; reason: string }[];
+  signature: unknown;
+  photos: unknown[];
+};
+
+/** A 2 × 2 PNG, as a phone's camera would hand over a (much larger) picture. */
+const photo = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function openStops(page: Page): Promise<Stop[]> {
+  const day = (await (await page.request.get('/api/driver/day')).json()) as { days: { stops: Stop[] }[] };
+  return day.days
+    .flatMap((d) => d.stops)
+    .filter((s) => !s.done && !s.delivered && s.items.length > 0 && s.warehouse);
+}
+
+async function officePage(browser: Browser, baseURL: string | undefined): Promise<Page> {
+  const context = await browser.newContext({ baseURL });
+  await sameClock(context);
+  const page = await context.newPage();
+  await signIn(page, 'owner');
+  return page;
+}
+
+/** The order's stock changes as the office reads them (newest first), with their products. */
+async function stockChangesOf(office: Page, stop: Stop): Promise<{ amount: number; product: number }[]> {
+  const answer = (await (
+    await office.request.get(`/api/product_stock_changes/${stop.warehouse!.id}?per_page=100&current_page=1`)
+  ).json()) as {
+    items: { order_id: number | null; amount: number; product_stock: { product: { id: number } } }[];
+  };
+  return answer.items
+    .filter((c) => c.order_id === stop.id)
+    .map((c) => ({ amount: c.amount, product: c.product_stock.product.id }));
+}
+
+/** What the delivery added to the order's stock changes: each product at most once. */
+async function movedSince(office: Page, stop: Stop, before: unknown[]) {
+  const after = await stockChangesOf(office, stop);
+  const moved = after.slice(0, after.length - before.length);
+  expect(new Set(moved.map((m) => m.product)).size, 'each product moved once').toBe(moved.length);
+  return moved;
+}
+
+async function sign(page: Page): Promise<void> {
+  const pad = page.getByTestId('signature-pad');
+  await pad.scrollIntoViewIfNeeded();
+  const box = (await pad.boundingBox())!;
+  await page.mouse.move(box.x + 30, box.y + 120);
+  await page.mouse.down();
+  for (const [x, y] of [
+    [70, 60],
+    [110, 130],
+    [150, 50],
+    [200, 120],
+    [250, 70],
+  ] as const)
+    await page.mouse.move(box.x + x, box.y + y, { steps: 6 });
+  await page.mouse.up();
+}
+
+const card = (page: Page, stop: Stop) =>
+  page.getByTestId('driver-stop').filter({ has: page.getByText(String(stop.intern_id), { exact: true }) });
+
+const decimal = (n: number) => String(n).replace('.', ',');
+
+test.beforeEach(async ({ page }) => {
+  await startInCzech(page);
+});
+
+test('offline at the door: the proof waits in the phone, goes when the signal is back, once', async ({
+  page,
+  context,
+  browser,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await signIn(page, 'driver');
+  const stop = (await openStops(page)).find((s) => s.payment_type === 'cash');
+  expect(stop, 'the demo driver has an open cash delivery today or tomorrow').toBeTruthy();
+  const office = await officePage(browser, baseURL);
+  const before = await stockChangesOf(office, stop!);
+  await page.goto('/driver');
+  const stopCard = card(page, stop!);
+  await stopCard.getByRole('button', { name: 'Vyrážím' }).click();
+  await expect(stopCard.getByText(/^Na cestě od \d\d:\d\d$/)).toBeVisible();
+  await stopCard.getByRole('button', { name: 'Doručeno' }).click();
+  const dialog = page.getByRole('dialog', { name: `Doručení objednávky ${stop!.intern_id}` });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId('payment-at-door')).toBeVisible();
+  // Saving empty names what is missing.
+  await dialog.getByRole('button', { name: 'Uložit doručení' }).click();
+  await expect(dialog.getByText('Vyplňte jméno toho, kdo zboží převzal.')).toBeVisible();
+  await expect(dialog.getByText('Chybí podpis.')).toBeVisible();
+  await dialog.getByLabel('Jméno přebírajícího').fill('Jan Novák');
+  await sign(page);
+  const line = stop!.items[0]!;
+  const less = Math.max(0, Math.round((line.amount - 1) * 100) / 100);
+  await dialog.getByRole('textbox', { name: line.name, exact: true }).fill(decimal(less));
+  await dialog.getByLabel('Důvod jiného množství').fill('Jeden kus poškozený, zůstal na autě');
+  const cash = Math.max(0, stop!.amount_to_pay - 100);
+  await dialog.getByRole('textbox', { name: 'Převzatá hotovost' }).fill(decimal(cash));
+  await dialog
+    .getByTestId('photo-input')
+    .setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: photo });
+  await expect(dialog.getByRole('img', { name: 'Fotka 1' })).toBeVisible();
+  await expect(dialog.getByTestId('delivery-position')).toHaveText(/Poloha/);
+  await page.screenshot({ path: testInfo.outputPath('delivery-dialog-cs.png'), fullPage: true });
+
+  // No signal at the door: saved in the phone, listed, the stop marked waiting.
+  await context.setOffline(true);
+  await dialog.getByRole('button', { name: 'Uložit doručení' }).click();
+  await expect(dialog).toBeHidden();
+  const pending = page.getByTestId('pending-action');
+  await expect(pending).toHaveCount(1);
+  await expect(pending).toContainText(`Obj. ${stop!.intern_id} · doručeno`);
+  await expect(page.getByTestId('pending-badge')).toHaveText('1 čeká na odeslání');
+  await expect(stopCard.getByTestId('stop-waiting')).toContainText('čeká na odeslání');
+  await page.screenshot({ path: testInfo.outputPath('delivery-offline-cs.png'), fullPage: true });
+
+  // The signal is back: sent by itself, the day shows it delivered.
+  await context.setOffline(false);
+  await expect(pending).toHaveCount(0, { timeout: 40_000 });
+  await expect(page.getByTestId('pending-badge')).toBeHidden();
+  await expect(stopCard.getByTestId('stop-delivered')).toContainText(
+    /Doručeno \d\d:\d\d · převzal\(a\) Jan Novák · částečně/,
+  );
+  await expect(stopCard.getByRole('button', { name: 'Doručeno' })).toBeHidden();
+  await expect(page.getByTestId('cash-on-hand').first()).toContainText(`Obj. ${stop!.intern_id}`);
+  await page.screenshot({ path: testInfo.outputPath('delivered-cs.png'), fullPage: true });
+
+  // The office reads one proof with the partial line, the cash, the signature and the photo.
+  const { delivery } = (await (await office.request.get(`/api/order/${stop!.id}/delivery`)).json()) as {
+    delivery: Proof;
+  };
+  expect(delivery.receiver_name).toBe('Jan Novák');
+  expect(delivery.cash_received).toBe(cash);
+  expect(delivery.signature).toBeTruthy();
+  expect(delivery.photos).toHaveLength(1);
+  expect(delivery.lines.find((l) => l.id === line.id)).toMatchObject({
+    delivered_amount: less,
+    reason: 'Jeden kus poškozený, zůstal na autě',
+  });
+  expect((await movedSince(office, stop!, before)).length).toBeLessThanOrEqual(stop!.items.length);
+
+  // The same day in English, and at a desk's size.
+  await page.evaluate(() => localStorage.setItem('lang', 'en'));
+  await page.reload();
+  await expect(card(page, stop!).getByTestId('stop-delivered')).toContainText(
+    'received by Jan Novák · partly',
+  );
+  await page.screenshot({ path: testInfo.outputPath('delivered-en.png'), fullPage: true });
+  await page.setViewportSize(desk);
+  await page.screenshot({ path: testInfo.outputPath('delivered-en-desk.png'), fullPage: true });
+  // The office looking at this driver's day: the cash on hand, no buttons.
+  const { driver } = (await (await page.request.get('/api/driver/day')).json()) as {
+    driver: { first_name: string; last_name: string };
+  };
+  await office.setViewportSize(desk);
+  await office.goto('/driver');
+  await choose(office, 'Řidič', `${driver.first_name} ${driver.last_name}`.trim());
+  await expect(office.getByTestId('cash-on-hand').first()).toContainText(`Obj. ${stop!.intern_id}`);
+  await expect(card(office, stop!).getByTestId('stop-delivered')).toBeVisible();
+  await expect(office.getByRole('button', { name: 'Doručeno' })).toHaveCount(0);
+  await office.screenshot({ path: testInfo.outputPath('office-driver-day-cs-desk.png'), fullPage: true });
+  await office.close();
+});
+
+test('a proof whose answer was lost is sent again after a reload and recorded once', async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  await signIn(page, 'driver');
+  const stops = await openStops(page);
+  const stop = stops.find((s) => s.payment_type === 'qr_transfer') ?? stops[0];
+  expect(stop, 'the demo driver has an open delivery today or tomorrow').toBeTruthy();
+  const office = await officePage(browser, baseURL);
+  const before = await stockChangesOf(office, stop!);
+  // The server records the proof, but its answer never reaches the phone (the signal dropped).
+  let sent = 0;
+  await page.route('**/api/driver/order/*/delivered', async (route) => {
+    sent++;
+    await route.fetch();
+    await route.abort('internetdisconnected');
+  });
+  await page.goto('/driver');
+  await card(page, stop!).getByRole('button', { name: 'Doručeno' }).click();
+  const dialog = page.getByRole('dialog');
+  if (stop!.payment_type === 'qr_transfer')
+    await expect(dialog.getByText(`Variabilní symbol: ${stop!.intern_id}`)).toBeVisible();
+  await dialog.getByLabel('Jméno přebírajícího').fill('Marie Svobodová');
+  await sign(page);
+  await page.screenshot({ path: testInfo.outputPath('delivery-dialog-qr-cs.png'), fullPage: true });
+  await dialog.getByRole('button', { name: 'Uložit doručení' }).click();
+  await expect(page.getByTestId('pending-action')).toHaveCount(1);
+  expect(sent).toBe(1);
+  // "Odeslat hned" while the answer is still lost: sent a second time, still waiting.
+  // (A press while the first send is still out joins that round, which then stops at its failure.)
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Odeslat hned' }).click();
+    await expect.poll(() => sent, { timeout: 1_000 }).toBeGreaterThanOrEqual(2);
+  }).toPass({ timeout: 15_000 });
+  await expect(page.getByTestId('pending-action')).toHaveCount(1);
+
+  // The signal is back; the page is reloaded and sends the outbox on load: the server knows the key.
+  await page.unroute('**/api/driver/order/*/delivered');
+  await page.reload();
+  await expect(page.getByTestId('pending-action')).toHaveCount(0, { timeout: 15_000 });
+  await expect(card(page, stop!).getByTestId('stop-delivered')).toContainText('Marie Svobodová');
+
+  const { delivery } = (await (await office.request.get(`/api/order/${stop!.id}/delivery`)).json()) as {
+    delivery: Proof;
+  };
+  expect(delivery.receiver_name).toBe('Marie Svobodová');
+  expect(delivery.lines.every((l) => l.delivered_amount === l.ordered_amount)).toBe(true);
+  // Three sends, one record: each product left the stock once.
+  expect((await movedSince(office, stop!, before)).length).toBeGreaterThan(0);
+  await office.close();
+});

@@ -1,0 +1,22 @@
+/**
+ * The idempotency key of an action, made when the driver presses its button. `randomUUID` needs a
+ * secure context (HTTPS or localhost); an office reaching the app by plain HTTP on its network
+ * still gets a version-4 UUID from the same random source.
+ */
+export function newActionKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6]! & 0x0f) | 0x40;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const hex = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** "14:32": a moment on the Prague clock, as the driver's day reads it. */
+export function pragueTime(iso: string, lang: string): string {
+  return new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'cs-CZ', {
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'Europe/Prague',
+  }).format(new Date(iso));
+}
