@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { choose, signIn, startInCzech } from './helpers';
 import { expect, sameClock, test } from './test';
@@ -70,6 +71,16 @@ async function movedSince(office: Page, stop: Stop, before: unknown[]) {
   return moved;
 }
 
+/** Issue 14's bar: no serious or critical axe finding (WCAG 2.1 AA). */
+async function seriousFindings(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
+}
+
 async function sign(page: Page): Promise<void> {
   const pad = page.getByTestId('signature-pad');
   await pad.scrollIntoViewIfNeeded();
@@ -133,7 +144,10 @@ test('offline at the door: the proof waits in the phone, goes when the signal is
     .setInputFiles({ name: 'foto.png', mimeType: 'image/png', buffer: photo });
   await expect(dialog.getByRole('img', { name: 'Fotka 1' })).toBeVisible();
   await expect(dialog.getByTestId('delivery-position')).toHaveText(/Poloha/);
-  await page.screenshot({ path: testInfo.outputPath('delivery-dialog-cs.png'), fullPage: true });
+  await expect(dialog.getByText('Vyplňte prosím všechna povinná pole')).toBeHidden();
+  await page.screenshot({ path: testInfo.outputPath('delivery-dialog-cs.png') });
+  await dialog.getByRole('button', { name: 'Uložit doručení' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath('delivery-dialog-end-cs.png') });
 
   // No signal at the door: saved in the phone, listed, the stop marked waiting.
   await context.setOffline(true);
@@ -144,7 +158,8 @@ test('offline at the door: the proof waits in the phone, goes when the signal is
   await expect(pending).toContainText(`Obj. ${stop!.intern_id} · doručeno`);
   await expect(page.getByTestId('pending-badge')).toHaveText('1 čeká na odeslání');
   await expect(stopCard.getByTestId('stop-waiting')).toContainText('čeká na odeslání');
-  await page.screenshot({ path: testInfo.outputPath('delivery-offline-cs.png'), fullPage: true });
+  await page.screenshot({ path: testInfo.outputPath('delivery-offline-cs.png') });
+  await stopCard.screenshot({ path: testInfo.outputPath('stop-waiting-cs.png') });
 
   // The signal is back: sent by itself, the day shows it delivered.
   await context.setOffline(false);
@@ -154,8 +169,12 @@ test('offline at the door: the proof waits in the phone, goes when the signal is
     /Doručeno \d\d:\d\d · převzal\(a\) Jan Novák · částečně/,
   );
   await expect(stopCard.getByRole('button', { name: 'Doručeno' })).toBeHidden();
-  await expect(page.getByTestId('cash-on-hand').first()).toContainText(`Obj. ${stop!.intern_id}`);
-  await page.screenshot({ path: testInfo.outputPath('delivered-cs.png'), fullPage: true });
+  await expect(page.getByRole('region', { name: 'Hotovost u řidiče (k odevzdání)' })).toContainText(
+    `Obj. ${stop!.intern_id}`,
+  );
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: testInfo.outputPath('delivered-cs.png') });
+  await stopCard.screenshot({ path: testInfo.outputPath('stop-delivered-cs.png') });
 
   // The office reads one proof with the partial line, the cash, the signature and the photo.
   const { delivery } = (await (await office.request.get(`/api/order/${stop!.id}/delivery`)).json()) as {
@@ -177,9 +196,21 @@ test('offline at the door: the proof waits in the phone, goes when the signal is
   await expect(card(page, stop!).getByTestId('stop-delivered')).toContainText(
     'received by Jan Novák · partly',
   );
-  await page.screenshot({ path: testInfo.outputPath('delivered-en.png'), fullPage: true });
+  await page.screenshot({ path: testInfo.outputPath('delivered-en.png') });
+  await card(page, stop!).screenshot({ path: testInfo.outputPath('stop-delivered-en.png') });
   await page.setViewportSize(desk);
-  await page.screenshot({ path: testInfo.outputPath('delivered-en-desk.png'), fullPage: true });
+  await page.screenshot({ path: testInfo.outputPath('delivered-en-desk.png') });
+  await page.getByRole('button', { name: 'On the way' }).first().scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath('day-en-desk.png') });
+  // Another stop's dialog at a desk, in English (closed unsaved).
+  await page.getByRole('button', { name: 'Delivered', exact: true }).first().click();
+  await expect(page.getByRole('dialog', { name: /^Delivery of order \d+$/ })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('delivery-dialog-en-desk.png') });
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+  await page.setViewportSize(phone);
+  await page.getByRole('button', { name: 'Delivered', exact: true }).first().click();
+  await page.screenshot({ path: testInfo.outputPath('delivery-dialog-en.png') });
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
   // The office looking at this driver's day: the cash on hand, no buttons.
   const { driver } = (await (await page.request.get('/api/driver/day')).json()) as {
     driver: { first_name: string; last_name: string };
@@ -187,10 +218,12 @@ test('offline at the door: the proof waits in the phone, goes when the signal is
   await office.setViewportSize(desk);
   await office.goto('/driver');
   await choose(office, 'Řidič', `${driver.first_name} ${driver.last_name}`.trim());
-  await expect(office.getByTestId('cash-on-hand').first()).toContainText(`Obj. ${stop!.intern_id}`);
+  await expect(office.getByRole('region', { name: 'Hotovost u řidiče (k odevzdání)' })).toContainText(
+    `Obj. ${stop!.intern_id}`,
+  );
   await expect(card(office, stop!).getByTestId('stop-delivered')).toBeVisible();
   await expect(office.getByRole('button', { name: 'Doručeno' })).toHaveCount(0);
-  await office.screenshot({ path: testInfo.outputPath('office-driver-day-cs-desk.png'), fullPage: true });
+  await office.screenshot({ path: testInfo.outputPath('office-driver-day-cs-desk.png') });
   await office.close();
 });
 
@@ -208,10 +241,16 @@ test('a proof whose answer was lost is sent again after a reload and recorded on
   const before = await stockChangesOf(office, stop!);
   // The server records the proof, but its answer never reaches the phone (the signal dropped).
   let sent = 0;
+  let inFlight = 0;
   await page.route('**/api/driver/order/*/delivered', async (route) => {
     sent++;
-    await route.fetch();
-    await route.abort('internetdisconnected');
+    inFlight++;
+    try {
+      await route.fetch();
+      await route.abort('internetdisconnected');
+    } finally {
+      inFlight--;
+    }
   });
   await page.goto('/driver');
   await card(page, stop!).getByRole('button', { name: 'Doručeno' }).click();
@@ -220,10 +259,12 @@ test('a proof whose answer was lost is sent again after a reload and recorded on
     await expect(dialog.getByText(`Variabilní symbol: ${stop!.intern_id}`)).toBeVisible();
   await dialog.getByLabel('Jméno přebírajícího').fill('Marie Svobodová');
   await sign(page);
-  await page.screenshot({ path: testInfo.outputPath('delivery-dialog-qr-cs.png'), fullPage: true });
+  await page.screenshot({ path: testInfo.outputPath('delivery-dialog-qr-cs.png') });
+  expect(await seriousFindings(page), 'the delivery dialog').toEqual([]);
   await dialog.getByRole('button', { name: 'Uložit doručení' }).click();
   await expect(page.getByTestId('pending-action')).toHaveCount(1);
   expect(sent).toBe(1);
+  expect(await seriousFindings(page), 'the day with its outbox').toEqual([]);
   // "Odeslat hned" while the answer is still lost: sent a second time, still waiting.
   // (A press while the first send is still out joins that round, which then stops at its failure.)
   await expect(async () => {
@@ -233,10 +274,13 @@ test('a proof whose answer was lost is sent again after a reload and recorded on
   await expect(page.getByTestId('pending-action')).toHaveCount(1);
 
   // The signal is back; the page is reloaded and sends the outbox on load: the server knows the key.
+  await expect.poll(() => inFlight).toBe(0);
   await page.unroute('**/api/driver/order/*/delivered');
   await page.reload();
-  await expect(page.getByTestId('pending-action')).toHaveCount(0, { timeout: 15_000 });
-  await expect(card(page, stop!).getByTestId('stop-delivered')).toContainText('Marie Svobodová');
+  await expect(card(page, stop!).getByTestId('stop-delivered')).toContainText('Marie Svobodová', {
+    timeout: 15_000,
+  });
+  await expect(page.getByTestId('pending-action')).toHaveCount(0);
 
   const { delivery } = (await (await office.request.get(`/api/order/${stop!.id}/delivery`)).json()) as {
     delivery: Proof;

@@ -48,15 +48,16 @@ export function DeliveryDialog({ stop, actionKey, onClose, onQueue }: Props) {
     };
   }, []);
 
+  const incomplete =
+    !receiver.trim() ||
+    unsigned ||
+    stop.items.some((i) => lineProblem(i.amount, lines[i.id] ?? { amount: '', reason: '' }));
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setChecked(true);
     setProblem(null);
-    const badLine = stop.items.some((i) => lineProblem(i.amount, lines[i.id] ?? { amount: '', reason: '' }));
     const pad = signature.current;
-    if (!receiver.trim() || unsigned || !pad || pad.isEmpty() || badLine) {
-      return setProblem(t('errors.missingFields'));
-    }
+    if (incomplete || !pad || pad.isEmpty()) return;
     setSaving(true);
     try {
       const png = await pad.toPng();
@@ -93,7 +94,13 @@ export function DeliveryDialog({ stop, actionKey, onClose, onQueue }: Props) {
   };
 
   return (
-    <Modal opened onClose={onClose} size="lg" title={t('driverDay.deliver.title', { order: stop.intern_id })}>
+    <Modal
+      opened
+      onClose={onClose}
+      size="lg"
+      title={t('driverDay.deliver.title', { order: stop.intern_id })}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="md">
           <PaymentAtDoor stop={stop} />
@@ -140,7 +147,10 @@ export function DeliveryDialog({ stop, actionKey, onClose, onQueue }: Props) {
             autosize
             minRows={2}
           />
-          {problem && <Alert color="red">{problem}</Alert>}
+          {/* Said until the last missing field is filled, beside the button the driver pressed. */}
+          {(problem || (checked && incomplete)) && (
+            <Alert color="red">{problem ?? t('errors.missingFields')}</Alert>
+          )}
           <Group justify="flex-end" gap="xs">
             <Button variant="default" onClick={onClose}>
               {t('common.cancel')}
