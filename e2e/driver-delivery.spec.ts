@@ -103,8 +103,22 @@ const card = (page: Page, stop: Stop) =>
 
 const decimal = (n: number) => String(n).replace('.', ',');
 
+let consoleErrors: string[] = [];
+
 test.beforeEach(async ({ page }) => {
   await startInCzech(page);
+  consoleErrors = [];
+  page.on('console', (message) => {
+    // The browser's own line for a request that failed without a signal is the test's doing.
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+      consoleErrors.push(message.text());
+    }
+  });
+  page.on('pageerror', (error) => consoleErrors.push(error.message));
+});
+
+test.afterEach(() => {
+  expect(consoleErrors, 'no console errors on the page').toEqual([]);
 });
 
 test('offline at the door: the proof waits in the phone, goes when the signal is back, once', async ({
@@ -263,7 +277,7 @@ test('a proof whose answer was lost is sent again after a reload and recorded on
   expect(await seriousFindings(page), 'the delivery dialog').toEqual([]);
   await dialog.getByRole('button', { name: 'Uložit doručení' }).click();
   await expect(page.getByTestId('pending-action')).toHaveCount(1);
-  expect(sent).toBe(1);
+  await expect.poll(() => sent).toBe(1);
   expect(await seriousFindings(page), 'the day with its outbox').toEqual([]);
   // "Odeslat hned" while the answer is still lost: sent a second time, still waiting.
   // (A press while the first send is still out joins that round, which then stops at its failure.)
@@ -290,4 +304,28 @@ test('a proof whose answer was lost is sent again after a reload and recorded on
   // Three sends, one record: each product left the stock once.
   expect((await movedSince(office, stop!, before)).length).toBeGreaterThan(0);
   await office.close();
+});
+
+test('an action the server refuses stays listed as refused until the driver dismisses it', async ({
+  page,
+}, testInfo) => {
+  await signIn(page, 'driver');
+  const stop = (await openStops(page))[0];
+  expect(stop, 'the demo driver has an open delivery today or tomorrow').toBeTruthy();
+  await page.route('**/api/driver/order/*/on_the_way', (route) =>
+    route.fulfill({ status: 409, json: { error_code: 140, message: 'The order is delivered already' } }),
+  );
+  await page.goto('/driver');
+  await card(page, stop!).getByRole('button', { name: 'Vyrážím' }).click();
+  const refused = page.getByRole('region', { name: 'Neodeslané záznamy' }).getByTestId('pending-action');
+  await expect(refused).toContainText(`Obj. ${stop!.intern_id} · vyrážím`);
+  await expect(refused).toContainText('Odmítnuto: Záznam mezitím změnil někdo jiný.');
+  // Refused is not waiting: no badge, and the stop offers the button again.
+  await expect(page.getByTestId('pending-badge')).toBeHidden();
+  await expect(card(page, stop!).getByRole('button', { name: 'Vyrážím' })).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: testInfo.outputPath('refused-cs.png') });
+  await refused.getByRole('button', { name: 'Zavřít' }).click();
+  await expect(refused).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Neodeslané záznamy' })).toBeHidden();
 });

@@ -14,10 +14,16 @@ export function PendingList({ queue }: { queue: DeliveryQueue }) {
   const what = (a: QueuedAction) =>
     a.kind === 'delivered' ? t('driverDay.queue.delivered') : t('driverDay.queue.onTheWay');
   return (
-    <Card withBorder padding="sm" radius="md" component="section" aria-label={t('driverDay.queue.title')}>
+    <Card
+      withBorder
+      padding="sm"
+      radius="md"
+      component="section"
+      aria-label={waiting ? t('driverDay.queue.title') : t('driverDay.queue.titleRefused')}
+    >
       <Group justify="space-between">
         <Title order={2} size="h4">
-          {t('driverDay.queue.title')}
+          {waiting ? t('driverDay.queue.title') : t('driverDay.queue.titleRefused')}
         </Title>
         {waiting && (
           <Button size="compact-sm" variant="light" onClick={queue.retry}>
