@@ -1,5 +1,6 @@
 import type { DriverStop } from '@letokruh/contracts/driver';
 import { Alert, Badge, Button, Group, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../ui/format';
@@ -18,6 +19,8 @@ export function StopProgress({ stop }: { stop: DriverStop }) {
   const f = useFormat();
   const queue = useQueue();
   const [open, setOpen] = useState<string | null>(null);
+  // While the position is being asked for (3 s at most): one press, one action.
+  const [leaving, setLeaving] = useState(false);
   const queued = (queue?.actions ?? []).filter((a) => a.orderId === stop.id && !a.refused);
   const queuedDelivery = queued.find((a) => a.kind === 'delivered');
   const queuedWay = queued.find((a) => a.kind === 'on_the_way');
@@ -59,15 +62,22 @@ export function StopProgress({ stop }: { stop: DriverStop }) {
     // The key and the time are the press's; the position may take a moment, or never come.
     const key = newActionKey();
     const at = new Date().toISOString();
-    const position = await currentPosition(3_000);
-    await queue.add({
-      kind: 'on_the_way',
-      key,
-      at,
-      orderId: stop.id,
-      internId: stop.intern_id,
-      body: { key, at, position },
-    });
+    setLeaving(true);
+    try {
+      const position = await currentPosition(3_000);
+      await queue.add({
+        kind: 'on_the_way',
+        key,
+        at,
+        orderId: stop.id,
+        internId: stop.intern_id,
+        body: { key, at, position },
+      });
+    } catch {
+      notifications.show({ color: 'red', message: t('driverDay.queue.notStored') });
+    } finally {
+      setLeaving(false);
+    }
   };
   return (
     <>
@@ -86,7 +96,7 @@ export function StopProgress({ stop }: { stop: DriverStop }) {
       {queue && !stop.done && (
         <Group gap="xs" grow>
           {!wayAt && (
-            <Button variant="default" onClick={() => void onTheWay()}>
+            <Button variant="default" loading={leaving} onClick={() => void onTheWay()}>
               {t('driverDay.onTheWay.button')}
             </Button>
           )}
