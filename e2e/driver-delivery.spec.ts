@@ -308,24 +308,42 @@ test('a proof whose answer was lost is sent again after a reload and recorded on
 
 test('an action the server refuses stays listed as refused until the driver dismisses it', async ({
   page,
+  browser,
+  baseURL,
 }, testInfo) => {
   await signIn(page, 'driver');
   const stop = (await openStops(page))[0];
   expect(stop, 'the demo driver has an open delivery today or tomorrow').toBeTruthy();
-  await page.route('**/api/driver/order/*/on_the_way', (route) =>
-    route.fulfill({ status: 409, json: { error_code: 140, message: 'The order is delivered already' } }),
-  );
   await page.goto('/driver');
-  await card(page, stop!).getByRole('button', { name: 'Vyrážím' }).click();
-  const refused = page.getByRole('region', { name: 'Neodeslané záznamy' }).getByTestId('pending-action');
-  await expect(refused).toContainText(`Obj. ${stop!.intern_id} · vyrážím`);
-  await expect(refused).toContainText('Odmítnuto: Záznam mezitím změnil někdo jiný.');
-  // Refused is not waiting: no badge, and the stop offers the button again.
-  await expect(page.getByTestId('pending-badge')).toBeHidden();
   await expect(card(page, stop!).getByRole('button', { name: 'Vyrážím' })).toBeVisible();
-  await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: testInfo.outputPath('refused-cs.png') });
-  await refused.getByRole('button', { name: 'Zavřít' }).click();
-  await expect(refused).toHaveCount(0);
-  await expect(page.getByRole('region', { name: 'Neodeslané záznamy' })).toBeHidden();
+  // Meanwhile the office cancels the order: the driver's "on the way" is refused for real (409).
+  const office = await officePage(browser, baseURL);
+  expect(await officeCall(office, 'DELETE', `/api/order/${stop!.id}/delete`)).toBe(200);
+  try {
+    await card(page, stop!).getByRole('button', { name: 'Vyrážím' }).click();
+    const refused = page.getByRole('region', { name: 'Neodeslané záznamy' }).getByTestId('pending-action');
+    await expect(refused).toContainText(`Obj. ${stop!.intern_id} · vyrážím`);
+    await expect(refused).toContainText('Odmítnuto: Objednávka je zrušená, nic se nedoručuje.');
+    // Refused is not waiting: no badge.
+    await expect(page.getByTestId('pending-badge')).toBeHidden();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: testInfo.outputPath('refused-cs.png') });
+    await refused.getByRole('button', { name: 'Zavřít' }).click();
+    await expect(refused).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Neodeslané záznamy' })).toBeHidden();
+  } finally {
+    expect(await officeCall(office, 'PUT', `/api/order/${stop!.id}/restore`)).toBe(200);
+    await office.close();
+  }
 });
+
+/** A write of the office through its signed-in page, with the CSRF token as the web app sends it. */
+async function officeCall(office: Page, method: 'PUT' | 'DELETE', url: string): Promise<number> {
+  return office.evaluate(
+    async ([m, u]) => {
+      const token = /(?:^|; )csrftoken_new=([^;]+)/.exec(document.cookie)?.[1] ?? '';
+      return (await fetch(u, { method: m, headers: { 'x-csrftoken': decodeURIComponent(token) } })).status;
+    },
+    [method, url] as const,
+  );
+}

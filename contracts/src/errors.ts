@@ -43,6 +43,12 @@ export const ErrorCode = {
    * `confirm_short_stock: true` and a `short_stock_reason` to save anyway (audited).
    */
   stockShortNeedsConfirmation: 144,
+  /**
+   * Decision 0067: the order's delivery is recorded already (a second proof with a new key), or a
+   * cancelled order has nothing to deliver: 409. A retry of the same action (its key) is no error.
+   */
+  orderDelivered: 145,
+  orderCancelled: 146,
   /** The QR e-mail has nowhere to go: the order's customer has no e-mail (domain.md §1.5, §1.8). */
   customerEmailNotFound: 150,
   /** The chosen supplier's bank account is not a valid Czech account, so no payment can name it. */

@@ -28,6 +28,8 @@ import { driverStops } from './driver.service.ts';
 const maxAgeMs = 7 * 24 * 3600_000;
 const maxAheadMs = 10 * 60_000;
 
+const delivered = () => new AppError(409, ErrorCode.orderDelivered, 'The order is delivered already');
+
 function actionTime(at: string): Date {
   const when = new Date(at);
   const now = Date.now();
@@ -75,8 +77,8 @@ export async function recordOnTheWay(db: Db, driverId: number, orderId: number, 
       await isReplay(tx, action);
       return;
     }
-    if (order.hidden) throw conflict('The order is cancelled');
-    if ((await q.findDelivery(tx, orderId))?.deliveredAt) throw conflict('The order is delivered already');
+    if (order.hidden) throw new AppError(409, ErrorCode.orderCancelled, 'The order is cancelled');
+    if ((await q.findDelivery(tx, orderId))?.deliveredAt) throw delivered();
     await q.upsertDelivery(tx, { orderId, driverId, onTheWayAt: at });
   });
   return stopOf(db, orderId);
@@ -170,8 +172,8 @@ export async function recordDelivery(
     const replayed = await db.transaction(async (tx) => {
       const order = await ownOrder(tx, orderId, driverId);
       if (!(await q.claimKey(tx, action))) return isReplay(tx, action);
-      if (order.hidden) throw conflict('The order is cancelled');
-      if ((await q.findDelivery(tx, orderId))?.deliveredAt) throw conflict('The order is delivered already');
+      if (order.hidden) throw new AppError(409, ErrorCode.orderCancelled, 'The order is cancelled');
+      if ((await q.findDelivery(tx, orderId))?.deliveredAt) throw delivered();
       if (record.cash_received !== null && order.paymentType !== 'cash') {
         throw badInput('Cash is received only for a cash order', ['cash_received']);
       }

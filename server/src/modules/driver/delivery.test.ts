@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { ErrorCode } from '@letokruh/contracts/errors';
 import { pragueDay } from '@letokruh/contracts/rules/prague-day';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -179,6 +180,7 @@ describe('delivered, with proof (issue 17 §1)', () => {
     // Delivered twice with a new key: refused, nothing changes.
     const twice = await deliver(driver, id);
     expect(twice.statusCode).toBe(409);
+    expect(twice.json().error_code).toBe(ErrorCode.orderDelivered);
     expect(await proofFiles(id)).toBe(3);
   });
 
@@ -319,7 +321,9 @@ describe('delivered, with proof (issue 17 §1)', () => {
     expect((await deliver(driver2, id)).statusCode).toBe(404);
     expect((await deliver(dispatcher, id)).statusCode).toBe(403);
     expect((await owner.delete(`/api/order/${id}/delete`)).statusCode).toBe(200);
-    expect((await deliver(driver, id)).statusCode).toBe(409);
+    const cancelled = await deliver(driver, id);
+    expect(cancelled.statusCode).toBe(409);
+    expect(cancelled.json().error_code).toBe(ErrorCode.orderCancelled);
     expect(await proofFiles(id)).toBe(0);
     expect((await owner.get(`/api/order/${id}/delivery`)).json().delivery).toBeNull();
   });

@@ -21,3 +21,15 @@ export const officeDriversQuery = queryOptions({
   queryFn: ({ signal }) => call(warehouses.drivers, { signal }).then((a) => a.items),
   staleTime: 60_000,
 });
+
+/**
+ * GET /driver/order/:id/qr_payment: the QR of a transfer order for its own supplier, shown big at
+ * the door. Kept for the session: the payment does not change while the driver is on the road.
+ */
+export const driverQrQuery = (orderId: number) =>
+  queryOptions({
+    queryKey: [...driverKey, 'qr', orderId],
+    queryFn: ({ signal }) => call(e.qrPayment, { params: { id: orderId }, signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
