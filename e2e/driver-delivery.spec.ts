@@ -204,6 +204,25 @@ test('offline at the door: the proof waits in the phone, goes when the signal is
   });
   expect((await movedSince(office, stop!, before)).length).toBeLessThanOrEqual(stop!.items.length);
 
+  // The office sees the proof on the order's page: receiver, reason, signature and photo load.
+  await office.setViewportSize(desk);
+  await office.goto(`/order/${stop!.id}`);
+  const proof = office.getByRole('region', { name: 'Doručeno a převzato' });
+  await expect(proof).toContainText('Převzal: Jan Novák');
+  await expect(proof).toContainText('Jeden kus poškozený, zůstal na autě');
+  await expect(proof).toContainText('zatím u řidiče');
+  const images = proof.getByRole('img');
+  await expect(images).toHaveCount(2);
+  for (const image of await images.all()) {
+    await expect.poll(() => image.evaluate((i) => (i as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  }
+  await proof.scrollIntoViewIfNeeded();
+  await office.screenshot({ path: testInfo.outputPath('office-proof-cs-desk.png') });
+  // The delivery note prints it: a PDF the office downloads.
+  const note = await office.request.get(`/api/order/${stop!.id}/get_delivery_note?supplier=1&language=cs`);
+  expect(note.status()).toBe(200);
+  expect(note.headers()['content-type']).toContain('application/pdf');
+
   // The same day in English, and at a desk's size.
   await page.evaluate(() => localStorage.setItem('lang', 'en'));
   await page.reload();
