@@ -6,6 +6,10 @@ import { AppError } from './plugins/errors.ts';
  * A piscina pool started on its first task, as the PDF drawing (modules/documents/pdf-pool.ts)
  * and the large JSON answers (db/json-queries.ts) use it:
  * - at most `maxQueue` tasks wait beyond the running ones; more are refused with 503 (`busy`);
+ * - tasks start in the order they were asked for (`stricterFIFO`): by default piscina, when a
+ *   thread frees up, hands it the queue's head and moves the next task, which no thread takes
+ *   yet, to the tail; under load a task went round the queue again and again (issue 16: delivery
+ *   notes, one PDF thread, 20 clients: p95 264 → 138 ms, p99 366 → 160 ms at the same req/s);
  * - `close()` lets every task already asked for finish, queued ones too (Fastify runs onClose while
  *   requests are still being answered, and piscina's `destroy()` failed them: "Terminating worker
  *   thread"), then ends the threads; after it, tasks are refused with 503;
@@ -43,6 +47,7 @@ export function lazyWorkerPool(options: {
       maxThreads: options.maxThreads,
       idleTimeout: 60_000,
       maxQueue: options.maxQueue,
+      stricterFIFO: true,
       ...(options.concurrentTasksPerWorker
         ? { concurrentTasksPerWorker: options.concurrentTasksPerWorker }
         : {}),
