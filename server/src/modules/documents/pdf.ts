@@ -15,13 +15,9 @@ const require = createRequire(import.meta.url);
 const fontkit = require('fontkit') as { create(data: Uint8Array): FontkitFont };
 type Glyph = { codePoints: number[]; _decode(): unknown };
 const decoded = new WeakSet<Glyph>();
-type GlyphRun = { positions: Position[] };
-type Position = { xAdvance: number; yAdvance: number; xOffset: number; yOffset: number };
-type PositionClass = new (...xy: number[]) => Position;
-type FontkitFont = {
-  getGlyph(id: number, codePoints?: number[]): Glyph | null;
-  layout(text: string, ...more: unknown[]): GlyphRun;
-};
+/** A run of glyphs as pdfkit's `EmbeddedFont.layoutRun` answers it: positions scaled to 1000/em. */
+type GlyphRun = { positions: unknown[]; advanceWidth: number };
+type FontkitFont = { getGlyph(id: number, codePoints?: number[]): Glyph | null };
 
 /**
  * The two faces, parsed once and shared by every document: pdfkit takes a fontkit font as well as
@@ -40,6 +36,7 @@ let fonts: { regular: Buffer; bold: Buffer } | undefined;
  */
 function face(file: string): Buffer {
   const font = fontkit.create(readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${file}`)));
+  shapedRuns.set(font, new LRUCache<string, GlyphRun>({ max: 20_000 }));
   const cached = font.getGlyph.bind(font);
   font.getGlyph = (id, codePoints = []) => {
     const glyph = cached(id, codePoints);
@@ -54,30 +51,40 @@ function face(file: string): Buffer {
     }
     return glyph;
   };
-  // Issue 16: the shaping of a word (fontkit's layout: OpenType substitutions and positions) is
-  // the same in every document, but pdfkit keeps it per document only. Kept here for all of them
-  // (the words of the labels, the supplier, the products recur in every note); pdfkit scales the
-  // positions it is given in place, so each caller gets its own copy of them.
-  const shaped = new LRUCache<string, GlyphRun>({ max: 20_000 });
-  const layout = font.layout.bind(font);
-  font.layout = (text, ...more) => {
-    if (more.some((m) => m !== undefined)) return layout(text, ...more);
-    let run = shaped.get(text);
-    if (!run) {
-      run = layout(text);
-      shaped.set(text, run);
-    }
-    const copy = Object.assign(Object.create(Object.getPrototypeOf(run)), run) as GlyphRun;
-    // Made by fontkit's own class (GlyphPosition), which pdfkit's scaling loop walks quickly.
-    copy.positions = run.positions.map(
-      (p) => new (p.constructor as PositionClass)(p.xAdvance, p.yAdvance, p.xOffset, p.yOffset),
-    );
-    return copy;
-  };
   // pdfkit ≥ 0.17 accepts a fontkit font where its types say font bytes.
   return font as unknown as Buffer;
 }
 const dejaVu = () => (fonts ??= { regular: face('DejaVuSans.ttf'), bold: face('DejaVuSans-Bold.ttf') });
+
+/**
+ * Issue 16: the shaping of a word (fontkit's layout: OpenType substitutions and positions, then
+ * pdfkit's scaling of them to 1000 units an em) is the same in every document, but pdfkit keeps
+ * it per document only. Kept here for all documents, per face and text (the words of the labels,
+ * the supplier, the products recur in every note): pdfkit only reads a run once it has scaled it
+ * (where it changes a position, with word spacing, it copies it first). Set on pdfkit's embedded
+ * font class, found on the first document's font; fonts other than ours are left alone.
+ */
+type EmbeddedFont = { font: object; layoutRun(text: string, features?: unknown): GlyphRun };
+const shapedRuns = new WeakMap<object, LRUCache<string, GlyphRun>>();
+let sharedRuns = false;
+function shareRuns(font: EmbeddedFont): void {
+  if (sharedRuns) return;
+  const proto = Object.getPrototypeOf(font) as EmbeddedFont;
+  const layoutRun = proto.layoutRun;
+  proto.layoutRun = function (this: EmbeddedFont, text, features) {
+    const runs = features ? undefined : shapedRuns.get(this.font);
+    if (!runs) return layoutRun.call(this, text, features);
+    let run = runs.get(text);
+    if (!run) {
+      run = layoutRun.call(this, text);
+      // fontkit's run sums its positions on each read of advanceWidth: once is enough.
+      Object.defineProperty(run, 'advanceWidth', { value: run.advanceWidth });
+      runs.set(text, run);
+    }
+    return run;
+  };
+  sharedRuns = true;
+}
 
 export type PdfOptions = {
   title: string;
@@ -104,6 +111,7 @@ export function newPdf(options: PdfOptions): { doc: Pdf; bytes: Promise<Buffer> 
   doc.registerFont('regular', regular);
   doc.registerFont('bold', bold);
   doc.font('regular');
+  shareRuns((doc as unknown as { _font: EmbeddedFont })._font);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const bytes = new Promise<Buffer>((resolve, reject) => {
