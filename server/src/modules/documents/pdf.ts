@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { LRUCache } from 'lru-cache';
 import PDFDocument from 'pdfkit';
+import { canEncodeSubset, encodeSubset, type Subset, type SubsetFont } from './font-subset.ts';
 
 /**
  * PDF documents with DejaVu Sans embedded (subset), so that Czech (ěščřžýáíéůú) and German (äöüß)
@@ -17,7 +18,10 @@ type Glyph = { codePoints: number[]; _decode(): unknown };
 const decoded = new WeakSet<Glyph>();
 /** A run of glyphs as pdfkit's `EmbeddedFont.layoutRun` answers it: positions scaled to 1000/em. */
 type GlyphRun = { positions: unknown[]; advanceWidth: number };
-type FontkitFont = { getGlyph(id: number, codePoints?: number[]): Glyph | null };
+type FontkitFont = {
+  getGlyph(id: number, codePoints?: number[]): Glyph | null;
+  createSubset(): Subset & { encode(): Uint8Array };
+};
 
 /**
  * The two faces, parsed once and shared by every document: pdfkit takes a fontkit font as well as
@@ -35,7 +39,8 @@ let fonts: { regular: Buffer; bold: Buffer } | undefined;
  * keeps "fl", not U+FB02).
  */
 function face(file: string): Buffer {
-  const font = fontkit.create(readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${file}`)));
+  const bytes = readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${file}`));
+  const font = fontkit.create(bytes);
   shapedRuns.set(font, new LRUCache<string, GlyphRun>({ max: 20_000 }));
   const cached = font.getGlyph.bind(font);
   font.getGlyph = (id, codePoints = []) => {
@@ -51,6 +56,15 @@ function face(file: string): Buffer {
     }
     return glyph;
   };
+  // Issue 16: each document's subset written from the file's bytes, not through restructure.
+  if (canEncodeSubset(font as unknown as SubsetFont)) {
+    const createSubset = font.createSubset.bind(font);
+    font.createSubset = () => {
+      const subset = createSubset();
+      subset.encode = () => encodeSubset(font as unknown as SubsetFont, bytes, subset);
+      return subset;
+    };
+  }
   // pdfkit ≥ 0.17 accepts a fontkit font where its types say font bytes.
   return font as unknown as Buffer;
 }
