@@ -12,11 +12,11 @@ import { AppError, badInput, conflict, draftConflict, notFound } from '../../plu
 import type { Storage } from '../../plugins/storage.ts';
 import { loadOrders } from '../orders/order-view.ts';
 import { calendarOrders } from '../orders/orders.service.ts';
-import { supplierFor } from '../payments/payments.service.ts';
+import { payee } from '../payments/payments.service.ts';
 import { inScope, warehouseScope } from '../warehouses/warehouse-scope.ts';
 import { getWarehouse } from '../warehouses/warehouses.service.ts';
 import type { NoteOrder } from './delivery-note.ts';
-import { supplierIdentities } from './documents.queries.ts';
+import { findNoteSupplier, supplierIdentities } from './documents.queries.ts';
 import { withProofs } from './note-proofs.ts';
 import type { NoteSupplier } from './parties.ts';
 import type { PdfPool } from './pdf-pool.ts';
@@ -51,9 +51,10 @@ export async function noteSupplier(
   orders: LoadedOrder[],
   supplierId: number,
 ): Promise<NoteSupplier> {
-  const payTo = await supplierFor(db, orders, supplierId, 'supplier');
-  const identity = (await supplierIdentities(db, [payTo.id])).get(payTo.id);
-  if (!identity) throw badInput(`No supplier ${supplierId}`, ['supplier']);
+  const row = await findNoteSupplier(db, supplierId);
+  const payTo = payee(row?.active ? row : undefined, orders, supplierId, 'supplier');
+  if (!row) throw badInput(`No supplier ${supplierId}`, ['supplier']);
+  const { bank_account: _account, bank_code: _code, active: _active, ...identity } = row;
   return { ...identity, ...payTo };
 }
 

@@ -1,18 +1,4 @@
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  gte,
-  inArray,
-  isNotNull,
-  lte,
-  ne,
-  notInArray,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, lte, ne, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { preparedRead } from '../../db/prepared.ts';
@@ -96,15 +82,21 @@ const orderLines = preparedRead('order_lines', (db) =>
     .orderBy(asc(orderItems.orderId), asc(orderItems.id)),
 );
 
+/** Issue 16: prepared, as the lines: read with every order read (each delivery note). */
+const productsById = preparedRead('products_by_id', (db) =>
+  db
+    .select()
+    .from(products)
+    .where(sql`${products.id} = any(${sql.placeholder('ids')}::int[])`),
+);
+
 export async function findLines(db: DbOrTx, orderIds: number[]): Promise<LineRow[]> {
   if (!orderIds.length) return [];
   const lines = await orderLines(db).execute({ ids: orderIds });
   if (!lines.length) return [];
   // The few products of many lines read once each, not once per line (issue 9: a calendar week).
   const productIds = [...new Set(lines.map((l) => l.productId))];
-  const byId = new Map(
-    (await db.select().from(products).where(inArray(products.id, productIds))).map((p) => [p.id, p]),
-  );
+  const byId = new Map((await productsById(db).execute({ ids: productIds })).map((p) => [p.id, p]));
   return lines.flatMap((line) => {
     const product = byId.get(line.productId);
     return product ? [{ ...line, product }] : [];

@@ -46,6 +46,16 @@ export async function supplierFor(
   field: string,
 ): Promise<PaymentSupplier> {
   const active = (await listSuppliers(db)).items.find((s) => s.id === supplierId);
+  return payee(active, orders, supplierId, field);
+}
+
+/** `supplierFor` once the active supplier of that id (if any) is read. */
+export function payee(
+  active: Omit<PaymentSupplier, 'iban'> | undefined,
+  orders: Pick<OrderView, 'default_supplier'>[],
+  supplierId: number,
+  field: string,
+): PaymentSupplier {
   const own = orders.find((o) => o.default_supplier?.id === supplierId)?.default_supplier;
   const supplier = active ?? own;
   if (!supplier) throw badInput(`No supplier ${supplierId}`, [field]);
