@@ -148,6 +148,15 @@ export const orders = pgTable(
     index('orders_open_delivery_sort_idx')
       .on(t.expectedDeliveryDate, sql`(coalesce(${t.expectedDeliveryTime}, '24:00'::time))`, t.id)
       .where(openOrder(t)),
+    // The dispatcher's list of one warehouse by delivery, deep pages (issue 16, migration 0045).
+    index('orders_open_warehouse_delivery_sort_idx')
+      .on(
+        t.warehouseId,
+        t.expectedDeliveryDate,
+        sql`(coalesce(${t.expectedDeliveryTime}, '24:00'::time))`,
+        t.id,
+      )
+      .where(openOrder(t)),
     index('orders_open_created_sort_idx').on(t.createdAt, t.id).where(openOrder(t)),
     index('orders_open_customer_sort_idx').on(sql`(${t.customerName} collate "C")`, t.id).where(openOrder(t)),
     index('orders_open_total_sort_idx').on(t.priceWithVat, t.id).where(openOrder(t)),
