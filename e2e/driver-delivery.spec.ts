@@ -218,6 +218,9 @@ test('offline at the door: the proof waits in the phone, goes when the signal is
   }
   await proof.scrollIntoViewIfNeeded();
   await office.screenshot({ path: testInfo.outputPath('office-proof-cs-desk.png') });
+  await office.setViewportSize(phone);
+  await proof.scrollIntoViewIfNeeded();
+  await office.screenshot({ path: testInfo.outputPath('office-proof-cs-phone.png') });
   // The delivery note prints it: a PDF the office downloads.
   const note = await office.request.get(`/api/order/${stop!.id}/get_delivery_note?supplier=1&language=cs`);
   expect(note.status()).toBe(200);

@@ -55,7 +55,8 @@ export function StopCard({ stop }: { stop: DriverStop }) {
             </Text>
           ))}
         </Stack>
-        {stop.payment_type === 'cash' ? (
+        {/* Once delivered, the proof below says what was received instead of what to collect. */}
+        {stop.delivered ? null : stop.payment_type === 'cash' ? (
           <Text>
             {t('driverDay.collectCash')}: <b>{f.money(stop.amount_to_pay, currency)}</b>
             {stop.cash_rounding !== 0 && (

@@ -1,7 +1,7 @@
 import type { DeliveryProof } from '@letokruh/contracts/delivery';
 import { driverEndpoints } from '@letokruh/contracts/endpoints/driver';
 import type { Order } from '@letokruh/contracts/orders';
-import { Anchor, Badge, Card, Group, Image, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiBase, pathOf } from '../../lib/api-client';
@@ -80,28 +80,15 @@ function Proof({ order, proof }: { order: Order; proof: DeliveryProof }) {
         </SimpleGrid>
         {proof.note && <Text size="sm">{`${t('orders.proof.note')}: ${proof.note}`}</Text>}
         {changed.length > 0 && (
-          <Table.ScrollContainer minWidth={480}>
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('orders.proof.item')}</Table.Th>
-                  <Table.Th ta="right">{t('orders.proof.ordered')}</Table.Th>
-                  <Table.Th ta="right">{t('orders.proof.deliveredAmount')}</Table.Th>
-                  <Table.Th>{t('orders.proof.reason')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {changed.map((l) => (
-                  <Table.Tr key={l.id}>
-                    <Table.Td>{l.name}</Table.Td>
-                    <Table.Td ta="right">{`${f.number(l.ordered_amount)} ${l.measurement_unit}`}</Table.Td>
-                    <Table.Td ta="right">{`${f.number(l.delivered_amount)} ${l.measurement_unit}`}</Table.Td>
-                    <Table.Td>{l.reason}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          // A list, not a table: on a phone every line reads whole, its reason included.
+          <Stack gap={4} component="ul" m={0} pl="md" aria-label={t('orders.proof.partial')}>
+            {changed.map((l) => (
+              <Text component="li" size="sm" key={l.id}>
+                <b>{l.name}</b>
+                {`: ${t('orders.proof.ordered')} ${f.number(l.ordered_amount)} ${l.measurement_unit}, ${t('orders.proof.deliveredAmount')} ${f.number(l.delivered_amount)} ${l.measurement_unit}; ${t('orders.proof.reason')}: ${l.reason}`}
+              </Text>
+            ))}
+          </Stack>
         )}
         {(proof.signature || proof.photos.length > 0) && (
           <Group align="flex-start" gap="md">
