@@ -182,7 +182,11 @@ export async function buildApp({
     app.addHook('onReady', async () => {
       stops.push(
         await listen(authChannel, {
-          notice: () => sessions.forget(),
+          notice: () => {
+            sessions.forget();
+            // The live streams' holders are checked now, not at the next heartbeat (0065).
+            live.accessChanged();
+          },
           hearing(on) {
             sessions.hearing(on);
             app.log.info(

@@ -116,6 +116,26 @@ export async function eventRoutes(app: App): Promise<void> {
     }
   };
   const timer = setInterval(() => void beat(), live.heartbeatMs);
+  // An access change checks the holders at once; changes that come in a burst (a warehouse's
+  // staff saved, a user edited) are checked by one run, and one more after it.
+  let checking: Promise<void> | null = null;
+  let again = false;
+  live.onAccessChanged(() => {
+    if (checking) {
+      again = true;
+      return;
+    }
+    checking = (async () => {
+      do {
+        again = false;
+        await beat();
+      } while (again);
+    })()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'live events: an access check failed'))
+      .finally(() => {
+        checking = null;
+      });
+  });
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
 }

@@ -108,6 +108,13 @@ export type LiveOrders = {
   streams(): readonly LiveStream[];
   /** Ends every stream (the server is closing). */
   endAll(): void;
+  /**
+   * Something a stream's holder is checked by changed (a session, a user, a function, a
+   * warehouse's staff: the auth channel): the checks registered with `onAccessChanged` run now
+   * instead of at the next heartbeat.
+   */
+  accessChanged(): void;
+  onAccessChanged(check: () => void): void;
   stats(): { streams: number; sent: number; dropped: number };
 };
 
@@ -116,6 +123,7 @@ export const maxBufferedBytes = 256 * 1024;
 
 export function createLiveOrders(options: { heartbeatMs?: number } = {}): LiveOrders {
   const open = new Set<LiveStream>();
+  const checks: (() => void)[] = [];
   let heard = false;
   let sent = 0;
   let dropped = 0;
@@ -147,6 +155,12 @@ export function createLiveOrders(options: { heartbeatMs?: number } = {}): LiveOr
           if (stream.seesOrders) send(stream, sseEvent(liveEventNames.resync, { reason: 'missed' }));
       }
       heard = on;
+    },
+    accessChanged() {
+      if (open.size) for (const check of checks) check();
+    },
+    onAccessChanged(check) {
+      checks.push(check);
     },
     add(stream) {
       open.add(stream);
