@@ -54,5 +54,8 @@ export const feedRevokedAnswerSchema = z.object({ item: feedSubjectSchema });
 /** The feed file's path parameter: `<secret>.ics`, checked by the handler (404 for anything else). */
 export const feedFileParamSchema = z.object({ file: z.string() });
 
+/** The feed's texts: Czech, or English for a reader of the app in English. */
+export const feedQuerySchema = z.object({ lang: z.enum(['cs', 'en']).default('cs') });
+
 /** 32 random bytes in base64url, as the feed's URL carries them. */
 export const feedTokenPattern = /^[A-Za-z0-9_-]{43}$/;

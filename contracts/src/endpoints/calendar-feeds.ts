@@ -3,6 +3,7 @@ import {
   feedCreateSchema,
   feedFileParamSchema,
   feedListAnswerSchema,
+  feedQuerySchema,
   feedRevokedAnswerSchema,
 } from '../calendar-feeds.ts';
 import { idParamSchema } from '../common.ts';
@@ -23,5 +24,9 @@ export const calendarFeedsEndpoints = {
     answers: { 200: feedRevokedAnswerSchema },
   }),
   /** The iCalendar file: `GET /api/feeds/<secret>.ics`; 404 for an unknown or revoked secret. */
-  feed: endpoint('GET /feeds/:file', { params: feedFileParamSchema, answers: { 200: fileDownload } }),
+  feed: endpoint('GET /feeds/:file', {
+    params: feedFileParamSchema,
+    query: feedQuerySchema,
+    answers: { 200: fileDownload },
+  }),
 };

@@ -41,7 +41,7 @@ export async function calendarFeedRoutes(app: App): Promise<void> {
       }
       const rawPath = (request.raw.url ?? '').split('?')[0] ?? '';
       const origin = `${request.protocol}://${request.host}`;
-      const file = await service.feedFile(db, request.params.file, rawPath, origin);
+      const file = await service.feedFile(db, request.params.file, rawPath, origin, request.query.lang);
       if (!file) throw notFound('Calendar feed not found');
       return sendDownload(reply.header('x-robots-tag', 'noindex'), {
         data: Buffer.from(file.ics, 'utf8'),

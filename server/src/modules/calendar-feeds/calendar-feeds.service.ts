@@ -14,7 +14,7 @@ import { notFound } from '../../plugins/errors.ts';
 import { loadOrders } from '../orders/order-view.ts';
 import { listOwnWarehouses } from '../warehouses/warehouses.service.ts';
 import * as q from './calendar-feeds.queries.ts';
-import { feedCalendar } from './feed-ics.ts';
+import { type FeedLanguage, feedCalendar } from './feed-ics.ts';
 
 /**
  * Calendar feeds (issue 17 §3, decision 0063). Who manages which feed: a user with the driver
@@ -114,6 +114,7 @@ export async function feedFile(
   file: string,
   rawPath: string,
   origin: string | null,
+  lang: FeedLanguage = 'cs',
 ): Promise<{ ics: string; name: string } | null> {
   const token = file.endsWith('.ics') ? file.slice(0, -'.ics'.length) : '';
   if (!feedTokenPattern.test(token) || rawPath !== feedPath(token)) return null;
@@ -129,5 +130,5 @@ export async function feedFile(
   const orders = await loadOrders(db, ids);
   await q.touchFeed(db, feed.id);
   const name = `Letokruh – ${feed.subject_name}`;
-  return { ics: feedCalendar(name, orders, { origin }), name };
+  return { ics: feedCalendar(name, orders, { origin, lang }), name };
 }

@@ -221,6 +221,25 @@ describe('a driver feed', () => {
     expect(event.description).toMatch(/Platba: hotově – vybrat \d/);
   });
 
+  it('speaks English when the link asks (?lang=en), at the same instants', async () => {
+    const czech = parse((await fetchAsOf('2026-03-25', path)).body).events;
+    const answer = await fetchAsOf('2026-03-25', `${path}?lang=en`);
+    expect(answer.statusCode).toBe(200);
+    const { events } = parse(answer.body);
+    const order = made.springBefore!;
+    const event = byUid(events, uidOf('springBefore'))!;
+    expect(event.description).toContain(`Order ${order.intern_id}`);
+    expect(event.description).toContain('Customer: ');
+    expect(event.description).toContain('Payment: cash – collect ');
+    expect(event.description).not.toContain('Objednávka');
+    expect(events.map((e) => [e.uid, e.start.toUnixTime()])).toEqual(
+      czech.map((e) => [e.uid, e.start.toUnixTime()]),
+    );
+    expect(events.some((e) => e.summary.startsWith('Travel → '))).toBe(true);
+    // Another language is bad input, not a Czech feed nor a 500.
+    expect((await fetchAsOf('2026-03-25', `${path}?lang=de`)).statusCode).toBe(400);
+  });
+
   it('holds only this driver’s orders of the days from a week back to 60 days ahead', async () => {
     const { events } = parse((await fetchAsOf('2026-03-25', path)).body);
     const orderUids = events.map((e) => e.uid).filter((uid) => /^order-\d+@letokruh$/.test(uid));

@@ -16,13 +16,71 @@ import { DateTime } from 'luxon';
  * One event per order (UID `order-<id>@letokruh`); its travel blocks (`duration` minutes before
  * and after, as the calendar draws them) are events of their own, so that every calendar app shows
  * when the car leaves and comes back. An order without a time is an all-day event without travel.
- * The texts are Czech, the language of the business (the feed has no reader's language).
+ * The texts are Czech, the language of the business, or English when the link asks (`?lang=en`,
+ * which the account page adds for a user reading it in English).
  */
 
 type FeedOrder = Omit<Order, 'files'>;
+export type FeedLanguage = 'cs' | 'en';
 const zone = 'Europe/Prague';
 
-const money = (value: number, order: FeedOrder) => formatMoney(value, order.currency ?? undefined, 'cs');
+const texts = {
+  cs: {
+    order: 'Objednávka',
+    done: 'hotovo',
+    customer: 'Zákazník',
+    phone: 'Telefon',
+    collectionAt: 'Osobní odběr ve skladu',
+    address: 'Adresa',
+    goods: 'Zboží',
+    transport: 'Doprava',
+    total: 'Celkem s DPH',
+    travel: (min: number, km: string) => `Cesta: ${min} min tam a ${min} min zpět (${km} km)`,
+    warehouse: 'Sklad',
+    car: 'Auto',
+    driver: 'Řidič',
+    note: 'Poznámka',
+    cashTaken: 'Platba: hotově – už převzato',
+    cashToCollect: (amount: string) => `Platba: hotově – vybrat ${amount}`,
+    transferPaid: 'Platba: převodem – zaplaceno',
+    transfer: 'Platba: převodem (QR) – nic nevybírat',
+    collection: 'osobní odběr',
+    out: 'Cesta',
+    back: 'Cesta zpět',
+    outText: (from: string, min: number, km: string) =>
+      `Cesta ze skladu ${from} k zákazníkovi: ${min} min, ${km} km.`,
+    backText: (from: string, min: number) => `Cesta od zákazníka zpět do skladu ${from}: ${min} min.`,
+  },
+  en: {
+    order: 'Order',
+    done: 'done',
+    customer: 'Customer',
+    phone: 'Phone',
+    collectionAt: 'Collection at the warehouse',
+    address: 'Address',
+    goods: 'Goods',
+    transport: 'Transport',
+    total: 'Total incl. VAT',
+    travel: (min: number, km: string) => `Travel: ${min} min there and ${min} min back (${km} km)`,
+    warehouse: 'Warehouse',
+    car: 'Car',
+    driver: 'Driver',
+    note: 'Note',
+    cashTaken: 'Payment: cash – already taken',
+    cashToCollect: (amount: string) => `Payment: cash – collect ${amount}`,
+    transferPaid: 'Payment: transfer – paid',
+    transfer: 'Payment: transfer (QR) – collect nothing',
+    collection: 'collection',
+    out: 'Travel',
+    back: 'Travel back',
+    outText: (from: string, min: number, km: string) =>
+      `From the warehouse ${from} to the customer: ${min} min, ${km} km.`,
+    backText: (from: string, min: number) => `From the customer back to the warehouse ${from}: ${min} min.`,
+  },
+} as const;
+
+const money = (value: number, order: FeedOrder, lang: FeedLanguage) =>
+  formatMoney(value, order.currency ?? undefined, lang);
 const customerName = (order: FeedOrder) => {
   const c = order.customer;
   if (!c) return '';
@@ -44,58 +102,59 @@ function locationOf(order: FeedOrder): ICalLocation | null {
 }
 
 /** What the driver needs at the door: the customer, phone, goods, what to collect, the note. */
-export function describeOrder(order: FeedOrder): string {
-  const lines: string[] = [`Objednávka ${order.intern_id}${order.done ? ' (hotovo)' : ''}`];
+export function describeOrder(order: FeedOrder, lang: FeedLanguage = 'cs'): string {
+  const l = texts[lang];
+  const lines: string[] = [`${l.order} ${order.intern_id}${order.done ? ` (${l.done})` : ''}`];
   const c = order.customer;
   if (c) {
-    lines.push(`Zákazník: ${customerName(order)}`);
-    if (c.whole_phone) lines.push(`Telefon: ${formatPhone(c.whole_phone)}`);
+    lines.push(`${l.customer}: ${customerName(order)}`);
+    if (c.whole_phone) lines.push(`${l.phone}: ${formatPhone(c.whole_phone)}`);
   }
-  if (isPersonalCollection(order)) lines.push(`Osobní odběr ve skladu ${order.warehouse?.name ?? ''}`.trim());
-  else if (order.address?.full_address) lines.push(`Adresa: ${order.address.full_address}`);
+  if (isPersonalCollection(order)) lines.push(`${l.collectionAt} ${order.warehouse?.name ?? ''}`.trim());
+  else if (order.address?.full_address) lines.push(`${l.address}: ${order.address.full_address}`);
   if (order.products.length) {
-    lines.push('Zboží:');
+    lines.push(`${l.goods}:`);
     for (const line of order.products) {
       const product = line.product.product;
       lines.push(
-        `• ${product.name} – ${formatNumber(line.amount, 'cs')} ${product.measurement_unit} – ${money(line.total_price_vat, order)}`,
+        `• ${product.name} – ${formatNumber(line.amount, lang)} ${product.measurement_unit} – ${money(line.total_price_vat, order, lang)}`,
       );
     }
   }
-  if (order.delivery_price.price) lines.push(`Doprava: ${money(order.delivery_price.price, order)}`);
-  lines.push(`Celkem s DPH: ${money(order.price_with_vat, order)}`);
-  lines.push(paymentLine(order));
+  if (order.delivery_price.price)
+    lines.push(`${l.transport}: ${money(order.delivery_price.price, order, lang)}`);
+  lines.push(`${l.total}: ${money(order.price_with_vat, order, lang)}`);
+  lines.push(paymentLine(order, lang));
   const travel = travelOf(order);
-  if (travel > 0)
-    lines.push(`Cesta: ${travel} min tam a ${travel} min zpět (${formatNumber(order.distance, 'cs')} km)`);
+  if (travel > 0) lines.push(l.travel(travel, formatNumber(order.distance, lang)));
   const crew = [
-    order.warehouse && `Sklad: ${order.warehouse.name}`,
-    order.car && `Auto: ${order.car.name}`,
-    order.driver && `Řidič: ${order.driver.name}`,
+    order.warehouse && `${l.warehouse}: ${order.warehouse.name}`,
+    order.car && `${l.car}: ${order.car.name}`,
+    order.driver && `${l.driver}: ${order.driver.name}`,
   ].filter(Boolean);
   if (crew.length) lines.push(crew.join(' · '));
-  if (order.note.trim()) lines.push(`Poznámka: ${order.note.trim()}`);
+  if (order.note.trim()) lines.push(`${l.note}: ${order.note.trim()}`);
   return lines.join('\n');
 }
 
 /** What to collect (domain.md §1.4, §4.4): cash rounded to whole crowns, a transfer nothing. */
-function paymentLine(order: FeedOrder): string {
+function paymentLine(order: FeedOrder, lang: FeedLanguage): string {
+  const l = texts[lang];
   if (order.pay_by_cash) {
     return order.collected_revenue_at
-      ? 'Platba: hotově – už převzato'
-      : `Platba: hotově – vybrat ${money(order.amount_to_pay, order)}`;
+      ? l.cashTaken
+      : l.cashToCollect(money(order.amount_to_pay, order, lang));
   }
-  return order.collected_revenue_at
-    ? 'Platba: převodem – zaplaceno'
-    : 'Platba: převodem (QR) – nic nevybírat';
+  return order.collected_revenue_at ? l.transferPaid : l.transfer;
 }
 
-function addOrder(calendar: ICalCalendar, order: FeedOrder, origin: string | null): void {
+function addOrder(calendar: ICalCalendar, order: FeedOrder, origin: string | null, lang: FeedLanguage): void {
+  const l = texts[lang];
   const date = order.expected_delivery_date;
   if (!date) return;
   const name = customerName(order);
   const collection = isPersonalCollection(order);
-  const summary = `${order.done ? '✓ ' : ''}${order.intern_id} – ${collection ? 'osobní odběr – ' : ''}${name}`;
+  const summary = `${order.done ? '✓ ' : ''}${order.intern_id} – ${collection ? `${l.collection} – ` : ''}${name}`;
   const common = {
     timezone: zone,
     location: locationOf(order),
@@ -112,7 +171,7 @@ function addOrder(calendar: ICalCalendar, order: FeedOrder, origin: string | nul
       start: day,
       end: day.plus({ days: 1 }),
       summary,
-      description: describeOrder(order),
+      description: describeOrder(order, lang),
     });
     return;
   }
@@ -124,7 +183,7 @@ function addOrder(calendar: ICalCalendar, order: FeedOrder, origin: string | nul
     start,
     end,
     summary,
-    description: describeOrder(order),
+    description: describeOrder(order, lang),
   });
   const travel = travelOf(order);
   if (travel <= 0) return;
@@ -134,29 +193,34 @@ function addOrder(calendar: ICalCalendar, order: FeedOrder, origin: string | nul
     id: `order-${order.id}-travel-out@letokruh`,
     start: start.minus({ minutes: travel }),
     end: start,
-    summary: `Cesta → ${order.intern_id} – ${name}`,
-    description: `Cesta ze skladu ${from} k zákazníkovi: ${travel} min, ${formatNumber(order.distance, 'cs')} km.`,
+    summary: `${l.out} → ${order.intern_id} – ${name}`,
+    description: l.outText(from, travel, formatNumber(order.distance, lang)),
   });
   calendar.createEvent({
     ...common,
     id: `order-${order.id}-travel-back@letokruh`,
     start: end,
     end: end.plus({ minutes: travel }),
-    summary: `Cesta zpět ← ${order.intern_id} – ${name}`,
-    description: `Cesta od zákazníka zpět do skladu ${from}: ${travel} min.`,
+    summary: `${l.back} ← ${order.intern_id} – ${name}`,
+    description: l.backText(from, travel),
     location: null,
   });
 }
 
 /** The whole feed: a calendar named after its driver or warehouse, refreshed every 15 minutes. */
-export function feedCalendar(name: string, orders: FeedOrder[], options: { origin: string | null }): string {
+export function feedCalendar(
+  name: string,
+  orders: FeedOrder[],
+  options: { origin: string | null; lang?: FeedLanguage },
+): string {
+  const lang = options.lang ?? 'cs';
   const calendar = ical({
     name,
-    prodId: { company: 'Letokruh', product: 'Letokruh', language: 'CS' },
+    prodId: { company: 'Letokruh', product: 'Letokruh', language: lang.toUpperCase() },
     // The VTIMEZONE of every event's zone; no calendar-wide zone, so that DTSTAMP stays in UTC.
     timezone: { name: null, generator: getVtimezoneComponent },
     ttl: 15 * 60,
   });
-  for (const order of orders) addOrder(calendar, order, options.origin);
+  for (const order of orders) addOrder(calendar, order, options.origin, lang);
   return calendar.toString();
 }

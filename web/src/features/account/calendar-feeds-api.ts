@@ -16,7 +16,9 @@ export const createFeed = (body: FeedCreate) => call(e.create, { body });
 export const revokeFeed = (id: number) => call(e.revoke, { params: { id } }).then((a) => a.item);
 
 /** The feed's address as a phone needs it: this server's origin and the path the server gave. */
-export const feedUrls = (path: string, origin = window.location.origin) => {
+/** The link as a phone subscribes to it; English texts for a user reading the app in English. */
+export const feedUrls = (path: string, lang = 'cs', origin = window.location.origin) => {
   const url = new URL(path, origin);
-  return { https: url.toString(), webcal: `webcal://${url.host}${url.pathname}` };
+  if (lang === 'en') url.searchParams.set('lang', 'en');
+  return { https: url.toString(), webcal: `webcal://${url.host}${url.pathname}${url.search}` };
 };

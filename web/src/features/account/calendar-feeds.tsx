@@ -79,7 +79,7 @@ function FeedRow({
   path: string | null;
   onPath: (path: string | null) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const format = useFormat();
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: calendarFeedsKey });
@@ -107,7 +107,7 @@ function FeedRow({
       ? t('account.feeds.driver', { name: item.subject_name })
       : t('account.feeds.warehouse', { name: item.subject_name });
   const feed = item.feed;
-  const urls = path ? feedUrls(path) : null;
+  const urls = path ? feedUrls(path, i18n.language) : null;
   return (
     <Stack gap={6} component="section" aria-label={title}>
       <Text fw={600}>{title}</Text>
