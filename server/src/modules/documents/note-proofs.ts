@@ -39,28 +39,32 @@ export async function withProofs(db: DbOrTx, storage: Storage, notes: NoteOrder[
     )
     .where(and(inArray(orderDeliveries.orderId, ids), isNotNull(orderDeliveries.deliveredAt)));
   if (!rows.length) return notes;
-  const lines = await findDeliveryLines(
-    db,
-    rows.map((r) => r.orderId),
+  const delivered = rows.map((r) => r.orderId);
+  // An order line's id is its own: the delivered amounts keyed by it, the notes by their order.
+  const given = new Map((await findDeliveryLines(db, delivered)).map((g) => [g.orderItemId, g]));
+  const byId = new Map(notes.map((n) => [n.id, n]));
+  // The signatures read at once (an S3 store answers each in its own round trip).
+  const signatures = await Promise.all(
+    rows.map((r) => (r.signatureKey ? storage.get(r.signatureKey) : null)),
   );
   const proofs = new Map<number, NoteProof>();
-  for (const row of rows) {
-    const note = notes.find((n) => n.id === row.orderId)!;
+  rows.forEach((row, i) => {
+    const note = byId.get(row.orderId)!;
     const changed = note.products.flatMap((line) => {
-      const given = lines.find((g) => g.orderId === row.orderId && g.orderItemId === line.id);
-      if (!given || given.deliveredAmount === line.amount) return [];
+      const amount = given.get(line.id)?.deliveredAmount ?? line.amount;
+      if (amount === line.amount) return [];
       const p = line.product.product;
       return [
         {
           name: p.name,
           unit: p.measurement_unit,
           ordered: line.amount,
-          delivered: given.deliveredAmount,
-          reason: given.reason,
+          delivered: amount,
+          reason: given.get(line.id)!.reason,
         },
       ];
     });
-    const signature = row.signatureKey ? await storage.get(row.signatureKey) : null;
+    const signature = signatures[i];
     proofs.set(row.orderId, {
       deliveredAt: row.deliveredAt!.toISOString(),
       receiverName: row.receiverName,
@@ -72,6 +76,6 @@ export async function withProofs(db: DbOrTx, storage: Storage, notes: NoteOrder[
       currency: note.currency,
       signature: signature ? new Uint8Array(signature) : null,
     });
-  }
+  });
   return notes.map((n) => (proofs.has(n.id) ? { ...n, proof: proofs.get(n.id)! } : n));
 }

@@ -13,11 +13,7 @@ export type DriverAction = (typeof driverActionKeys.$inferSelect)['action'];
 
 /** The delivered amount of each line of an order its driver delivered otherwise than ordered. */
 export async function deliveredAmounts(db: DbOrTx, orderId: number): Promise<Map<number, number>> {
-  const rows = await db
-    .select({ id: orderDeliveryLines.orderItemId, amount: orderDeliveryLines.deliveredAmount })
-    .from(orderDeliveryLines)
-    .where(eq(orderDeliveryLines.orderId, orderId));
-  return new Map(rows.map((r) => [r.id, r.amount]));
+  return new Map((await findDeliveryLines(db, [orderId])).map((l) => [l.orderItemId, l.deliveredAmount]));
 }
 
 export async function findDelivery(db: DbOrTx, orderId: number): Promise<DeliveryRow | undefined> {

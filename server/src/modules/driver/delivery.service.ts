@@ -146,7 +146,12 @@ function deliveredLines(record: DeliveryRecord, lines: orderQ.LineRow[]) {
     if (amount !== line.amount && !entry?.reason) {
       throw badInput('A line delivered in another amount needs a reason', ['lines']);
     }
-    return { orderItemId: line.id, deliveredAmount: amount, reason: entry?.reason ?? '' };
+    return {
+      orderItemId: line.id,
+      orderedAmount: line.amount,
+      deliveredAmount: amount,
+      reason: entry?.reason ?? '',
+    };
   });
 }
 
@@ -193,7 +198,7 @@ export async function recordDelivery(
       });
       await q.insertDeliveryLines(
         tx,
-        lines.map((l) => ({ ...l, orderId })),
+        lines.map(({ orderedAmount: _, ...l }) => ({ ...l, orderId })),
       );
       let photo = 0;
       for (const [i, file] of proof.entries()) {
@@ -226,7 +231,7 @@ export async function recordDelivery(
           receiver_name: record.receiver_name,
           position: record.position,
           cash_received: record.cash_received,
-          changed_lines: lines.filter((l) => l.reason),
+          changed_lines: lines.filter((l) => l.deliveredAmount !== l.orderedAmount),
           photos: photo,
         },
       });

@@ -60,7 +60,9 @@ export async function driverStops(db: DbOrTx, ids: number[]): Promise<DriverStop
   ];
   return loaded.map((o) => {
     const d = deliveries.get(o.id);
-    const partial = lines.some((l) => l.orderId === o.id && l.reason !== '');
+    // Partial: some line delivered in another amount than it has (a reason alone changes nothing).
+    const delivered = new Map(lines.filter((l) => l.orderId === o.id).map((l) => [l.orderItemId, l]));
+    const partial = o.products.some((p) => (delivered.get(p.id)?.deliveredAmount ?? p.amount) !== p.amount);
     return {
       ...toStop(o),
       on_the_way_at: d?.onTheWayAt?.toISOString() ?? null,
