@@ -15,6 +15,7 @@ import {
   text,
   time,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
@@ -247,4 +248,26 @@ export const orderListCounts = pgTable(
     orderCount: integer('order_count').notNull(),
   },
   (t) => [primaryKey({ columns: [t.warehouseId, t.hidden, t.done, t.collected] })],
+);
+
+/**
+ * Issue 16: the same counts per expected delivery day too (null: none yet), kept the same way
+ * (migration 0047): how many rows a stretch of the list by delivery holds under a filter of state
+ * and warehouses, so that a deep offset page learns where it starts without counting the orders.
+ */
+export const orderListDayCounts = pgTable(
+  'order_list_day_counts',
+  {
+    warehouseId: integer('warehouse_id').notNull(),
+    day: date('day', { mode: 'string' }),
+    hidden: boolean('hidden').notNull(),
+    done: boolean('done').notNull(),
+    collected: boolean('collected').notNull(),
+    orderCount: integer('order_count').notNull(),
+  },
+  (t) => [
+    unique('order_list_day_counts_key')
+      .on(t.day, t.warehouseId, t.hidden, t.done, t.collected)
+      .nullsNotDistinct(),
+  ],
 );

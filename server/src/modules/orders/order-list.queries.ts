@@ -7,7 +7,14 @@ import { cappedCount } from '../../db/paging.ts';
 import { pragueMidnight } from '../../db/prague.ts';
 import { preparedRead } from '../../db/prepared.ts';
 import { rowsOf } from '../../db/rows.ts';
-import { customers, orderCustomerNames, orderListCounts, orders, warehouses } from '../../db/schema/index.ts';
+import {
+  customers,
+  orderCustomerNames,
+  orderListCounts,
+  orderListDayCounts,
+  orders,
+  warehouses,
+} from '../../db/schema/index.ts';
 import { containsPattern as contains, foldedContains, textContains } from '../../db/text-search.ts';
 import { dataVersionColumn } from '../../plugins/answer-cache.ts';
 import { scopeCondition, type WarehouseScope } from '../warehouses/warehouse-scope.ts';
@@ -48,32 +55,64 @@ const stateFilter = stateFilterOf({
   done: orders.done,
   notCollected: sql`${orders.collectedRevenueAt} is null`,
 });
-const keptStateFilter = stateFilterOf({
-  hidden: orderListCounts.hidden,
-  done: orderListCounts.done,
-  notCollected: sql`not ${orderListCounts.collected}`,
-});
+/** A table of kept counts: per warehouse and state columns (0038), and per day too (0047). */
+type KeptCounts = typeof orderListCounts | typeof orderListDayCounts;
+const keptStateFilters = new Map<KeptCounts, ReturnType<typeof stateFilterOf>>(
+  [orderListCounts, orderListDayCounts].map((c) => [
+    c,
+    stateFilterOf({ hidden: c.hidden, done: c.done, notCollected: sql`not ${c.collected}` }),
+  ]),
+);
 
 /** The filters the kept counts answer; any other one given means counting the orders. */
-const keptTotalFilters = new Set<string>(['state', 'warehouse', 'scope']);
+const keptFilters = new Set<string>(['state', 'warehouse', 'scope']);
+
+/**
+ * Which kept counts a list's filters select (the state, the warehouse, the caller's warehouses),
+ * or null when another filter is given (a search, dates, the drafts): those are counted.
+ */
+function keptWhere(f: OrderFilters, counts: KeptCounts): { where: SQL | undefined } | null {
+  if (f.state === 'drafts') return null;
+  for (const [name, value] of Object.entries(f))
+    if (value !== undefined && !keptFilters.has(name)) return null;
+  return {
+    where: and(
+      keptStateFilters.get(counts)?.[f.state],
+      f.warehouse === undefined ? undefined : eq(counts.warehouseId, f.warehouse),
+      scopeCondition(f.scope, counts.warehouseId),
+    ),
+  };
+}
 
 /**
  * Issue 16: the total of a list filtered by state and warehouses only (the dispatcher's usual
  * lists), as a column of the page's own statement: the sum of at most 40 kept counts (migration
- * 0038) instead of counting up to 10 000 + 1 orders. Null when another filter is given (a search,
- * dates, the drafts): that total is counted (`countOrders`). Capped as the count is.
+ * 0038) instead of counting up to 10 000 + 1 orders. Null when another filter is given: that
+ * total is counted (`countOrders`). Capped as the count is.
  */
 export function keptTotal(f: OrderFilters): SQL<number> | null {
-  if (f.state === 'drafts') return null;
-  for (const [name, value] of Object.entries(f))
-    if (value !== undefined && !keptTotalFilters.has(name)) return null;
-  const where = and(
-    keptStateFilter[f.state],
-    f.warehouse === undefined ? undefined : eq(orderListCounts.warehouseId, f.warehouse),
-    scopeCondition(f.scope, orderListCounts.warehouseId),
-  );
+  const kept = keptWhere(f, orderListCounts);
+  if (!kept) return null;
   return sql<number>`(select least(coalesce(sum(${orderListCounts.orderCount}), 0), ${listTotalCap + 1})::int
-    from ${orderListCounts}${where ? sql` where ${where}` : sql``})`;
+    from ${orderListCounts}${kept.where ? sql` where ${kept.where}` : sql``})`;
+}
+
+/**
+ * Issue 16 (migration 0047): how many rows each stretch of a sort by delivery holds under a filter
+ * of state and warehouses only, each a sum of the kept counts of its days (141 rows for "from
+ * today" at a million orders), not a count of up to a page's offset of orders. Null when another
+ * filter is given or a stretch is not one of days.
+ */
+export function keptSizes(f: OrderFilters, segments: Segment[]): SQL<number>[] | null {
+  const kept = keptWhere(f, orderListDayCounts);
+  if (!kept) return null;
+  const sizes: SQL<number>[] = [];
+  for (const segment of segments) {
+    if (!segment.days) return null;
+    sizes.push(sql<number>`(select coalesce(sum(${orderListDayCounts.orderCount}), 0)::int
+      from ${orderListDayCounts} where ${and(kept.where, segment.days(orderListDayCounts.day))})`);
+  }
+  return sizes;
 }
 
 /**
@@ -188,7 +227,19 @@ export async function findOrderPage(
     // columns and joins are not built again for each page.
     const paged =
       sized ??
-      (await readPage(db, pageIds(db, filters, segment, conditions, page.limit - rows.length, skip, extras)));
+      (await readPage(
+        db,
+        // The version and total are asked only while not known yet (a deep page told them).
+        pageIds(
+          db,
+          filters,
+          segment,
+          conditions,
+          page.limit - rows.length,
+          skip,
+          onVersion || (total && counted === undefined) ? extras : noExtras,
+        ),
+      ));
     sized = null;
     // The total waits for the version: told before the rows are read.
     if (onVersion) onVersion(paged[0]?.version ?? null);
@@ -312,7 +363,9 @@ const readPage = async (db: DbOrTx, query: SQL): Promise<Paged[]> =>
  * a CASE branch not taken not at all). Those sizes say which segment the page is in and how deep
  * (`landing`). Before, each segment the offset passed was asked for its page, found empty, then
  * counted: six statements for the dispatcher's list by delivery (a warehouse's open orders) at
- * page 500, three now (issue 16, decision 0062).
+ * page 500, three now (issue 16, decision 0062). Under a filter of state and warehouses only the
+ * sizes are sums of the kept counts per day (`keptSizes`, decision 0070): the first statement walks
+ * no order, and the page is read from its own stretch.
  */
 async function deepPage(
   db: DbOrTx,
@@ -324,21 +377,33 @@ async function deepPage(
   extras: PageExtras,
 ) {
   const [first] = segments as [Segment];
-  // One past the offset: a segment that holds more than what is left to skip says so.
-  const sizes = segments
-    .slice(0, -1)
-    .map(
-      (segment) =>
-        sql`(select count(*)::int from (${listRows(db, filters, and(where, segment.where)).limit(offset + 1)}) c)`,
+  const kept = keptSizes(filters, segments.slice(0, -1));
+  let found: ({ id: number | null; keys: string[] | null; sizes: number[] | null } & PagedRow)[];
+  if (kept) {
+    // The sizes from the kept counts per day (migration 0047): no order is walked to learn them,
+    // and the page is then read from the stretch it falls in alone.
+    found = await rowsOf(
+      db,
+      sql`select null as id, null as keys, ${extras.version} as version, ${extras.total} as total,
+        array[${sql.join(kept, sql`, `)}]::int[] as sizes`,
     );
-  const page = pageIds(db, filters, first, and(where, first.where), limit, offset);
-  const found = await rowsOf<{ id: number | null; keys: string[] | null; sizes: number[] | null } & PagedRow>(
-    db,
-    sql`select p.id, p.keys, s.version, s.total,
-        case when p.id is null then array[${sql.join(sizes, sql`, `)}]::int[] end as sizes
-      from (select ${extras.version} as version, ${extras.total} as total) s
-      left join lateral (${page}) p on true`,
-  );
+  } else {
+    // One past the offset: a segment that holds more than what is left to skip says so.
+    const sizes = segments
+      .slice(0, -1)
+      .map(
+        (segment) =>
+          sql`(select count(*)::int from (${listRows(db, filters, and(where, segment.where)).limit(offset + 1)}) c)`,
+      );
+    const page = pageIds(db, filters, first, and(where, first.where), limit, offset);
+    found = await rowsOf(
+      db,
+      sql`select p.id, p.keys, s.version, s.total,
+          case when p.id is null then array[${sql.join(sizes, sql`, `)}]::int[] end as sizes
+        from (select ${extras.version} as version, ${extras.total} as total) s
+        left join lateral (${page}) p on true`,
+    );
+  }
   const head = found[0];
   const version = head?.version ?? null;
   const total = head?.total === null || head?.total === undefined ? null : Number(head.total);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/rows.ts';
 import { type BuiltTestApp, buildTestApp, type Client, signIn } from '../../test/build.ts';
 import { warehouseIds } from '../../test/orders.ts';
-import { findOrderPage, type OrderFilters, pageIds, segmentWhere } from './order-list.queries.ts';
+import { findOrderPage, keptSizes, type OrderFilters, pageIds, segmentWhere } from './order-list.queries.ts';
 import { type Segment, segmentsOf } from './order-sort.ts';
 
 let t: BuiltTestApp;
@@ -173,14 +173,17 @@ describe('GET /orders sorted (issue 14)', () => {
   it('every offset of the sorts of several segments, so that pages start at each segment end too', async () => {
     // Decision 0062: a deep offset page finds its segment from the sizes of those before it.
     const today = pragueDay();
+    // The first three learn the sizes from the kept counts per day (decision 0070), the last counts.
     const lists: OrderFilters[] = [
       { state: 'all', scope: null },
       { state: 'not_done', scope: null, warehouse: jihlava },
+      { state: 'not_collected', scope: [jihlava] },
       { state: 'all', scope: null, wholePhone: '7' },
     ];
     for (const direction of ['asc', 'desc'] as const) {
       const segments = segmentsOf('expected_delivery', direction, today);
       for (const filters of lists) {
+        expect(keptSizes(filters, segments.slice(0, -1)) === null).toBe(filters.wholePhone !== undefined);
         const ids = async (offset: number, limit: number) =>
           (await findOrderPage(t.db, filters, { offset, limit }, { segments })).rows.map((r) => r.order.id);
         const all = await ids(0, 1000);

@@ -73,8 +73,25 @@ const keys = {
   },
 } satisfies Record<string, Key>;
 
-/** A stretch of the list: its rows (`where`), walked along `keys` then the id, all one way. */
-export type Segment = { where: SQL | undefined; keys: Key[]; direction: SortDirection };
+/**
+ * A stretch of the list: its rows (`where`), walked along `keys` then the id, all one way. A
+ * stretch of expected delivery days also says which days it holds (`days`, on any day column), so
+ * that its size may be read from the kept counts per day (migration 0047) instead of counted.
+ */
+export type Segment = {
+  where: SQL | undefined;
+  keys: Key[];
+  direction: SortDirection;
+  days?: (day: SQL | AnyPgColumn) => SQL;
+};
+
+/** A stretch of the list by its expected delivery day. */
+const byDays = (days: (day: SQL | AnyPgColumn) => SQL, keys: Key[], direction: SortDirection): Segment => ({
+  where: days(orders.expectedDeliveryDate),
+  days,
+  keys,
+  direction,
+});
 
 /**
  * The stretches of each sort, in the order they are shown. Expected delivery ascending is what a
@@ -86,18 +103,12 @@ export function segmentsOf(sort: OrderSort, direction: SortDirection, today: str
   switch (sort) {
     case 'expected_delivery': {
       const dated = [keys.day, keys.clock];
-      const undated: Segment = {
-        where: sql`${orders.expectedDeliveryDate} is null`,
-        keys: [keys.clock],
-        direction: 'desc',
-      };
-      if (direction === 'desc') {
-        return [{ where: sql`${orders.expectedDeliveryDate} is not null`, keys: dated, direction }, undated];
-      }
+      const undated = byDays((day) => sql`${day} is null`, [keys.clock], 'desc');
+      if (direction === 'desc') return [byDays((day) => sql`${day} is not null`, dated, direction), undated];
       return [
-        { where: sql`${orders.expectedDeliveryDate} >= ${today}::date`, keys: dated, direction: 'asc' },
+        byDays((day) => sql`${day} >= ${today}::date`, dated, 'asc'),
         undated,
-        { where: sql`${orders.expectedDeliveryDate} < ${today}::date`, keys: dated, direction: 'desc' },
+        byDays((day) => sql`${day} < ${today}::date`, dated, 'desc'),
       ];
     }
     case 'created':
