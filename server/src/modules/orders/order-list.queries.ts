@@ -2,6 +2,7 @@ import { listTotalCap } from '@letokruh/contracts/common';
 import type { OrderState } from '@letokruh/contracts/orders';
 import { and, eq, gte, ilike, lte, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { builtOnce } from '../../db/built-once.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { cappedCount } from '../../db/paging.ts';
 import { pragueMidnight } from '../../db/prague.ts';
@@ -174,7 +175,15 @@ export const quickPage = (f: OrderFilters) =>
   !f.name && !f.wholePhone && !f.fullAddress && !(f.internId && f.internId.length < 10);
 
 /** How the page is ordered (order-sort.ts): the sort's segments and, for keyset paging, a cursor. */
-export type PageOrder = { segments: Segment[]; after?: Cursor | undefined };
+export type PageOrder = {
+  segments: Segment[];
+  after?: Cursor | undefined;
+  /**
+   * What the segments are made from (the sort, its direction, the day): given, the page's
+   * statements are built once per key (`builtOnce`, decision 0072).
+   */
+  key?: string;
+};
 type Found = { id: number; keys: string[]; segment: number };
 
 /**
@@ -192,10 +201,25 @@ export async function findOrderPage(
   order: PageOrder,
   /** Called with the data version read by the page's first statement (null: no row to carry it). */
   onVersion?: (version: string | null) => void,
-  /** The list's total as a column of the page's statement (`keptTotal`), answered as `total`. */
-  total?: SQL<number> | null,
+  /** Whether to read the list's total from the kept counts (`keptTotal`), answered as `total`. */
+  withTotal = false,
 ) {
   const where = whereOf(filters);
+  const total = withTotal ? keptTotal(filters) : null;
+  // A statement built once per page shape (decision 0072): the filters, the sort, the page, the extras.
+  const memo = (parts: unknown[], extras: PageExtras, build: () => SQL) =>
+    order.key === undefined
+      ? build()
+      : builtOnce(
+          JSON.stringify([
+            order.key,
+            filters,
+            extras.version !== noExtras.version,
+            extras.total !== noExtras.total,
+            parts,
+          ]),
+          build,
+        );
   const rows: OrderListRow[] = [];
   let last: Found | null = null;
   let counted: number | undefined;
@@ -209,7 +233,7 @@ export async function findOrderPage(
   // in the first segment's statement (decision 0062).
   let sized: Paged[] | null = null;
   if (skip > 0 && g < order.segments.length - 1) {
-    const deep = await deepPage(db, filters, where, order.segments, page.limit, skip, extras);
+    const deep = await deepPage(db, filters, where, order.segments, page.limit, skip, extras, memo);
     if (onVersion) onVersion(deep.version);
     onVersion = undefined;
     if (total) counted = deep.total ?? undefined;
@@ -223,21 +247,11 @@ export async function findOrderPage(
     // The page's ids and sort keys (with what the caller waits for: the version for a cached total,
     // or the kept total), built per filter and sort; then their rows by a prepared read: its forty
     // columns and joins are not built again for each page.
-    const paged =
-      sized ??
-      (await readPage(
-        db,
-        // The version and total are asked only while not known yet (a deep page told them).
-        pageIds(
-          db,
-          filters,
-          segment,
-          conditions,
-          page.limit - rows.length,
-          skip,
-          onVersion || (total && counted === undefined) ? extras : noExtras,
-        ),
-      ));
+    // The version and total are asked only while not known yet (a deep page told them).
+    const asked = onVersion || (total && counted === undefined) ? extras : noExtras;
+    const limit = page.limit - rows.length;
+    const ids = () => pageIds(db, filters, segment, conditions, limit, skip, asked);
+    const paged = sized ?? (await readPage(db, from ? ids() : memo(['page', g, limit, skip], asked, ids)));
     sized = null;
     // The total waits for the version: told before the rows are read.
     if (onVersion) onVersion(paged[0]?.version ?? null);
@@ -467,6 +481,7 @@ async function deepPage(
   limit: number,
   offset: number,
   extras: PageExtras,
+  memo: (parts: unknown[], extras: PageExtras, build: () => SQL) => SQL,
 ) {
   const [first] = segments as [Segment];
   const kept = keptSizes(filters, segments.slice(0, -1));
@@ -476,24 +491,30 @@ async function deepPage(
     // and the page is then read from the stretch it falls in alone.
     found = await rowsOf(
       db,
-      sql`select null as id, null as keys, ${extras.version} as version, ${extras.total} as total,
-        array[${sql.join(kept, sql`, `)}]::int[] as sizes`,
+      memo(
+        ['kept sizes'],
+        extras,
+        () => sql`select null as id, null as keys, ${extras.version} as version, ${extras.total} as total,
+          array[${sql.join(kept, sql`, `)}]::int[] as sizes`,
+      ),
     );
   } else {
     // One past the offset: a segment that holds more than what is left to skip says so.
-    const sizes = segments
-      .slice(0, -1)
-      .map(
-        (segment) =>
-          sql`(select count(*)::int from (${listRows(db, filters, and(where, segment.where)).limit(offset + 1)}) c)`,
-      );
-    const page = pageIds(db, filters, first, and(where, first.where), limit, offset);
     found = await rowsOf(
       db,
-      sql`select p.id, p.keys, s.version, s.total,
-          case when p.id is null then array[${sql.join(sizes, sql`, `)}]::int[] end as sizes
-        from (select ${extras.version} as version, ${extras.total} as total) s
-        left join lateral (${page}) p on true`,
+      memo(['counted sizes', limit, offset], extras, () => {
+        const sizes = segments
+          .slice(0, -1)
+          .map(
+            (segment) =>
+              sql`(select count(*)::int from (${listRows(db, filters, and(where, segment.where)).limit(offset + 1)}) c)`,
+          );
+        const page = pageIds(db, filters, first, and(where, first.where), limit, offset);
+        return sql`select p.id, p.keys, s.version, s.total,
+            case when p.id is null then array[${sql.join(sizes, sql`, `)}]::int[] end as sizes
+          from (select ${extras.version} as version, ${extras.total} as total) s
+          left join lateral (${page}) p on true`;
+      }),
     );
   }
   const head = found[0];

@@ -245,16 +245,21 @@ describe('GET /orders sorted (issue 14)', () => {
       const segments = segmentsOf('expected_delivery', direction, today);
       for (const filters of lists) {
         expect(keptSizes(filters, segments.slice(0, -1)) === null).toBe(filters.wholePhone !== undefined);
+        // With the statements built once per key (decision 0072), as the list's route reads them.
+        const key = `expected_delivery ${direction} ${today}`;
         const ids = async (offset: number, limit: number) =>
-          (await findOrderPage(t.db, filters, { offset, limit }, { segments })).rows.map((r) => r.order.id);
+          (await findOrderPage(t.db, filters, { offset, limit }, { segments, key })).rows.map(
+            (r) => r.order.id,
+          );
         const all = await ids(0, 1000);
         expect(all.length, JSON.stringify(filters)).toBeGreaterThan(5);
         for (const limit of [3]) {
           for (let offset = 1; offset <= all.length + 1; offset++) {
-            expect(
-              await ids(offset, limit),
-              `${direction} ${JSON.stringify(filters)} ${offset}+${limit}`,
-            ).toEqual(all.slice(offset, offset + limit));
+            const label = `${direction} ${JSON.stringify(filters)} ${offset}+${limit}`;
+            expect(await ids(offset, limit), label).toEqual(all.slice(offset, offset + limit));
+            // Asked again: the kept statement answers the same.
+            if (offset % 5 === 0)
+              expect(await ids(offset, limit), label).toEqual(all.slice(offset, offset + limit));
           }
         }
       }

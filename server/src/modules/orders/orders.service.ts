@@ -141,7 +141,8 @@ export async function listOrders(
   };
   // Issue 14: the chosen sort, its segments from today (Prague), and where a keyset page starts.
   const direction = sorting.directionOf(query.sort, query.direction);
-  const segments = sorting.segmentsOf(query.sort, direction, pragueDay());
+  const today = pragueDay();
+  const segments = sorting.segmentsOf(query.sort, direction, today);
   const after = query.after ? sorting.decodeCursor(query.after, query.sort, direction, segments) : undefined;
   // Issue 16: a list filtered by state and warehouses only reads its total from the kept counts in
   // the page's own statement. Otherwise a quick page reads the data version in its statement, and
@@ -160,9 +161,9 @@ export async function listOrders(
         db,
         filters,
         { offset: (query.current_page - 1) * query.per_page, limit: query.per_page },
-        { segments, after },
+        { segments, after, key: `${query.sort} ${direction} ${today}` },
         versionRead,
-        kept,
+        Boolean(kept),
       )
       .finally(() => versionRead?.(null)),
     kept ? undefined : counted(filters, () => list.countOrders(db, filters), version),
