@@ -36,7 +36,11 @@ const pragueOffsets = new Map<number, number>();
  * not per call (issue 9: formatToParts for each of 100 000 export rows took 1.3 s).
  */
 export function pragueWallClockAsUtc(instant: Date = new Date()): Date {
-  const time = instant.getTime();
+  return new Date(pragueWallClockMs(instant.getTime()));
+}
+
+/** The same in epoch milliseconds, without a Date (the exports call it for every row). */
+export function pragueWallClockMs(time: number): number {
   const hour = Math.floor(time / 3_600_000);
   let offset = pragueOffsets.get(hour);
   if (offset === undefined) {
@@ -47,7 +51,7 @@ export function pragueWallClockAsUtc(instant: Date = new Date()): Date {
     if (pragueOffsets.size > 100_000) pragueOffsets.clear();
     pragueOffsets.set(hour, offset);
   }
-  return new Date(time + offset);
+  return time + offset;
 }
 
 /**
