@@ -4,9 +4,9 @@ import type { Currency } from '@letokruh/contracts/rules/money';
 import { currencies, fromMinor } from '@letokruh/contracts/rules/money';
 import type { ExportLanguage, StatsExport, StatsExportQuery } from '@letokruh/contracts/stats';
 import type { DbOrTx } from '../../db/client.ts';
-import { CurrencySums, productSums, totalsOf } from './stats.service.ts';
+import { CurrencySums, orderSums, productSums, totalsOf } from './stats.service.ts';
 import * as q from './stats-batches.queries.ts';
-import { type Column, excelDay, excelPragueTime, streamSheet } from './xlsx.ts';
+import { type Column, excelDay, excelDaySerial, excelPragueTimeSerial, streamSheet } from './xlsx.ts';
 
 /** The XLSX downloads of the overviews page (domain.md §2.2, §2.7), headers in the asked language. */
 
@@ -168,14 +168,29 @@ function moneyColumns<Row>(t: Texts, currency: (r: Row) => Currency, sums: (r: R
 /** Every order of the range, one row each, written batch by batch. */
 function ordersSheet(db: DbOrTx, query: StatsExportQuery, t: Texts, onError: (e: unknown) => void) {
   type Row = { order: q.StatsOrder; sums: Sums };
+  // A range holds a few dozen delivery days and a hundred thousand orders.
+  const daySerials = new Map<string, number>();
+  const daySerial = (day: string) => {
+    let serial = daySerials.get(day);
+    if (serial === undefined) {
+      serial = excelDaySerial(day);
+      daySerials.set(day, serial);
+    }
+    return serial;
+  };
   const columns: Column<Row>[] = [
     { header: t.internId, width: 15, kind: 'integer', value: (r) => r.order.internId },
-    { header: t.created, width: 16, kind: 'datetime', value: (r) => excelPragueTime(r.order.createdAt) },
+    {
+      header: t.created,
+      width: 16,
+      kind: 'datetime',
+      value: (r) => excelPragueTimeSerial(r.order.createdMs),
+    },
     {
       header: t.delivery,
       width: 14,
       kind: 'date',
-      value: (r) => (r.order.expectedDeliveryDate ? excelDay(r.order.expectedDeliveryDate) : null),
+      value: (r) => (r.order.expectedDeliveryDate ? daySerial(r.order.expectedDeliveryDate) : null),
     },
     { header: t.warehouse, width: 22, kind: 'text', value: (r) => r.order.warehouseName },
     { header: t.customer, width: 24, kind: 'text', value: (r) => customerName(r.order) },
@@ -197,7 +212,7 @@ function ordersSheet(db: DbOrTx, query: StatsExportQuery, t: Texts, onError: (e:
       header: t.collected,
       width: 16,
       kind: 'datetime',
-      value: (r) => (r.order.collectedRevenueAt ? excelPragueTime(r.order.collectedRevenueAt) : null),
+      value: (r) => (r.order.collectedMs === null ? null : excelPragueTimeSerial(r.order.collectedMs)),
     },
   ];
   return streamSheet<Row>({
@@ -207,11 +222,7 @@ function ordersSheet(db: DbOrTx, query: StatsExportQuery, t: Texts, onError: (e:
     onError,
     fill: async (sheet) => {
       for await (const batch of q.orderBatches(db, query)) {
-        for (const order of batch) {
-          const sums = new CurrencySums();
-          sums.add(order.currency, totalsOf(order));
-          sheet.add({ order, sums: sums.of(order.currency)! });
-        }
+        for (const order of batch) sheet.add({ order, sums: orderSums(totalsOf(order)) });
         await sheet.flush();
       }
     },

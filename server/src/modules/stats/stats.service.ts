@@ -27,10 +27,28 @@ export function totalsOf(o: StatsOrder): OrderTotals {
       : { rate: o.deliveryPriceAmount, minimum: o.minimumDeliveryPrice, distance: o.distance };
   return orderTotals({
     currency: o.currency,
-    lines: o.lines.map((l) => ({ price: l.price, amount: l.amount, vat: l.vat, discount: l.discount })),
+    lines: o.lines,
     delivery,
     supply_day: o.expectedDeliveryDate,
   });
+}
+
+/**
+ * One order's sums as `CurrencySums.of` answers them after adding that order alone (each amount
+ * through minor units), without the map (the orders sheet asks for each of its rows).
+ */
+export function orderSums(totals: OrderTotals): {
+  travel: number;
+  products: number;
+  total: number;
+  net: number;
+} {
+  return {
+    travel: fromMinor(toMinor(totals.delivery_price)),
+    products: fromMinor(toMinor(totals.product_prices)),
+    total: fromMinor(toMinor(totals.price_with_vat)),
+    net: fromMinor(toMinor(totals.total_price)),
+  };
 }
 
 /** Minor-unit sums of travel, products and total per currency. */
