@@ -13,7 +13,7 @@ type ZipArchive = {
 };
 const archiver = createRequire(import.meta.url)('archiver') as (
   format: 'zip',
-  options: { zlib: { level: number } },
+  options: { zlib: { level: number; chunkSize?: number } },
 ) => ZipArchive;
 
 /**
@@ -197,7 +197,9 @@ export function streamSheet<Row>(options: {
   const stream = new PassThrough();
   const letters = columns.map((_, i) => columnLetter(i + 1));
   const lastColumn = letters[letters.length - 1] ?? 'A';
-  const archive = archiver('zip', { zlib: { level: 3 } });
+  // Output in 128 KiB pieces, not zlib's 16 KiB: an eighth of the callbacks and socket writes for
+  // the ≈ 15 MB a hundred thousand orders compress to (decision 0071).
+  const archive = archiver('zip', { zlib: { level: 3, chunkSize: 128 * 1024 } });
   const sheetXml = new PassThrough();
   archive.on('error', (error: Error) => stream.destroy(error));
   archive.pipe(stream);
