@@ -278,7 +278,7 @@ function cellWriter<Row>(column: Column<Row>, letter: string, labels: XlsxLabels
       const space = value.trim() === value ? '' : ' xml:space="preserve"';
       return `${open}${r}" t="inlineStr"><is><t${space}>${escapeXml(value)}</t></is></c>`;
     }
-    const s = money ? moneyStyles[currency?.(row) ?? 'CZK'] : fixedStyle;
+    const s = money ? (moneyStyles[currency?.(row) ?? 'CZK'] ?? '') : fixedStyle;
     if (typeof value === 'boolean') return `${open}${r}"${s} t="b"><v>${value ? 1 : 0}</v></c>`;
     const number = value instanceof Date ? serialDate(value) : value;
     return Number.isFinite(number) ? `${open}${r}"${s}><v>${number}</v></c>` : '';
