@@ -179,19 +179,16 @@ export async function* orderBatches(db: DbOrTx, filter: StatsFilter): AsyncGener
  * written as soon as its batch is read.
  */
 export async function* customerBatches(db: DbOrTx, filter: StatsFilter): AsyncGenerator<StatsOrder[]> {
-  const byCustomer = new Map<number, number[]>();
+  // Ordered by customer already: each customer's orders are one run of the list, found in one
+  // pass (grouping them in a map and sorting the customers held the event loop ≈ 20 ms more).
   const { ids, customerIds: owners } = await matchingIdsByCustomer(db, filter);
-  ids.forEach((id, i) => {
-    const list = byCustomer.get(owners[i]!);
-    if (list) list.push(id);
-    else byCustomer.set(owners[i]!, [id]);
-  });
-  const customerIds = [...byCustomer.keys()].sort((a, b) => a - b);
-  yield* readAhead(Math.ceil(customerIds.length / batchSize), (index) =>
-    ordersWithLines(
-      db,
-      customerIds.slice(index * batchSize, (index + 1) * batchSize).flatMap((c) => byCustomer.get(c)!),
-      [asc(orders.customerId), asc(orders.expectedDeliveryDate), asc(orders.id)],
-    ),
+  const starts: number[] = [];
+  for (let i = 0; i < owners.length; i++) if (i === 0 || owners[i] !== owners[i - 1]) starts.push(i);
+  yield* readAhead(Math.ceil(starts.length / batchSize), (index) =>
+    ordersWithLines(db, ids.slice(starts[index * batchSize], starts[(index + 1) * batchSize] ?? ids.length), [
+      asc(orders.customerId),
+      asc(orders.expectedDeliveryDate),
+      asc(orders.id),
+    ]),
   );
 }
