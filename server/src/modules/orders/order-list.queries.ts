@@ -6,6 +6,7 @@ import { builtOnce } from '../../db/built-once.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { cappedCount } from '../../db/paging.ts';
 import { pragueMidnight } from '../../db/prague.ts';
+import { preparedRead } from '../../db/prepared.ts';
 import { rowsOf } from '../../db/rows.ts';
 import {
   customers,
@@ -13,6 +14,7 @@ import {
   orderListCounts,
   orderListDayCounts,
   orders,
+  warehouses,
 } from '../../db/schema/index.ts';
 import { containsPattern as contains, foldedContains, textContains } from '../../db/text-search.ts';
 import { dataVersionColumn } from '../../plugins/answer-cache.ts';
@@ -259,10 +261,7 @@ export async function findOrderPage(
     if (paged[0] && counted === undefined && total) counted = Number(paged[0].total);
     const byId = new Map<number, OrderListRow>();
     if (paged.length) {
-      for (const row of await pageRows(
-        db,
-        paged.map((p) => p.id),
-      ))
+      for (const row of await pageRows(db).execute({ ids: paged.map((p) => p.id) }))
         byId.set(row.order.id, row);
     }
     for (const { id, keys } of paged) {
@@ -286,134 +285,43 @@ export async function findOrderPage(
   return { rows, last: rows.length === page.limit ? last : null, total: counted };
 }
 
-/**
- * What a row of the list shows (toListItem): the order's own columns, its customer, its yard. Read
- * as raw SQL, each column cast to what both drivers read alike (as the exports, decision 0069):
- * Drizzle's mapping of the 37 columns of a page's 10 rows, with building the statement of its ids,
- * was about 11 % of the first page's CPU (decision 0071).
- */
-const listRowsSelect = sql.raw(`select o.id, o.intern_id::float8 as intern_id,
-  (extract(epoch from o.draft_touched_at) * 1000)::float8 as draft_ms, o.hidden, o.done, o.prepared,
-  (extract(epoch from o.collected_revenue_at) * 1000)::float8 as collected_ms, o.payment_type,
-  (extract(epoch from o.created_at) * 1000)::float8 as created_ms, o.expected_delivery_date::text as day,
-  o.expected_delivery_time::text as clock, o.price_with_vat::float8 as price_with_vat, o.currency,
-  c.id as c_id, c.intern_id::float8 as c_intern_id, c.first_name, c.last_name, c.organization_id,
-  c.organization_name, c.vat_id, c.email, c.pre_phone, c.phone, c.whole_phone, c.full_address, c.town,
-  c.zip_code, c.country, c.gps_lat::float8 as gps_lat, c.gps_lon::float8 as gps_lon, c.to_contact,
-  c.version, (extract(epoch from c.created_at) * 1000)::float8 as c_created_ms,
-  w.id as w_id, w.name as w_name, w.color as w_color, w.text_color as w_text_color
-  from orders as o left join customers as c on c.id = o.customer_id
-  left join warehouses as w on w.id = o.warehouse_id where `);
-
-type RawListRow = {
-  id: number;
-  intern_id: number;
-  draft_ms: number | null;
-  hidden: boolean;
-  done: boolean;
-  prepared: boolean;
-  collected_ms: number | null;
-  payment_type: OrderRow['paymentType'];
-  created_ms: number;
-  day: string | null;
-  clock: string | null;
-  price_with_vat: number;
-  currency: OrderRow['currency'];
-  c_id: number | null;
-  c_intern_id: number;
-  first_name: string;
-  last_name: string;
-  organization_id: string;
-  organization_name: string;
-  vat_id: string;
-  email: string;
-  pre_phone: string;
-  phone: string;
-  whole_phone: string;
-  full_address: string;
-  town: string;
-  zip_code: string;
-  country: string;
-  gps_lat: number;
-  gps_lon: number;
-  to_contact: boolean;
-  version: number;
-  c_created_ms: number;
-  w_id: number | null;
-  w_name: string;
-  w_color: string;
-  w_text_color: string;
+/** What a row of the list shows (toListItem): the order's own columns, its customer, its yard. */
+const listColumns = {
+  order: {
+    id: orders.id,
+    internId: orders.internId,
+    draftTouchedAt: orders.draftTouchedAt,
+    hidden: orders.hidden,
+    done: orders.done,
+    prepared: orders.prepared,
+    collectedRevenueAt: orders.collectedRevenueAt,
+    paymentType: orders.paymentType,
+    createdAt: orders.createdAt,
+    expectedDeliveryDate: orders.expectedDeliveryDate,
+    expectedDeliveryTime: orders.expectedDeliveryTime,
+    priceWithVat: orders.priceWithVat,
+    currency: orders.currency,
+  },
+  customer: customers,
+  warehouse: {
+    id: warehouses.id,
+    name: warehouses.name,
+    color: warehouses.color,
+    textColor: warehouses.textColor,
+  },
 };
 
-const instant = (ms: number | null) => (ms === null ? null : new Date(ms));
-
-const toListRow = (r: RawListRow): OrderListRow => ({
-  order: {
-    id: r.id,
-    internId: r.intern_id,
-    draftTouchedAt: instant(r.draft_ms),
-    hidden: r.hidden,
-    done: r.done,
-    prepared: r.prepared,
-    collectedRevenueAt: instant(r.collected_ms),
-    paymentType: r.payment_type,
-    createdAt: new Date(r.created_ms),
-    expectedDeliveryDate: r.day,
-    expectedDeliveryTime: r.clock,
-    priceWithVat: r.price_with_vat,
-    currency: r.currency,
-  },
-  customer:
-    r.c_id === null
-      ? null
-      : {
-          id: r.c_id,
-          internId: r.c_intern_id,
-          firstName: r.first_name,
-          lastName: r.last_name,
-          organizationId: r.organization_id,
-          organizationName: r.organization_name,
-          vatId: r.vat_id,
-          email: r.email,
-          prePhone: r.pre_phone,
-          phone: r.phone,
-          wholePhone: r.whole_phone,
-          fullAddress: r.full_address,
-          town: r.town,
-          zipCode: r.zip_code,
-          country: r.country,
-          gpsLat: r.gps_lat,
-          gpsLon: r.gps_lon,
-          toContact: r.to_contact,
-          version: r.version,
-          createdAt: new Date(r.c_created_ms),
-        },
-  warehouse:
-    r.w_id === null ? null : { id: r.w_id, name: r.w_name, color: r.w_color, textColor: r.w_text_color },
-});
-
-/** The list's rows of these orders, in no particular order (exported for its test against Drizzle's). */
-export const pageRows = async (db: DbOrTx, ids: number[]): Promise<OrderListRow[]> =>
-  (await rowsOf<RawListRow>(db, sql`${listRowsSelect}o.id = any(${sql.param(ids)}::int[])`)).map(toListRow);
-
-type OrderRow = typeof orders.$inferSelect;
-type ListedOrderColumns =
-  | 'id'
-  | 'internId'
-  | 'draftTouchedAt'
-  | 'hidden'
-  | 'done'
-  | 'prepared'
-  | 'collectedRevenueAt'
-  | 'paymentType'
-  | 'createdAt'
-  | 'expectedDeliveryDate'
-  | 'expectedDeliveryTime'
-  | 'priceWithVat'
-  | 'currency';
+const pageRows = preparedRead('order_list_rows', (db) =>
+  db
+    .select(listColumns)
+    .from(orders)
+    .leftJoin(customers, eq(customers.id, orders.customerId))
+    .leftJoin(warehouses, eq(warehouses.id, orders.warehouseId))
+    .where(sql`${orders.id} = any(${sql.placeholder('ids')}::int[])`),
+);
 
 export type OrderListRow = {
-  order: Pick<OrderRow, ListedOrderColumns>;
+  order: { [K in keyof typeof listColumns.order]: (typeof orders.$inferSelect)[K] };
   customer: typeof customers.$inferSelect | null;
   warehouse: { id: number; name: string; color: string; textColor: string } | null;
 };
