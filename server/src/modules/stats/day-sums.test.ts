@@ -293,6 +293,15 @@ async function expectListTotalsAsCounted() {
   expect(keptTotal({ state: 'drafts', scope: null, userId: 1 })).toBeNull();
 }
 
+/** Empties a kept table and reruns its migration's backfill (the migration's last statement). */
+async function rerunBackfill(file: string, table: string) {
+  const text = await readFile(path.join(import.meta.dirname, '../../db/migrations', file), 'utf8');
+  const backfill = text.split('--> statement-breakpoint').at(-1)!;
+  expect(backfill).toContain(`INSERT INTO "${table}"`);
+  await t.db.execute(sql.raw(`delete from ${table}`));
+  await t.db.execute(sql.raw(backfill));
+}
+
 beforeAll(async () => {
   t = await buildTestApp();
   ({ owner, dispatcher, warehouseman } = await signIn(t.app, ['owner', 'dispatcher', 'warehouseman']));
@@ -326,30 +335,16 @@ describe('the daily sums of the overviews (migration 0030) and the list counts (
   });
 
   it('the backfill of the list counts (migration 0038) counts the orders already there', async () => {
-    const text = await readFile(
-      path.join(import.meta.dirname, '../../db/migrations/0038_order_list_counts.sql'),
-      'utf8',
-    );
-    const backfill = text.split('--> statement-breakpoint').at(-1)!;
-    expect(backfill).toContain('INSERT INTO "order_list_counts"');
-    await t.db.execute(sql`delete from order_list_counts`);
-    await t.db.execute(sql.raw(backfill));
+    await rerunBackfill('0038_order_list_counts.sql', 'order_list_counts');
     await expectSumsExact();
     await expectListTotalsAsCounted();
   });
 
   it('the backfill of the list counts per day (migration 0047) counts the orders already there', async () => {
-    const text = await readFile(
-      path.join(import.meta.dirname, '../../db/migrations/0047_order_list_day_counts.sql'),
-      'utf8',
-    );
-    const backfill = text.split('--> statement-breakpoint').at(-1)!;
-    expect(backfill).toContain('INSERT INTO "order_list_day_counts"');
     // An order with no delivery day yet: kept under a day of null.
     await t.db.execute(sql`update orders set expected_delivery_date = null
       where id = (select min(id) from orders where draft_touched_at is null and customer_id is not null)`);
-    await t.db.execute(sql`delete from order_list_day_counts`);
-    await t.db.execute(sql.raw(backfill));
+    await rerunBackfill('0047_order_list_day_counts.sql', 'order_list_day_counts');
     const { full } = await sumsBothWays();
     expect(full.listDays.some((r) => r.split('|')[1] === '-')).toBe(true);
     await expectSumsExact();
