@@ -8,10 +8,11 @@
 // - the login page within its 250 KiB of gzipped JavaScript;
 // - INP within 200 ms (median of the runs): a week switch paints its header at once and the
 //   calendar redraws after (useDeferredValue), 40-72 ms measured; opening an order 136-208 ms;
-// - LCP within 4.5 s unthrottled, 6 s slowed: a bound against getting worse, NOT the target. The
-//   LCP element is an order's block once the week's orders are drawn, and on a 2-core machine with
-//   the server beside the browser it came at 3.4-3.9 s cold (median 3.6 s). Web Vitals' "good" is
-//   2.5 s and issue 16 asks for 1.5 s: neither is met (docs/decisions/0047-dashboard-lcp-and-inp-measured-with-the-orders-drawn-issue.md).
+// - LCP within 4.5 s unthrottled, 6 s slowed: a loose bound against getting worse, so that a loaded
+//   CI machine does not fail; issue 16's targets (LCP 1.5 s, INP 100 ms) are read from the figures.
+//   At stop 24 the LCP element was an order's block, at 3.4-3.9 s (decision 0047); since the week
+//   draws its header first it is the week's title: 832-896 ms on the dashboard (stop 33's CI
+//   check, 3 runs, INP 80-88 ms).
 // Options: VITALS_RUNS=3 measures three times and records the median (npm test does so on CI);
 // VITALS_CPU_SLOWDOWN=4 slows the CPU as a mid-range phone would (Chromium's CPU throttling);
 // VITALS_STRICT=0 only reports an INP over the target (a machine under heavy load).
