@@ -57,32 +57,38 @@ const stateFilter = stateFilterOf({
   notCollected: sql`${orders.collectedRevenueAt} is null`,
 });
 /** A table of kept counts: per warehouse and state columns (0038), and per day too (0047). */
-type KeptCounts = typeof orderListCounts | typeof orderListDayCounts;
-const keptStateFilters = new Map<KeptCounts, ReturnType<typeof stateFilterOf>>(
-  [orderListCounts, orderListDayCounts].map((c) => [
-    c,
-    stateFilterOf({ hidden: c.hidden, done: c.done, notCollected: sql`not ${c.collected}` }),
-  ]),
-);
+const keptCountsOf = <T extends typeof orderListCounts | typeof orderListDayCounts>(table: T) => ({
+  table,
+  states: stateFilterOf({
+    hidden: table.hidden,
+    done: table.done,
+    notCollected: sql`not ${table.collected}`,
+  }),
+});
+const listCounts = keptCountsOf(orderListCounts);
+const listDayCounts = keptCountsOf(orderListDayCounts);
 
 /** The filters the kept counts answer; any other one given means counting the orders. */
 const keptFilters = new Set<string>(['state', 'warehouse', 'scope']);
 
 /**
- * Which kept counts a list's filters select (the state, the warehouse, the caller's warehouses),
- * or null when another filter is given (a search, dates, the drafts): those are counted.
+ * Whether the kept counts answer a list's filters: the state (not the drafts), the warehouse, the
+ * caller's warehouses. Any other filter (a search, dates) means counting the orders.
  */
-function keptWhere(f: OrderFilters, counts: KeptCounts): { where: SQL | undefined } | null {
-  if (f.state === 'drafts') return null;
+export function keptApplies(f: OrderFilters): boolean {
+  if (f.state === 'drafts') return false;
   for (const [name, value] of Object.entries(f))
-    if (value !== undefined && !keptFilters.has(name)) return null;
-  return {
-    where: and(
-      keptStateFilters.get(counts)?.[f.state],
-      f.warehouse === undefined ? undefined : eq(counts.warehouseId, f.warehouse),
-      scopeCondition(f.scope, counts.warehouseId),
-    ),
-  };
+    if (value !== undefined && !keptFilters.has(name)) return false;
+  return true;
+}
+
+/** The kept counts a list's filters select (`keptApplies`). */
+function keptWhere(f: OrderFilters, { table, states }: ReturnType<typeof keptCountsOf>): SQL | undefined {
+  return and(
+    f.state === 'drafts' ? sql`false` : states[f.state],
+    f.warehouse === undefined ? undefined : eq(table.warehouseId, f.warehouse),
+    scopeCondition(f.scope, table.warehouseId),
+  );
 }
 
 /**
@@ -92,10 +98,10 @@ function keptWhere(f: OrderFilters, counts: KeptCounts): { where: SQL | undefine
  * total is counted (`countOrders`). Capped as the count is.
  */
 export function keptTotal(f: OrderFilters): SQL<number> | null {
-  const kept = keptWhere(f, orderListCounts);
-  if (!kept) return null;
+  if (!keptApplies(f)) return null;
+  const where = keptWhere(f, listCounts);
   return sql<number>`(select least(coalesce(sum(${orderListCounts.orderCount}), 0), ${listTotalCap + 1})::int
-    from ${orderListCounts}${kept.where ? sql` where ${kept.where}` : sql``})`;
+    from ${orderListCounts}${where ? sql` where ${where}` : sql``})`;
 }
 
 /**
@@ -105,13 +111,13 @@ export function keptTotal(f: OrderFilters): SQL<number> | null {
  * filter is given or a stretch is not one of days.
  */
 export function keptSizes(f: OrderFilters, segments: Segment[]): SQL<number>[] | null {
-  const kept = keptWhere(f, orderListDayCounts);
-  if (!kept) return null;
+  if (!keptApplies(f)) return null;
+  const where = keptWhere(f, listDayCounts);
   const sizes: SQL<number>[] = [];
   for (const segment of segments) {
     if (!segment.days) return null;
     sizes.push(sql<number>`(select coalesce(sum(${orderListDayCounts.orderCount}), 0)::int
-      from ${orderListDayCounts} where ${and(kept.where, segment.days(orderListDayCounts.day))})`);
+      from ${orderListDayCounts} where ${and(where, segment.days(orderListDayCounts.day))})`);
   }
   return sizes;
 }
@@ -206,7 +212,12 @@ export async function findOrderPage(
   /** Whether to read the list's total from the kept counts (`keptTotal`), answered as `total`. */
   withTotal = false,
 ) {
-  const where = whereOf(filters);
+  // The filters' conditions, built only when a statement is (not when it was built once before).
+  let built: { where: SQL | undefined } | undefined;
+  const where = () => {
+    built ??= { where: whereOf(filters) };
+    return built.where;
+  };
   const total = withTotal ? keptTotal(filters) : null;
   // A statement built once per page shape (decision 0072): the filters, the sort, the page, the extras.
   const memo = (parts: unknown[], extras: PageExtras, build: () => SQL) =>
@@ -245,14 +256,14 @@ export async function findOrderPage(
   for (; g < order.segments.length && rows.length < page.limit; g++) {
     const segment = order.segments[g] as Segment;
     const from = order.after && g === order.after.g ? afterCondition(segment, order.after) : undefined;
-    const conditions = and(where, segment.where, from);
+    const conditions = () => and(where(), segment.where, from);
     // The page's ids and sort keys (with what the caller waits for: the version for a cached total,
-    // or the kept total), built per filter and sort; then their rows by a prepared read: its forty
-    // columns and joins are not built again for each page.
-    // The version and total are asked only while not known yet (a deep page told them).
+    // or the kept total, asked only while not known yet: a deep page told them), built once per
+    // page shape; then their rows by a prepared read: its forty columns and joins are not built
+    // again for each page.
     const asked = onVersion || (total && counted === undefined) ? extras : noExtras;
     const limit = page.limit - rows.length;
-    const ids = () => pageIds(db, filters, segment, conditions, limit, skip, asked);
+    const ids = () => pageIds(db, filters, segment, conditions(), limit, skip, asked);
     const paged = sized ?? (await readPage(db, from ? ids() : memo(['page', g, limit, skip], asked, ids)));
     sized = null;
     // The total waits for the version: told before the rows are read.
@@ -273,7 +284,7 @@ export async function findOrderPage(
     // An empty answer may mean the offset passed this segment's end: skip what it holds (at most
     // `skip`, which the paging schema bounds) and go on into the next.
     if (paged.length) skip = 0;
-    else if (skip) skip -= await segmentSize(db, filters, conditions, skip);
+    else if (skip) skip -= await segmentSize(db, filters, conditions(), skip);
   }
   onVersion?.(null);
   // No row carried the total (a page past the end): it is asked alone.
@@ -384,7 +395,7 @@ const readPage = async (db: DbOrTx, query: SQL): Promise<Paged[]> =>
 async function deepPage(
   db: DbOrTx,
   filters: OrderFilters,
-  where: SQL | undefined,
+  where: () => SQL | undefined,
   segments: Segment[],
   limit: number,
   offset: number,
@@ -415,9 +426,9 @@ async function deepPage(
           .slice(0, -1)
           .map(
             (segment) =>
-              sql`(select count(*)::int from (${listRows(db, filters, and(where, segment.where)).limit(offset + 1)}) c)`,
+              sql`(select count(*)::int from (${listRows(db, filters, and(where(), segment.where)).limit(offset + 1)}) c)`,
           );
-        const page = pageIds(db, filters, first, and(where, first.where), limit, offset);
+        const page = pageIds(db, filters, first, and(where(), first.where), limit, offset);
         return sql`select p.id, p.keys, s.version, s.total,
             case when p.id is null then array[${sql.join(sizes, sql`, `)}]::int[] end as sizes
           from (select ${extras.version} as version, ${extras.total} as total) s

@@ -147,7 +147,7 @@ export async function listOrders(
   // Issue 16: a list filtered by state and warehouses only reads its total from the kept counts in
   // the page's own statement. Otherwise a quick page reads the data version in its statement, and
   // the total (usually cached) waits for it instead of a round trip of its own.
-  const kept = list.keptTotal(filters);
+  const kept = list.keptApplies(filters);
   let versionRead: ((version: string | null) => void) | undefined;
   const version =
     !kept && list.quickPage(filters)
@@ -163,7 +163,7 @@ export async function listOrders(
         { offset: (query.current_page - 1) * query.per_page, limit: query.per_page },
         { segments, after, key: `${query.sort} ${direction} ${today}` },
         versionRead,
-        Boolean(kept),
+        kept,
       )
       .finally(() => versionRead?.(null)),
     kept ? undefined : counted(filters, () => list.countOrders(db, filters), version),
