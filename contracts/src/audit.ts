@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagedAnswer, pagingQuerySchema } from './common.ts';
+import { daySchema, pagedAnswer, pagingQuerySchema } from './common.ts';
 
 /** The audit log (issue 9): who changed what and when, read by the owner. */
 export const auditEntities = [
@@ -18,7 +18,7 @@ export const auditEntities = [
 ] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 
-const day = z.iso.date();
+const day = daySchema;
 
 export const auditQuerySchema = pagingQuerySchema.extend({
   entity: z.enum(auditEntities).optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dayBounds, daySchema } from './common.ts';
 import { fileSchema } from './files.ts';
 
 /**
@@ -17,7 +18,11 @@ export const positionSchema = z.object({
 export type Position = z.infer<typeof positionSchema>;
 
 /** When the driver pressed the button (the phone's clock); at most a week back, a little ahead. */
-const actionTimeSchema = z.iso.datetime({ offset: true });
+const actionTimeSchema = z.iso
+  .datetime({ offset: true })
+  .refine((text) => daySchema.safeParse(text.slice(0, 10)).success, {
+    message: `a time from ${dayBounds.first} to ${dayBounds.last}`,
+  });
 
 /** POST /driver/order/:id/on_the_way (JSON). */
 export const onTheWayBodySchema = z.object({

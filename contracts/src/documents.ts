@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateSchema } from './products.ts';
+import { checkDayRange, daySchema } from './common.ts';
 
 /** Delivery notes and the orders PDF (domain.md §1.2 list and detail modals, §1.5, §1.6, §1.7). */
 
@@ -41,17 +41,8 @@ export const multipleDeliveryNotesQuerySchema = z.preprocess(
 );
 export type MultipleDeliveryNotesQuery = z.infer<typeof multipleDeliveryNotesQuerySchema>;
 
-const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
-
 /** GET /download-orders: a warehouse and a from date are required (domain.md §1.5); `to` defaults to `from`. */
 export const ordersPdfQuerySchema = z
-  .object({ warehouse: id, from: isoDateSchema, to: isoDateSchema.optional() })
-  .superRefine((q, ctx) => {
-    if (q.to === undefined) return;
-    const days = dayNumber(q.to) - dayNumber(q.from);
-    if (days < 0) ctx.addIssue({ code: 'custom', path: ['to'], message: 'to is before from' });
-    else if (days >= ordersPdfMaxDays) {
-      ctx.addIssue({ code: 'custom', path: ['to'], message: `at most ${ordersPdfMaxDays} days` });
-    }
-  });
+  .object({ warehouse: id, from: daySchema, to: daySchema.optional() })
+  .superRefine((q, ctx) => checkDayRange(q, ctx, ordersPdfMaxDays));
 export type OrdersPdfQuery = z.infer<typeof ordersPdfQuerySchema>;

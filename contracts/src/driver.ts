@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { daySchema } from './common.ts';
 import { cashOnHandSchema } from './delivery.ts';
-import { isoDaySchema } from './vacations.ts';
 
 /**
  * "Můj den" (issue 17 §1): the signed-in driver's orders of a day and the next, in delivery order,
@@ -9,7 +9,7 @@ import { isoDaySchema } from './vacations.ts';
  */
 export const driverDayQuerySchema = z.object({
   /** The first day shown (Prague); the next day comes with it. Default: today. */
-  date: isoDaySchema.optional(),
+  date: daySchema.optional(),
   /** The office (owner, dispatcher) looks at a driver's day; a driver sees only their own. */
   driver: z.coerce.number().int().positive().max(2147483647).optional(),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { clockSchema, daySchema, deliveryDaySchema } from './common.ts';
 import { orderSchema } from './orders.ts';
-import { isoDateSchema } from './products.ts';
 
 /** The delivery calendar's orders (domain.md §1.2 Dashboard, §1.7 GET /api/get-orders). */
 
@@ -30,7 +30,7 @@ const flag = z
  */
 export const calendarOrdersQuerySchema = z.object({
   warehouses: queryList(z.coerce.number().int().positive().max(2147483647), 1000),
-  dates: queryList(isoDateSchema, calendarOrderMaxDays),
+  dates: queryList(daySchema, calendarOrderMaxDays),
   show_cobined: flag,
   id_out: z.coerce.number().int().positive().max(2147483647).optional(),
   /**
@@ -83,7 +83,7 @@ export type CalendarWeekOrder = z.infer<typeof calendarWeekOrderSchema>;
 /** `view=calendar`: the orders by day (the asked days that have any, in order), and what they name. */
 export const calendarWeekSchema = z
   .object({
-    days: z.array(z.object({ date: isoDateSchema, orders: z.array(calendarWeekOrderSchema) })),
+    days: z.array(z.object({ date: daySchema, orders: z.array(calendarWeekOrderSchema) })),
     warehouses: z.array(
       z.object({ id: z.number().int(), name: z.string(), color: z.string(), text_color: z.string() }),
     ),
@@ -102,8 +102,8 @@ export const calendarAnswerSchema = z.union([calendarOrdersAnswerSchema, calenda
  * `confirm_overlap` is true; `version` is the order's as the calendar loaded it.
  */
 export const orderRescheduleSchema = z.object({
-  expected_delivery_date: isoDateSchema,
-  expected_delivery_time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:mm'),
+  expected_delivery_date: deliveryDaySchema,
+  expected_delivery_time: clockSchema,
   confirm_overlap: z.boolean().default(false),
   version: z.number().int().nonnegative(),
 });

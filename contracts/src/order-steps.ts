@@ -1,12 +1,8 @@
 import { z } from 'zod';
+import { clockSchema, deliveryDaySchema, deliveryWallClockSchema } from './common.ts';
 import { customerAddFieldsSchema, customerAddSchema, customerSchema } from './customers.ts';
 import { orderSchema, paymentTypes } from './orders.ts';
-import {
-  type availableProductsAnswerSchema,
-  currencySchema,
-  isoDateSchema,
-  priceSchema,
-} from './products.ts';
+import { type availableProductsAnswerSchema, currencySchema, priceSchema } from './products.ts';
 import { collectionClears } from './rules/collection.ts';
 import { carSchema, staffMemberSchema, warehouseAddressSchema } from './warehouses.ts';
 
@@ -160,11 +156,6 @@ export const itemsConflictAnswerSchema = z.object({
 });
 export type ItemsConflictAnswer = z.infer<typeof itemsConflictAnswerSchema>;
 
-export const clockSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:mm');
-const wallClockSchema = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d(:00)?$/, 'YYYY-MM-DDTHH:mm');
-
 /**
  * POST /order/{id}/intern: the whole order may be sent; these fields are read. The delivery is
  * `expected_delivery_datetime` (Prague clock) or, when that is null or left out,
@@ -186,9 +177,9 @@ export const orderInternPayloadSchema = z
     warehouse: echoed,
     delivery_price_amount: priceSchema.optional(),
     minimim_delivery_price: priceSchema.optional(),
-    expected_delivery_date: isoDateSchema.nullable().optional(),
+    expected_delivery_date: deliveryDaySchema.nullable().optional(),
     expected_delivery_time: clockSchema.nullable().optional(),
-    expected_delivery_datetime: wallClockSchema.nullable().optional(),
+    expected_delivery_datetime: deliveryWallClockSchema.nullable().optional(),
     expected_delivery_duration: durationSchema,
     note: z.string().trim().max(2000).default(''),
     ad_type: z

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { pagedAnswer, pagingQuerySchema } from './common.ts';
+import { daySchema, pagedAnswer, pagingQuerySchema } from './common.ts';
 import { customerSchema } from './customers.ts';
 import { fileSchema } from './files.ts';
 import { orderSortQuerySchema } from './order-sort.ts';
-import { currencySchema, isoDateSchema, productBaseSchema } from './products.ts';
+import { currencySchema, productBaseSchema } from './products.ts';
 import { carSchema, warehouseAddressSchema } from './warehouses.ts';
 
 /** Orders (domain.md §1.2–§1.7; §3.3 Money, Stock, Prices on orders, Time, Order numbers). */
@@ -211,10 +211,10 @@ export const orderListQuerySchema = pagingQuerySchema.extend({
     .trim()
     .regex(/^\d{1,10}$/, 'digits of an order number')
     .optional(),
-  createdFrom: isoDateSchema.optional(),
-  createdTo: isoDateSchema.optional(),
-  expectedDeliveryDateFrom: isoDateSchema.optional(),
-  expectedDeliveryDateTo: isoDateSchema.optional(),
+  createdFrom: daySchema.optional(),
+  createdTo: daySchema.optional(),
+  expectedDeliveryDateFrom: daySchema.optional(),
+  expectedDeliveryDateTo: daySchema.optional(),
   name: optionalText(200),
   wholePhone: optionalText(30),
   fullAddress: optionalText(300),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagedAnswer, pagingQuerySchema } from './common.ts';
+import { daySchema, pagedAnswer, pagingQuerySchema } from './common.ts';
 import { currencies } from './rules/money.ts';
 import { allVatRates } from './rules/vat.ts';
 
@@ -30,7 +30,6 @@ export const priceSchema = z
   .min(0)
   .max(1_000_000)
   .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'at most two decimals');
-export const isoDateSchema = z.iso.date();
 
 const id = z.number().int().positive().max(2147483647);
 
@@ -61,7 +60,7 @@ export const priceChangeSchema = z.object({
   currency: currencySchema,
   price: priceSchema,
   vat: vatSchema.default(defaultVat),
-  from_date: isoDateSchema,
+  from_date: daySchema,
 });
 export type PriceChange = z.infer<typeof priceChangeSchema>;
 

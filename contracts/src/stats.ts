@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { currencySchema, isoDateSchema } from './products.ts';
+import { checkDayRange, daySchema } from './common.ts';
+import { currencySchema } from './products.ts';
 
 /**
  * Overviews and statistics (domain.md §2.2 Overviews, §2.3 Statistics, §2.7). Every range is a pair of
@@ -11,13 +12,8 @@ const id = z.coerce.number().int().positive().max(2147483647);
 /** A range longer than this is refused: ten years of orders is already more than any report needs. */
 export const statsMaxDays = 3660;
 
-const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
-
-function checkRange(q: { from: string; to: string }, ctx: z.RefinementCtx) {
-  const days = dayNumber(q.to) - dayNumber(q.from);
-  if (days < 0) ctx.addIssue({ code: 'custom', path: ['to'], message: 'to is before from' });
-  else if (days >= statsMaxDays) ctx.addIssue({ code: 'custom', path: ['to'], message: 'range too long' });
-}
+const checkRange = (q: { from: string; to: string }, ctx: z.RefinementCtx) =>
+  checkDayRange(q, ctx, statsMaxDays);
 
 /** `done=true`: done orders only; `done=false`: not done only; missing or empty: all. */
 const doneFilter = z
@@ -28,7 +24,7 @@ const doneFilter = z
 export const exportLanguages = ['cs', 'en'] as const;
 export type ExportLanguage = (typeof exportLanguages)[number];
 
-const rangeShape = { from: isoDateSchema, to: isoDateSchema, warehouse: id.optional() };
+const rangeShape = { from: daySchema, to: daySchema, warehouse: id.optional() };
 
 /** GET /stats_by_warehouses and /stats_for_products. */
 export const statsQuerySchema = z.object({ ...rangeShape, done: doneFilter }).superRefine(checkRange);
@@ -74,7 +70,7 @@ export type WarehouseStats = z.infer<typeof warehouseStatsSchema>;
 
 /** One warehouse's orders of one delivery day (the chart over the range). */
 export const warehouseDayStatsSchema = z.object({
-  date: isoDateSchema,
+  date: daySchema,
   warehouse_id: z.number().int(),
   count: z.number().int(),
   prices: z.array(currencyPricesSchema),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagedAnswer, pagingQuerySchema } from './common.ts';
+import { daySchema, pagedAnswer, pagingQuerySchema } from './common.ts';
 import { measurementUnits, productTypes } from './products.ts';
 
 /** Stock of products in warehouses and its ledger (domain.md §2.2, §2.3, §2.5, §2.7; §3.3 Stock). */
@@ -65,12 +65,12 @@ export const productStockSchema = productStockFields.meta({ id: 'ProductStock' }
 export type ProductStock = z.infer<typeof productStockSchema>;
 
 /** The day the stock is projected for (Prague day, YYYY-MM-DD); today unless given. */
-export const projectionQuerySchema = z.object({ date: z.iso.date().optional() });
+export const projectionQuerySchema = z.object({ date: daySchema.optional() });
 
 export const productStockAnswerSchema = z.object({ item: productStockSchema });
 export const productStockListQuerySchema = pagingQuerySchema.extend({
   name: z.string().trim().max(200).optional(),
-  date: z.iso.date().optional(),
+  date: daySchema.optional(),
 });
 export const productStockListAnswerSchema = pagedAnswer(productStockSchema);
 

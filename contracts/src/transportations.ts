@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagedAnswer, pagingQuerySchema } from './common.ts';
+import { dayBounds, daySchema, pagedAnswer, pagingQuerySchema } from './common.ts';
 import { fileSchema } from './files.ts';
 import { parseDay } from './rules/format.ts';
 
@@ -33,10 +33,12 @@ export const transportDaySchema = z
   .string()
   .trim()
   .transform((text, ctx) => {
-    const iso =
-      /^\d{4}-\d{2}-\d{2}$/.test(text) && z.iso.date().safeParse(text).success ? text : parseDay(text);
-    if (!iso || iso < '2000-01-01' || iso > '2099-12-31') {
-      ctx.addIssue({ code: 'custom', message: 'a day as YYYY-MM-DD or D.M.YYYY (2000–2099)' });
+    const iso = /^\d{4}-\d{2}-\d{2}$/.test(text) ? text : parseDay(text);
+    if (!iso || !daySchema.safeParse(iso).success) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `a day as YYYY-MM-DD or D.M.YYYY (${dayBounds.first}–${dayBounds.last})`,
+      });
       return z.NEVER;
     }
     return iso;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagedAnswer, pagingQuerySchema } from './common.ts';
+import { clockSchema, daySchema, pagedAnswer, pagingQuerySchema } from './common.ts';
 import { periodProblems } from './rules/vacation-period.ts';
 
 /**
@@ -8,9 +8,7 @@ import { periodProblems } from './rules/vacation-period.ts';
  */
 
 const id = z.number().int().positive().max(2147483647);
-export const isoDaySchema = z.iso.date();
 /** An hour of the day, HH:mm (00:00–23:59). */
-export const clockSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:mm');
 
 /** domain.md §2.5: the `from` date never after the `to` date; each bad field is named. */
 function checkPeriod(
@@ -20,7 +18,7 @@ function checkPeriod(
   // Runs also when a field failed its own check: compare only real days and hours.
   const days = [value.vacation_from, value.vacation_to];
   const times = [value.from_time, value.to_time].filter((t) => t !== null && t !== undefined);
-  if (!days.every((d) => isoDaySchema.safeParse(d).success)) return;
+  if (!days.every((d) => daySchema.safeParse(d).success)) return;
   if (!times.every((t) => clockSchema.safeParse(t).success)) return;
   for (const field of periodProblems(value)) {
     ctx.addIssue({ code: 'custom', path: [field], message: 'the vacation ends before it starts' });
@@ -76,8 +74,8 @@ function vacationSchemas<
   const input = z
     .object({
       ...spec.ownerInput,
-      vacation_from: isoDaySchema,
-      vacation_to: isoDaySchema,
+      vacation_from: daySchema,
+      vacation_to: daySchema,
       ...spec.hoursInput,
       /** Optimistic concurrency on edit: the version the form was loaded with. */
       version: z.number().int().positive().optional(),
@@ -182,11 +180,11 @@ const queryList = <T extends z.ZodType>(item: T, max: number) =>
 /** GET /api/get-vacations: the selected warehouses and the days of the week shown. */
 export const calendarVacationsQuerySchema = z.object({
   warehouses: queryList(z.coerce.number().int().positive().max(2147483647), 1000),
-  dates: queryList(isoDaySchema, calendarMaxDays),
+  dates: queryList(daySchema, calendarMaxDays),
 });
 /** GET /api/get-drivers-vacations */
 export const calendarDriversVacationsQuerySchema = z.object({
-  dates: queryList(isoDaySchema, calendarMaxDays),
+  dates: queryList(daySchema, calendarMaxDays),
 });
 
 /** One day of a warehouse closure on the calendar (domain.md §1.3); `id` is the vacation's. */

@@ -1,4 +1,4 @@
-import { addDays } from './prague-day.ts';
+import { eachDay } from './prague-day.ts';
 
 /**
  * When an order keeps its driver and car busy (domain.md §1.9, §3.3 Double booking): from the
@@ -30,8 +30,5 @@ export const overlaps = (a: Span, b: Span): boolean => a.from < b.to && b.from <
 export function spanDays(span: Span): string[] {
   const first = span.from.slice(0, 10);
   const lastInstant = span.to > span.from ? instantOf(minutesOf(span.to) - 1) : span.from;
-  const last = lastInstant.slice(0, 10);
-  const days = [first];
-  while (days.at(-1)! < last) days.push(addDays(days.at(-1)!, 1));
-  return days;
+  return eachDay(first, lastInstant.slice(0, 10));
 }

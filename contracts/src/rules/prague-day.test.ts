@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, pragueDay, pragueTimeExists, pragueWallClockAsUtc } from './prague-day.ts';
+import {
+  addDays,
+  dayNumber,
+  daysBetween,
+  eachDay,
+  pragueDay,
+  pragueTimeExists,
+  pragueWallClockAsUtc,
+} from './prague-day.ts';
 
 describe('pragueDay', () => {
   it('is the Prague calendar day, not the UTC one', () => {
@@ -16,6 +24,37 @@ describe('addDays', () => {
     expect(addDays('2026-02-28', 1)).toBe('2026-03-01');
     expect(addDays('2026-03-29', 1)).toBe('2026-03-30');
     expect(addDays('2026-01-01', -1)).toBe('2025-12-31');
+  });
+
+  it('counts real days and refuses to step past the year 9999 (domain.md §3.3 Time)', () => {
+    expect(addDays('9999-12-30', 1)).toBe('9999-12-31');
+    expect(() => addDays('9999-12-31', 1)).toThrow(RangeError);
+    expect(() => addDays('0000-01-01', -1)).toThrow(RangeError);
+    expect(addDays('0000-01-01', 1)).toBe('0000-01-02');
+    expect(addDays('2000-02-28', 1)).toBe('2000-02-29');
+    expect(addDays('2100-02-28', 1)).toBe('2100-03-01');
+  });
+
+  it('refuses what is not a real day rather than guessing', () => {
+    for (const bad of ['2026-02-30', '2026-13-01', '+010000-01-01', '10000-01-01', '2026-1-1', '', 'x']) {
+      expect(() => dayNumber(bad), bad).toThrow(RangeError);
+    }
+  });
+});
+
+describe('eachDay and daysBetween', () => {
+  it('list the days of a range by counting, across both daylight-saving changes', () => {
+    expect(eachDay('2026-03-28', '2026-03-30')).toEqual(['2026-03-28', '2026-03-29', '2026-03-30']);
+    expect(eachDay('2026-10-24', '2026-10-26')).toEqual(['2026-10-24', '2026-10-25', '2026-10-26']);
+    expect(eachDay('2026-12-31', '2027-01-01')).toEqual(['2026-12-31', '2027-01-01']);
+    expect(eachDay('2026-05-02', '2026-05-01')).toEqual([]);
+    expect(daysBetween('2000-01-01', '2100-12-31')).toBe(36889);
+  });
+
+  it('end at the last day of the calendar instead of looping for ever', () => {
+    expect(eachDay('9999-12-30', '9999-12-31')).toEqual(['9999-12-30', '9999-12-31']);
+    expect(() => eachDay('2000-01-01', '2100-12-31')).toThrow(RangeError);
+    expect(eachDay('2000-01-01', '2100-12-31', 40_000)).toHaveLength(36890);
   });
 });
 

@@ -9,11 +9,51 @@ const pragueDayFormat = new Intl.DateTimeFormat('en-CA', {
 /** The Prague calendar day of an instant as YYYY-MM-DD: the "today" that prices are in force on. */
 export const pragueDay = (instant: Date = new Date()): string => pragueDayFormat.format(instant);
 
+/**
+ * Day arithmetic on real dates, never on strings (domain.md §3.3 Time): a day is turned into its
+ * number of days since 1970-01-01 and back. Anything that is not a real day of the years
+ * 0000–9999 throws a RangeError instead of giving a string such as `+010000-01-01`, which compares
+ * below `9999-12-31` and would keep a day loop running for ever.
+ */
+const msPerDay = 86_400_000;
+const isoDayPattern = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** The day's number: days since 1970-01-01 (negative before). */
+export function dayNumber(isoDay: string): number {
+  const match = isoDayPattern.exec(isoDay);
+  if (!match) throw new RangeError(`Not a day: ${isoDay.slice(0, 40)}`);
+  const date = new Date(0);
+  date.setUTCFullYear(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  const number = Math.round(date.getTime() / msPerDay);
+  if (dayOfNumber(number) !== isoDay) throw new RangeError(`Not a day: ${isoDay}`);
+  return number;
+}
+
+/** The ISO day (YYYY-MM-DD) of a day's number. */
+export function dayOfNumber(number: number): string {
+  if (!Number.isInteger(number)) throw new RangeError(`Not a day number: ${number}`);
+  const date = new Date(number * msPerDay);
+  const year = date.getUTCFullYear();
+  if (!(year >= 0 && year <= 9999)) throw new RangeError(`Day out of range: ${number}`);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${String(year).padStart(4, '0')}-${two(date.getUTCMonth() + 1)}-${two(date.getUTCDate())}`;
+}
+
 /** The day `days` after an ISO day (negative: before), as YYYY-MM-DD. */
-export function addDays(isoDay: string, days: number): string {
-  const date = new Date(`${isoDay}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
+export const addDays = (isoDay: string, days: number): string => dayOfNumber(dayNumber(isoDay) + days);
+
+/** How many days `to` is after `from` (negative: before). */
+export const daysBetween = (from: string, to: string): number => dayNumber(to) - dayNumber(from);
+
+/**
+ * Every day from `from` to `to`, both included, counted rather than compared as text. More than
+ * `most` days throws: a caller's range is bounded by its schema, this is the last guard.
+ */
+export function eachDay(from: string, to: string, most = 3660): string[] {
+  const first = dayNumber(from);
+  const count = dayNumber(to) - first + 1;
+  if (count > most) throw new RangeError(`${count} days from ${from} to ${to}: at most ${most}`);
+  return Array.from({ length: Math.max(0, count) }, (_, i) => dayOfNumber(first + i));
 }
 
 const pragueHourFormat = new Intl.DateTimeFormat('en-GB', {

@@ -30,6 +30,22 @@ export const vatTable: readonly VatPeriod[] = [
   { country: 'AT', rate: 0, kind: 'zero', from: '1995-01-01', to: null },
 ];
 
+/**
+ * The first day the table prices a supply in every country it knows: the day from which each
+ * country has a standard rate (domain.md §3.3 Days the product deals in: an order's delivery day
+ * starts here).
+ */
+export const firstPricedDay = [...new Set(vatTable.map((p) => p.country))]
+  .map(
+    (country) =>
+      vatTable
+        .filter((p) => p.country === country && p.kind === 'standard')
+        .map((p) => p.from)
+        .sort()[0]!,
+  )
+  .sort()
+  .at(-1)!;
+
 /** Every rate that was ever valid somewhere: what the database accepts (migration 0026). */
 export const allVatRates = [...new Set(vatTable.map((p) => p.rate))].sort((a, b) => a - b);
 

@@ -1,5 +1,5 @@
 import { spanDays } from '@letokruh/contracts/rules/delivery-span';
-import { addDays, pragueDay } from '@letokruh/contracts/rules/prague-day';
+import { eachDay, pragueDay } from '@letokruh/contracts/rules/prague-day';
 import { asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client.ts';
 import * as s from '../schema/index.ts';
@@ -53,7 +53,7 @@ export async function seedOrders(db: DbOrTx, today = pragueDay()): Promise<void>
   // Nobody is sent out on a vacation, and a closed yard sends nothing that day.
   const away = new Set<string>();
   for (const v of await db.select().from(s.userVacations).where(isNull(s.userVacations.deactivatedAt))) {
-    for (let day = v.vacationFrom; day <= v.vacationTo; day = addDays(day, 1)) away.add(`${v.userId}:${day}`);
+    for (const day of eachDay(v.vacationFrom, v.vacationTo)) away.add(`${v.userId}:${day}`);
   }
   for (const c of await db
     .select()

@@ -1,10 +1,11 @@
-import type {
-  DeliveryNoteQuery,
-  MultipleDeliveryNotesQuery,
-  OrdersPdfQuery,
+import {
+  type DeliveryNoteQuery,
+  type MultipleDeliveryNotesQuery,
+  type OrdersPdfQuery,
+  ordersPdfMaxDays,
 } from '@letokruh/contracts/documents';
 import { formatDateShort } from '@letokruh/contracts/rules/format';
-import { addDays, pragueDay } from '@letokruh/contracts/rules/prague-day';
+import { eachDay, pragueDay } from '@letokruh/contracts/rules/prague-day';
 import type { DbOrTx } from '../../db/client.ts';
 import { yieldToLoop } from '../../event-loop.ts';
 import type { SessionUser } from '../../plugins/access.ts';
@@ -130,8 +131,7 @@ export async function ordersPdf(
       : error;
   });
   const to = query.to ?? query.from;
-  const dates: string[] = [];
-  for (let day = query.from; day <= to; day = addDays(day, 1)) dates.push(day);
+  const dates = eachDay(query.from, to, ordersPdfMaxDays);
   const { data } = await calendarOrders(db, { warehouses: [warehouse.id], dates, show_cobined: false });
   if (data.length > ordersPdfMaxRows)
     throw badInput(`More than ${ordersPdfMaxRows} orders: choose fewer days`, ['to']);

@@ -1,5 +1,5 @@
 import { statsEndpoints as e, statsExportEndpoints } from '@letokruh/contracts/endpoints/stats';
-import { addDays, pragueDay } from '@letokruh/contracts/rules/prague-day';
+import { daysBetween, eachDay, pragueDay } from '@letokruh/contracts/rules/prague-day';
 import {
   collectedRevenueAnswerSchema,
   productStatsAnswerSchema,
@@ -27,12 +27,8 @@ function deliveryDays(query: {
   to: string;
   warehouse?: number | undefined;
 }): AnswerScope | undefined {
-  const days: string[] = [];
-  for (let day = query.from; day <= query.to; day = addDays(day, 1)) {
-    if (days.length === 62) return undefined;
-    days.push(day);
-  }
-  return { days, warehouses: query.warehouse ? [query.warehouse] : null };
+  if (daysBetween(query.from, query.to) >= 62) return undefined;
+  return { days: eachDay(query.from, query.to), warehouses: query.warehouse ? [query.warehouse] : null };
 }
 
 /** The overviews page (domain.md §2.2 Overviews, §2.7): every call needs view_stats. */

@@ -1,5 +1,5 @@
 import { numberFormat } from '@letokruh/contracts/rules/intl';
-import { addDays } from '@letokruh/contracts/rules/prague-day';
+import { eachDay } from '@letokruh/contracts/rules/prague-day';
 import type { WarehouseDayStats, WarehouseStats } from '@letokruh/contracts/stats';
 import { daysOf } from './range';
 
@@ -21,7 +21,7 @@ export function perPeriod(
   const monthly = daysOf(range) > dailyChartMaxDays;
   const keyOf = (day: string) => (monthly ? day.slice(0, 7) : day);
   const keys: string[] = [];
-  for (let day = range.from; day <= range.to; day = addDays(day, 1)) {
+  for (const day of eachDay(range.from, range.to)) {
     const key = keyOf(day);
     if (keys[keys.length - 1] !== key) keys.push(key);
   }
