@@ -216,3 +216,14 @@ export const handlerAccess: Partial<Record<RouteKey, Access>> = {
 /** Whether a holder may make a call: its route's rule and what its handler checks besides. */
 export const mayCall = (route: RouteKey, holder: AccessHolder): boolean =>
   isAllowed(routeAccess[route], holder) && isAllowed(handlerAccess[route] ?? 'loggedIn', holder);
+
+/**
+ * domain.md §3.3 Cross-site requests: the only calls a page of another site may make (a calendar
+ * app or a monitor has no session; the health check and the API's description hold no data).
+ * Every other call from another site is refused, whatever its method (deny by default).
+ */
+export const crossSiteCalls: ReadonlySet<string> = new Set<RouteKey>([
+  'GET /health',
+  'GET /docs',
+  'GET /feeds/:file',
+]);

@@ -81,6 +81,11 @@ export const ErrorCode = {
    * nothing was written, and the same request may be sent again.
    */
   databaseBusy: 504,
+  /**
+   * A read was not answered within the server's deadline (domain.md §3.3 Slow requests): 503 with
+   * Retry-After. It wrote nothing; ask again, or for less (a shorter range, fewer days).
+   */
+  requestTimedOut: 505,
 } as const;
 
 export type ErrorCodeName = keyof typeof ErrorCode;

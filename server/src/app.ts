@@ -34,6 +34,8 @@ import type { Access } from './plugins/access.ts';
 import { registerReadAdmission } from './plugins/admission.ts';
 import { createAnswerCache, registerDataVersion } from './plugins/answer-cache.ts';
 import { registerAuth } from './plugins/auth.ts';
+import { refuseCrossSite } from './plugins/cross-site.ts';
+import { registerDeadline } from './plugins/deadline.ts';
 import { docsRoute, registerDocs } from './plugins/docs.ts';
 import { clientErrorAnswer, refuseNulCharacters, registerErrorHandling } from './plugins/errors.ts';
 import { registerHostCheck } from './plugins/hosts.ts';
@@ -167,6 +169,9 @@ export async function buildApp({
   // domain.md's writing GETs are the audit table's GET routes (a test holds that table complete).
   const writingGets = new Set(Object.keys(auditTargets).filter((key) => key.startsWith('GET ')));
   const sessions = createSessionCache();
+  // First of all: a request from another site costs nothing and ends no session (domain.md §3.3).
+  refuseCrossSite(app, config.publicOrigins);
+  registerDeadline(app, config.requestDeadlineMs, writingGets);
   // Before the guard: a read waiting its turn has cost nothing yet (plugins/admission.ts).
   registerReadAdmission(app, writingGets, config.readConcurrency);
   registerAuth(app, sessions, writingGets);

@@ -88,6 +88,7 @@ const envSchema = z.object({
   OUTBOX_DIR: z.string().default(''),
   QR_MAIL_PER_USER_HOUR: z.coerce.number().int().positive().default(20),
   QR_MAIL_PER_RECIPIENT_HOUR: z.coerce.number().int().positive().default(5),
+  REQUEST_DEADLINE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
 });
 
 export type Config = {
@@ -135,6 +136,8 @@ export type Config = {
   mapsApiKey: string;
   mapsApiUrl: string;
   bodyLimit: number;
+  /** domain.md §3.3 Slow requests: a read unanswered this long is answered 503; 0: never. */
+  requestDeadlineMs: number;
   uploadLimit: number;
   /** Memory for cached heavy answers (calendar weeks, delivery notes, overviews); 0 turns it off. */
   answerCacheBytes: number;
@@ -195,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapsApiKey: e.MAPS_API_KEY,
     mapsApiUrl: e.MAPS_API_URL,
     bodyLimit: e.BODY_LIMIT_BYTES,
+    requestDeadlineMs: e.REQUEST_DEADLINE_MS,
     uploadLimit: e.UPLOAD_LIMIT_BYTES,
     answerCacheBytes: e.ANSWER_CACHE_BYTES,
     // Cores + 1 (decision 0062): on 2 cores a save's p95 under 25 readers 271 → 131 ms.

@@ -16,8 +16,14 @@ const app = await buildApp({
 // for all server processes together (issue 16, plugins/jobs.ts).
 const stopJobs = startJobs(database.db, appJobs({ config, db: database.db, storage }), app.log);
 
+/** A request that never ends would keep `app.close()` waiting: the process ends after this anyway. */
+const shutdownGraceMs = 10_000;
 const shutdown = async (signal: string) => {
   app.log.info({ signal }, 'shutting down');
+  setTimeout(() => {
+    app.log.error({ signal, graceMs: shutdownGraceMs }, 'requests still open: exiting without them');
+    process.exit(1);
+  }, shutdownGraceMs).unref();
   stopJobs();
   await app.close();
   await database.close();

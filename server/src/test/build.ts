@@ -65,7 +65,7 @@ async function createServerDatabase(
  */
 export async function buildTestApp(
   env: Record<string, string> = {},
-  options: Pick<BuildOptions, 'observeHandlers' | 'liveHeartbeatMs'> = {},
+  options: Pick<BuildOptions, 'observeHandlers' | 'liveHeartbeatMs' | 'logger'> = {},
 ): Promise<BuiltTestApp> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'letokruh-test-'));
   // Whatever was opened is closed again, also when building fails half-way.

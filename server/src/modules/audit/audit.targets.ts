@@ -9,6 +9,8 @@ export type AuditTarget = { entity: AuditEntity; action: string };
  */
 export const auditTargets: Record<string, AuditTarget | null> = {
   'POST /api/auth/login': null,
+  // Ends the session: a GET that writes (a HEAD on it is refused, plugins/writing-gets.ts).
+  'GET /api/auth/logout': null,
   'PUT /api/auth/user': { entity: 'profile', action: 'edit' },
   'POST /api/auth/avatar': { entity: 'profile', action: 'avatar' },
   'POST /api/calculation': null,
