@@ -110,7 +110,7 @@ export const customerEditSchema = z.object({
   country: required(100),
   lat: latitude,
   lon: longitude,
-  version: z.number().int().positive().optional(),
+  version: z.number().int().positive().max(2147483647).optional(),
 });
 export type CustomerEdit = z.infer<typeof customerEditSchema>;
 

@@ -105,6 +105,6 @@ export const orderRescheduleSchema = z.object({
   expected_delivery_date: deliveryDaySchema,
   expected_delivery_time: clockSchema,
   confirm_overlap: z.boolean().default(false),
-  version: z.number().int().nonnegative(),
+  version: z.number().int().nonnegative().max(2147483647),
 });
 export type OrderReschedule = z.infer<typeof orderRescheduleSchema>;

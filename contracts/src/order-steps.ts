@@ -11,7 +11,7 @@ import { carSchema, staffMemberSchema, warehouseAddressSchema } from './warehous
 const id = z.number().int().positive().max(2147483647);
 const twoDecimals = (n: number) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;
 /** Optimistic concurrency: the version the page was loaded with; a stale one answers 409. */
-const version = z.number().int().positive().optional();
+const version = z.number().int().positive().max(2147483647).optional();
 
 /** GET /api/get-customers/phone: each given field narrows; none given finds nothing. */
 export const customerSearchQuerySchema = z.object({

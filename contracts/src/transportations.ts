@@ -82,7 +82,7 @@ export const transportationPayloadSchema = z
     subscriber: idOrText(200),
     sortiment: id.nullable().optional(),
     /** Optimistic concurrency on edit: the version the form was loaded with. */
-    version: z.number().int().positive().optional(),
+    version: z.number().int().positive().max(2147483647).optional(),
   })
   .superRefine((value, ctx) => {
     const type = value.transportType;

@@ -55,7 +55,7 @@ const userFieldsSchema = z.object({
 });
 
 /** PUT /user/{id}/edit */
-export const userEditSchema = userFieldsSchema.extend({ version: z.number().int().min(1) });
+export const userEditSchema = userFieldsSchema.extend({ version: z.number().int().min(1).max(2147483647) });
 export type UserEdit = z.infer<typeof userEditSchema>;
 
 /** Letters, digits and @ . + - _ (the usual username alphabet); compared case-insensitively. */
@@ -86,7 +86,7 @@ export type PermissionMatrix = z.infer<typeof permissionMatrixSchema>;
 /** PUT /permissions: the whole permission list of one function, named by id or by name. */
 export const permissionUpdateSchema = z
   .object({
-    function_id: z.number().int().positive().optional(),
+    function_id: z.number().int().positive().max(2147483647).optional(),
     name: z.enum(functionNames).optional(),
     permissions: z.array(z.enum(permissions as readonly [string, ...string[]])).max(permissions.length),
   })

@@ -78,7 +78,7 @@ function vacationSchemas<
       vacation_to: daySchema,
       ...spec.hoursInput,
       /** Optimistic concurrency on edit: the version the form was loaded with. */
-      version: z.number().int().positive().optional(),
+      version: z.number().int().positive().max(2147483647).optional(),
     })
     .superRefine((value, ctx) => {
       spec.checkOwner?.(value, ctx);

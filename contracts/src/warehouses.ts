@@ -55,7 +55,7 @@ export const warehouseEditSchema = z.object({
       return new Set(ids).size === ids.length;
     }, 'each car at most once')
     .optional(),
-  version: z.number().int().positive().optional(),
+  version: z.number().int().positive().max(2147483647).optional(),
   ...warehouseAddSchema
     .pick({ name: true, address: true, town: true, zip: true, country: true, lat: true, lon: true })
     .partial().shape,
