@@ -32,17 +32,8 @@ export function flags(argv = process.argv.slice(2)) {
   };
 }
 
-/** mulberry32: a small seeded generator, the same numbers on every machine (as the demo seed). */
-export function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The demo seed's generator: the same numbers on every machine. */
+export { seededRandom as random } from '@letokruh/contracts/rules/seeded-random';
 
 /** Index into cumulative weights. */
 export function weighted(cumulative: number[], r: number): number {

@@ -5,17 +5,7 @@ import {
   conversionOptions,
   type KnownLine,
 } from './conversion.ts';
-
-/** Seeded generator, so a failing case can be replayed from its seed. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from './seeded-random.ts';
 
 const cents = (x: number) => Math.round(x * 100);
 const total = (lines: { amount: number }[]) => lines.reduce((a, l) => a + cents(l.amount), 0);
@@ -66,7 +56,7 @@ function checkOption(request: ReturnType<typeof randomCase>, option: ConversionO
 describe('conversionOptions (properties over 600 seeded cases)', () => {
   for (const type of ['knowInputOutput', 'knowInputKoeficient', 'knowOutputKoeficient'] as const) {
     it(`${type}: every option keeps the totals, fits the stock and appears once`, () => {
-      const next = random(type.length * 7919);
+      const next = seededRandom(type.length * 7919);
       for (let run = 0; run < 200; run++) {
         const request = randomCase(next, type);
         const options = conversionOptions(request);

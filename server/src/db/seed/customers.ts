@@ -1,4 +1,5 @@
 import { icoCheckDigit } from '@letokruh/contracts/rules/czech-id';
+import { seededRandom } from '@letokruh/contracts/rules/seeded-random';
 import { count } from 'drizzle-orm';
 import type { DbOrTx } from '../client.ts';
 import * as s from '../schema/index.ts';
@@ -123,17 +124,6 @@ const surnames: [man: string, woman: string][] = (
   .map((pair) => pair.split('/') as [string, string]);
 const mailDomains = ['seznam.cz', 'email.cz', 'gmail.com', 'centrum.cz', 'post.cz', 'volny.cz'];
 
-/** A small seeded generator (mulberry32): the same customers on every machine. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** A Czech company number (IČO) with its modulo-11 check digit. */
 function ico(seven: number): string {
   const first = String(seven).padStart(7, '0');
@@ -150,7 +140,7 @@ export const demoCustomerCount = 300;
 
 /** Deterministic customers with Czech names, addresses and coordinates; skipped when any exist. */
 export function demoCustomers(n = demoCustomerCount): (typeof s.customers.$inferInsert)[] {
-  const next = random(20260101);
+  const next = seededRandom(20260101);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
   return Array.from({ length: n }, (_, i) => {
     const woman = next() < 0.45;

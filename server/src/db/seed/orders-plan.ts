@@ -3,6 +3,7 @@ import { estimateRoute, greatCircleKm, type Point } from '@letokruh/contracts/ru
 import type { Currency } from '@letokruh/contracts/rules/money';
 import { deliveryDefaults } from '@letokruh/contracts/rules/order-price';
 import { addDays, pragueDay } from '@letokruh/contracts/rules/prague-day';
+import { seededRandom } from '@letokruh/contracts/rules/seeded-random';
 
 /**
  * The demo orders as plain data, from what the database already holds: deterministic for the same
@@ -56,18 +57,6 @@ export type PlannedOrder = {
   lines: { productId: number; amount: number; price: number; vat: number; prepared: boolean }[];
 };
 
-/** mulberry32: a small seeded generator, the same numbers on every machine. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const clock = (m: number) =>
   `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
 const notes = ['Zavolat hodinu předem.', 'Složit za garáž.', 'Vjezd z boční ulice.', 'Platí manželka.', ''];
@@ -81,7 +70,7 @@ function takenBy(planned: Date, now: Date | undefined, n: number): Date {
 }
 
 export function planOrders(input: PlanInput, days = 21): PlannedOrder[] {
-  const next = random(20260501);
+  const next = seededRandom(20260501);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
   const planned: PlannedOrder[] = [];
   for (let offset = -days; offset <= days; offset++) {

@@ -1,4 +1,5 @@
 import { addDays, pragueDay } from '@letokruh/contracts/rules/prague-day';
+import { seededRandom } from '@letokruh/contracts/rules/seeded-random';
 import { referenceKey, type TransportChoice } from '@letokruh/contracts/transportations';
 import { asc, count, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client.ts';
@@ -60,17 +61,6 @@ const unloadingPlaces = [
 const choices: TransportChoice[] = ['LesProfi', 'Polácinaši', 'LogrealPešek', 'other'];
 const otherLoaders = ['Lesní družstvo Věžnice', 'Harvestory Kadlec'];
 
-/** mulberry32: a small seeded generator, the same hauls on every machine. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 async function seedReferences(db: DbOrTx, table: (typeof referenceTables)[number], names: string[]) {
   await db
     .insert(table)
@@ -109,7 +99,7 @@ export async function seedTransportations(db: DbOrTx, today = pragueDay()): Prom
     await db.select({ id: s.users.id }).from(s.users).where(sql`lower(${s.users.username}) = 'dispatcher'`)
   )[0]?.id;
 
-  const next = random(20260701);
+  const next = seededRandom(20260701);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
   const hauls: (typeof s.transportations.$inferInsert)[] = [];
   const lines: { cmrs: { number: string; amount: number }[]; loading: string[]; unloading: string[] }[] = [];

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { seededRandom } from '@letokruh/contracts/rules/seeded-random';
 import type { StatsQuery } from '@letokruh/contracts/stats';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,14 +34,8 @@ const orderIds: number[] = [];
 /** Six days of June 2037 (no other order is there): many orders share a day and a warehouse. */
 const days = ['2037-06-01', '2037-06-02', '2037-06-03', '2037-06-04', '2037-06-05', '2037-06-06'];
 
-let seed = 16;
-/** mulberry32: the same writes on every run. */
-function random(): number {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-  return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-}
+/** The same writes on every run; a failing run replays from its seed. */
+const random = seededRandom(16);
 const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
 const someLines = () =>
   products

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ErrorCode } from '@letokruh/contracts/errors';
 import { addDays, pragueDay } from '@letokruh/contracts/rules/prague-day';
+import { seededRandom } from '@letokruh/contracts/rules/seeded-random';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/rows.ts';
@@ -66,14 +67,8 @@ async function expectReservationsExact(when: string) {
   return full.length;
 }
 
-/** mulberry32: the same changes on every run; a failing run replays from its seed. */
-let seed = 174;
-function random(): number {
-  seed = (seed + 0x6d2b79f5) | 0;
-  let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-  x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-  return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-}
+/** The same changes on every run; a failing run replays from its seed. */
+const random = seededRandom(174);
 const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
 const someLines = (): Line[] => {
   const lines = products

@@ -1,4 +1,5 @@
 import { ErrorCode } from '@letokruh/contracts/errors';
+import { seededRandom } from '@letokruh/contracts/rules/seeded-random';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
@@ -211,14 +212,8 @@ describe('the stock ledger', () => {
   });
 
   it('over seeded random manual changes and conversions, stock equals the ledger and never goes below 0', async () => {
-    // Mulberry32, so a failing run can be replayed from its seed.
-    let seed = 20260301;
-    const next = () => {
-      seed = (seed + 0x6d2b79f5) | 0;
-      let x = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-      x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
-      return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-    };
+    // Seeded, so a failing run can be replayed from its seed.
+    const next = seededRandom(20260301);
     const products = [await keptProduct(trebic), await keptProduct(trebic), await keptProduct(trebic)];
     const expected = new Map(products.map((p) => [p, 0]));
     let accepted = 0;
