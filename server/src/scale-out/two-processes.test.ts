@@ -5,7 +5,7 @@ import pg from 'pg';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openEventStream } from '../test/event-stream.ts';
-import { type Cluster, createDemoDatabase, postgresBin, startCluster } from './cluster.ts';
+import { type Cluster, createDemoDatabase, postgresInstalled, startCluster } from './cluster.ts';
 import { HttpClient, type ServerProcess, startServer } from './processes.ts';
 
 /**
@@ -13,7 +13,7 @@ import { HttpClient, type ServerProcess, startServer } from './processes.ts';
  * The file starts its own PostgreSQL cluster (it stops it on purpose at the end), so it runs once
  * per `npm test`, in the embedded pass; without the PostgreSQL binaries it is skipped.
  */
-const skip = !postgresBin()
+const skip = !postgresInstalled()
   ? 'PostgreSQL binaries are absent (apt-get install postgresql)'
   : process.env.TEST_DATABASE_URL
     ? 'runs once, in the pass without TEST_DATABASE_URL (it starts its own cluster)'
