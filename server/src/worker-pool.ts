@@ -11,8 +11,9 @@ import { AppError } from './plugins/errors.ts';
  *   yet, to the tail; under load a task went round the queue again and again (issue 16: delivery
  *   notes, one PDF thread, 20 clients: p95 264 → 138 ms, p99 366 → 160 ms at the same req/s);
  * - `close()` lets every task already asked for finish, queued ones too (Fastify runs onClose while
- *   requests are still being answered, and piscina's `destroy()` failed them: "Terminating worker
- *   thread"), then ends the threads; after it, tasks are refused with 503;
+ *   requests are still being answered), then ends the threads; after it, tasks are refused with
+ *   503. Piscina's own `close()` waits only for the tasks its threads hold: those still queued
+ *   fail with "Terminating worker thread", as with `destroy()` (hardening/pdf-pool.test.ts);
  * - a thread that fails outside a task (it could not start) is logged, not fatal: its tasks fail
  *   and the next task starts a new thread.
  * Threads do not inherit the server's `--import` flags (a preloaded probe, a loader the thread

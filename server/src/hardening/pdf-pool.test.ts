@@ -144,7 +144,7 @@ describe('merged delivery notes off the event loop', () => {
     }
   }, 60_000);
 
-  it('closing the pool lets the PDFs being drawn finish (a stopping server answers what it took)', async () => {
+  it('closing the pool lets the PDFs being drawn and those waiting finish (a stopping server answers what it took)', async () => {
     const pool = createPdfPool({ threads: 1 });
     const orders = (await loadOrders(t.db, ids.slice(0, 1))) as NoteOrder[];
     const task = {
@@ -154,10 +154,10 @@ describe('merged delivery notes off the event loop', () => {
       lang: 'cs' as const,
       today: '2026-01-01',
     };
-    const drawing = pool.render(task);
-    // Let the task reach the thread, then close while it draws.
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const [pdf] = await Promise.all([drawing, pool.close()]);
-    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    // One drawn by the only thread, two waiting behind it: all three are answered.
+    const asked = [pool.render(task), pool.render(task), pool.render(task)];
+    const [pdfs] = await Promise.all([Promise.all(asked), pool.close()]);
+    for (const pdf of pdfs) expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    await expect(pool.render(task)).rejects.toMatchObject({ statusCode: 503 });
   }, 60_000);
 });

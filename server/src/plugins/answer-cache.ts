@@ -6,6 +6,7 @@ import { createGzip, gunzip, gzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import Negotiator from 'negotiator';
 import type { Db } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';
 import { yieldToLoop } from '../event-loop.ts';
@@ -371,21 +372,14 @@ export async function slicedJsonAnswer(
 }
 
 /**
- * Whether an Accept-Encoding header takes gzip (RFC 9110 §12.5.3): `gzip` or `x-gzip`, or `*`
- * without gzip named, with a weight above 0; names are case-insensitive. `gzip;q=0` refuses it.
+ * Whether an Accept-Encoding header takes gzip (RFC 9110 §12.5.3, read by `negotiator`): `gzip` or
+ * `*` with a weight above 0; `gzip;q=0` refuses it. The old alias `x-gzip`, which no browser sends,
+ * counts as a coding of its own.
  */
-export function acceptsGzip(header: string | string[] | undefined): boolean {
-  const weights = new Map<string, number>();
-  for (const part of String(header ?? '').split(',')) {
-    const [name = '', ...params] = part.split(';').map((p) => p.trim().toLowerCase());
-    if (!name) continue;
-    const q = params.find((p) => p.startsWith('q='));
-    const weight = q === undefined ? 1 : Number(q.slice(2));
-    weights.set(name, Number.isFinite(weight) ? weight : 0);
-  }
-  const named = weights.get('gzip') ?? weights.get('x-gzip');
-  return (named ?? weights.get('*') ?? 0) > 0;
-}
+export const acceptsGzip = (header: string | string[] | undefined): boolean =>
+  new Negotiator({
+    headers: { 'accept-encoding': header === undefined ? undefined : String(header) },
+  }).encodings(['gzip']).length > 0;
 
 /** Sends a cached JSON answer gzipped, or inflated for a client that does not accept gzip. */
 export async function sendJson(request: FastifyRequest, reply: unknown, body: JsonAnswer) {
