@@ -105,30 +105,51 @@ export async function revokeFeed(db: DbOrTx, user: SessionUser, id: number) {
 }
 
 /**
- * The iCalendar text a feed's file name opens, or null (unknown, revoked, odd spelling: the caller
- * answers 404 and says no more). `rawPath` is the path as sent: the secret has one spelling only,
- * no percent-encoding, no trailing slash.
+ * The feed a file name opens, or null (unknown, revoked, lapsed, odd spelling: the caller answers
+ * 404 and says no more). `rawPath` is the path as sent: the secret has one spelling only, no
+ * percent-encoding, no trailing slash. A calendar app's fetch is noted on the feed.
  */
-export async function feedFile(
-  db: DbOrTx,
-  file: string,
-  rawPath: string,
-  origin: string | null,
-  lang: FeedLanguage = 'cs',
-): Promise<{ ics: string; name: string } | null> {
+export async function servedFeed(db: DbOrTx, file: string, rawPath: string): Promise<q.ServedFeed | null> {
   const token = file.endsWith('.ics') ? file.slice(0, -'.ics'.length) : '';
   if (!feedTokenPattern.test(token) || rawPath !== feedPath(token)) return null;
   const feed = await q.findServedFeed(db, hashToken(token));
   if (!feed) return null;
-  const today = pragueDay(new Date());
+  await q.touchFeed(db, feed.id);
+  return feed;
+}
+
+/** The Prague days a feed shows on `today`: a week back to 60 days ahead. */
+export function feedDays(today = pragueDay(new Date())): { from: string; to: string } {
+  return { from: addDays(today, -feedDaysBack), to: addDays(today, feedDaysAhead) };
+}
+
+/**
+ * What a feed's text reads of the orders (the answer cache keeps it while none of these changes,
+ * decision 0073): the orders of its days, of its warehouse (a driver's: of any warehouse).
+ */
+export function feedScope(feed: q.ServedFeed, days = feedDays()) {
+  const count = feedDaysBack + feedDaysAhead + 1;
+  return {
+    days: Array.from({ length: count }, (_, i) => addDays(days.from, i)),
+    warehouses: feed.kind === 'warehouse' ? [feed.subject_id] : null,
+  };
+}
+
+/** The iCalendar text of a served feed and its name. */
+export async function feedFile(
+  db: DbOrTx,
+  feed: q.ServedFeed,
+  origin: string | null,
+  lang: FeedLanguage = 'cs',
+  days = feedDays(),
+): Promise<{ ics: string; name: string }> {
   const ids = await q.findFeedOrderIds(
     db,
     { kind: feed.kind, subjectId: feed.subject_id },
-    { from: addDays(today, -feedDaysBack), to: addDays(today, feedDaysAhead) },
+    days,
     feedOrderLimit,
   );
   const orders = await loadOrders(db, ids);
-  await q.touchFeed(db, feed.id);
   const name = `Letokruh – ${feed.subject_name}`;
   return { ics: feedCalendar(name, orders, { origin, lang }), name };
 }
