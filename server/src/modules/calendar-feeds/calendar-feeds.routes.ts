@@ -22,6 +22,14 @@ export async function calendarFeedRoutes(app: App): Promise<void> {
     service.revokeFeed(db, request.user!, request.params.id),
   );
 
+  // Decision 0073: the owner's view of every link, and revoking any (the route's rule: owner only).
+  route(app, e.all, { schema: { tags } }, async (request) =>
+    service.listAllFeeds(db, request.query.user ?? null),
+  );
+  route(app, e.revokeAny, { schema: { tags } }, async (request) =>
+    service.revokeAnyFeed(db, request.user!, request.params.id),
+  );
+
   // No session: the secret in the path is the key. An unknown, revoked or oddly spelt secret is
   // one and the same 404; HEAD is refused before anything is looked up (it would only tell
   // whether a secret is valid). Never kept by a shared cache.
