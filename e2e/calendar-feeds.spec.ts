@@ -1,14 +1,11 @@
+import type { Page } from '@playwright/test';
 import { signIn, startInCzech } from './helpers';
 import { expect, test } from './test';
 
 test.beforeEach(({ page }) => startInCzech(page));
 
-/** Issue 17 §3: the driver's calendar link, fetched as a phone's calendar app fetches it (no session). */
-test('a driver makes a calendar link on the account page; a calendar reads it until it is revoked', async ({
-  page,
-  playwright,
-}) => {
-  await signIn(page, 'driver');
+/** The signed-in driver's calendar link, made on the account page (renewed when one is left). */
+async function makeDriverLink(page: Page) {
   await page.goto('/account');
   const section = page.getByRole('region', { name: /^Moje rozvozy – Josef Černý/ });
   await expect(section).toBeVisible();
@@ -22,7 +19,16 @@ test('a driver makes a calendar link on the account page; a calendar reads it un
   }
   const field = section.getByRole('textbox', { name: 'Odkaz pro kalendář' });
   await expect(field).toHaveValue(/\/api\/feeds\/[A-Za-z0-9_-]{43}\.ics$/);
-  const url = await field.inputValue();
+  return { section, url: await field.inputValue() };
+}
+
+/** Issue 17 §3: the driver's calendar link, fetched as a phone's calendar app fetches it (no session). */
+test('a driver makes a calendar link on the account page; a calendar reads it until it is revoked', async ({
+  page,
+  playwright,
+}) => {
+  await signIn(page, 'driver');
+  const { section, url } = await makeDriverLink(page);
   await expect(section.getByRole('link', { name: 'Přidat do kalendáře v tomto zařízení' })).toHaveAttribute(
     'href',
     url.replace(/^https?:/, 'webcal:'),
@@ -44,4 +50,41 @@ test('a driver makes a calendar link on the account page; a calendar reads it un
   await expect(section.getByText('Odkaz zatím nemáte.')).toBeVisible();
   expect((await phone.get(url)).status()).toBe(404);
   await phone.dispose();
+});
+
+/** Decision 0073: the owner sees every link on the page of the user it serves and revokes any. */
+test('the owner revokes a driver’s calendar link on the driver’s user page', async ({
+  page,
+  browser,
+  baseURL,
+  playwright,
+}) => {
+  await signIn(page, 'driver');
+  const { section, url } = await makeDriverLink(page);
+  const phone = await playwright.request.newContext();
+  expect((await phone.get(url)).status()).toBe(200);
+
+  const context = await browser.newContext({ baseURL });
+  const office = await context.newPage();
+  await startInCzech(office);
+  await signIn(office, 'owner');
+  const users = (await (await office.request.get('/api/users?per_page=100')).json()).items as {
+    id: number;
+    username: string;
+  }[];
+  await office.goto(`/user/${users.find((u) => u.username === 'driver')!.id}`);
+  const feeds = office.getByRole('region', { name: 'Odkazy na kalendář' });
+  const line = feeds.getByRole('group', { name: 'Rozvozy řidiče Josef Černý' });
+  await expect(line).toContainText('Vytvořen');
+  await expect(line).toContainText('Naposledy stažen');
+  await line.getByRole('button', { name: 'Zrušit odkaz' }).click();
+  await office.getByRole('dialog').getByRole('button', { name: 'Zrušit odkaz' }).click();
+  await expect(feeds.getByText('Uživatel nemá žádný platný odkaz.')).toBeVisible();
+  expect((await phone.get(url)).status()).toBe(404);
+
+  // The driver's account page says the link is gone.
+  await page.reload();
+  await expect(section.getByText('Odkaz zatím nemáte.')).toBeVisible();
+  await phone.dispose();
+  await context.close();
 });

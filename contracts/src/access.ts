@@ -190,6 +190,9 @@ export const routeAccess = {
   'GET /calendar_feeds': 'loggedIn',
   'POST /calendar_feed/add': 'loggedIn',
   'DELETE /calendar_feed/:id/revoke': 'loggedIn',
+  // Decision 0073: the owner lists every link, whoever it is for, and revokes any.
+  'GET /calendar_feeds/all': ownerOnly,
+  'DELETE /calendar_feeds/all/:id/revoke': ownerOnly,
   // The feed itself: a calendar app has no session; the URL's secret is the key (404 otherwise).
   'GET /feeds/:file': 'public',
   // Issue 17 §2: each event is filtered by the user's warehouses and view_order (modules/events).

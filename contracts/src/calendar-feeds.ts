@@ -51,6 +51,27 @@ export const feedCreatedAnswerSchema = z.object({
 
 export const feedRevokedAnswerSchema = z.object({ item: feedSubjectSchema });
 
+/**
+ * GET /calendar_feeds/all (the owner, decision 0073): every active link, whoever it is for. `user`
+ * is who it serves (the driver, or who made a warehouse's); `works` false: it answers 404 now (its
+ * maker or driver deactivated, its warehouse hidden) and works again once they are back.
+ */
+export const feedOverviewSchema = activeFeedSchema.extend({
+  kind: z.enum(feedKinds),
+  subject_id: id,
+  subject_name: z.string(),
+  user: z.object({ id, name: z.string() }),
+  works: z.boolean(),
+});
+export type FeedOverview = z.infer<typeof feedOverviewSchema>;
+
+export const feedOverviewQuerySchema = z.object({
+  /** Only the feeds of this user: their driver feed and the feeds they made. */
+  user: z.coerce.number().int().positive().max(2147483647).optional(),
+});
+
+export const feedOverviewAnswerSchema = z.object({ items: z.array(feedOverviewSchema) });
+
 /** The feed file's path parameter: `<secret>.ics`, checked by the handler (404 for anything else). */
 export const feedFileParamSchema = z.object({ file: z.string() });
 

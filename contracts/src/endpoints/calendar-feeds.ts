@@ -3,6 +3,8 @@ import {
   feedCreateSchema,
   feedFileParamSchema,
   feedListAnswerSchema,
+  feedOverviewAnswerSchema,
+  feedOverviewQuerySchema,
   feedQuerySchema,
   feedRevokedAnswerSchema,
 } from '../calendar-feeds.ts';
@@ -22,6 +24,16 @@ export const calendarFeedsEndpoints = {
   revoke: endpoint('DELETE /calendar_feed/:id/revoke', {
     params: idParamSchema,
     answers: { 200: feedRevokedAnswerSchema },
+  }),
+  /** The owner's view of every active link (decision 0073), optionally of one user. */
+  all: endpoint('GET /calendar_feeds/all', {
+    query: feedOverviewQuerySchema,
+    answers: { 200: feedOverviewAnswerSchema },
+  }),
+  /** The owner revokes any link; the answer is the list as `all` gives it without a `user`. */
+  revokeAny: endpoint('DELETE /calendar_feeds/all/:id/revoke', {
+    params: idParamSchema,
+    answers: { 200: feedOverviewAnswerSchema },
   }),
   /** The iCalendar file: `GET /api/feeds/<secret>.ics`; 404 for an unknown or revoked secret. */
   feed: endpoint('GET /feeds/:file', {

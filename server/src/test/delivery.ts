@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DeliveryRecordInput } from '@letokruh/contracts/delivery';
 import QRCode from 'qrcode';
+import type { Client } from './build.ts';
 
 /** A real PNG (pdfkit embeds it in the delivery note): a QR code stands in for a drawn signature. */
 export const signaturePng = (text = 'podpis') => QRCode.toBuffer(text, { width: 120, margin: 1 });
@@ -55,3 +56,15 @@ export const photoPart = (data: Buffer = jpeg): ProofPart => ({
   name: 'foto.jpg',
   type: 'image/jpeg',
 });
+
+/** The driver's phone records the delivery of an order: a signature and `photos` photos. */
+export async function deliver(
+  c: Client,
+  orderId: number,
+  record: Partial<DeliveryRecordInput> = {},
+  photos = 1,
+) {
+  const parts = [await signaturePart(), ...Array.from({ length: photos }, () => photoPart())];
+  const form = await deliveryForm(deliveryRecord(record), parts);
+  return c.post(`/api/driver/order/${orderId}/delivered`, form.payload, { headers: form.headers });
+}

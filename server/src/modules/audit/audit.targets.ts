@@ -83,6 +83,7 @@ export const auditTargets: Record<string, AuditTarget | null> = {
   'POST /api/driver/order/:id/on_the_way': { entity: 'order', action: 'on_the_way' },
   'POST /api/driver/order/:id/delivered': { entity: 'order', action: 'delivered' },
   'DELETE /api/calendar_feed/:id/revoke': { entity: 'calendar_feed', action: 'revoke' },
+  'DELETE /api/calendar_feeds/all/:id/revoke': { entity: 'calendar_feed', action: 'revoke' },
 };
 
 /** Calls that create a record: the row names the new record, not the one in the path. */

@@ -90,23 +90,107 @@ export type ServedFeed = {
 };
 
 /**
- * The feed a secret opens: active, its maker still an active user, a driver feed's driver active
- * and a warehouse feed's warehouse in use (not hidden). Anything else opens nothing.
+ * Does the feed's subject still belong to the user it was made for (domain.md §2.10, decision
+ * 0073)? A driver feed while its driver holds the driver function; a warehouse feed while its maker
+ * holds `change_warehouse` and the warehouse is in their lane: every warehouse for the unscoped
+ * functions (`unscoped`), else those they are assigned to. SQL over `calendar_feeds f`.
  */
-export async function findServedFeed(db: DbOrTx, tokenHash: string): Promise<ServedFeed | undefined> {
+const subjectHeld = (unscoped: readonly string[]) => sql`(case f.kind
+  when 'driver' then exists (select 1 from user_functions uf join functions fn on fn.id = uf.function_id
+    where uf.user_id = f.driver_id and fn.name = 'driver')
+  else exists (select 1 from user_functions uf
+      join function_permissions fp on fp.function_id = uf.function_id
+      join permissions p on p.id = fp.permission_id
+    where uf.user_id = f.created_by and p.codename = 'change_warehouse')
+    and (exists (select 1 from user_functions uf join functions fn on fn.id = uf.function_id
+        where uf.user_id = f.created_by and fn.name = any(${sql.param([...unscoped])}::text[]))
+      or exists (select 1 from warehouse_staff ws
+        where ws.user_id = f.created_by and ws.warehouse_id = f.warehouse_id))
+  end)`;
+
+/** While these hold a feed answers; otherwise it is paused and works again once they hold again. */
+const makerAndSubjectActive = sql`maker.is_active
+  and (f.kind <> 'driver' or d.is_active) and (f.kind <> 'warehouse' or not w.hidden)`;
+
+const subjectJoins = sql`join users maker on maker.id = f.created_by
+  left join users d on d.id = f.driver_id
+  left join warehouses w on w.id = f.warehouse_id`;
+
+const subjectName = sql`coalesce(w.name, nullif(trim(d.first_name || ' ' || d.last_name), ''), d.username)`;
+
+/**
+ * The feed a secret opens: active, its maker still an active user, a driver feed's driver active
+ * and a warehouse feed's warehouse in use (not hidden), its subject still held. Anything else
+ * opens nothing.
+ */
+export async function findServedFeed(
+  db: DbOrTx,
+  tokenHash: string,
+  unscoped: readonly string[],
+): Promise<ServedFeed | undefined> {
   const [row] = await rowsOf<ServedFeed>(
     db,
-    sql`select f.id, f.kind, coalesce(f.driver_id, f.warehouse_id) as subject_id,
-          coalesce(w.name, nullif(trim(d.first_name || ' ' || d.last_name), ''), d.username) as subject_name
-        from calendar_feeds f
-        join users maker on maker.id = f.created_by and maker.is_active
-        left join users d on d.id = f.driver_id
-        left join warehouses w on w.id = f.warehouse_id
+    sql`select f.id, f.kind, coalesce(f.driver_id, f.warehouse_id) as subject_id, ${subjectName} as subject_name
+        from calendar_feeds f ${subjectJoins}
         where f.token_hash = ${tokenHash} and f.revoked_at is null
-          and (f.kind <> 'driver' or d.is_active)
-          and (f.kind <> 'warehouse' or not w.hidden)`,
+          and ${makerAndSubjectActive} and ${subjectHeld(unscoped)}`,
   );
   return row && { ...row, id: Number(row.id), subject_id: Number(row.subject_id) };
+}
+
+/**
+ * Revokes the active feeds whose subject their user no longer holds, among the driver feeds of
+ * `userIds`, the feeds `userIds` made and the feeds of `warehouseIds` (`all`: every feed), in the
+ * caller's transaction: the change that took the function, permission or warehouse ends them.
+ */
+export async function revokeLapsedFeeds(
+  db: DbOrTx,
+  among: { userIds?: number[]; warehouseIds?: number[]; all?: boolean },
+  unscoped: readonly string[],
+  actorId: number | null,
+): Promise<number[]> {
+  const users = sql.param(among.userIds ?? []);
+  const warehouses = sql.param(among.warehouseIds ?? []);
+  const rows = await rowsOf<{ id: number }>(
+    db,
+    sql`update calendar_feeds f set revoked_at = now(), revoked_by = ${actorId}
+        where f.revoked_at is null
+          and (${!!among.all}::boolean or f.driver_id = any(${users}::int[]) or f.created_by = any(${users}::int[])
+            or f.warehouse_id = any(${warehouses}::int[]))
+          and not ${subjectHeld(unscoped)}
+        returning f.id`,
+  );
+  return rows.map((r) => Number(r.id));
+}
+
+export type FeedOverviewRow = FeedRow & {
+  subject_name: string;
+  user_name: string;
+  works: boolean;
+};
+
+/**
+ * Every active feed, for the owner (decision 0073): the user it is for (the driver, or who made a
+ * warehouse's), its subject, when and by whom it was made, when a calendar last fetched it, and
+ * whether it answers now. `userId`: only the feeds for or made by that user.
+ */
+export function findAllActiveFeeds(
+  db: DbOrTx,
+  unscoped: readonly string[],
+  userId: number | null,
+): Promise<FeedOverviewRow[]> {
+  return rowsOf<FeedOverviewRow>(
+    db,
+    sql`select f.id, f.kind, f.driver_id, f.warehouse_id, f.created_at, f.created_by, f.last_fetched_at,
+          nullif(trim(maker.first_name || ' ' || maker.last_name), '') as creator_name,
+          ${subjectName} as subject_name,
+          coalesce(nullif(trim(maker.first_name || ' ' || maker.last_name), ''), maker.username) as user_name,
+          (${makerAndSubjectActive} and ${subjectHeld(unscoped)}) as works
+        from calendar_feeds f ${subjectJoins}
+        where f.revoked_at is null
+          and (${userId}::int is null or f.driver_id = ${userId} or f.created_by = ${userId})
+        order by f.kind, ${subjectName}, f.id`,
+  );
 }
 
 /** Notes a calendar app's fetch, at most once in five minutes (a phone may poll often). */

@@ -1,6 +1,7 @@
 import { calendarFeedsEndpoints as e } from '@letokruh/contracts/endpoints/calendar-feeds';
 import { ErrorCode } from '@letokruh/contracts/errors';
 import type { App } from '../../app-types.ts';
+import { cachedAnswer } from '../../plugins/answer-cache.ts';
 import { fileAnswer } from '../../plugins/docs.ts';
 import { sendDownload } from '../../plugins/download.ts';
 import { route } from '../../plugins/endpoint.ts';
@@ -19,6 +20,14 @@ export async function calendarFeedRoutes(app: App): Promise<void> {
   );
   route(app, e.revoke, { schema: { tags } }, async (request) =>
     service.revokeFeed(db, request.user!, request.params.id),
+  );
+
+  // Decision 0073: the owner's view of every link, and revoking any (the route's rule: owner only).
+  route(app, e.all, { schema: { tags } }, async (request) =>
+    service.listAllFeeds(db, request.query.user ?? null),
+  );
+  route(app, e.revokeAny, { schema: { tags } }, async (request) =>
+    service.revokeAnyFeed(db, request.user!, request.params.id),
   );
 
   // No session: the secret in the path is the key. An unknown, revoked or oddly spelt secret is
@@ -40,9 +49,24 @@ export async function calendarFeedRoutes(app: App): Promise<void> {
         throw new AppError(405, ErrorCode.invalidInput, 'HEAD is not answered on a calendar feed');
       }
       const rawPath = (request.raw.url ?? '').split('?')[0] ?? '';
+      const feed = await service.servedFeed(db, request.params.file, rawPath);
+      if (!feed) throw notFound('Calendar feed not found');
       const origin = `${request.protocol}://${request.host}`;
-      const file = await service.feedFile(db, request.params.file, rawPath, origin, request.query.lang);
-      if (!file) throw notFound('Calendar feed not found');
+      const { lang } = request.query;
+      const days = service.feedDays();
+      // Calendar apps poll: the text is kept while nothing it reads has changed (decision 0073).
+      // The key names the feed by its id, never by its secret.
+      const file = await cachedAnswer(
+        app.answers,
+        request,
+        () => service.feedFile(db, feed, origin, lang, days),
+        {
+          keyParts: { feed: feed.id, origin, lang },
+          also: days.from,
+          scope: service.feedScope(feed, days),
+          bytes: (f) => f.ics.length * 2 + f.name.length * 2,
+        },
+      );
       return sendDownload(reply.header('x-robots-tag', 'noindex'), {
         data: Buffer.from(file.ics, 'utf8'),
         filename: `${file.name}.ics`,

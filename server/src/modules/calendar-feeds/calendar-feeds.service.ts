@@ -3,6 +3,7 @@ import {
   type ActiveFeed,
   type FeedCreate,
   type FeedKind,
+  type FeedOverview,
   type FeedSubject,
   feedTokenPattern,
 } from '@letokruh/contracts/calendar-feeds';
@@ -12,6 +13,7 @@ import { hasFunction, type SessionUser } from '../../plugins/access.ts';
 import { hashToken } from '../../plugins/auth.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { loadOrders } from '../orders/order-view.ts';
+import { unscopedFunctions } from '../warehouses/warehouse-scope.ts';
 import { listOwnWarehouses } from '../warehouses/warehouses.service.ts';
 import * as q from './calendar-feeds.queries.ts';
 import { type FeedLanguage, feedCalendar } from './feed-ics.ts';
@@ -80,6 +82,38 @@ async function requireSubject(db: DbOrTx, user: SessionUser, kind: FeedKind, sub
 /** The feed's address on this server; `token` is 32 random bytes in base64url. */
 export const feedPath = (token: string) => `/api/feeds/${token}.ics`;
 
+const toOverview = (row: q.FeedOverviewRow): FeedOverview => ({
+  ...toActiveFeed(row),
+  kind: row.kind,
+  subject_id: subjectIdOf(row),
+  subject_name: row.subject_name,
+  user: { id: Number(row.created_by), name: row.user_name },
+  works: row.works,
+});
+
+/** GET /calendar_feeds/all (the owner, decision 0073): every active link, or one user's. */
+export async function listAllFeeds(db: DbOrTx, userId: number | null = null) {
+  return { items: (await q.findAllActiveFeeds(db, unscopedFunctions, userId)).map(toOverview) };
+}
+
+/** DELETE /calendar_feeds/all/{id}/revoke (the owner): any active link stops at once. */
+export async function revokeAnyFeed(db: DbOrTx, actor: SessionUser, id: number) {
+  if (!(await q.revokeFeed(db, id, actor.id))) throw notFound('Calendar feed not found');
+  return listAllFeeds(db);
+}
+
+/**
+ * Ends the feeds whose subject their user no longer holds (domain.md §2.10, decision 0073), in the
+ * transaction of the change that took it: a user's functions (`userIds`), a warehouse's staff
+ * (`warehouseIds`), the functions' permissions (`all`). A fetch checks the same at once, so a feed
+ * never answers in between; this keeps the lists true.
+ */
+export const endLapsedFeeds = (
+  tx: DbOrTx,
+  among: { userIds?: number[]; warehouseIds?: number[]; all?: boolean },
+  actorId: number | null,
+) => q.revokeLapsedFeeds(tx, among, unscopedFunctions, actorId);
+
 /** POST /calendar_feed/add: a new secret link; the one before (if any) stops working. */
 export async function createFeed(db: Db, user: SessionUser, body: FeedCreate) {
   const subject = await requireSubject(db, user, body.kind, body.subject_id);
@@ -105,30 +139,51 @@ export async function revokeFeed(db: DbOrTx, user: SessionUser, id: number) {
 }
 
 /**
- * The iCalendar text a feed's file name opens, or null (unknown, revoked, odd spelling: the caller
- * answers 404 and says no more). `rawPath` is the path as sent: the secret has one spelling only,
- * no percent-encoding, no trailing slash.
+ * The feed a file name opens, or null (unknown, revoked, lapsed, odd spelling: the caller answers
+ * 404 and says no more). `rawPath` is the path as sent: the secret has one spelling only, no
+ * percent-encoding, no trailing slash. A calendar app's fetch is noted on the feed.
  */
-export async function feedFile(
-  db: DbOrTx,
-  file: string,
-  rawPath: string,
-  origin: string | null,
-  lang: FeedLanguage = 'cs',
-): Promise<{ ics: string; name: string } | null> {
+export async function servedFeed(db: DbOrTx, file: string, rawPath: string): Promise<q.ServedFeed | null> {
   const token = file.endsWith('.ics') ? file.slice(0, -'.ics'.length) : '';
   if (!feedTokenPattern.test(token) || rawPath !== feedPath(token)) return null;
-  const feed = await q.findServedFeed(db, hashToken(token));
+  const feed = await q.findServedFeed(db, hashToken(token), unscopedFunctions);
   if (!feed) return null;
-  const today = pragueDay(new Date());
+  await q.touchFeed(db, feed.id);
+  return feed;
+}
+
+/** The Prague days a feed shows on `today`: a week back to 60 days ahead. */
+export function feedDays(today = pragueDay(new Date())): { from: string; to: string } {
+  return { from: addDays(today, -feedDaysBack), to: addDays(today, feedDaysAhead) };
+}
+
+/**
+ * What a feed's text reads of the orders (the answer cache keeps it while none of these changes,
+ * decision 0073): the orders of its days, of its warehouse (a driver's: of any warehouse).
+ */
+export function feedScope(feed: q.ServedFeed, days = feedDays()) {
+  const count = feedDaysBack + feedDaysAhead + 1;
+  return {
+    days: Array.from({ length: count }, (_, i) => addDays(days.from, i)),
+    warehouses: feed.kind === 'warehouse' ? [feed.subject_id] : null,
+  };
+}
+
+/** The iCalendar text of a served feed and its name. */
+export async function feedFile(
+  db: DbOrTx,
+  feed: q.ServedFeed,
+  origin: string | null,
+  lang: FeedLanguage = 'cs',
+  days = feedDays(),
+): Promise<{ ics: string; name: string }> {
   const ids = await q.findFeedOrderIds(
     db,
     { kind: feed.kind, subjectId: feed.subject_id },
-    { from: addDays(today, -feedDaysBack), to: addDays(today, feedDaysAhead) },
+    days,
     feedOrderLimit,
   );
   const orders = await loadOrders(db, ids);
-  await q.touchFeed(db, feed.id);
   const name = `Letokruh – ${feed.subject_name}`;
   return { ics: feedCalendar(name, orders, { origin, lang }), name };
 }

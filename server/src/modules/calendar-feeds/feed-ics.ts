@@ -3,15 +3,15 @@ import { isPersonalCollection, travelOf } from '@letokruh/contracts/rules/collec
 import { formatMoney, formatNumber, formatPhone } from '@letokruh/contracts/rules/format';
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import ical, { type ICalCalendar, type ICalLocation } from 'ical-generator';
-import { DateTime } from 'luxon';
+import { PragueTime } from './prague-time.ts';
 
 /**
  * The iCalendar text of a feed (issue 17 §3, decision 0063), made with ical-generator. Deliveries
  * are Prague wall-clock times (domain.md §3.3 Time): every timed event carries TZID=Europe/Prague
  * and the calendar a VTIMEZONE of it with both daylight-saving rules (@touch4it/ical-timezones),
  * so a phone anywhere shows 10:00 as 10:00 in Prague on either side of a clock change. The times
- * are handed over as Luxon DateTimes in that zone, never as `Date`s: ical-generator writes a
- * `Date` in the server process's own zone.
+ * are handed over as `PragueTime`s (their Prague wall clock), never as `Date`s: ical-generator
+ * writes a `Date` in the server process's own zone (decisions 0063, 0073).
  *
  * One event per order (UID `order-<id>@letokruh`); its travel blocks (`duration` minutes before
  * and after, as the calendar draws them) are events of their own, so that every calendar app shows
@@ -163,20 +163,20 @@ function addOrder(calendar: ICalCalendar, order: FeedOrder, origin: string | nul
   };
   const time = order.expected_delivery_time;
   if (!time) {
-    const day = DateTime.fromISO(date, { zone });
+    const day = PragueTime.day(date);
     calendar.createEvent({
       ...common,
       id: `order-${order.id}@letokruh`,
       allDay: true,
       start: day,
-      end: day.plus({ days: 1 }),
+      end: day.plusDays(1),
       summary,
       description: describeOrder(order, lang),
     });
     return;
   }
-  const start = DateTime.fromISO(`${date}T${time}`, { zone });
-  const end = start.plus({ minutes: order.expected_delivery_duration });
+  const start = PragueTime.of(date, time);
+  const end = start.plusMinutes(order.expected_delivery_duration);
   calendar.createEvent({
     ...common,
     id: `order-${order.id}@letokruh`,
@@ -191,7 +191,7 @@ function addOrder(calendar: ICalCalendar, order: FeedOrder, origin: string | nul
   calendar.createEvent({
     ...common,
     id: `order-${order.id}-travel-out@letokruh`,
-    start: start.minus({ minutes: travel }),
+    start: start.plusMinutes(-travel),
     end: start,
     summary: `${l.out} → ${order.intern_id} – ${name}`,
     description: l.outText(from, travel, formatNumber(order.distance, lang)),
@@ -200,19 +200,19 @@ function addOrder(calendar: ICalCalendar, order: FeedOrder, origin: string | nul
     ...common,
     id: `order-${order.id}-travel-back@letokruh`,
     start: end,
-    end: end.plus({ minutes: travel }),
+    end: end.plusMinutes(travel),
     summary: `${l.back} ← ${order.intern_id} – ${name}`,
     description: l.backText(from, travel),
     location: null,
   });
 }
 
-/** The whole feed: a calendar named after its driver or warehouse, refreshed every 15 minutes. */
-export function feedCalendar(
+/** The whole feed as ical-generator's calendar: named after its driver or warehouse. */
+export function feedEvents(
   name: string,
   orders: FeedOrder[],
   options: { origin: string | null; lang?: FeedLanguage },
-): string {
+): ICalCalendar {
   const lang = options.lang ?? 'cs';
   const calendar = ical({
     name,
@@ -222,5 +222,61 @@ export function feedCalendar(
     ttl: 15 * 60,
   });
   for (const order of orders) addOrder(calendar, order, options.origin, lang);
-  return calendar.toString();
+  return calendar;
 }
+
+/**
+ * The calendar's text, refreshed every 15 minutes. The same content as ical-generator's own
+ * `toString`, whose line folding makes a TextEncoder for every character and so costs most of a
+ * feed's time (decision 0073): the calendar's own lines come from ical-generator without its
+ * events, each event's lines from the event, and the whole is folded by `foldLines` below.
+ */
+export function feedText(calendar: ICalCalendar): string {
+  const events = [...calendar.events()];
+  // The calendar's own lines: without events it writes no VTIMEZONE and ends at once.
+  const head = calendar.clear().toString();
+  calendar.events(events);
+  const zones = [...new Set(events.map((e) => e.timezone()).filter((z): z is string => !!z))];
+  const parts = zones.flatMap((z) => {
+    const text = getVtimezoneComponent(z);
+    return text ? [`${text.replace(/\r?\n/g, '\r\n').trim()}\r\n`] : [];
+  });
+  for (const event of events) parts.push(event.toString());
+  return `${head.slice(0, -end.length)}${foldLines(parts.join(''))}${end}`;
+}
+
+const end = 'END:VCALENDAR';
+
+/**
+ * RFC 5545 §3.1 line folding, as ical-generator folds: a line longer than 74 octets of UTF-8 goes
+ * on in a line that starts with a space, never inside a character.
+ */
+export function foldLines(text: string): string {
+  return text
+    .split('\r\n')
+    .map((line) => {
+      let octets = 0;
+      let folded = '';
+      let from = 0;
+      for (let i = 0; i < line.length; ) {
+        const code = line.codePointAt(i)!;
+        const width = code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+        octets += width;
+        if (octets > 74) {
+          folded += `${line.slice(from, i)}\r\n `;
+          from = i;
+          octets = width;
+        }
+        i += code > 0xffff ? 2 : 1;
+      }
+      return folded + line.slice(from);
+    })
+    .join('\r\n');
+}
+
+/** The whole feed's iCalendar text. */
+export const feedCalendar = (
+  name: string,
+  orders: FeedOrder[],
+  options: { origin: string | null; lang?: FeedLanguage },
+): string => feedText(feedEvents(name, orders, options));

@@ -7,6 +7,7 @@ import { cachedAnswer } from '../../plugins/answer-cache.ts';
 import { fileAnswer } from '../../plugins/docs.ts';
 import { sendDownload } from '../../plugins/download.ts';
 import { route } from '../../plugins/endpoint.ts';
+import { isOffice, proofReaderOf } from '../driver/proof-access.ts';
 import * as service from './documents.service.ts';
 import { createPdfPool } from './pdf-pool.ts';
 
@@ -35,13 +36,19 @@ export async function documentRoutes(app: App): Promise<void> {
     },
     async (request, reply) => {
       const { id } = request.params;
-      // Printed again and again (office, yard, driver): one note per data version and day (issue 9).
+      const reader = proofReaderOf(request.user!);
+      // Printed again and again (office, yard, driver): one note per data version and day (issue 9),
+      // the office's and each driver's apart (a proof is for its own driver, decision 0074).
       const file = await cachedAnswer(
         app.answers,
         request,
-        () => service.deliveryNote(db, pdfs, storage, id, request.query),
+        () => service.deliveryNote(db, pdfs, storage, id, request.query, reader),
         // Issue 16: kept while this order and its lines (and nothing but orders) change.
-        { also: pragueDay(), bytes: (f) => f.pdf.length + f.filename.length, scope: { order: id } },
+        {
+          also: [pragueDay(), isOffice(reader) ? 'office' : reader.userId],
+          bytes: (f) => f.pdf.length + f.filename.length,
+          scope: { order: id },
+        },
       );
       return sendPdf(reply, file);
     },

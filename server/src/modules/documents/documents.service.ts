@@ -11,6 +11,7 @@ import { yieldToLoop } from '../../event-loop.ts';
 import type { SessionUser } from '../../plugins/access.ts';
 import { AppError, badInput, conflict, draftConflict, notFound } from '../../plugins/errors.ts';
 import type { Storage } from '../../plugins/storage.ts';
+import { type ProofReader, proofReaderOf } from '../driver/proof-access.ts';
 import { loadOrders } from '../orders/order-view.ts';
 import { calendarOrders } from '../orders/orders.service.ts';
 import { payee } from '../payments/payments.service.ts';
@@ -66,10 +67,11 @@ export async function deliveryNote(
   storage: Storage,
   id: number,
   query: DeliveryNoteQuery,
+  reader: ProofReader,
 ): Promise<PdfFile> {
   const [order] = await loadOrders(db, [id]);
   if (!order) throw notFound('Order not found');
-  const [note] = await withProofs(db, storage, printable([order]));
+  const [note] = await withProofs(db, storage, printable([order]), reader);
   const supplier = await noteSupplier(db, [order], query.supplier);
   const pdf = await pdfs.render({
     kind: 'notes',
@@ -103,7 +105,7 @@ export async function mergedDeliveryNotes(
   const found = new Set(orders.map((o) => o.id));
   const missing = ids.filter((id) => !found.has(id));
   if (missing.length) throw notFound(`Orders not found: ${missing.join(', ')}`);
-  const printed = await withProofs(db, storage, printable(orders));
+  const printed = await withProofs(db, storage, printable(orders), proofReaderOf(user));
   const supplier = await noteSupplier(db, orders, query.supplier);
   const name = query.language === 'de' ? 'lieferscheine' : 'dodaci-listy';
   const today = pragueDay();

@@ -3,20 +3,30 @@ import type { DbOrTx } from '../../db/client.ts';
 import { files, orderDeliveries, users } from '../../db/schema/index.ts';
 import type { Storage } from '../../plugins/storage.ts';
 import { findDeliveryLines } from '../driver/delivery.queries.ts';
+import { mayReadProof, type ProofReader } from '../driver/proof-access.ts';
 import type { NoteOrder } from './delivery-note.ts';
 import type { NoteProof } from './delivery-proof.ts';
 
 /**
  * Adds the proof of delivery to the notes of delivered, done orders (decision 0067): one read of the
  * deliveries with their drivers and signatures, one of their lines, then the signatures' bytes.
+ * Only the proofs `reader` may read (domain.md §2.11, decision 0074): another driver's note of the
+ * order prints the lines to sign, as before a delivery.
  */
-export async function withProofs(db: DbOrTx, storage: Storage, notes: NoteOrder[]): Promise<NoteOrder[]> {
+export async function withProofs(
+  db: DbOrTx,
+  storage: Storage,
+  notes: NoteOrder[],
+  reader: ProofReader,
+): Promise<NoteOrder[]> {
   // Delivered is done: an order the office set back to not done prints the lines to sign again.
   const ids = notes.filter((n) => n.done).map((n) => n.id);
   if (!ids.length) return notes;
-  const rows = await db
+  const byId = new Map(notes.map((n) => [n.id, n]));
+  const found = await db
     .select({
       orderId: orderDeliveries.orderId,
+      driverId: orderDeliveries.driverId,
       deliveredAt: orderDeliveries.deliveredAt,
       receiverName: orderDeliveries.receiverName,
       lat: orderDeliveries.gpsLat,
@@ -38,11 +48,12 @@ export async function withProofs(db: DbOrTx, storage: Storage, notes: NoteOrder[
       ),
     )
     .where(and(inArray(orderDeliveries.orderId, ids), isNotNull(orderDeliveries.deliveredAt)));
+  // The order's driver now, or the proof's own (the order may have gone to another since).
+  const rows = found.filter((r) => mayReadProof(reader, byId.get(r.orderId)!.driver?.id, r.driverId));
   if (!rows.length) return notes;
   const delivered = rows.map((r) => r.orderId);
   // An order line's id is its own: the delivered amounts keyed by it, the notes by their order.
   const given = new Map((await findDeliveryLines(db, delivered)).map((g) => [g.orderItemId, g]));
-  const byId = new Map(notes.map((n) => [n.id, n]));
   // The signatures read at once (an S3 store answers each in its own round trip).
   const signatures = await Promise.all(
     rows.map((r) => (r.signatureKey ? storage.get(r.signatureKey) : null)),

@@ -23,6 +23,7 @@ import { takenBy } from '../orders/transitions.service.ts';
 import { qrPayment } from '../payments/payments.service.ts';
 import * as q from './delivery.queries.ts';
 import { driverStops } from './driver.service.ts';
+import { mayReadProof, type ProofReader } from './proof-access.ts';
 
 /** The phone's clock may be behind (an action queued offline for days) but hardly ahead. */
 const maxAgeMs = 7 * 24 * 3600_000;
@@ -258,11 +259,30 @@ export async function driverQrPayment(db: Db, orderId: number, driverId: number 
   return qrPayment(db, orderId, order.supplierId);
 }
 
-/** GET /order/:id/delivery: the proof as the office reads it; null when none was recorded. */
-export async function deliveryProof(db: DbOrTx, orderId: number): Promise<DeliveryProof | null> {
+/**
+ * The order's proof of delivery, for a reader who may read it (`proof-access.ts`); to another
+ * driver it does not exist (404), whether or not one was recorded.
+ */
+async function readableDelivery(db: DbOrTx, orderId: number, reader: ProofReader) {
   const order = await orderQ.findOrder(db, orderId);
   if (!order) throw notFound('Order not found');
   const delivery = await q.findDelivery(db, orderId);
+  if (!mayReadProof(reader, order.driverId, delivery?.driverId)) throw notFound('Delivery proof not found');
+  return { order, delivery };
+}
+
+/** GET /order/:id/delivery/files/:fileId/download: 404 unless the reader may read the proof. */
+export async function requireProofReader(db: DbOrTx, orderId: number, reader: ProofReader): Promise<void> {
+  await readableDelivery(db, orderId, reader);
+}
+
+/** GET /order/:id/delivery: the proof as the office reads it; null when none was recorded. */
+export async function deliveryProof(
+  db: DbOrTx,
+  orderId: number,
+  reader: ProofReader,
+): Promise<DeliveryProof | null> {
+  const { order, delivery } = await readableDelivery(db, orderId, reader);
   if (!delivery) return null;
   const [lines, given, proofFiles, driver] = [
     await orderQ.findLines(db, [orderId]),

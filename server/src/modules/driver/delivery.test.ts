@@ -7,7 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/rows.ts';
 import { type BuiltTestApp, buildTestApp, type Client, signIn } from '../../test/build.ts';
 import { someCustomerId } from '../../test/customers.ts';
-import { deliveryForm, deliveryRecord, jpeg, photoPart, signaturePart } from '../../test/delivery.ts';
+import {
+  deliver,
+  deliveryForm,
+  deliveryRecord,
+  jpeg,
+  photoPart,
+  signaturePart,
+} from '../../test/delivery.ts';
 import { pdf } from '../../test/files.ts';
 import { crew, makeOrder, warehouseIds } from '../../test/orders.ts';
 import { demoSupplierIds } from '../../test/payments.ts';
@@ -87,17 +94,6 @@ const count = async (query: ReturnType<typeof sql>) =>
   Number((await rowsOf<{ n: string }>(t.db, query))[0]!.n);
 const proofFiles = (orderId: number) =>
   count(sql`select count(*) as n from files where owner_type = 'delivery' and owner_id = ${orderId}`);
-
-async function deliver(
-  c: Client,
-  orderId: number,
-  record: Parameters<typeof deliveryRecord>[0] = {},
-  photos = 1,
-) {
-  const parts = [await signaturePart(), ...Array.from({ length: photos }, () => photoPart())];
-  const form = await deliveryForm(deliveryRecord(record), parts);
-  return c.post(`/api/driver/order/${orderId}/delivered`, form.payload, { headers: form.headers });
-}
 
 describe('on the way (issue 17 §1)', () => {
   it("records the driver's start once per key; another's order is a 404, the office a 403", async () => {

@@ -7,8 +7,15 @@ import { binary, fileAnswer, uploadForm } from '../../plugins/docs.ts';
 import { route } from '../../plugins/endpoint.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { sendFile } from '../files/files.service.ts';
-import { deliveryProof, driverQrPayment, recordDelivery, recordOnTheWay } from './delivery.service.ts';
+import {
+  deliveryProof,
+  driverQrPayment,
+  recordDelivery,
+  recordOnTheWay,
+  requireProofReader,
+} from './delivery.service.ts';
 import { driverDay } from './driver.service.ts';
+import { proofReaderOf } from './proof-access.ts';
 
 const tags = ['driver'];
 const proofTypes = ['image/png', 'image/jpeg', 'image/webp'];
@@ -55,8 +62,9 @@ export async function driverRoutes(app: App): Promise<void> {
     return driverQrPayment(db, request.params.id, hasFunction(user, 'owner', 'dispatcher') ? null : user.id);
   });
 
+  // domain.md §2.11: a proof is for the order's own driver and the office (decision 0074).
   route(app, e.proof, { schema: { tags }, config: byOrder }, async (request) => ({
-    delivery: await deliveryProof(db, request.params.id),
+    delivery: await deliveryProof(db, request.params.id, proofReaderOf(request.user!)),
   }));
 
   route(
@@ -66,13 +74,15 @@ export async function driverRoutes(app: App): Promise<void> {
       schema: { tags, response: { 200: fileAnswer('A signature or a photo of the proof', proofTypes) } },
       config: byOrder,
     },
-    async (request, reply) =>
-      sendFile(reply, {
+    async (request, reply) => {
+      await requireProofReader(db, request.params.id, proofReaderOf(request.user!));
+      return sendFile(reply, {
         db,
         storage,
         owner: 'delivery',
         ownerId: request.params.id,
         id: request.params.fileId,
-      }),
+      });
+    },
   );
 }

@@ -2,6 +2,7 @@ import type { FunctionName } from '@letokruh/contracts/permissions';
 import type { PermissionMatrix, PermissionUpdate } from '@letokruh/contracts/users';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { badInput, notFound } from '../../plugins/errors.ts';
+import { endLapsedFeeds } from '../calendar-feeds/calendar-feeds.service.ts';
 import * as q from './permissions.queries.ts';
 
 export async function getMatrix(db: DbOrTx): Promise<PermissionMatrix> {
@@ -24,7 +25,11 @@ export async function getMatrix(db: DbOrTx): Promise<PermissionMatrix> {
  * PUT /permissions: one function's whole list. Users load their permissions on every request
  * (plugins/auth.ts), so the change applies to their next request without logging anyone out.
  */
-export async function setFunctionPermissions(db: Db, input: PermissionUpdate): Promise<PermissionMatrix> {
+export async function setFunctionPermissions(
+  db: Db,
+  input: PermissionUpdate,
+  actorId: number | null = null,
+): Promise<PermissionMatrix> {
   const codes = [...new Set(input.permissions)];
   return db.transaction(async (tx) => {
     const fn = await q.findFunction(tx, { id: input.function_id, name: input.name });
@@ -40,6 +45,8 @@ export async function setFunctionPermissions(db: Db, input: PermissionUpdate): P
       }
     }
     await q.replaceGrants(tx, fn.id, codes);
+    // domain.md §2.10: warehouse feeds whose makers lost change_warehouse end with it.
+    await endLapsedFeeds(tx, { all: true }, actorId);
     return getMatrix(tx);
   });
 }

@@ -41,6 +41,6 @@ export async function userRoutes(app: App): Promise<void> {
   route(app, e.permissionMatrix, { schema: { tags } }, async () => permissions.getMatrix(db));
 
   route(app, e.savePermissions, { schema: { tags } }, async (request) =>
-    permissions.setFunctionPermissions(db, request.body),
+    permissions.setFunctionPermissions(db, request.body, request.user!.id),
   );
 }

@@ -7,6 +7,7 @@ import { AppError, badInput } from '../../plugins/errors.ts';
 import { deleteSessionsOfUser } from '../auth/auth.queries.ts';
 import { hashPassword } from '../auth/password.ts';
 import { signInLocks, unlockSignIn } from '../auth/throttle.ts';
+import { endLapsedFeeds } from '../calendar-feeds/calendar-feeds.service.ts';
 import * as q from './users.queries.ts';
 
 const userNotFound = () => new AppError(404, ErrorCode.userNotFound, 'User not found');
@@ -151,6 +152,8 @@ export async function editUser(db: Db, actor: SessionUser, id: number, input: Us
       throw new AppError(409, ErrorCode.conflict, 'The user was changed meanwhile; reload it');
     }
     await q.replaceUserFunctions(tx, id, functions);
+    // domain.md §2.10: a feed whose driver or warehouse work was taken ends with it.
+    await endLapsedFeeds(tx, { userIds: [id] }, actor.id);
     return getUser(tx, id);
   });
 }

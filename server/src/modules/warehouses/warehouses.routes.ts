@@ -27,7 +27,7 @@ export async function warehouseRoutes(app: App): Promise<void> {
 
   // Name, address, staff and cars (issue 13 §3): not the stock work of change_warehouse.
   route(app, e.edit, { schema: { tags } }, async (request) => ({
-    item: await service.editWarehouse(db, request.params.id, request.body),
+    item: await service.editWarehouse(db, request.params.id, request.body, request.user!.id),
   }));
 
   route(app, e.hide, { schema: { tags } }, async (request) => ({

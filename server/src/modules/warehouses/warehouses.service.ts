@@ -11,6 +11,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { hasFunction, type SessionUser } from '../../plugins/access.ts';
 import { badInput, conflict, notFound } from '../../plugins/errors.ts';
+import { endLapsedFeeds } from '../calendar-feeds/calendar-feeds.service.ts';
 import { unscopedFunctions } from './warehouse-scope.ts';
 import * as q from './warehouses.queries.ts';
 
@@ -91,7 +92,12 @@ export async function addWarehouse(db: Db, input: WarehouseAdd): Promise<Warehou
  * PUT /warehouse/{id}/edit under the row lock: a stale `version` answers 409; cars with an id are
  * renamed or recoloured, cars without one are added, the warehouse's cars left out are retired.
  */
-export async function editWarehouse(db: Db, id: number, input: WarehouseEdit): Promise<Warehouse> {
+export async function editWarehouse(
+  db: Db,
+  id: number,
+  input: WarehouseEdit,
+  actorId: number | null = null,
+): Promise<Warehouse> {
   return db.transaction(async (tx) => {
     const row = await q.findWarehouse(tx, id, { lock: true });
     if (!row) throw notFound('Warehouse not found');
@@ -116,6 +122,8 @@ export async function editWarehouse(db: Db, id: number, input: WarehouseEdit): P
     });
     await q.replaceStaff(tx, id, 'driver', input.drivers);
     await q.replaceStaff(tx, id, 'warehouseman', input.warehousemen);
+    // domain.md §2.10: a warehouseman taken off the warehouse takes the feed they made of it along.
+    await endLapsedFeeds(tx, { warehouseIds: [id] }, actorId);
     if (input.cars) {
       const current = await q.findActiveCars(tx, id);
       const currentIds = new Set(current.map((c) => c.id));

@@ -1,10 +1,12 @@
 import type { DeliveryProof } from '@letokruh/contracts/delivery';
 import { driverEndpoints } from '@letokruh/contracts/endpoints/driver';
 import type { Order } from '@letokruh/contracts/orders';
+import { mayReadProof } from '@letokruh/contracts/rules/proof-access';
 import { Anchor, Badge, Card, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiBase, pathOf } from '../../lib/api-client';
+import { accessHolder, useAccess } from '../../lib/session';
 import { useFormat } from '../../ui/format';
 import { deliveryProofQuery } from './api';
 
@@ -17,7 +19,12 @@ const fileUrl = (orderId: number, fileId: number) =>
  * the order and why, and the cash the driver took (and whether it was handed in).
  */
 export function DeliveryProofPanel({ order }: { order: Order }) {
-  const query = useQuery(deliveryProofQuery(order.id));
+  const access = useAccess();
+  const holder = accessHolder(access.user);
+  // domain.md §2.11: another driver's proof is not asked for (the server answers it 404).
+  const readable =
+    !!access.user && mayReadProof({ userId: access.user.id, functions: holder.functions }, order.driver?.id);
+  const query = useQuery({ ...deliveryProofQuery(order.id), enabled: readable });
   if (!query.data) return null;
   return <Proof order={order} proof={query.data} />;
 }

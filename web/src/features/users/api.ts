@@ -1,3 +1,4 @@
+import { calendarFeedsEndpoints as feeds } from '@letokruh/contracts/endpoints/calendar-feeds';
 import { usersEndpoints as e } from '@letokruh/contracts/endpoints/users';
 import type { UserAdd, UserEdit } from '@letokruh/contracts/users';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
@@ -29,3 +30,12 @@ export const reactivateUser = (id: number) => call(e.reactivate, { params: { id 
 
 /** Issue 13 §2: the owner lifts a user's sign-in lock. */
 export const unlockUser = (id: number) => call(e.unlock, { params: { id } }).then((a) => a.item);
+
+/** Decision 0073: the owner's view of a user's calendar links (their driver feed, those they made). */
+export const userFeedsQuery = (userId: number) =>
+  queryOptions({
+    queryKey: [...usersKey, 'item', userId, 'feeds'],
+    queryFn: ({ signal }) => call(feeds.all, { query: { user: userId }, signal }).then((a) => a.items),
+  });
+
+export const revokeAnyFeed = (id: number) => call(feeds.revokeAny, { params: { id } });

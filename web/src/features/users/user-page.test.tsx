@@ -1,6 +1,6 @@
 import type { FunctionName } from '@letokruh/contracts/permissions';
 import type { UserItem } from '@letokruh/contracts/users';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { field, type MockRoutes, makeProfile, renderWithApp, t } from '../../test-utils';
 import { makeUser } from './test-data';
@@ -29,6 +29,7 @@ function renderUser(
       [`GET /api/user/${item?.id ?? 42}`]: item
         ? { body: { item } }
         : { status: 404, body: { error_code: 202, message: 'User not found' } },
+      'GET /api/calendar_feeds/all': { body: { items: [] } },
       ...fetch,
     },
   });
@@ -201,5 +202,42 @@ describe('UserPage', () => {
     renderUser(locked, ['dispatcher'], {}, 99);
     await screen.findByTestId('sign-in-lock');
     expect(screen.queryByRole('button', { name: t('users.unlock') })).toBeNull();
+  });
+
+  it('shows the owner the user’s calendar links and revokes one (decision 0073)', async () => {
+    const driver = makeUser(5, ['driver'], { name: 'Josef Černý', username: 'driver' });
+    const feed = {
+      id: 31,
+      kind: 'driver',
+      subject_id: 5,
+      subject_name: 'Josef Černý',
+      user: { id: 5, name: 'Josef Černý' },
+      created_at: '2026-11-20T08:00:00.000Z',
+      created_by: { id: 5, name: 'Josef Černý' },
+      last_fetched_at: '2026-11-28T06:15:00.000Z',
+      works: true,
+    };
+    const { user, api } = renderUser(driver, ['owner'], {
+      'GET /api/calendar_feeds/all': () => ({
+        body: { items: api.sent('DELETE /api/calendar_feeds/all/31/revoke').length ? [] : [feed] },
+      }),
+      'DELETE /api/calendar_feeds/all/31/revoke': { body: { items: [] } },
+    });
+    const line = await screen.findByRole('group', { name: t('users.feeds.driver', { name: 'Josef Černý' }) });
+    expect(api.sent('GET /api/calendar_feeds/all')[0]!.url.searchParams.get('user')).toBe('5');
+    expect(line.textContent).toContain(t('users.feeds.lastFetched', { date: '28. 11. 2026 07:15' }));
+    await user.click(screen.getByRole('button', { name: t('users.feeds.revoke') }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: t('users.feeds.revokeConfirm') }),
+    );
+    await waitFor(() => expect(api.sent('DELETE /api/calendar_feeds/all/31/revoke')).toHaveLength(1));
+    expect(await screen.findByText(t('users.feeds.none'))).toBeTruthy();
+  });
+
+  it('shows no calendar links to a dispatcher, nor asks for them', async () => {
+    const { api } = renderUser(technician, ['dispatcher'], {}, 99);
+    expect(await screen.findByRole('heading', { name: 'Tomáš Svoboda' })).toBeTruthy();
+    expect(screen.queryByText(t('users.feeds.heading'))).toBeNull();
+    expect(api.sent('GET /api/calendar_feeds/all')).toHaveLength(0);
   });
 });

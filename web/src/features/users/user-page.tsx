@@ -15,6 +15,7 @@ import { ActiveToggle } from './active-toggle';
 import { editUser, userQuery, usersKey } from './api';
 import { canEditUser, canToggleActive, isOwner } from './rules';
 import { SignInLock } from './sign-in-lock';
+import { UserFeeds } from './user-feeds';
 import { draftOf, UserForm } from './user-form';
 
 /** domain.md §2.2: the user detail that really saves; a 404 goes back to the list. */
@@ -60,6 +61,7 @@ export function UserPage() {
       ) : (
         <ViewUser item={item} />
       )}
+      <UserFeeds userId={item.id} />
     </Stack>
   );
 }
