@@ -10,6 +10,10 @@ export async function insertAudit(db: DbOrTx, row: AuditInsert): Promise<void> {
   await db.insert(auditLog).values(row);
 }
 
+export async function insertAuditRows(db: DbOrTx, rows: AuditInsert[]): Promise<void> {
+  if (rows.length > 0) await db.insert(auditLog).values(rows);
+}
+
 export type AuditFilter = {
   entity?: string;
   entityId?: number;
