@@ -1,6 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ErrorCode } from '@letokruh/contracts/errors';
+import type { OrderEvent } from '@letokruh/contracts/live-events';
+import type { CalendarWeek } from '@letokruh/contracts/order-calendar';
 import type { Order } from '@letokruh/contracts/orders';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +10,7 @@ import { rowsOf } from '../../db/rows.ts';
 import { camtFile, type FixtureStatement, fioJson, gpcFile } from '../../test/bank-statements.ts';
 import { type BuiltTestApp, buildTestApp, type Client, multipart, signIn } from '../../test/build.ts';
 import { customerForm } from '../../test/customers.ts';
+import { baseOf, openEventStream } from '../../test/event-stream.ts';
 import { makeOrder, warehouseIds } from '../../test/orders.ts';
 import { demoSupplierIds } from '../../test/payments.ts';
 import { makeProduct } from '../../test/products.ts';
@@ -469,6 +472,38 @@ describe('a statement that cannot be read', () => {
     const response = await upload(owner, big);
     expect(response.statusCode).toBe(413);
     expect(await counts()).toBe(before);
+  });
+});
+
+describe('the live board', () => {
+  it('shows an order the statement paid as paid within 2 s, through the event stream', async () => {
+    const customer = await newCustomer('Živý');
+    const order = await transferOrder(customer, 456.78);
+    const stream = await openEventStream(await baseOf(t.app), dispatcher.cookies);
+    try {
+      await stream.waitFor((e) => e.event === 'ready');
+      const after = stream.events.length;
+      const started = performance.now();
+      const statement = gpcFile({
+        ...letokruh,
+        transactions: [{ ref: '7000801', amountMinor: 45678, day: '2026-11-28', vs: vs(order) }],
+      });
+      expect((await upload(dispatcher, statement)).json()).toMatchObject({ paid: 1 });
+      const event = await stream.waitFor(
+        (e) => e.event === 'order' && (e.data as OrderEvent).id === order.id,
+        { after, timeoutMs: 2_000 },
+      );
+      expect(event.at - started).toBeLessThan(2_000);
+      // What the board reloads on that event draws the order's paid mark.
+      const day = order.expected_delivery_date!;
+      const week = (
+        await dispatcher.get(`/api/api/get-orders?warehouses=${brod}&dates=${day}&view=calendar`)
+      ).json() as CalendarWeek;
+      const drawn = week.days.flatMap((d) => d.orders).find((o) => o.id === order.id);
+      expect(drawn).toMatchObject({ paid: true });
+    } finally {
+      stream.close();
+    }
   });
 });
 
