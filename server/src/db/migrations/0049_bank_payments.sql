@@ -58,7 +58,6 @@ CREATE INDEX "bank_transactions_open_idx" ON "bank_transactions" ("booked_on" DE
 	WHERE "state" in ('to_check', 'suggested', 'paid_twice', 'unmatched');--> statement-breakpoint
 CREATE INDEX "bank_transactions_list_idx" ON "bank_transactions" ("booked_on" DESC, "id" DESC);--> statement-breakpoint
 CREATE INDEX "bank_transactions_counter_idx" ON "bank_transactions" ("counter_account") WHERE "state" = 'paid';--> statement-breakpoint
-CREATE INDEX "bank_transactions_orders_idx" ON "bank_transactions" USING gin ("order_ids");--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "collected_revenue_bank" text;--> statement-breakpoint
 ALTER TABLE "orders" DROP CONSTRAINT "orders_collected_check";--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_collected_check" CHECK (

@@ -78,23 +78,44 @@ export type NewTransaction = {
   ca: string;
   cn: string;
   msg: string;
+  /** What matching made of it (domain.md §2.12). */
+  s: string;
+  rs: string | null;
+  o: number[];
+  diff: number | null;
 };
 
-/** Stores what is new (by the bank's own id); answers the rows stored now, with their index `i`. */
+/**
+ * Imports of one account wait for each other (a transaction-scoped lock), so that what is stored
+ * already is known before matching and a statement read twice at once is matched once.
+ */
+export async function lockAccounts(db: DbOrTx, accountIds: number[]): Promise<void> {
+  for (const id of [...new Set(accountIds)].sort((a, b) => a - b))
+    await db.execute(sql`select pg_advisory_xact_lock(727001, ${id})`);
+}
+
+/** The bank ids among `keys` ("account id:bank id") stored already. */
+export const storedRefs = (db: DbOrTx, rows: { a: number; r: string }[]) =>
+  rowsOf<{ a: number; r: string }>(
+    db,
+    sql`select t.bank_account_id as a, t.bank_ref as r
+        from jsonb_to_recordset(${json(rows)}) as x(a int, r text)
+        join bank_transactions t on t.bank_account_id = x.a and t.bank_ref = x.r`,
+  );
+
+/** Stores new transactions with what matching made of them; answers their ids by index `i`. */
 export const insertTransactions = (db: DbOrTx, source: string, rows: NewTransaction[]) =>
   rowsOf<{ id: string; i: number }>(
     db,
     sql`with x as (
           select * from jsonb_to_recordset(${json(rows)}) as x(i int, a int, r text, d date, m bigint,
-            c text, v bigint, ks text, ss text, ca text, cn text, msg text)
+            c text, v bigint, ks text, ss text, ca text, cn text, msg text, s text, rs text, o int[], diff bigint)
         ), stored as (
           insert into bank_transactions (bank_account_id, bank_ref, booked_on, amount, currency,
             variable_symbol, constant_symbol, specific_symbol, counter_account, counter_name, message,
-            source, state)
-          select a, r, d, m / 100.0, c, v, ks, ss, ca, cn, msg, ${source},
-            case when m > 0 then 'unmatched' else 'outgoing' end
+            source, state, reason, order_ids, difference)
+          select a, r, d, m / 100.0, c, v, ks, ss, ca, cn, msg, ${source}, s, rs, o, diff / 100.0
           from x order by i
-          on conflict (bank_account_id, bank_ref) do nothing
           returning id, bank_account_id, bank_ref
         )
         select stored.id::text as id, x.i from stored join x on x.a = stored.bank_account_id and x.r = stored.bank_ref`,
@@ -159,21 +180,6 @@ export const unmarkOrdersPaid = (db: DbOrTx, ids: number[]) =>
     sql`update orders set collected_revenue_at = null, collected_revenue_bank = null, version = version + 1
         where id = any(${sql.param(ids)}::int[]) and collected_revenue_bank is not null returning id`,
   );
-
-export type DecisionRow = { id: number; s: string; r: string | null; o: number[]; diff: number | null };
-
-export async function saveDecisions(
-  db: DbOrTx,
-  rows: DecisionRow[],
-  resolvedBy: number | null = null,
-): Promise<void> {
-  if (rows.length === 0) return;
-  await db.execute(sql`
-    update bank_transactions t set state = x.s, reason = x.r, order_ids = x.o, difference = x.diff / 100.0,
-      resolved_by = ${resolvedBy}, resolved_at = case when ${resolvedBy}::int is null then null else now() end
-    from jsonb_to_recordset(${json(rows)}) as x(id bigint, s text, r text, o int[], diff bigint)
-    where t.id = x.id`);
-}
 
 export type PaymentRow = {
   id: string;

@@ -19,7 +19,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { badInput, conflict, notFound } from '../../plugins/errors.ts';
 import { writeAuditRows } from '../audit/audit.service.ts';
 import * as q from './bank.queries.ts';
-import { type Decision, decide, type MatchFacts, numbersInMessage, type PaymentFacts } from './matching.ts';
+import { decide, type MatchFacts, numbersInMessage, type PaymentFacts } from './matching.ts';
 import { type Statement, statementInvalid } from './statement.ts';
 
 /** Who brought a statement in, for the audit rows of the orders it pays (domain.md §2.12). */
@@ -69,64 +69,10 @@ async function matchFacts(tx: Tx, payments: PaymentFacts[]): Promise<MatchFacts>
   return { byNumber: new Map(orders.map((o) => [o.internId, o])), openByCustomer, customerOfCounter };
 }
 
-type Applied = { decision: Decision; bookedOn: string; actor: string; amountMinor: number; bankRef: string };
-
-/**
- * Marks the orders of the paid decisions paid in one statement; an order someone else marked
- * paid in the meantime turns its payment into "paid twice". Writes the decisions and one audit row
- * per order paid.
- */
-async function applyDecisions(tx: Tx, applied: Applied[], actor: ImportActor): Promise<void> {
-  const paying = applied.filter((a) => a.decision.state === 'paid');
-  const marked = new Set(
-    (
-      await q.markOrdersPaid(
-        tx,
-        paying.map((a) => ({ id: a.decision.orderIds[0]!, d: a.bookedOn, b: a.actor })),
-      )
-    ).map((r) => r.id),
-  );
-  for (const a of paying)
-    if (!marked.has(a.decision.orderIds[0]!))
-      a.decision = { ...a.decision, state: 'paid_twice', differenceMinor: null };
-  await q.saveDecisions(
-    tx,
-    applied
-      .filter((a) => a.decision.state !== 'unmatched' && a.decision.state !== 'outgoing')
-      .map(({ decision: d }) => ({
-        id: d.id,
-        s: d.state,
-        r: d.reason,
-        o: d.orderIds,
-        diff: d.differenceMinor,
-      })),
-  );
-  await writeAuditRows(
-    tx,
-    applied
-      .filter((a) => a.decision.state === 'paid')
-      .map((a) => ({
-        userId: actor.userId,
-        entity: 'order' as const,
-        entityId: a.decision.orderIds[0]!,
-        action: 'bank_paid',
-        method: actor.method,
-        path: actor.path,
-        details: {
-          actor: `bank: ${a.actor}`,
-          payment: a.decision.id,
-          bank_ref: a.bankRef,
-          booked_on: a.bookedOn,
-          amount: moneyText(a.amountMinor),
-        },
-      })),
-  );
-}
-
 /**
  * Stores a statement's new transactions (each once, by its bank's own id) and matches the incoming
  * ones (domain.md §2.12), all in one transaction: a statement that cannot be stored whole stores
- * nothing.
+ * nothing. Matching is decided before the rows are written, so each is written once as it ends.
  */
 export async function importStatement(
   db: Db,
@@ -136,73 +82,125 @@ export async function importStatement(
   return db.transaction(async (tx) => {
     await q.addSupplierAccounts(tx);
     const accountOf = resolveAccounts(statement, await q.findAccounts(tx));
+    await q.lockAccounts(
+      tx,
+      accountOf.map((a) => a.id),
+    );
+    const keyOf = (a: number, r: string) => `${a}:${r}`;
     const seen = new Set<string>();
-    const rows: q.NewTransaction[] = [];
+    const fresh: number[] = [];
     statement.transactions.forEach((t, i) => {
-      const account = accountOf[i]!;
-      const key = `${account.id}:${t.bankRef}`;
-      if (seen.has(key)) return;
+      const key = keyOf(accountOf[i]!.id, t.bankRef);
+      if (!seen.has(key)) fresh.push(i);
       seen.add(key);
-      rows.push({
-        i,
-        a: account.id,
-        r: t.bankRef,
-        d: t.bookedOn,
-        m: t.amountMinor,
-        c: t.currency ?? account.currency,
-        v: t.variableSymbol,
-        ks: t.constantSymbol,
-        ss: t.specificSymbol,
-        ca: t.counterAccount,
-        cn: t.counterName,
-        msg: t.message,
-      });
     });
-    const stored: { id: number; i: number }[] = [];
-    for (let from = 0; from < rows.length; from += chunk) {
-      for (const r of await q.insertTransactions(tx, statement.format, rows.slice(from, from + chunk)))
-        stored.push({ id: Number(r.id), i: r.i });
+    const stored = new Set<string>();
+    for (let from = 0; from < fresh.length; from += chunk) {
+      const keys = fresh
+        .slice(from, from + chunk)
+        .map((i) => ({ a: accountOf[i]!.id, r: statement.transactions[i]!.bankRef }));
+      for (const r of await q.storedRefs(tx, keys)) stored.add(keyOf(r.a, r.r));
     }
-    stored.sort((a, b) => a.i - b.i);
-    const payments: PaymentFacts[] = stored.map(({ id, i }) => {
-      const t = statement.transactions[i]!;
-      const account = accountOf[i]!;
-      return {
-        id,
-        supplierId: account.supplier_id,
-        currency: t.currency ?? account.currency,
-        amountMinor: t.amountMinor,
-        variableSymbol: t.variableSymbol,
-        message: t.message,
-        counterAccount: t.counterAccount,
-      };
-    });
-    const incoming = payments.filter((p) => p.amountMinor > 0);
-    const decisions = decide(incoming, await matchFacts(tx, incoming));
-    const byId = new Map(stored.map((s) => [s.id, s.i]));
-    const applied: Applied[] = decisions.map((decision) => {
-      const i = byId.get(decision.id)!;
-      const t = statement.transactions[i]!;
-      return {
-        decision,
-        bookedOn: t.bookedOn,
-        actor: bankActor(accountOf[i]!.account, accountOf[i]!.bank_code),
-        amountMinor: t.amountMinor,
-        bankRef: t.bankRef,
-      };
-    });
-    await applyDecisions(tx, applied, actor);
-    const count = (state: BankPaymentState) => applied.filter((a) => a.decision.state === state).length;
+    const news = fresh.filter(
+      (i) => !stored.has(keyOf(accountOf[i]!.id, statement.transactions[i]!.bankRef)),
+    );
+    const currencyOf = (i: number) => statement.transactions[i]!.currency ?? accountOf[i]!.currency;
+    const payments: PaymentFacts[] = news
+      .filter((i) => statement.transactions[i]!.amountMinor > 0)
+      .map((i) => {
+        const t = statement.transactions[i]!;
+        return {
+          id: i,
+          supplierId: accountOf[i]!.supplier_id,
+          currency: currencyOf(i),
+          amountMinor: t.amountMinor,
+          variableSymbol: t.variableSymbol,
+          message: t.message,
+          counterAccount: t.counterAccount,
+        };
+      });
+    const decisions = new Map(decide(payments, await matchFacts(tx, payments)).map((d) => [d.id, d]));
+    const actorOf = (i: number) => bankActor(accountOf[i]!.account, accountOf[i]!.bank_code);
+
+    // An order someone marked paid in the meantime turns its payment into "paid twice".
+    const paying = [...decisions.values()].filter((d) => d.state === 'paid');
+    const marked = new Set(
+      (
+        await q.markOrdersPaid(
+          tx,
+          paying.map((d) => ({
+            id: d.orderIds[0]!,
+            d: statement.transactions[d.id]!.bookedOn,
+            b: actorOf(d.id),
+          })),
+        )
+      ).map((r) => r.id),
+    );
+    for (const d of paying)
+      if (!marked.has(d.orderIds[0]!))
+        decisions.set(d.id, { ...d, state: 'paid_twice', differenceMinor: null });
+
+    const ids = new Map<number, number>();
+    for (let from = 0; from < news.length; from += chunk) {
+      const rows = news.slice(from, from + chunk).map((i): q.NewTransaction => {
+        const t = statement.transactions[i]!;
+        const d = decisions.get(i);
+        return {
+          i,
+          a: accountOf[i]!.id,
+          r: t.bankRef,
+          d: t.bookedOn,
+          m: t.amountMinor,
+          c: currencyOf(i),
+          v: t.variableSymbol,
+          ks: t.constantSymbol,
+          ss: t.specificSymbol,
+          ca: t.counterAccount,
+          cn: t.counterName,
+          msg: t.message,
+          s: d?.state ?? 'outgoing',
+          rs: d?.reason ?? null,
+          o: d?.orderIds ?? [],
+          diff: d?.differenceMinor ?? null,
+        };
+      });
+      for (const r of await q.insertTransactions(tx, statement.format, rows)) ids.set(r.i, Number(r.id));
+    }
+    await writeAuditRows(
+      tx,
+      [...decisions.values()]
+        .filter((d) => d.state === 'paid')
+        .map((d) => {
+          const t = statement.transactions[d.id]!;
+          return {
+            userId: actor.userId,
+            entity: 'order' as const,
+            entityId: d.orderIds[0]!,
+            action: 'bank_paid',
+            method: actor.method,
+            path: actor.path,
+            details: {
+              actor: `bank: ${actorOf(d.id)}`,
+              payment: ids.get(d.id),
+              bank_ref: t.bankRef,
+              booked_on: t.bookedOn,
+              amount: moneyText(t.amountMinor),
+            },
+          };
+        }),
+    );
+    const count = (state: BankPaymentState) =>
+      [...decisions.values()].filter((d) => d.state === state).length;
     return {
       format: statement.format,
       transactions: statement.transactions.length,
-      duplicates: statement.transactions.length - stored.length,
+      duplicates: statement.transactions.length - news.length,
       paid: count('paid'),
       to_check: count('to_check'),
       suggested: count('suggested'),
       paid_twice: count('paid_twice'),
       unmatched: count('unmatched'),
-      outgoing: stored.length - incoming.length,
+      outgoing: news.length - payments.length,
     };
   });
 }
