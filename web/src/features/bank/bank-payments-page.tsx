@@ -147,12 +147,18 @@ export function BankPaymentsPage() {
           accept=".gpc,.abo,.txt,.xml,text/xml,application/xml"
         >
           {(props) => (
-            <Button {...props} mih={44} loading={upload.isPending}>
-              {t('bank.upload')}
-            </Button>
+            <Stack gap={4}>
+              <Button {...props} mih={44} loading={upload.isPending}>
+                {t('bank.upload')}
+              </Button>
+              <Text size="xs" c="dimmed">
+                {t('bank.uploadHint')}
+              </Text>
+            </Stack>
           )}
         </FileButton>
         <SegmentedControl
+          size={phone ? 'lg' : 'sm'}
           value={list.filters.view}
           onChange={(v) => list.setFilter('view', v as 'open' | 'all')}
           data={[
