@@ -86,6 +86,7 @@ const embeddedServerTests = [
   'src/db/',
   'src/app.test.ts',
   'src/hardening/concurrency.test.ts',
+  'src/modules/bank/bank.test.ts',
   'src/modules/customers/customers.test.ts',
   'src/modules/customers/customer-duplicates.test.ts',
   'src/modules/orders/calendar-week.test.ts',

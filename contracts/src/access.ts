@@ -40,6 +40,8 @@ export function isAllowed(access: Access, holder: AccessHolder): boolean {
 const takesOrders: Access = { anyPermission: ['add_order', 'change_order'] };
 const ownerOrDispatcher: Access = { anyFunction: ['owner', 'dispatcher'] };
 const ownerOnly: Access = { anyFunction: ['owner'] };
+/** Who may mark an order paid (PUT /order/:id/collect_revenue) may match bank payments too. */
+const collectsRevenue: Access = ownerOrDispatcher;
 
 /**
  * Every /api call (method and Fastify path without /api) and the rule its route declares. The
@@ -137,8 +139,8 @@ export const routeAccess = {
   'PUT /order/:id/restore': { permission: 'change_order' },
   'PUT /order/:id/done': { permission: 'change_order' },
   'PUT /order/:id/undone': { permission: 'change_order' },
-  'PUT /order/:id/collect_revenue': ownerOrDispatcher,
-  'PUT /order/:id/return_revenue': ownerOrDispatcher,
+  'PUT /order/:id/collect_revenue': collectsRevenue,
+  'PUT /order/:id/return_revenue': collectsRevenue,
   'PUT /order/:id/:itemId/prepared': { permission: 'prepare_order' },
   'GET /api/get-orders': { permission: 'view_order' },
   'PUT /order/:id/reschedule': { permission: 'change_order' },
@@ -185,6 +187,17 @@ export const routeAccess = {
   'POST /calculation': { permission: 'view_calculation' },
   'POST /calculation/order': { permission: ['view_calculation', 'add_order'] },
   'GET /audit_log': ownerOnly,
+  // domain.md §2.12: bank payments are matched by those who collect revenue; the accounts and
+  // their Fio tokens are the owner's settings (decision 0076).
+  'GET /bank/payments': collectsRevenue,
+  'POST /bank/statement': collectsRevenue,
+  'POST /bank/payment/:id/confirm': collectsRevenue,
+  'POST /bank/payment/:id/assign': collectsRevenue,
+  'POST /bank/payment/:id/ignore': collectsRevenue,
+  'POST /bank/payment/:id/undo': collectsRevenue,
+  'GET /bank/accounts': ownerOnly,
+  'POST /bank/account/add': ownerOnly,
+  'PUT /bank/account/:id/fio_token': ownerOnly,
   // Issue 17 §3 (decision 0063): the account page's feeds; which feeds a user may manage is the
   // handler's rule (one's own driver feed; a warehouse's with change_warehouse in one's lane).
   'GET /calendar_feeds': 'loggedIn',

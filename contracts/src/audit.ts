@@ -15,6 +15,7 @@ export const auditEntities = [
   'reference',
   'profile',
   'calendar_feed',
+  'bank',
 ] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 

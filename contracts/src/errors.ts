@@ -62,6 +62,12 @@ export const ErrorCode = {
    * matches in `customers`; send again with `allow_duplicate: true` to create it anyway.
    */
   customerMayExist: 160,
+  /**
+   * domain.md §2.12: a bank statement that cannot be read (a line cut short, not Windows-1250, an
+   * XML element missing or malformed, a DOCTYPE, an account that is no supplier's): 400 with `at`,
+   * the line or element at fault; nothing of the file is stored.
+   */
+  statementInvalid: 170,
   noRightToRemoveUser: 200,
   ownerCannotBeDeleted: 201,
   userNotFound: 202,

@@ -9,6 +9,7 @@ import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { registerAudit } from './modules/audit/audit.service.ts';
 import { auditTargets } from './modules/audit/audit.targets.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { bankRoutes } from './modules/bank/bank.routes.ts';
 import { calculationRoutes } from './modules/calculations/calculations.routes.ts';
 import { calendarFeedRoutes } from './modules/calendar-feeds/calendar-feeds.routes.ts';
 import { conversionRoutes } from './modules/conversions/conversions.routes.ts';
@@ -71,6 +72,7 @@ const modules: ((app: App) => Promise<void>)[] = [
   orderStepRoutes,
   transportationRoutes,
   paymentRoutes,
+  bankRoutes,
   documentRoutes,
   statsRoutes,
   calculationRoutes,

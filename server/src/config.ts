@@ -63,6 +63,12 @@ const envSchema = z.object({
   MAP_TILES_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   MAPS_API_KEY: z.string().default(''),
   MAPS_API_URL: z.url().default('https://api.mapy.cz'),
+  FIO_API_URL: z.url().default('https://fioapi.fio.cz/v1/rest'),
+  /** 32 bytes in base64 (`openssl rand -base64 32`); empty: a key file in DATA_DIR (decision 0076). */
+  BANK_TOKEN_KEY: z
+    .string()
+    .default('')
+    .refine((v) => v === '' || Buffer.from(v, 'base64').length === 32, '32 bytes in base64'),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -135,6 +141,10 @@ export type Config = {
   /** Key of the maps service (address suggestions); empty: coordinates are typed by hand. */
   mapsApiKey: string;
   mapsApiUrl: string;
+  /** Fio banka's REST API (domain.md §2.12); tests point it at a fake on loopback. */
+  fioApiUrl: string;
+  /** The key that seals Fio tokens at rest; empty: `DATA_DIR/bank-token.key` (decision 0076). */
+  bankTokenKey: string;
   bodyLimit: number;
   /** domain.md §3.3 Slow requests: a read unanswered this long is answered 503; 0: never. */
   requestDeadlineMs: number;
@@ -197,6 +207,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapTilesUrl: e.MAP_TILES_URL,
     mapsApiKey: e.MAPS_API_KEY,
     mapsApiUrl: e.MAPS_API_URL,
+    fioApiUrl: e.FIO_API_URL,
+    bankTokenKey: e.BANK_TOKEN_KEY,
     bodyLimit: e.BODY_LIMIT_BYTES,
     requestDeadlineMs: e.REQUEST_DEADLINE_MS,
     uploadLimit: e.UPLOAD_LIMIT_BYTES,

@@ -1,5 +1,6 @@
 import { auditEndpoints } from './audit.ts';
 import { authEndpoints } from './auth.ts';
+import { bankEndpoints } from './bank.ts';
 import { calculationsEndpoints } from './calculations.ts';
 import { calendarFeedsEndpoints } from './calendar-feeds.ts';
 import { conversionsEndpoints } from './conversions.ts';
@@ -30,6 +31,7 @@ import { warehousesEndpoints } from './warehouses.ts';
 export const endpoints = {
   audit: auditEndpoints,
   auth: authEndpoints,
+  bank: bankEndpoints,
   calculations: calculationsEndpoints,
   'calendar-feeds': calendarFeedsEndpoints,
   conversions: conversionsEndpoints,

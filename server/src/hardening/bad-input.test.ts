@@ -4,6 +4,7 @@ import { ErrorCode } from '@letokruh/contracts/errors';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RegisteredRoute } from '../app.ts';
+import { gpcFile } from '../test/bank-statements.ts';
 import { type BuiltTestApp, buildTestApp, type Client, login } from '../test/build.ts';
 import { deliveryRecord } from '../test/delivery.ts';
 import { pdf, png } from '../test/files.ts';
@@ -83,17 +84,23 @@ const withBoundary = `multipart/form-data; boundary=${boundary}`;
  * The form of a route: a file's title and type and the file, or a delivery's record and its
  * signature (the avatar takes the first file part).
  */
-type Form = { fields: string; file: string; maxFiles: number };
+type Form = { fields: string; file: string; maxFiles: number; data?: Buffer };
+/** A bank statement (domain.md §2.12): the header of an ABO/GPC statement of a demo supplier's account. */
+const statement = gpcFile({ account: '2718340003', bankCode: '0100', currency: 'CZK', transactions: [] });
 const formOf = (route: RegisteredRoute): Form =>
   isDelivery(route)
     ? { fields: fieldPart('delivery', JSON.stringify(deliveryRecord())), file: 'signature', maxFiles: 6 }
-    : { fields: fieldPart('title', 'Příloha') + fieldPart('file_type', 'Jiné'), file: 'file', maxFiles: 1 };
+    : route.url === '/api/bank/statement'
+      ? { fields: '', file: 'file', maxFiles: 1, data: statement }
+      : { fields: fieldPart('title', 'Příloha') + fieldPart('file_type', 'Jiné'), file: 'file', maxFiles: 1 };
 
 /** A well-formed upload of the route's form. */
 function goodBody(form: Form): Buffer {
   return Buffer.concat([
     Buffer.from(form.fields),
-    filePart(form.file, 'a.png', 'image/png', png),
+    form.data
+      ? filePart(form.file, 'vypis.gpc', 'application/octet-stream', form.data)
+      : filePart(form.file, 'a.png', 'image/png', png),
     Buffer.from(end),
   ]);
 }
@@ -218,9 +225,10 @@ const cases = (form: Form): Case[] => {
 };
 
 describe('malformed multipart bodies on every upload route', () => {
-  it('finds the five upload routes from their declarations', () => {
+  it('finds the six upload routes from their declarations', () => {
     expect(uploads.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
       'POST /api/auth/avatar',
+      'POST /api/bank/statement',
       'POST /api/customer/:id/files/add',
       'POST /api/driver/order/:id/delivered',
       'POST /api/order/:id/files/add',

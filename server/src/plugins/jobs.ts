@@ -3,6 +3,8 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { deleteExpiredSessions } from '../modules/auth/auth.queries.ts';
 import { pruneThrottle } from '../modules/auth/throttle.ts';
+import { fetchFioStatements } from '../modules/bank/fio-job.ts';
+import { tokenSeal } from '../modules/bank/token-seal.ts';
 import { draftSweepEveryMs, sweepStaleDrafts } from '../modules/orders/drafts.service.ts';
 import type { Storage } from './storage.ts';
 
@@ -34,7 +36,10 @@ async function finishJob(db: Db, name: string, error: unknown): Promise<void> {
     where name = ${name}`);
 }
 
-/** The app's jobs: stale drafts (issue 14), expired sessions, old sign-in counters (issue 13). */
+/**
+ * The app's jobs: stale drafts (issue 14), expired sessions, old sign-in counters (issue 13), and the
+ * Fio statements (domain.md §2.12), whose 30 s per token are claimed per account besides.
+ */
 export function appJobs(options: { config: Config; db: Db; storage: Storage }): Job[] {
   const { config, db, storage } = options;
   const hour = 60 * 60 * 1000;
@@ -46,6 +51,11 @@ export function appJobs(options: { config: Config; db: Db; storage: Storage }): 
       run: () => deleteExpiredSessions(db, new Date(Date.now() - config.sessionIdleMs)),
     },
     { name: 'login-throttle', everyMs: 10 * 60 * 1000, run: () => pruneThrottle(db) },
+    {
+      name: 'bank-fio',
+      everyMs: 30_000,
+      run: () => fetchFioStatements(db, { fioApiUrl: config.fioApiUrl, seal: tokenSeal(config) }),
+    },
   ];
 }
 

@@ -172,7 +172,11 @@ describe('visibleNavItems', () => {
     expect(keysFor(['dispatcher'])).not.toContain('referenceData');
     expect(keysFor(['owner'])).toContain('audit');
     expect(keysFor(['dispatcher'])).not.toContain('audit');
-    expect(keysFor(['owner'])).toHaveLength(15);
+    // domain.md §2.12: bank payments for owners and those who collect revenue, no one else.
+    expect(keysFor(['owner'])).toContain('bank');
+    expect(keysFor(['dispatcher'])).toContain('bank');
+    expect(keysFor(['technical_specialist'])).not.toContain('bank');
+    expect(keysFor(['owner'])).toHaveLength(16);
     expect(defaultPermissionMatrix.owner).toEqual(permissions);
   });
 

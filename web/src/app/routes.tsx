@@ -32,6 +32,9 @@ const UserAddPage = lazyPage(() =>
 const AuditPage = lazyPage(() =>
   import('../features/audit/audit-page').then((m) => ({ default: m.AuditPage })),
 );
+const BankPaymentsPage = lazyPage(() =>
+  import('../features/bank/bank-payments-page').then((m) => ({ default: m.BankPaymentsPage })),
+);
 const PermissionsPage = lazyPage(() =>
   import('../features/permissions/permissions-page').then((m) => ({ default: m.PermissionsPage })),
 );
@@ -204,6 +207,7 @@ export const appRoutes: AppRoute[] = [
   { path: '/permissions', titleKey: 'titles.permissions', page: PermissionsPage },
   { path: '/reference-data', titleKey: 'titles.referenceData', page: ReferenceDataPage },
   { path: '/audit', titleKey: 'titles.audit', page: AuditPage },
+  { path: '/bank', titleKey: 'titles.bank', page: BankPaymentsPage },
   { path: '/warehouses', titleKey: 'titles.warehouses', page: WarehousesPage },
   { path: '/warehouses/add', titleKey: 'titles.warehouseAdd', page: WarehouseAddPage },
   { path: '/warehouse/:id', titleKey: 'titles.warehouseDetail', page: WarehouseStockPage },

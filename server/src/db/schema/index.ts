@@ -1,5 +1,6 @@
 export * from './audit.ts';
 export * from './auth.ts';
+export * from './bank.ts';
 export * from './cache.ts';
 export * from './calendar.ts';
 export * from './calendar-feeds.ts';

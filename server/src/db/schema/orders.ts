@@ -79,6 +79,11 @@ export const orders = pgTable(
     prepared: boolean('prepared').notNull().default(false),
     collectedRevenueBy: integer('collected_revenue_by').references(() => users.id),
     collectedRevenueAt: timestamp('collected_revenue_at', { withTimezone: true }),
+    /**
+     * A transfer the bank statement showed paid (domain.md §2.12): the receiving account, "bank:
+     * 2718340003/0100", in place of a user in `collected_revenue_by`.
+     */
+    collectedRevenueBank: text('collected_revenue_bank'),
     expectedDeliveryDate: date('expected_delivery_date', { mode: 'string' }),
     expectedDeliveryTime: time('expected_delivery_time'),
     /** Minutes at the customer. */
@@ -185,7 +190,8 @@ export const orders = pgTable(
     check('orders_hidden_not_done_check', sql`not (${t.hidden} and ${t.done})`),
     check(
       'orders_collected_check',
-      sql`(${t.collectedRevenueAt} is null) = (${t.collectedRevenueBy} is null)`,
+      sql`(${t.collectedRevenueAt} is null) = (${t.collectedRevenueBy} is null and ${t.collectedRevenueBank} is null)
+        and (${t.collectedRevenueBy} is null or ${t.collectedRevenueBank} is null)`,
     ),
   ],
 );

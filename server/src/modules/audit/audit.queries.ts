@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { cappedCount } from '../../db/paging.ts';
 import { pragueMidnight } from '../../db/prague.ts';
@@ -8,6 +8,26 @@ export type AuditInsert = typeof auditLog.$inferInsert;
 
 export async function insertAudit(db: DbOrTx, row: AuditInsert): Promise<void> {
   await db.insert(auditLog).values(row);
+}
+
+/** Many rows as one JSON parameter: thousands of rows cost one statement, not thousands of parameters. */
+export async function insertAuditRows(db: DbOrTx, rows: AuditInsert[]): Promise<void> {
+  if (rows.length === 0) return;
+  const json = JSON.stringify(
+    rows.map((r) => ({
+      u: r.userId ?? null,
+      e: r.entity,
+      i: r.entityId ?? null,
+      a: r.action,
+      m: r.method,
+      p: r.path,
+      d: r.details,
+    })),
+  );
+  await db.execute(sql`
+    insert into audit_log (user_id, entity, entity_id, action, method, path, details)
+    select u, e, i, a, m, p, d
+    from jsonb_to_recordset(${json}::jsonb) as x(u int, e text, i int, a text, m text, p text, d jsonb)`);
 }
 
 export type AuditFilter = {

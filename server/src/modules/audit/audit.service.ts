@@ -1,6 +1,6 @@
 import type { AuditAnswer, AuditQuery } from '@letokruh/contracts/audit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { unsafeMethods } from '../../plugins/auth.ts';
 import * as q from './audit.queries.ts';
 import { auditTargets, creatingActions } from './audit.targets.ts';
@@ -94,6 +94,15 @@ export function unauditedRoutes(routes: { method: string; url: string }[]): stri
     )
     .map((r) => routeKey(r.method, r.url))
     .filter((key) => !(key in auditTargets));
+}
+
+/**
+ * Audit rows a service writes itself, for changes made without a request of their own (an order
+ * a bank statement marks paid, domain.md §2.12), a thousand at a time.
+ */
+export async function writeAuditRows(db: DbOrTx, rows: q.AuditInsert[]): Promise<void> {
+  for (let from = 0; from < rows.length; from += 1000)
+    await q.insertAuditRows(db, rows.slice(from, from + 1000));
 }
 
 export async function listAudit(db: Db, query: AuditQuery): Promise<AuditAnswer> {

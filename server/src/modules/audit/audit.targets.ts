@@ -34,6 +34,15 @@ export const auditTargets: Record<string, AuditTarget | null> = {
   'DELETE /api/order/:id/files/:fileId/delete': { entity: 'order', action: 'file_delete' },
   'POST /api/order/:id/send_email_qr': { entity: 'order', action: 'send_email_qr' },
 
+  // domain.md §2.12: each order a payment pays or stops paying gets its own row besides these.
+  'POST /api/bank/statement': { entity: 'bank', action: 'import' },
+  'POST /api/bank/payment/:id/confirm': { entity: 'bank', action: 'confirm' },
+  'POST /api/bank/payment/:id/assign': { entity: 'bank', action: 'assign' },
+  'POST /api/bank/payment/:id/ignore': { entity: 'bank', action: 'ignore' },
+  'POST /api/bank/payment/:id/undo': { entity: 'bank', action: 'undo' },
+  'POST /api/bank/account/add': { entity: 'bank', action: 'account_add' },
+  'PUT /api/bank/account/:id/fio_token': { entity: 'bank', action: 'fio_token' },
+
   'PUT /api/update_stock/:warehouseId/:productId': { entity: 'stock', action: 'update_stock' },
   'POST /api/warehouse/:id/add_product': { entity: 'stock', action: 'add_product' },
   'PUT /api/warehouse/:id/product_conversion/submit': { entity: 'stock', action: 'conversion' },
