@@ -26,14 +26,12 @@ async function openEvilPage(page: Page): Promise<void> {
 
 test('a page of another site cannot call the API for the signed-in user', async ({ page, baseURL }) => {
   test.setTimeout(240_000);
-  await page
-    .context()
-    .route(`${evil}/**`, (route) =>
-      route.fulfill({
-        contentType: 'text/html',
-        body: '<!doctype html><title>Evil</title><h1>Cheap timber</h1>',
-      }),
-    );
+  await page.context().route(`${evil}/**`, (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: '<!doctype html><title>Evil</title><h1>Cheap timber</h1>',
+    }),
+  );
   await signIn(page, 'owner');
   // What the owner's own app gets: a draft's number, to see afterwards that no other was made.
   const firstDraft = (await (await page.request.get('/api/order/add')).json()).id as number;
