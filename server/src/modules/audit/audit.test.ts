@@ -116,8 +116,12 @@ describe('the audit log', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toEqual(expect.arrayContaining(['entity', 'from']));
     const today = new Date().toISOString().slice(0, 10);
-    const future = (await owner.get('/api/audit_log?from=2999-01-01')).json();
+    const future = (await owner.get('/api/audit_log?from=2100-12-31')).json();
     expect(future).toEqual({ items: [], total: 0 });
+    // domain.md §3.3: no day beyond 2100-12-31.
+    const beyond = await owner.get('/api/audit_log?from=2999-01-01');
+    expect(beyond.statusCode).toBe(400);
+    expect(beyond.json().fields).toEqual(['from']);
     expect((await owner.get(`/api/audit_log?to=${today}&per_page=1000`)).json().total).toBeGreaterThan(0);
   });
 });
