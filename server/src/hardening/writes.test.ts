@@ -77,7 +77,8 @@ describe('HEAD on a writing GET', () => {
   });
 
   it('the same GET does write: one audit row and a new data version per call', async () => {
-    for (const url of writingGets()) {
+    // The logout writes the end of the session, no data (csrf.test.ts signs out by it).
+    for (const url of writingGets().filter((u) => auditTargets[`GET ${u}`] !== null)) {
       const [version, audits] = [await dataVersion(), await auditRows()];
       const answer = await owner.get(fill(url));
       expect(answer.statusCode, `${url}: ${answer.body}`).toBeLessThan(300);
