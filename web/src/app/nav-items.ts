@@ -50,8 +50,6 @@ export const navItems: NavItem[] = [
   },
   { key: 'products', to: '/products', route: 'GET /products', also: ['/product/'] },
   { key: 'overviews', to: '/overviews', route: 'GET /stats_orders' },
-  // domain.md §2.12: owners and those who collect revenue match the bank's payments.
-  { key: 'bank', to: '/bank', route: 'GET /bank/payments', place: 'userMenu' },
   { key: 'users', to: '/users', route: 'GET /users', also: ['/user/'] },
   { key: 'permissions', to: '/permissions', route: 'PUT /permissions', place: 'userMenu' },
   {
@@ -61,6 +59,8 @@ export const navItems: NavItem[] = [
     place: 'userMenu',
   },
   { key: 'audit', to: '/audit', route: 'GET /audit_log', place: 'userMenu' },
+  // domain.md §2.12: owners and those who collect revenue match the bank's payments.
+  { key: 'bank', to: '/bank', route: 'GET /bank/payments', place: 'userMenu' },
 ];
 
 export const isActive = (item: NavItem, pathname: string): boolean =>

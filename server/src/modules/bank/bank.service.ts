@@ -56,17 +56,28 @@ async function matchFacts(tx: Tx, payments: PaymentFacts[]): Promise<MatchFacts>
     if (p.variableSymbol) numbers.add(p.variableSymbol);
     for (const n of numbersInMessage(p.message)) numbers.add(n);
   }
-  const counters = [...new Set(payments.map((p) => p.counterAccount).filter(Boolean))];
   // One connection in a transaction: the queries run one after another.
   const orders = numbers.size ? await q.ordersByNumber(tx, [...numbers]) : [];
+  const byNumber = new Map(orders.map((o) => [o.internId, o]));
+  // A customer's open orders are read only where a sum may decide (domain.md §2.12 rules 2 and 4):
+  // a VS order whose amount differs, or a payment that names no order from a known counter-account.
+  const customers = new Set<number>();
+  const unnamed: PaymentFacts[] = [];
+  for (const p of payments) {
+    const order = p.variableSymbol ? byNumber.get(p.variableSymbol) : undefined;
+    if (order) {
+      if (order.customerId !== null && p.amountMinor !== order.owedMinor && p.amountMinor !== order.qrMinor)
+        customers.add(order.customerId);
+    } else if (p.counterAccount && !numbersInMessage(p.message).some((n) => byNumber.has(n))) unnamed.push(p);
+  }
+  const counters = [...new Set(unnamed.map((p) => p.counterAccount))];
   const counterRows = counters.length ? await q.customersOfCounterAccounts(tx, counters) : [];
   const customerOfCounter = new Map(counterRows.map((r) => [r.counter_account, r.customer_id]));
-  const customers = new Set<number>(customerOfCounter.values());
-  for (const o of orders) if (o.customerId !== null) customers.add(o.customerId);
+  for (const c of customerOfCounter.values()) customers.add(c);
   const open = customers.size ? await q.openTransferOrdersOf(tx, [...customers]) : [];
   const openByCustomer = new Map<number, typeof open>();
   for (const o of open) openByCustomer.set(o.customerId!, [...(openByCustomer.get(o.customerId!) ?? []), o]);
-  return { byNumber: new Map(orders.map((o) => [o.internId, o])), openByCustomer, customerOfCounter };
+  return { byNumber, openByCustomer, customerOfCounter };
 }
 
 /**
