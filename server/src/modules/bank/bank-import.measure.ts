@@ -9,7 +9,6 @@ import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { type FixtureTransaction, gpcFile } from '../../test/bank-statements.ts';
-import { addSupplierAccounts } from './bank.queries.ts';
 import { importStatement } from './bank.service.ts';
 import { parseGpc } from './gpc.ts';
 
@@ -28,7 +27,6 @@ const [supplier] = await rowsOf<{ id: number; account: string; code: string }>(
   db,
   sql`select id, bank_account as account, bank_code as code from suppliers where active order by id limit 1`,
 );
-await addSupplierAccounts(db);
 // Orders with a customer and something to pay, made open transfer orders: eight in ten of the
 // statement's payments name one.
 const open = await rowsOf<{ id: number; intern_id: string; owed: string }>(

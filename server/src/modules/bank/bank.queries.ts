@@ -21,15 +21,6 @@ export type AccountRow = {
   fio_error: string | null;
 };
 
-/** Each active supplier's own account is read as a crowns account until the owner says otherwise. */
-export async function addSupplierAccounts(db: DbOrTx): Promise<void> {
-  await db.execute(sql`
-    insert into bank_accounts (supplier_id, account, bank_code, currency)
-    select id, bank_account, bank_code, 'CZK' from suppliers
-    where active and bank_account ~ '^([1-9][0-9]{0,5}-)?[1-9][0-9]{1,9}$' and bank_code ~ '^[0-9]{4}$'
-    on conflict do nothing`);
-}
-
 export const findAccounts = (db: DbOrTx) =>
   rowsOf<AccountRow>(
     db,

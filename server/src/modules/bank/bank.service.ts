@@ -91,7 +91,6 @@ export async function importStatement(
   actor: ImportActor,
 ): Promise<BankImportAnswer> {
   return db.transaction(async (tx) => {
-    await q.addSupplierAccounts(tx);
     const accountOf = resolveAccounts(statement, await q.findAccounts(tx));
     await q.lockAccounts(
       tx,
@@ -392,7 +391,6 @@ const toAccount = (a: q.AccountRow): BankAccount => ({
 });
 
 export async function listAccounts(db: Db): Promise<{ items: BankAccount[] }> {
-  await q.addSupplierAccounts(db);
   return { items: (await q.findAccounts(db)).map(toAccount) };
 }
 
