@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cashOnHandSchema } from './delivery.ts';
+import { cashOnHandSchema, deliveredMoneySchema } from './delivery.ts';
 import { isoDaySchema } from './vacations.ts';
 
 /**
@@ -39,8 +39,21 @@ export const driverStopSchema = z.object({
     navigation_link: z.string(),
   }),
   items: z.array(
-    z.object({ id: z.number().int(), name: z.string(), amount: z.number(), measurement_unit: z.string() }),
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      /** As delivered once delivered (domain.md §2.12), else as ordered. */
+      amount: z.number(),
+      /** As ordered, shown beside a delivered amount that differs. */
+      ordered_amount: z.number(),
+      measurement_unit: z.string(),
+      /** Unit price with VAT and the discount as a multiplier: the dialog's total as the driver types. */
+      price: z.number(),
+      discount: z.number(),
+    }),
   ),
+  /** The delivery's price with VAT (does not depend on the goods). */
+  delivery_price: z.number(),
   payment_type: z.enum(['cash', 'qr_transfer']),
   /** What the customer pays; for cash rounded to whole crowns as the law allows (domain.md §4). */
   amount_to_pay: z.number(),
@@ -58,6 +71,8 @@ export const driverStopSchema = z.object({
       /** Some line was delivered in another amount than ordered. */
       partial: z.boolean(),
       cash_received: z.number().nullable(),
+      /** What the delivered goods cost and what the cash leaves owed (domain.md §2.12). */
+      money: deliveredMoneySchema,
     })
     .nullable(),
   /** The office confirmed the order's money (collect_revenue): cash handed in, or a transfer paid. */

@@ -52,6 +52,9 @@ export function StopCard({ stop }: { stop: DriverStop }) {
           {stop.items.map((item) => (
             <Text component="li" size="sm" key={item.id}>
               {item.name}: {f.number(item.amount)} {item.measurement_unit}
+              {/* Delivered otherwise: the ordered amount beside (domain.md §2.12). */}
+              {item.ordered_amount !== item.amount &&
+                ` (${t('driverDay.deliver.ordered')} ${f.number(item.ordered_amount)} ${item.measurement_unit})`}
             </Text>
           ))}
         </Stack>
