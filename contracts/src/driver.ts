@@ -60,7 +60,10 @@ export const driverStopSchema = z.object({
   cash_rounding: z.number(),
   currency: z.string().nullable(),
   note: z.string(),
-  warehouse: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** The yard the goods leave from; its coordinates start the day's route (0, 0: unknown). */
+  warehouse: z
+    .object({ id: z.number().int(), name: z.string(), gps_lat: z.number(), gps_lon: z.number() })
+    .nullable(),
   /** Decision 0067: the driver said they are on the way (the phone's clock). */
   on_the_way_at: z.string().nullable(),
   /** The proof of delivery the driver recorded, in short (the office reads it whole on the order). */

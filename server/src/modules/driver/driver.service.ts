@@ -157,6 +157,11 @@ function toStop(
     cash_rounding: o.cash_rounding,
     currency: o.currency,
     note: o.note ?? '',
-    warehouse: o.warehouse && { id: o.warehouse.id, name: o.warehouse.name },
+    warehouse: o.warehouse && {
+      id: o.warehouse.id,
+      name: o.warehouse.name,
+      gps_lat: o.warehouse.address.gps_lat ?? 0,
+      gps_lon: o.warehouse.address.gps_lon ?? 0,
+    },
   };
 }

@@ -1,12 +1,14 @@
 import type { DriverStop } from '@letokruh/contracts/driver';
+import { driverEndpoints as e } from '@letokruh/contracts/endpoints/driver';
 import { Alert, Badge, Button, Group, Modal, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { call } from '../../lib/api-client';
 import { useFormat } from '../../ui/format';
 import { newActionKey, pragueTime } from './action-key';
-import { driverQrQuery } from './api';
+import { driverKey } from './api';
 // Not lazy: a driver opening the dialog without a signal must not wait for a chunk.
 import { DeliveryDialog } from './delivery-dialog';
 import { currentPosition } from './geolocation';
@@ -132,9 +134,10 @@ function BalanceToPay({ stop, balance }: { stop: DriverStop; balance: number }) 
   const [open, setOpen] = useState(false);
   const currency = stop.currency === 'EUR' ? 'EUR' : 'CZK';
   const qr = useQuery({
-    ...driverQrQuery(stop.id),
-    queryKey: ['driver', 'qr', stop.id, 'balance'],
+    queryKey: [...driverKey, 'qr', stop.id, 'balance'],
+    queryFn: ({ signal }) => call(e.qrPayment, { params: { id: stop.id }, signal }),
     enabled: open,
+    retry: false,
   });
   return (
     <>
