@@ -13,6 +13,7 @@ import { PaymentAtDoor } from './payment-at-door';
 import { PhotoField } from './photo-field';
 import type { QueuedAction } from './queue/queue-store';
 import { SignatureField, type SignatureHandle } from './signature-field';
+import { thumbSized } from './thumb';
 
 type Props = {
   stop: DriverStop;
@@ -106,6 +107,7 @@ export function DeliveryDialog({ stop, actionKey, onClose, onQueue }: Props) {
 
   return (
     <Modal
+      className={thumbSized}
       opened
       onClose={onClose}
       size="lg"

@@ -2,7 +2,7 @@ import type { DriverStop } from '@letokruh/contracts/driver';
 import { addDays, pragueDay } from '@letokruh/contracts/rules/prague-day';
 import { Badge, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type CSSProperties, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { keepDriverDay } from '../../lib/driver-offline';
 import { useAccess } from '../../lib/session';
@@ -14,16 +14,7 @@ import { DayRoute } from './day-route';
 import { PendingList } from './pending-list';
 import { QueueContext, useDeliveryQueue } from './queue/use-delivery-queue';
 import { FoldedStop, StopCard } from './stop-card';
-
-/**
- * Every target of the driver's page at least 44 × 44 px (WCAG 2.5.5, a thumb in a glove): Mantine's
- * small buttons and inputs are 36 px, so their sizes are raised here and in the dialog.
- */
-export const thumbSized = {
-  '--button-height-sm': '2.75rem',
-  '--button-height-xs': '2.75rem',
-  '--input-height-sm': '2.75rem',
-} as CSSProperties;
+import { thumbSized } from './thumb';
 
 /**
  * "Můj den" (domain.md §2.11): a driver's deliveries of today and tomorrow on a phone. The next
@@ -66,7 +57,7 @@ export function DriverDayPage() {
   const next = day.data?.days.flatMap((d) => d.stops).find(open) ?? null;
   return (
     <QueueContext value={acting ? queue : null}>
-      <Stack gap="md" maw={640} mx="auto" style={thumbSized}>
+      <Stack gap="md" maw={640} mx="auto" className={thumbSized}>
         <Group justify="space-between" align="center">
           <Title order={1}>{t('driverDay.title')}</Title>
           {waiting > 0 && (

@@ -21,6 +21,7 @@ export function FoldedStop({ stop }: { stop: DriverStop }) {
     <UnstyledButton
       onClick={() => setOpen(true)}
       data-testid="driver-stop-folded"
+      data-order={stop.intern_id}
       aria-expanded={false}
       px="sm"
       py={10}

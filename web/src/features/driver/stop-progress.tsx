@@ -14,6 +14,7 @@ import { DeliveryDialog } from './delivery-dialog';
 import { currentPosition } from './geolocation';
 import { DoorQr } from './payment-at-door';
 import { useQueue } from './queue/use-delivery-queue';
+import { thumbSized } from './thumb';
 
 /**
  * Where a stop is: on the way (since when), delivered (when, to whom, partly), or waiting in the
@@ -148,6 +149,7 @@ function BalanceToPay({ stop, balance }: { stop: DriverStop; balance: number }) 
         {t('driverDay.money.balanceQr')}
       </Button>
       <Modal
+        className={thumbSized}
         opened={open}
         onClose={() => setOpen(false)}
         title={t('driverDay.money.balanceQr')}
