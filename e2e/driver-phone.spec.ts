@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { keptDay, moreStops, sign } from './driver-helpers';
-import { signIn, startInCzech, underServiceWorker } from './helpers';
+import { call, signIn, startInCzech, underServiceWorker } from './helpers';
 import { expect, test } from './test';
 
 /**
@@ -361,4 +361,44 @@ test('logout deletes the kept day', async ({ page }) => {
   await page.goto('/logout');
   await expect(page).toHaveURL(/\/$/);
   await expect.poll(kept).toBe(false);
+});
+
+test('stock tables do not scroll sideways on a phone: each product a card', async ({ page }) => {
+  await signIn(page, 'owner');
+  const warehouses = (await call(page, 'GET', '/warehouses?per_page=100')).json.items as {
+    id: number;
+    name: string;
+  }[];
+  const jihlava = warehouses.find((w) => w.name === 'Sklad Jihlava')!.id;
+  /** Elements of the page's main part wider inside than their box (a sideways scroll). */
+  const sideways = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll('main *')]
+        .filter((el) => {
+          const style = getComputedStyle(el);
+          return /(auto|scroll)/.test(style.overflowX) && el.scrollWidth > el.clientWidth + 1;
+        })
+        .map(
+          (el) =>
+            `${el.tagName.toLowerCase()}.${[...el.classList].slice(0, 2).join('.')} ${el.scrollWidth}>${el.clientWidth}`,
+        ),
+    );
+  await page.goto(`/warehouse/${jihlava}`);
+  await expect(page.getByTestId('row-cards').first()).toBeVisible();
+  await expect(page.getByTestId('row-cards').first().getByRole('article').first()).toContainText('Volné');
+  expect(await sideways()).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+  await page.screenshot({ path: `${shots}/stock-phone-cs.png` });
+  // The product's stock in every warehouse, on the stock change page.
+  const stock = (await call(page, 'GET', `/warehouse/${jihlava}/product_stock?per_page=1&current_page=1`))
+    .json as {
+    items?: { product: { id: number } }[];
+  };
+  const productId = stock.items?.[0]?.product.id;
+  if (productId) {
+    await page.goto(`/update-stock/${jihlava}/${productId}`);
+    await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+    await expect(page.getByTestId('row-cards').first()).toBeVisible();
+    expect(await sideways()).toEqual([]);
+  }
 });
