@@ -71,7 +71,12 @@ async function cookiesOf(username) {
   const csrf = cookies.get('csrftoken_new');
   const answer = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-csrftoken': csrf, cookie: `csrftoken_new=${csrf}`, origin: base },
+    headers: {
+      'content-type': 'application/json',
+      'x-csrftoken': csrf,
+      cookie: `csrftoken_new=${csrf}`,
+      origin: base,
+    },
     body: JSON.stringify({ username, password: 'demo' }),
   });
   if (!answer.ok) throw new Error(`sign-in of ${username}: ${answer.status} ${await answer.text()}`);
@@ -131,18 +136,26 @@ async function measure(chrome, page, cookie) {
     tbt: audit('total-blocking-time'),
     cls: audit('cumulative-layout-shift'),
     si: audit('speed-index'),
-    lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
+    lcpElement:
+      lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? null,
     formFactor: lhr.configSettings.formFactor,
     throttling: lhr.configSettings.throttling,
     throttlingMethod: lhr.configSettings.throttlingMethod,
     lighthouseVersion: lhr.lighthouseVersion,
+    error: lhr.runtimeError?.code ?? null,
   };
 }
 
 await waitForServer();
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-dev-shm-usage',
+    '--no-first-run',
+  ],
 });
 const figures = [];
 let failed = false;
@@ -151,10 +164,13 @@ try {
     const cookie = page.user ? await cookiesOf(page.user) : null;
     const each = [];
     for (let i = 0; i < runs; i++) each.push(await measure(chrome, page, cookie));
-    const pick = (key) => median(each.map((r) => r[key]));
+    // A run Lighthouse could not finish (its runtimeError: no figures) is left out of the median.
+    const done = each.filter((r) => !r.error && r.lcp);
+    const pick = (key) => median((done.length ? done : each).map((r) => r[key]));
     const row = {
       page: page.name,
       runs: each.length,
+      failedRuns: each.length - done.length,
       performance: pick('performance'),
       fcp: Math.round(pick('fcp')),
       lcp: Math.round(pick('lcp')),
@@ -163,7 +179,12 @@ try {
       si: Math.round(pick('si')),
       lcpElement: each.at(-1).lcpElement,
       finalUrl: each.at(-1).finalUrl,
-      each: each.map((r) => ({ performance: r.performance, lcp: Math.round(r.lcp), tbt: Math.round(r.tbt), cls: r.cls })),
+      each: each.map((r) => ({
+        performance: r.performance,
+        lcp: Math.round(r.lcp),
+        tbt: Math.round(r.tbt),
+        cls: r.cls,
+      })),
     };
     row.met =
       row.performance >= targets.performance &&
@@ -186,7 +207,10 @@ try {
 }
 
 const first = figures;
-const stamp = new Date().toISOString().replace(/:/g, '-').replace(/\.\d+Z$/, 'Z');
+const stamp = new Date()
+  .toISOString()
+  .replace(/:/g, '-')
+  .replace(/\.\d+Z$/, 'Z');
 const out = path.join(root, 'bench', 'results', `lighthouse-${stamp}`);
 const meta = {
   tool: `lighthouse ${JSON.parse(fs.readFileSync(path.join(root, 'node_modules', 'lighthouse', 'package.json'), 'utf8')).version}`,
