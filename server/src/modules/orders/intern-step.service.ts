@@ -94,7 +94,7 @@ export async function saveIntern(
     });
     if (clashes.length && !payload.confirm_overlap) return { clashes };
     // A draft becomes an order here and starts reserving its lines: the stock is checked again, as
-    // the items step checked it, since others may have taken it meanwhile (issue 17 §4's rule).
+    // the items step checked it, since others may have taken it meanwhile (domain.md §1.5 Short stock).
     if (order.draftTouchedAt !== null) {
       const lines = (await q.findLines(tx, [id])).map((l) => ({ productId: l.productId, amount: l.amount }));
       await checkShortStock(tx, {

@@ -275,7 +275,7 @@ describe('clashes ask for confirmation (409 / 141) and save nothing until confir
   });
 });
 
-describe('the first intern save checks the stock again (issue 17 §4 rule)', () => {
+describe('the first intern save checks the stock again (domain.md §1.5 Short stock)', () => {
   it('a draft whose products others took meanwhile answers 409 / 144, then saves with a reason', async () => {
     const scarce = await makeProduct(owner, jihlava, { stock: 5 });
     // The draft asks for 4 of the 5 on hand: fine at its items step.

@@ -34,7 +34,7 @@ import { isStale } from './step-shell';
 
 /** Where a saved form goes: the order's detail, the orders list, or the customer step of a new order. */
 export type After = 'detail' | 'list' | 'next';
-/** `reason`: the save goes on although products are short (issue 17 §4), for this reason. */
+/** `reason`: the save goes on although products are short (domain.md §1.5), for this reason. */
 type SaveCall = { after: After; confirm: boolean; reason?: string };
 
 /**
@@ -51,7 +51,7 @@ export function useOrderIntern(order: Order) {
   const [invalid, setInvalid] = useState<InternField[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   const [clashes, setClashes] = useState<{ list: Clash[]; after: After } | null>(null);
-  // The first save makes a draft an order and checks the stock again (issue 17 §4's rule).
+  // The first save makes a draft an order and checks the stock again (domain.md §1.5 Short stock).
   const [short, setShort] = useState<{ list: ShortStock[]; after: After; confirm: boolean } | null>(null);
   const [settings, setSettings] = useCalendarSettings();
   const drivers = useQuery(orderDriversQuery(order.id));
