@@ -13,13 +13,16 @@ export async function startInCzech(page: Page): Promise<void> {
   });
 }
 
-/** Signs in through the login form as a demo user (password "demo"). */
+/**
+ * Signs in through the login form as a demo user (password "demo"): a driver lands on "Můj den",
+ * everyone else on the calendar (domain.md §2.11).
+ */
 export async function signIn(page: Page, username: string, password = 'demo'): Promise<void> {
   await page.goto('/');
   await page.getByLabel(/^(Uživatelské jméno|Username)/).fill(username);
   await page.getByLabel(/^(Heslo|Password)/).fill(password);
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/^driver\d?$/.test(username) ? /\/driver$/ : /\/dashboard$/);
 }
 
 export const navigation = (page: Page) => page.getByRole('navigation').first();
@@ -123,4 +126,30 @@ export function trackNetwork(page: Page, quietMs = 500): () => Promise<void> {
     await page.waitForTimeout(50);
     while (inFlight > 0 || Date.now() - last < quietMs) await page.waitForTimeout(50);
   };
+}
+
+/** A call of the API from a signed-in page, with the CSRF header the web app sends. */
+export const call = (page: Page, method: string, path: string, body?: unknown) =>
+  page.evaluate(
+    async ({ method, path, body }) => {
+      const token = document.cookie.match(/(?:^|; )csrftoken_new=([^;]*)/)?.[1] ?? '';
+      const response = await fetch(`/api${path}`, {
+        method,
+        headers: { 'Content-Type': 'application/json', 'X-CSRFTOKEN': decodeURIComponent(token) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: response.status, json: await response.json() };
+    },
+    { method, path, body },
+  );
+
+/** Reloads the page until the installed app's service worker controls it (its shell then opens offline). */
+export async function underServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect
+    .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 15_000 })
+    .toBe(true);
 }

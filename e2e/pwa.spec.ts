@@ -1,4 +1,4 @@
-import { signIn, startInCzech } from './helpers';
+import { signIn, startInCzech, underServiceWorker } from './helpers';
 import { expect, test } from './test';
 
 /** Issue 17 §1: the app installs on a phone and its shell opens without a signal. */
@@ -38,13 +38,7 @@ test('offline, the driver’s day opens from the installed shell, not the browse
   await page.goto('/driver');
   await expect(page.getByRole('heading', { level: 1, name: 'Můj den' })).toBeVisible();
   // The service worker has installed (the build precached); the page opened next is its.
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await page.reload();
-  await expect
-    .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 15_000 })
-    .toBe(true);
+  await underServiceWorker(page);
   const cached = await page.evaluate(async () => {
     const names = await caches.keys();
     let count = 0;

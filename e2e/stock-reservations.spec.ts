@@ -1,25 +1,10 @@
 import { formatPhone } from '@letokruh/contracts/rules/format';
-import { signIn, startInCzech } from './helpers';
+import { call, signIn, startInCzech } from './helpers';
 import { expect, type Page, test } from './test';
 
 // Issue 17 §4: reserved and available stock on the warehouse page; an order asking for more than is
 // available warns on its items step and saves with a reason, which the audit log keeps.
 test.beforeEach(({ page }) => startInCzech(page));
-
-/** A call of the API from the page, with the CSRF header the web app sends. */
-const call = (page: Page, method: string, path: string, body?: unknown) =>
-  page.evaluate(
-    async ({ method, path, body }) => {
-      const token = document.cookie.match(/(?:^|; )csrftoken_new=([^;]*)/)?.[1] ?? '';
-      const response = await fetch(`/api${path}`, {
-        method,
-        headers: { 'Content-Type': 'application/json', 'X-CSRFTOKEN': decodeURIComponent(token) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, json: await response.json() };
-    },
-    { method, path, body },
-  );
 
 type Customer = { id: number; phone: string; whole_phone: string };
 

@@ -1,4 +1,4 @@
-import { choose, signIn, startInCzech } from './helpers';
+import { call, choose, signIn, startInCzech } from './helpers';
 import { expect, type Page, test } from './test';
 
 // Issue 15: VAT rates by country and date, and the recap per rate on the order page.
@@ -11,21 +11,6 @@ const vatOptions = async (page: Page) => {
   await page.keyboard.press('Escape');
   return options;
 };
-
-/** A call of the API from the page, with the CSRF header the web app sends. */
-const call = (page: Page, method: string, path: string, body?: unknown) =>
-  page.evaluate(
-    async ({ method, path, body }) => {
-      const token = document.cookie.match(/(?:^|; )csrftoken_new=([^;]*)/)?.[1] ?? '';
-      const response = await fetch(`/api${path}`, {
-        method,
-        headers: { 'Content-Type': 'application/json', 'X-CSRFTOKEN': decodeURIComponent(token) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: response.status, json: await response.json() };
-    },
-    { method, path, body },
-  );
 
 test('the price form offers the rates valid on "Platí od" for the currency; the server refuses others', async ({
   page,

@@ -66,6 +66,24 @@ export const deliveryFileLimits = {
   signatureBytes: 512 * 1024,
 } as const;
 
+/**
+ * The money of a delivered order (domain.md §2.13): totals as ordered and as delivered, the amount
+ * due for what was delivered, and for a cash order what the cash leaves: a balance to pay by
+ * transfer when short, an excess (explained in the note) when above.
+ */
+export const deliveredMoneySchema = z.object({
+  ordered_price_with_vat: z.number(),
+  price_with_vat: z.number(),
+  amount_due: z.number(),
+  rounding: z.number(),
+  ordered_amount_due: z.number(),
+  /** Cash orders: what stays to pay by transfer after the cash taken (exact); else 0. */
+  balance: z.number(),
+  /** Cash orders: the cash taken beyond the amount due; else 0. */
+  excess: z.number(),
+});
+export type DeliveredMoneyAnswer = z.infer<typeof deliveredMoneySchema>;
+
 /** GET /order/:id/delivery: the proof as the office sees it (null: nothing recorded yet). */
 export const deliveryProofSchema = z.object({
   driver: z.object({ id: z.number().int(), first_name: z.string(), last_name: z.string() }).nullable(),
@@ -87,6 +105,8 @@ export const deliveryProofSchema = z.object({
   ),
   cash_received: z.number().nullable(),
   currency: z.string().nullable(),
+  /** Null until delivered. */
+  money: deliveredMoneySchema.nullable(),
   /** The office confirmed the cash was handed in (the order's collect_revenue). */
   cash_handed_in_at: z.string().nullable(),
   note: z.string(),

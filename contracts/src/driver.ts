@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { daySchema } from './common.ts';
-import { cashOnHandSchema } from './delivery.ts';
+import { cashOnHandSchema, deliveredMoneySchema } from './delivery.ts';
 
 /**
  * "Můj den" (issue 17 §1): the signed-in driver's orders of a day and the next, in delivery order,
@@ -39,15 +39,31 @@ export const driverStopSchema = z.object({
     navigation_link: z.string(),
   }),
   items: z.array(
-    z.object({ id: z.number().int(), name: z.string(), amount: z.number(), measurement_unit: z.string() }),
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      /** As delivered once delivered (domain.md §2.13), else as ordered. */
+      amount: z.number(),
+      /** As ordered, shown beside a delivered amount that differs. */
+      ordered_amount: z.number(),
+      measurement_unit: z.string(),
+      /** Unit price with VAT and the discount as a multiplier: the dialog's total as the driver types. */
+      price: z.number(),
+      discount: z.number(),
+    }),
   ),
+  /** The delivery's price with VAT (does not depend on the goods). */
+  delivery_price: z.number(),
   payment_type: z.enum(['cash', 'qr_transfer']),
   /** What the customer pays; for cash rounded to whole crowns as the law allows (domain.md §4). */
   amount_to_pay: z.number(),
   cash_rounding: z.number(),
   currency: z.string().nullable(),
   note: z.string(),
-  warehouse: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** The yard the goods leave from; its coordinates start the day's route (0, 0: unknown). */
+  warehouse: z
+    .object({ id: z.number().int(), name: z.string(), gps_lat: z.number(), gps_lon: z.number() })
+    .nullable(),
   /** Decision 0067: the driver said they are on the way (the phone's clock). */
   on_the_way_at: z.string().nullable(),
   /** The proof of delivery the driver recorded, in short (the office reads it whole on the order). */
@@ -58,6 +74,8 @@ export const driverStopSchema = z.object({
       /** Some line was delivered in another amount than ordered. */
       partial: z.boolean(),
       cash_received: z.number().nullable(),
+      /** What the delivered goods cost and what the cash leaves owed (domain.md §2.13). */
+      money: deliveredMoneySchema,
     })
     .nullable(),
   /** The office confirmed the order's money (collect_revenue): cash handed in, or a transfer paid. */

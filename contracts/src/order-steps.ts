@@ -188,8 +188,18 @@ export const orderInternPayloadSchema = z
       .optional(),
     confirm_overlap: z.boolean().default(false),
     version,
+    /**
+     * The first save makes a draft an order, which then reserves its lines: stock is checked again
+     * (others may have taken it since the items step); short products answer 409 / 144 unless
+     * confirmed with a reason, as in the items step.
+     */
+    confirm_short_stock: z.boolean().optional(),
+    short_stock_reason: z.string().trim().max(500).optional(),
   })
   .superRefine((value, ctx) => {
+    if (value.confirm_short_stock && !value.short_stock_reason) {
+      ctx.addIssue({ code: 'custom', path: ['short_stock_reason'], message: 'a reason is required' });
+    }
     if (value.expected_delivery_datetime) return;
     for (const field of ['expected_delivery_date', 'expected_delivery_time'] as const) {
       if (!value[field]) ctx.addIssue({ code: 'custom', path: [field], message: 'required' });
@@ -237,6 +247,8 @@ export const internConflictAnswerSchema = z.object({
   error_code: z.number().int(),
   message: z.string(),
   clashes: z.array(clashSchema).optional(),
+  /** A draft becoming an order with products short (error_code 144): confirm with a reason. */
+  short: z.array(shortStockSchema).optional(),
 });
 export type InternConflictAnswer = z.infer<typeof internConflictAnswerSchema>;
 

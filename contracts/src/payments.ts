@@ -22,8 +22,10 @@ export const qrPaymentSchema = z
     image: z.string(),
     /** What the QR asks for: the total with VAT, for CZK rounded to whole koruny. */
     amount: z.number(),
-    /** The order's total with VAT. */
+    /** The order's total with VAT; for a delivered cash order, the balance its cash left (domain.md §2.13). */
     original_amount: z.number(),
+    /** True when the QR pays the balance a delivered cash order's cash left, not the whole total. */
+    for_balance: z.boolean().optional(),
     /** True when the amount was rounded (the modal then warns). */
     rounded: z.boolean(),
     currency: currencySchema,

@@ -1,210 +1,115 @@
-// Core Web Vitals read in the page the way Google's web-vitals library reads them, without the
-// library: LCP from 'largest-contentful-paint' entries (the last one before the first input),
-// INP from Event Timing entries grouped by interactionId, the longest of each interaction, and
-// of those the 98th percentile (the longest while there are fewer than 50 interactions).
-import type { Page } from '@playwright/test';
+// Core Web Vitals read in the page by Google's web-vitals library (its attribution build): LCP,
+// FCP, TTFB and INP as the library computes them, with what it says caused them (the LCP element,
+// the INP interaction's target and its input delay, processing and presentation delay, and the
+// Long Animation Frames in it). The library is injected into every page of a context before the
+// app's own scripts, and reports every change (reportAllChanges), so the figures can be read at
+// any moment of a test.
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { BrowserContext, Page } from '@playwright/test';
 
-export type LcpEntry = { startTime: number; size: number; element: string | null; url: string };
-export type EventEntry = {
-  name: string;
-  interactionId: number;
-  startTime: number;
-  duration: number;
-  processingStart: number;
-  processingEnd: number;
+// The package exports no path to its IIFE build (the one a page can run as a script): found beside
+// its CommonJS build, which it does export.
+const library = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('web-vitals/attribution')),
+  'web-vitals.attribution.iife.js',
+);
+
+/** What the page keeps of the library's reports. */
+type Store = {
+  lcp: { value: number; element: string | null } | null;
+  fcp: number | null;
+  ttfb: number | null;
+  inp: Inp | null;
+  /** How many times INP was reported: it grows with each interaction longer than the last. */
+  inpReports: number;
+};
+
+/** The INP and web-vitals' attribution of it. */
+export type Inp = {
+  value: number;
   target: string | null;
+  type: string | null;
+  inputDelay: number;
+  processing: number;
+  presentationDelay: number;
+  /** Long Animation Frames (over 50 ms) that overlapped the interaction. */
+  longFrames: number;
 };
-/** A Long Animation Frame (over 50 ms) with the scripts that ran in it, longest first. */
-export type LongFrame = {
-  startTime: number;
-  duration: number;
-  blockingDuration: number;
-  /** Time spent in style, layout and paint preparation at the frame's end. */
-  render: number;
-  scripts: { duration: number; invoker: string; source: string }[];
-};
-type Store = { lcp: LcpEntry[]; events: EventEntry[]; frames: LongFrame[]; flush(): void };
 
-/** Installed with page.addInitScript before any navigation: observes from the first byte. */
-export function installVitalsObserver(): void {
-  const describeElement = (el: Element | null | undefined): string | null => {
-    if (!el) return null;
-    const id = el.id ? `#${el.id}` : '';
-    const classes = [...el.classList]
-      .slice(0, 3)
-      .map((c) => `.${c}`)
-      .join('');
-    const text = (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
-    return `${el.tagName.toLowerCase()}${id}${classes}${text ? ` "${text}"` : ''}`;
-  };
-  const store: Store = { lcp: [], events: [], frames: [], flush: () => {} };
-  (window as unknown as { __vitals: Store }).__vitals = store;
-
-  type LcpTiming = PerformanceEntry & { size: number; element: Element | null; url: string };
-  const onLcp = (list: PerformanceObserverEntryList) => {
-    for (const e of list.getEntries() as LcpTiming[]) {
-      store.lcp.push({
-        startTime: e.startTime,
-        size: e.size,
-        element: describeElement(e.element),
-        url: e.url,
-      });
-    }
-  };
-  type EventTiming = PerformanceEntry & {
-    interactionId?: number;
-    processingStart: number;
-    processingEnd: number;
-    target: Element | null;
-  };
-  const onEvents = (list: PerformanceObserverEntryList) => {
-    for (const e of list.getEntries() as EventTiming[]) {
-      store.events.push({
-        name: e.name,
-        interactionId: e.interactionId ?? 0,
-        startTime: e.startTime,
-        duration: e.duration,
-        processingStart: e.processingStart,
-        processingEnd: e.processingEnd,
-        target: describeElement(e.target),
-      });
-    }
-  };
-  type ScriptTiming = { duration: number; invoker: string; sourceURL: string; sourceFunctionName: string };
-  type FrameTiming = PerformanceEntry & {
-    blockingDuration: number;
-    renderStart: number;
-    scripts: ScriptTiming[];
-  };
-  const onFrames = (list: PerformanceObserverEntryList) => {
-    for (const e of list.getEntries() as FrameTiming[]) {
-      store.frames.push({
-        startTime: e.startTime,
-        duration: e.duration,
-        blockingDuration: e.blockingDuration,
-        render: e.renderStart ? e.startTime + e.duration - e.renderStart : 0,
-        scripts: [...e.scripts]
-          .sort((a, b) => b.duration - a.duration)
-          .slice(0, 3)
-          .map((x) => ({
-            duration: Math.round(x.duration),
-            invoker: x.invoker,
-            source: `${x.sourceURL.split('/').pop() ?? ''}${x.sourceFunctionName ? ` ${x.sourceFunctionName}` : ''}`,
-          })),
-      });
-    }
-  };
-  const lcp = new PerformanceObserver(onLcp);
-  lcp.observe({ type: 'largest-contentful-paint', buffered: true });
-  const events = new PerformanceObserver(onEvents);
-  // 16 ms is the lowest threshold the browser allows (web-vitals uses 40 for reporting, which
-  // changes nothing above 40 ms; the lower one keeps the small interactions in the figures).
-  events.observe({ type: 'event', buffered: true, durationThreshold: 16 } as PerformanceObserverInit);
-  const first = new PerformanceObserver(onEvents);
-  first.observe({ type: 'first-input', buffered: true });
-  // Long Animation Frames (Chromium 123+): what kept the main thread from painting.
-  const frames = new PerformanceObserver(onFrames);
-  if (PerformanceObserver.supportedEntryTypes.includes('long-animation-frame')) {
-    frames.observe({ type: 'long-animation-frame', buffered: true });
-  }
-  store.flush = () => {
-    onLcp({ getEntries: () => lcp.takeRecords() } as PerformanceObserverEntryList);
-    onFrames({ getEntries: () => frames.takeRecords() } as PerformanceObserverEntryList);
-    onEvents({
-      getEntries: () => [...events.takeRecords(), ...first.takeRecords()],
-    } as PerformanceObserverEntryList);
-  };
+/** Installs web-vitals in every page the context opens, observing from the first byte. */
+export async function installVitals(context: BrowserContext): Promise<void> {
+  // Playwright runs an init script in a scope of its own: the build's `var webVitals` is put on window.
+  await context.addInitScript({
+    content: `${fs.readFileSync(library, 'utf8')};window.webVitals = webVitals;`,
+  });
+  await context.addInitScript(() => {
+    type Metric = { value: number; attribution: Record<string, unknown> };
+    type On = (report: (m: Metric) => void, options?: Record<string, unknown>) => void;
+    const lib = (window as unknown as { webVitals: Record<'onLCP' | 'onFCP' | 'onTTFB' | 'onINP', On> })
+      .webVitals;
+    const store: Store = { lcp: null, fcp: null, ttfb: null, inp: null, inpReports: 0 };
+    (window as unknown as { __vitals: Store }).__vitals = store;
+    const all = { reportAllChanges: true };
+    lib.onLCP((m) => {
+      store.lcp = { value: m.value, element: (m.attribution.target as string | undefined) ?? null };
+    }, all);
+    lib.onFCP((m) => {
+      store.fcp = m.value;
+    }, all);
+    lib.onTTFB((m) => {
+      store.ttfb = m.value;
+    }, all);
+    // 16 ms, the lowest threshold the browser allows, keeps the small interactions in the figure.
+    lib.onINP(
+      (m) => {
+        const a = m.attribution;
+        store.inpReports++;
+        store.inp = {
+          value: m.value,
+          target: (a.interactionTarget as string | undefined) ?? null,
+          type: (a.interactionType as string | undefined) ?? null,
+          inputDelay: Math.round(a.inputDelay as number),
+          processing: Math.round(a.processingDuration as number),
+          presentationDelay: Math.round(a.presentationDelay as number),
+          longFrames: ((a.longAnimationFrameEntries as unknown[] | undefined) ?? []).length,
+        };
+      },
+      { ...all, durationThreshold: 16 },
+    );
+  });
 }
 
 export type PageTimings = {
-  ttfb: number;
+  ttfb: number | null;
   fcp: number | null;
   domContentLoaded: number;
   load: number;
   lcp: number | null;
   lcpElement: string | null;
-  lcpEntries: number;
 };
 
-/** LCP and the navigation's timings, read before any interaction (an input ends LCP). */
+/** LCP, FCP, TTFB and the navigation's timings, read before any interaction (an input ends LCP). */
 export async function readPageTimings(page: Page): Promise<PageTimings> {
   return page.evaluate(() => {
     const store = (window as unknown as { __vitals: Store }).__vitals;
-    store.flush();
     const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-    const fcp = performance.getEntriesByName('first-contentful-paint')[0];
-    const last = store.lcp.at(-1);
     return {
-      ttfb: nav.responseStart,
-      fcp: fcp ? fcp.startTime : null,
+      ttfb: store.ttfb,
+      fcp: store.fcp,
       domContentLoaded: nav.domContentLoadedEventEnd,
       load: nav.loadEventEnd,
-      lcp: last ? last.startTime : null,
-      lcpElement: last ? last.element : null,
-      lcpEntries: store.lcp.length,
+      lcp: store.lcp?.value ?? null,
+      lcpElement: store.lcp?.element ?? null,
     };
   });
 }
 
-export type Interaction = {
-  id: number;
-  duration: number;
-  /** web-vitals' attribution: input delay, processing of all the events, presentation delay. */
-  inputDelay: number;
-  processing: number;
-  presentationDelay: number;
-  events: string;
-  target: string | null;
-  longFrames: LongFrame[];
-};
-
-/** Every interaction so far, grouped by interactionId, in the order they happened. */
-export async function readInteractions(page: Page): Promise<Interaction[]> {
-  const { events, frames } = await page.evaluate(() => {
+/** INP so far as web-vitals computes it (null before any interaction), with its attribution. */
+export async function readInp(page: Page): Promise<{ inp: Inp | null; reports: number }> {
+  return page.evaluate(() => {
     const store = (window as unknown as { __vitals: Store }).__vitals;
-    store.flush();
-    return { events: store.events, frames: store.frames };
+    return { inp: store.inp, reports: store.inpReports };
   });
-  const byId = new Map<number, EventEntry[]>();
-  for (const e of events) {
-    if (!e.interactionId) continue;
-    byId.set(e.interactionId, [...(byId.get(e.interactionId) ?? []), e]);
-  }
-  return [...byId.entries()]
-    .map(([id, group]) => {
-      const start = Math.min(...group.map((e) => e.startTime));
-      const duration = Math.max(...group.map((e) => e.duration));
-      const processingStart = Math.min(...group.map((e) => e.processingStart));
-      const processingEnd = Math.max(...group.map((e) => e.processingEnd));
-      const longest = group.find((e) => e.duration === duration) ?? group[0]!;
-      return {
-        start,
-        interaction: {
-          id,
-          duration,
-          inputDelay: Math.round(processingStart - start),
-          processing: Math.round(processingEnd - processingStart),
-          presentationDelay: Math.max(0, Math.round(start + duration - processingEnd)),
-          events: [...new Set(group.map((e) => e.name))].join('+'),
-          target: longest.target,
-          longFrames: frames
-            .filter((f) => f.startTime < start + duration && f.startTime + f.duration > start)
-            .map((f) => ({
-              ...f,
-              startTime: Math.round(f.startTime - start),
-              duration: Math.round(f.duration),
-              blockingDuration: Math.round(f.blockingDuration),
-              render: Math.round(f.render),
-            })),
-        },
-      };
-    })
-    .sort((a, b) => a.start - b.start)
-    .map((x) => x.interaction);
-}
-/** INP as web-vitals computes it: the 98th percentile of the interactions' longest durations. */
-export function inp(interactions: Interaction[]): number | null {
-  if (interactions.length === 0) return null;
-  const durations = interactions.map((i) => i.duration).sort((a, b) => b - a);
-  return durations[Math.min(durations.length - 1, Math.floor(interactions.length / 50))] ?? null;
 }

@@ -19,6 +19,8 @@ export function AuthEvents() {
     onAuthProblems({
       unauthorized() {
         queryClient.setQueryData(userQueryKey, null);
+        // The session ended: the driver's day kept on the phone goes with it (decision 0078).
+        void import('../lib/driver-offline').then((m) => m.forgetDriverDay()).catch(() => undefined);
         const { pathname, search } = window.location;
         if (pathname === '/' || pathname.startsWith('/logout')) return;
         void navigate(`/?path=${encodeURIComponent(pathname + search)}`, { replace: true });

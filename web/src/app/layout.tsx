@@ -23,6 +23,7 @@ import { avatarUrl } from '../features/auth/api';
 import { configQuery, useAccess } from '../lib/session';
 import { LanguageSelect } from '../ui/language-select';
 import { isActive, type NavItem, visibleNavItems } from './nav-items';
+import { OfflineBanner } from './offline-banner';
 
 function NavButton({ item, onClick, vertical }: { item: NavItem; onClick?: () => void; vertical?: boolean }) {
   const { t } = useTranslation();
@@ -187,7 +188,13 @@ function UserCorner({ onNavigate, inline }: { onNavigate?: () => void; inline?: 
 export function Layout({ children, showNav }: { children: ReactNode; showNav: boolean }) {
   const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure(false);
-  if (!showNav) return <Box p="md">{children}</Box>;
+  if (!showNav)
+    return (
+      <Box p="md">
+        <OfflineBanner />
+        {children}
+      </Box>
+    );
   return (
     <AppShell header={{ height: 56 }} padding="md">
       <AppShell.Header>
@@ -212,7 +219,10 @@ export function Layout({ children, showNav }: { children: ReactNode; showNav: bo
           <UserCorner onNavigate={close} inline />
         </Stack>
       </Drawer>
-      <AppShell.Main>{children}</AppShell.Main>
+      <AppShell.Main>
+        <OfflineBanner />
+        {children}
+      </AppShell.Main>
     </AppShell>
   );
 }

@@ -1,8 +1,9 @@
+import { mayCall } from '@letokruh/contracts/access';
 import { Center, Loader } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { createBrowserRouter, Outlet, RouterProvider } from 'react-router';
-import { profileQuery } from '../lib/session';
+import { accessHolder, profileQuery } from '../lib/session';
 import { NotFoundPage } from '../ui/not-found-page';
 import { usePageTitle } from '../ui/page-title';
 import { PlaceholderPage } from '../ui/placeholder-page';
@@ -48,11 +49,26 @@ function LiveBoard() {
   );
 }
 
+// Loaded only for a driver once signed in: the outbox sender and its IndexedDB code.
+const DriverOutbox = lazy(() => import('./driver-outbox'));
+
+/** A driver's outbox is sent from any page, not only from "Můj den" (domain.md §2.11). */
+function Outbox() {
+  const { data: user } = useQuery({ ...profileQuery, enabled: false });
+  if (!user || !mayCall('POST /driver/order/:id/delivered', accessHolder(user))) return null;
+  return (
+    <Suspense fallback={null}>
+      <DriverOutbox />
+    </Suspense>
+  );
+}
+
 function Root() {
   return (
     <>
       <AuthEvents />
       <LiveBoard />
+      <Outbox />
       <Outlet />
     </>
   );

@@ -10,12 +10,21 @@ import { ApiError, api } from './api-client';
 
 export const userQueryKey = ['auth', 'user'] as const;
 
-/** GET /auth/user; no session answers null instead of an error. */
+/**
+ * GET /auth/user; no session answers null instead of an error. Without a signal, a driver whose
+ * day is kept on the phone is taken as signed in on it (decision 0078): the app opens on that day,
+ * and the session is checked again as soon as the signal returns.
+ */
 export async function fetchUser(): Promise<UserProfile | null> {
   try {
     return (await api<AnswerOf<typeof e.profile>>('GET', '/auth/user')).user;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
+    if (error instanceof ApiError && error.status === 0) {
+      // Loaded only then: the login page carries no IndexedDB code (its budget).
+      const kept = await (await import('./driver-offline')).keptDriverDay().catch(() => undefined);
+      if (kept) return kept.profile;
+    }
     throw error;
   }
 }
@@ -26,6 +35,8 @@ export const profileQuery = queryOptions({
   queryFn: fetchUser,
   staleTime: 5_000,
   retry: false,
+  // Asked offline too (not paused): the kept driver's day answers then; back online, asked again.
+  networkMode: 'always',
 });
 
 export const configQuery = queryOptions({

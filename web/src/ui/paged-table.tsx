@@ -1,5 +1,6 @@
 import { listTotalCap, pageSizes } from '@letokruh/contracts/common';
-import { Center, Group, Loader, Pagination, Select, Table, Text } from '@mantine/core';
+import { Card, Center, Group, Loader, Pagination, Select, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from './format';
@@ -26,7 +27,34 @@ type Props<T> = {
   error?: ReactNode;
   /** Narrower screens scroll the table sideways rather than squeeze its columns (default 700). */
   minWidth?: number;
+  /**
+   * On a phone (below Mantine's `sm`, 48em) each row becomes a card of "header: value" lines
+   * instead of a table that scrolls sideways (the stock tables a warehouseman reads in the yard).
+   */
+  cardsOnPhone?: boolean;
 };
+
+/** The rows as cards on a phone: one card a row, each column a line with its header. */
+export function RowCards<T>({ columns, rows, rowKey }: Pick<Props<T>, 'columns' | 'rowKey'> & { rows: T[] }) {
+  return (
+    <Stack gap="xs" data-testid="row-cards">
+      {rows.map((row) => (
+        <Card key={rowKey(row)} withBorder padding="xs" radius="sm" component="article">
+          {columns.map((c) => (
+            <Group key={c.key} justify="space-between" gap="xs" wrap="wrap" py={2}>
+              <Text size="sm" c="dimmed">
+                {c.header}
+              </Text>
+              <Text component="div" size="sm" ta="right" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                {c.cell(row)}
+              </Text>
+            </Group>
+          ))}
+        </Card>
+      ))}
+    </Stack>
+  );
+}
 
 /** The paged table of every list (domain.md §2.9: sizes 10–1000, default 10, a window of ~9 pages). */
 export function PagedTable<T>(props: Props<T>) {
@@ -36,30 +64,35 @@ export function PagedTable<T>(props: Props<T>) {
   // that would start past the cap.
   const capped = props.total > listTotalCap;
   const pages = Math.max(1, Math.ceil(Math.min(props.total, listTotalCap) / props.perPage));
+  const phone = useMediaQuery('(max-width: 47.99em)') ?? false;
   return (
     <>
-      <Table.ScrollContainer minWidth={props.minWidth ?? 700}>
-        <Table striped highlightOnHover verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              {props.columns.map((c) => (
-                <Table.Th key={c.key} w={c.width} aria-sort={c.ariaSort}>
-                  {c.header}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {(props.rows ?? []).map((row) => (
-              <Table.Tr key={props.rowKey(row)}>
+      {props.cardsOnPhone && phone ? (
+        <RowCards columns={props.columns} rows={props.rows ?? []} rowKey={props.rowKey} />
+      ) : (
+        <Table.ScrollContainer minWidth={props.minWidth ?? 700}>
+          <Table striped highlightOnHover verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
                 {props.columns.map((c) => (
-                  <Table.Td key={c.key}>{c.cell(row)}</Table.Td>
+                  <Table.Th key={c.key} w={c.width} aria-sort={c.ariaSort}>
+                    {c.header}
+                  </Table.Th>
                 ))}
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+            </Table.Thead>
+            <Table.Tbody>
+              {(props.rows ?? []).map((row) => (
+                <Table.Tr key={props.rowKey(row)}>
+                  {props.columns.map((c) => (
+                    <Table.Td key={c.key}>{c.cell(row)}</Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
       {props.loading && !props.rows ? (
         <Center p="md">
           <Loader size="sm" />
@@ -77,7 +110,7 @@ export function PagedTable<T>(props: Props<T>) {
             ? t('common.recordsCapped', { total: format.number(listTotalCap) })
             : t('common.records', { count: props.total })}
         </Text>
-        <Group gap="sm">
+        <Group gap="sm" wrap="wrap">
           <Pagination
             total={pages}
             value={Math.min(props.currentPage, pages)}

@@ -54,6 +54,11 @@ export const orderDeliveryLines = pgTable(
       .notNull()
       .references(() => orderItems.id, { onDelete: 'cascade' }),
     deliveredAmount: numeric('delivered_amount', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    /**
+     * The line's amount as ordered. Delivering rewrites order_items.amount to the delivered amount
+     * (domain.md §2.13, decision 0077), so the ordered one is kept here, shown beside.
+     */
+    orderedAmount: numeric('ordered_amount', { precision: 12, scale: 2, mode: 'number' }).notNull(),
     reason: text('reason').notNull().default(''),
   },
   (t) => [

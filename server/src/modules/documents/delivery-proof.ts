@@ -14,6 +14,8 @@ export type NoteProof = {
   /** The lines delivered in another amount than ordered. */
   changed: { name: string; unit: string; ordered: number; delivered: number; reason: string }[];
   cashReceived: number | null;
+  /** What the cash left to pay by transfer (domain.md §2.13); 0: nothing. */
+  balance: number;
   currency: 'CZK' | 'EUR';
   signature: Uint8Array | null;
 };
@@ -48,6 +50,7 @@ export function drawProof(doc: Pdf, proof: NoteProof, l: Labels, lang: DeliveryN
   }
   if (proof.cashReceived !== null)
     facts.push([l.cashReceived, formatPrice(proof.cashReceived, proof.currency, lang)]);
+  if (proof.balance > 0) facts.push([l.balance, formatPrice(proof.balance, proof.currency, lang)]);
   for (const [label, value] of facts) {
     doc
       .font('regular')

@@ -1,3 +1,4 @@
+import { cashBalance } from '@letokruh/contracts/rules/delivered-money';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { files, orderDeliveries, users } from '../../db/schema/index.ts';
@@ -61,16 +62,17 @@ export async function withProofs(
   const proofs = new Map<number, NoteProof>();
   rows.forEach((row, i) => {
     const note = byId.get(row.orderId)!;
+    // The order's lines hold the delivered amounts; the proof's lines the ordered ones (domain.md §2.13).
     const changed = note.products.flatMap((line) => {
-      const amount = given.get(line.id)?.deliveredAmount ?? line.amount;
-      if (amount === line.amount) return [];
+      const ordered = given.get(line.id)?.orderedAmount ?? line.amount;
+      if (ordered === line.amount) return [];
       const p = line.product.product;
       return [
         {
           name: p.name,
           unit: p.measurement_unit,
-          ordered: line.amount,
-          delivered: amount,
+          ordered,
+          delivered: line.amount,
           reason: given.get(line.id)!.reason,
         },
       ];
@@ -84,6 +86,11 @@ export async function withProofs(
         row.lat === null || row.lon === null ? null : { lat: row.lat, lon: row.lon, accuracy: row.accuracy },
       changed,
       cashReceived: row.cash,
+      balance:
+        note.payment_type === 'cash'
+          ? cashBalance({ price_with_vat: note.price_with_vat, amount_due: note.amount_to_pay }, row.cash)
+              .balance
+          : 0,
       currency: note.currency,
       signature: signature ? new Uint8Array(signature) : null,
     });

@@ -4,6 +4,7 @@ import {
   driverActionKeys,
   orderDeliveries,
   orderDeliveryLines,
+  orderItems,
   orders,
   users,
 } from '../../db/schema/index.ts';
@@ -59,6 +60,16 @@ export async function upsertDelivery(db: DbOrTx, row: typeof orderDeliveries.$in
 
 export async function insertDeliveryLines(db: DbOrTx, rows: (typeof orderDeliveryLines.$inferInsert)[]) {
   if (rows.length) await db.insert(orderDeliveryLines).values(rows);
+}
+
+/** The delivered amounts become the lines' amounts (domain.md §2.13); the triggers keep the total. */
+export async function setLineAmounts(db: DbOrTx, lines: { orderItemId: number; deliveredAmount: number }[]) {
+  for (const line of lines) {
+    await db
+      .update(orderItems)
+      .set({ amount: line.deliveredAmount })
+      .where(eq(orderItems.id, line.orderItemId));
+  }
 }
 
 /** Cash a driver took and the office has not confirmed (collect_revenue) on a live order. */

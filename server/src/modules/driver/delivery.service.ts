@@ -1,4 +1,5 @@
 import {
+  type DeliveredMoneyAnswer,
   type DeliveryProof,
   type DeliveryRecord,
   deliveryFileLimits,
@@ -8,6 +9,14 @@ import {
 import type { DriverStop } from '@letokruh/contracts/driver';
 import { ErrorCode } from '@letokruh/contracts/errors';
 import type { QrPayment } from '@letokruh/contracts/payments';
+import {
+  cashBalance,
+  checkCash,
+  type DeliveredMoney,
+  deliveredMoney,
+} from '@letokruh/contracts/rules/delivered-money';
+import type { Currency } from '@letokruh/contracts/rules/money';
+import { deliveryPrice } from '@letokruh/contracts/rules/order-price';
 import type { FastifyRequest } from 'fastify';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { AppError, badInput, conflict, notFound } from '../../plugins/errors.ts';
@@ -156,6 +165,58 @@ function deliveredLines(record: DeliveryRecord, lines: orderQ.LineRow[]) {
   });
 }
 
+type DeliveredLineRow = ReturnType<typeof deliveredLines>[number];
+
+/**
+ * The order's money as ordered and as delivered (domain.md §2.13): the lines' prices with the
+ * amounts delivered, plus the delivery's price, which does not depend on the goods.
+ */
+export function moneyOf(
+  order: orderQ.OrderRow,
+  lines: orderQ.LineRow[],
+  delivered: Pick<DeliveredLineRow, 'orderItemId' | 'orderedAmount' | 'deliveredAmount'>[],
+): DeliveredMoney {
+  const byLine = new Map(delivered.map((l) => [l.orderItemId, l]));
+  const terms =
+    order.currency && order.deliveryPriceAmount !== null && order.minimumDeliveryPrice !== null
+      ? { rate: order.deliveryPriceAmount, minimum: order.minimumDeliveryPrice, distance: order.distance }
+      : null;
+  return deliveredMoney({
+    currency: (order.currency ?? 'CZK') as Currency,
+    pay_by_cash: order.paymentType === 'cash',
+    delivery_price: terms ? deliveryPrice(terms) : 0,
+    lines: lines.map((l) => ({
+      price: l.price,
+      discount: l.discount,
+      ordered: byLine.get(l.id)?.orderedAmount ?? l.amount,
+      delivered: byLine.get(l.id)?.deliveredAmount ?? l.amount,
+    })),
+  });
+}
+
+/** The money of a delivered order with what its cash leaves (domain.md §2.13). */
+export function moneyAnswer(
+  order: orderQ.OrderRow,
+  lines: orderQ.LineRow[],
+  delivered: Pick<DeliveredLineRow, 'orderItemId' | 'orderedAmount' | 'deliveredAmount'>[],
+  cash: number | null,
+): DeliveredMoneyAnswer {
+  const money = moneyOf(order, lines, delivered);
+  const left = order.paymentType === 'cash' ? cashBalance(money, cash) : { balance: 0, excess: 0 };
+  return { ...money, ...left };
+}
+
+/** domain.md §2.13: the cash against what the delivered goods cost (a bound, and a note above it). */
+function checkCashReceived(record: DeliveryRecord, money: DeliveredMoney): void {
+  const check = checkCash(money.amount_due, record.cash_received, record.note);
+  if (check === 'over_bound') {
+    throw badInput(`More than twice the amount due (${money.amount_due}) cannot be received in cash`, [
+      'cash_received',
+    ]);
+  }
+  if (check === 'needs_note') throw badInput('Cash above the amount due needs a note saying why', ['note']);
+}
+
 /**
  * POST /driver/order/:id/delivered: the proof of delivery. In one transaction: the record, its
  * lines and files, the order done (taking from stock only what was delivered) and an audit row.
@@ -183,7 +244,9 @@ export async function recordDelivery(
       if (record.cash_received !== null && order.paymentType !== 'cash') {
         throw badInput('Cash is received only for a cash order', ['cash_received']);
       }
-      const lines = deliveredLines(record, await orderQ.findLines(tx, [orderId]));
+      const orderLines = await orderQ.findLines(tx, [orderId]);
+      const lines = deliveredLines(record, orderLines);
+      checkCashReceived(record, moneyOf(order, orderLines, lines));
       const before = await takenBy(tx, order);
       await q.upsertDelivery(tx, {
         orderId,
@@ -199,7 +262,13 @@ export async function recordDelivery(
       });
       await q.insertDeliveryLines(
         tx,
-        lines.map(({ orderedAmount: _, ...l }) => ({ ...l, orderId })),
+        lines.map((l) => ({ ...l, orderId })),
+      );
+      // The order's lines take the delivered amounts: its total, documents and overviews follow
+      // them (domain.md §2.13); the ordered amounts stay on the proof's lines.
+      await q.setLineAmounts(
+        tx,
+        lines.filter((l) => l.deliveredAmount !== l.orderedAmount),
       );
       let photo = 0;
       for (const [i, file] of proof.entries()) {
@@ -292,6 +361,7 @@ export async function deliveryProof(
   ];
   const byLine = new Map(given.map((g) => [g.orderItemId, g]));
   return {
+    money: delivery.deliveredAt ? moneyAnswer(order, lines, given, delivery.cashReceived) : null,
     driver,
     on_the_way_at: delivery.onTheWayAt?.toISOString() ?? null,
     delivered_at: delivery.deliveredAt?.toISOString() ?? null,
@@ -306,7 +376,7 @@ export async function deliveryProof(
           id: l.id,
           name: l.product.name,
           measurement_unit: l.product.measurementUnit,
-          ordered_amount: l.amount,
+          ordered_amount: byLine.get(l.id)?.orderedAmount ?? l.amount,
           delivered_amount: byLine.get(l.id)?.deliveredAmount ?? l.amount,
           reason: byLine.get(l.id)?.reason ?? '',
         }))

@@ -399,6 +399,8 @@ describe('the delivery note of a delivered order (issue 17 §1)', () => {
     expect(text).toContain('dodáno 1,5');
     expect(text.replace(/\s+/g, ' ')).toContain('Půl metru vráceno');
     expect(text).toContain('Hotovost převzal řidič: 1 500,00 Kč');
+    // 1.5 × 1 210 + 3 × 1 210 + 600 = 6 045; 1 500 in cash leaves 4 545 (domain.md §2.13).
+    expect(text).toContain('Zbývá doplatit převodem: 4 545,00 Kč');
     expect(text).toContain('Podpis příjemce');
     expect(text).not.toContain('Převzal (datum, podpis)');
     expect(images).toBe(1);
@@ -411,5 +413,143 @@ describe('the delivery note of a delivered order (issue 17 §1)', () => {
     const undone = await noteOf(id, 'cs');
     expect(undone.text).not.toContain('Doručeno a převzato');
     expect(undone.images).toBe(0);
+  });
+});
+
+describe('money after a delivery (domain.md §2.13)', () => {
+  /** A cash order of the driver for today with the lines given (typed prices), in `currency`. */
+  async function moneyOrder(currency: 'CZK' | 'EUR', lines: { id: number; amount: number; price: number }[]) {
+    const { letokruh } = await demoSupplierIds(owner);
+    const order = await makeOrder(owner, {
+      warehouseId: jihlava,
+      customerId,
+      lines,
+      items: { currency },
+      intern: {
+        driver_id: driverId,
+        car_id: carId,
+        expected_delivery_date: pragueDay(),
+        confirm_overlap: true,
+        supplier_id: letokruh,
+      },
+    });
+    const products = (
+      order as unknown as { products: { id: number; product: { product: { id: number } } }[] }
+    ).products;
+    return { order, line: (product: number) => products.find((l) => l.product.product.id === product)!.id };
+  }
+  const storedTotal = async (id: number) =>
+    Number(
+      (await rowsOf<{ p: string }>(t.db, sql`select price_with_vat as p from orders where id = ${id}`))[0]!.p,
+    );
+
+  it('CZK cash: partial, zero and full lines give the hand-computed total; the cash bound; the balance by QR', async () => {
+    const productC = await makeProduct(owner, jihlava, { stock: 100 });
+    const { order, line } = await moneyOrder('CZK', [
+      { id: productA, amount: 2, price: 1210.45 },
+      { id: productB, amount: 3, price: 99.99 },
+      { id: productC, amount: 4, price: 3211 },
+    ]);
+    // The delivery is the CZK minimum, which the hand computation below counts.
+    expect(order.delivery_price.price).toBe(600);
+    // Ordered: 2 × 1 210.45 + 3 × 99.99 + 4 × 3 211 + 600 = 2 420.90 + 299.97 + 12 844 + 600 = 16 164.87.
+    expect(order.price_with_vat).toBe(16164.87);
+    expect(order.amount_to_pay).toBe(16165);
+    const lines = [
+      { id: line(productA), delivered_amount: 1, reason: 'Jeden kus prasklý' },
+      { id: line(productB), delivered_amount: 0, reason: 'Zákazník nechtěl' },
+    ];
+    // Delivered: 1 210.45 + 0 + 12 844 + 600 = 14 654.45, in cash 14 654 (rounding −0.45).
+    // Twice the amount due is 29 308: a haléř more is refused, and writes nothing.
+    const over = await deliver(driver, order.id, { lines, cash_received: 29308.01, note: 'spropitné' });
+    expect(over.statusCode, over.body).toBe(400);
+    expect(over.json().fields).toEqual(['cash_received']);
+    const noNote = await deliver(driver, order.id, { lines, cash_received: 14655 });
+    expect(noNote.statusCode, noNote.body).toBe(400);
+    expect(noNote.json().fields).toEqual(['note']);
+    expect(await count(sql`select count(*) as n from order_deliveries where order_id = ${order.id}`)).toBe(0);
+    expect(await storedTotal(order.id)).toBe(16164.87);
+
+    const answer = await deliver(driver, order.id, { lines, cash_received: 10000 });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const stop = answer.json();
+    expect(stop).toMatchObject({ amount_to_pay: 14654, cash_rounding: -0.45 });
+    expect(stop.items).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: line(productA), amount: 1, ordered_amount: 2 }),
+        expect.objectContaining({ id: line(productB), amount: 0, ordered_amount: 3 }),
+        expect.objectContaining({ id: line(productC), amount: 4, ordered_amount: 4 }),
+      ]),
+    );
+    const money = {
+      ordered_price_with_vat: 16164.87,
+      price_with_vat: 14654.45,
+      amount_due: 14654,
+      rounding: -0.45,
+      ordered_amount_due: 16165,
+      // Paid by transfer, exact: 14 654.45 − 10 000.
+      balance: 4654.45,
+      excess: 0,
+    };
+    expect(stop.delivered.money).toEqual(money);
+    // The order's page, its stored total (the list's sort, the overviews) and the proof follow.
+    const item = (await owner.get(`/api/order/${order.id}`)).json().item;
+    expect(item).toMatchObject({ price_with_vat: 14654.45, amount_to_pay: 14654 });
+    expect(await storedTotal(order.id)).toBe(14654.45);
+    expect((await owner.get(`/api/order/${order.id}/delivery`)).json().delivery.money).toEqual(money);
+    const day = (await driver.get('/api/driver/day')).json();
+    const onDay = day.days[0].stops.find((s: { id: number }) => s.id === order.id);
+    expect(onDay.delivered.money.balance).toBe(4654.45);
+    // The QR pays the balance alone (in whole crowns, the QR rule), for the office and the driver.
+    const { letokruh } = await demoSupplierIds(owner);
+    const qr = (await owner.get(`/api/order/${order.id}/qr_payment?supplier=${letokruh}`)).json();
+    expect(qr).toMatchObject({ amount: 4654, original_amount: 4654.45, for_balance: true });
+    expect((await readQr(Buffer.from(qr.image.split(',')[1], 'base64'))).text).toContain('AM:4654');
+    expect((await driver.get(`/api/driver/order/${order.id}/qr_payment`)).json().amount).toBe(4654);
+  });
+
+  it('EUR cash: partial, zero and full lines, unrounded; cash above the amount due with a note', async () => {
+    const productC = await makeProduct(owner, jihlava, { stock: 100 });
+    const { order, line } = await moneyOrder('EUR', [
+      { id: productA, amount: 3, price: 45.9 },
+      { id: productB, amount: 5, price: 7.49 },
+      { id: productC, amount: 1, price: 2.99 },
+    ]);
+    expect(order.delivery_price.price).toBe(30);
+    // Ordered: 137.70 + 37.45 + 2.99 + 30 = 208.14.
+    expect(order.amount_to_pay).toBe(208.14);
+    const lines = [
+      { id: line(productA), delivered_amount: 2, reason: 'Poškozeno' },
+      { id: line(productB), delivered_amount: 0, reason: 'Vráceno' },
+    ];
+    // Delivered: 91.80 + 0 + 2.99 + 30 = 124.79; 130 taken with a note leaves 5.21 beyond.
+    const answer = await deliver(driver, order.id, { lines, cash_received: 130, note: 'Nechtěl vrátit' });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json().delivered.money).toEqual({
+      ordered_price_with_vat: 208.14,
+      price_with_vat: 124.79,
+      amount_due: 124.79,
+      rounding: 0,
+      ordered_amount_due: 208.14,
+      balance: 0,
+      excess: 5.21,
+    });
+    expect(await storedTotal(order.id)).toBe(124.79);
+    // Nothing is left to pay: no QR.
+    const { letokruh } = await demoSupplierIds(owner);
+    expect((await owner.get(`/api/order/${order.id}/qr_payment?supplier=${letokruh}`)).statusCode).toBe(409);
+  });
+
+  it('a transfer order delivered in part: its QR asks for the delivered total', async () => {
+    const { letokruh } = await demoSupplierIds(owner);
+    const { id, lineB } = await driversOrder({ payment_type: 'qr_transfer', supplier_id: letokruh });
+    // 2 × 1 210 + 1 × 1 210 + 600 = 4 230.
+    const answer = await deliver(driver, id, {
+      lines: [{ id: lineB, delivered_amount: 1, reason: 'Vráceno' }],
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json().delivered.money).toMatchObject({ amount_due: 4230, balance: 0 });
+    const qr = (await driver.get(`/api/driver/order/${id}/qr_payment`)).json();
+    expect(qr).toMatchObject({ amount: 4230, for_balance: false });
   });
 });

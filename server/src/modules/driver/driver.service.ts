@@ -1,7 +1,8 @@
 import type { CashOnHand } from '@letokruh/contracts/delivery';
 import type { DriverDayAnswer, DriverStop } from '@letokruh/contracts/driver';
 import type { Order } from '@letokruh/contracts/orders';
-import { roundMoney } from '@letokruh/contracts/rules/money';
+import { cashBalance, deliveredMoney } from '@letokruh/contracts/rules/delivered-money';
+import { type Currency, roundMoney } from '@letokruh/contracts/rules/money';
 import { addDays, pragueDay } from '@letokruh/contracts/rules/prague-day';
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
@@ -62,9 +63,12 @@ export async function driverStops(db: DbOrTx, ids: number[]): Promise<DriverStop
     const d = deliveries.get(o.id);
     // Partial: some line delivered in another amount than it has (a reason alone changes nothing).
     const delivered = new Map(lines.filter((l) => l.orderId === o.id).map((l) => [l.orderItemId, l]));
-    const partial = o.products.some((p) => (delivered.get(p.id)?.deliveredAmount ?? p.amount) !== p.amount);
+    const ordered = (line: { id: number; amount: number }) =>
+      delivered.get(line.id)?.orderedAmount ?? line.amount;
+    const partial = o.products.some((p) => p.amount !== ordered(p));
+    const stop = toStop(o, ordered);
     return {
-      ...toStop(o),
+      ...stop,
       on_the_way_at: d?.onTheWayAt?.toISOString() ?? null,
       delivered: d?.deliveredAt
         ? {
@@ -72,6 +76,7 @@ export async function driverStops(db: DbOrTx, ids: number[]): Promise<DriverStop
             receiver_name: d.receiverName,
             partial,
             cash_received: d.cashReceived,
+            money: stopMoney(stop, o.payment_type === 'cash' ? d.cashReceived : undefined),
           }
         : null,
       paid: o.collected_revenue_at !== null,
@@ -93,7 +98,29 @@ export async function cashOnHand(db: DbOrTx, driverId: number): Promise<CashOnHa
 
 type BaseStop = Omit<DriverStop, 'on_the_way_at' | 'delivered' | 'paid'>;
 
-function toStop(o: Omit<Order, 'files'>): BaseStop {
+/**
+ * A delivered stop's money (domain.md §2.13): its lines already hold the delivered amounts; for a
+ * cash order (`cash` not undefined) what the cash leaves owed or took beyond.
+ */
+function stopMoney(stop: BaseStop, cash: number | null | undefined) {
+  const money = deliveredMoney({
+    currency: (stop.currency ?? 'CZK') as Currency,
+    pay_by_cash: stop.payment_type === 'cash',
+    delivery_price: stop.delivery_price,
+    lines: stop.items.map((i) => ({
+      price: i.price,
+      discount: i.discount,
+      ordered: i.ordered_amount,
+      delivered: i.amount,
+    })),
+  });
+  return { ...money, ...(cash === undefined ? { balance: 0, excess: 0 } : cashBalance(money, cash)) };
+}
+
+function toStop(
+  o: Omit<Order, 'files'>,
+  ordered: (line: { id: number; amount: number }) => number,
+): BaseStop {
   const c = o.customer;
   return {
     id: o.id,
@@ -119,13 +146,22 @@ function toStop(o: Omit<Order, 'files'>): BaseStop {
       id: l.id,
       name: l.product.product.name,
       amount: l.amount,
+      ordered_amount: ordered(l),
       measurement_unit: l.product.product.measurement_unit,
+      price: l.product.amount,
+      discount: l.product.discount,
     })),
+    delivery_price: o.delivery_price.price,
     payment_type: o.payment_type,
     amount_to_pay: o.amount_to_pay,
     cash_rounding: o.cash_rounding,
     currency: o.currency,
     note: o.note ?? '',
-    warehouse: o.warehouse && { id: o.warehouse.id, name: o.warehouse.name },
+    warehouse: o.warehouse && {
+      id: o.warehouse.id,
+      name: o.warehouse.name,
+      gps_lat: o.warehouse.address.gps_lat ?? 0,
+      gps_lon: o.warehouse.address.gps_lon ?? 0,
+    },
   };
 }

@@ -9,6 +9,7 @@ import { findClashes } from './clashes.ts';
 import { lockForEdit } from './edit-lock.ts';
 import { getOrder } from './order-view.ts';
 import * as q from './orders.queries.ts';
+import { checkShortStock } from './short-stock.ts';
 
 /**
  * A reference of the payload must be one the form offers (an active driver, a car of the order's
@@ -59,6 +60,7 @@ export async function saveIntern(
   db: Db,
   id: number,
   payload: OrderInternPayload,
+  userId: number,
 ): Promise<InternAnswer | { clashes: Clash[] }> {
   return db.transaction(async (tx) => {
     const order = await lockForEdit(tx, id, payload.version);
@@ -91,6 +93,20 @@ export async function saveIntern(
       travel: collection ? 0 : order.duration,
     });
     if (clashes.length && !payload.confirm_overlap) return { clashes };
+    // A draft becomes an order here and starts reserving its lines: the stock is checked again, as
+    // the items step checked it, since others may have taken it meanwhile (domain.md §1.5 Short stock).
+    if (order.draftTouchedAt !== null) {
+      const lines = (await q.findLines(tx, [id])).map((l) => ({ productId: l.productId, amount: l.amount }));
+      await checkShortStock(tx, {
+        order,
+        warehouseId: order.warehouseId,
+        lines,
+        oldLines: [],
+        confirm: payload,
+        userId,
+        step: 'intern',
+      });
+    }
     await q.updateOrder(tx, id, {
       // The first save makes the draft an order (issue 14), in this transaction.
       draftTouchedAt: null,

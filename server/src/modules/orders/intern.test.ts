@@ -274,3 +274,53 @@ describe('clashes ask for confirmation (409 / 141) and save nothing until confir
     expect(fine.statusCode).toBe(200);
   });
 });
+
+describe('the first intern save checks the stock again (domain.md §1.5 Short stock)', () => {
+  it('a draft whose products others took meanwhile answers 409 / 144, then saves with a reason', async () => {
+    const scarce = await makeProduct(owner, jihlava, { stock: 5 });
+    // The draft asks for 4 of the 5 on hand: fine at its items step.
+    const draft = await makeOrder(owner, {
+      warehouseId: jihlava,
+      customerId,
+      lines: [{ id: scarce, amount: 4 }],
+      intern: false,
+      items: { confirm_short_stock: undefined, short_stock_reason: undefined },
+    });
+    // Meanwhile another order takes 3 of them (saved whole, it reserves them).
+    await makeOrder(owner, { warehouseId: jihlava, customerId, lines: [{ id: scarce, amount: 3 }] });
+    const body = {
+      payment_type: 'cash',
+      expected_delivery_date: '2031-03-03',
+      expected_delivery_time: '10:00',
+      expected_delivery_duration: 60,
+      driver_id: null,
+      version: draft.version,
+    };
+    const short = await owner.post(`/api/order/${draft.id}/intern`, body);
+    expect(short.statusCode, short.body).toBe(409);
+    expect(short.json()).toMatchObject({
+      error_code: ErrorCode.stockShortNeedsConfirmation,
+      short: [{ product_id: scarce, available: 2, asked: 4 }],
+    });
+    // Still a draft: nothing saved.
+    expect((await owner.get(`/api/order/${draft.id}`)).json().item.draft).toBe(true);
+    const noReason = await owner.post(`/api/order/${draft.id}/intern`, {
+      ...body,
+      confirm_short_stock: true,
+    });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().fields).toEqual(['short_stock_reason']);
+    const saved = await owner.post(`/api/order/${draft.id}/intern`, {
+      ...body,
+      confirm_short_stock: true,
+      short_stock_reason: 'Dovezeme z Třebíče',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().item.draft).toBe(false);
+    const audit = (await owner.get(`/api/audit_log?entity=order&entity_id=${draft.id}&per_page=100`)).json()
+      .items as { action: string; path: string; details: { reason?: string } }[];
+    expect(
+      audit.find((a) => a.action === 'short_stock_override' && a.path.endsWith('/intern'))?.details.reason,
+    ).toBe('Dovezeme z Třebíče');
+  });
+});

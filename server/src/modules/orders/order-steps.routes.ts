@@ -49,7 +49,7 @@ export async function orderStepRoutes(app: App): Promise<void> {
     e.saveIntern,
     { schema: { tags }, config: { scopedBy: { order: 'id' } } },
     async (request, reply) => {
-      const result = await saveIntern(db, request.params.id, request.body);
+      const result = await saveIntern(db, request.params.id, request.body, request.user!.id);
       const answer = clashAnswer(result);
       return reply.status(answer.status).send(answer.body);
     },

@@ -105,15 +105,22 @@ describe('POST /order/{id}/items against the available stock', () => {
     const audit = (await owner.get(`/api/audit_log?entity=order&entity_id=${other.id}`)).json();
     expect(audit.items.map((i: { action: string }) => i.action)).toContain('short_stock_override');
 
-    // `other` is still a draft: it reserves nothing until its intern step is saved.
+    // `other` is still a draft: it reserves nothing until its intern step is saved, which checks
+    // the stock again and asks for the reason again (it starts reserving there).
     expect(await stockOf(jihlava, product)).toMatchObject({ reserved: 3, available: 2 });
-    const saved = await technician.post(`/api/order/${other.id}/intern`, {
+    const intern = {
       payment_type: 'cash',
       expected_delivery_duration: 60,
       expected_delivery_date: '2031-03-03',
       expected_delivery_time: '08:00',
       driver_id: null,
       confirm_overlap: true,
+    };
+    expect((await technician.post(`/api/order/${other.id}/intern`, intern)).statusCode).toBe(409);
+    const saved = await technician.post(`/api/order/${other.id}/intern`, {
+      ...intern,
+      confirm_short_stock: true,
+      short_stock_reason: 'Zákazník počká, dodávka dubu přijde ve středu',
     });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(await stockOf(jihlava, product)).toMatchObject({ amount: 5, reserved: 7, available: -2 });

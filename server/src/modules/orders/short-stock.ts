@@ -65,6 +65,8 @@ export async function checkShortStock(
     oldLines: Line[];
     confirm: { confirm_short_stock?: boolean | undefined; short_stock_reason?: string | undefined };
     userId: number;
+    /** The step that saves (the audit row's path): the items step unless told. */
+    step?: 'items' | 'intern';
   },
 ): Promise<void> {
   const { order, warehouseId, lines, oldLines } = options;
@@ -97,7 +99,7 @@ export async function checkShortStock(
     entityId: order.id,
     action: 'short_stock_override',
     method: 'POST',
-    path: `/api/order/${order.id}/items`,
+    path: `/api/order/${order.id}/${options.step ?? 'items'}`,
     details: { reason: options.confirm.short_stock_reason, warehouse_id: warehouseId, short },
   });
 }

@@ -1,6 +1,19 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { orderDeliveries } from '../../db/schema/index.ts';
 import { suppliers } from '../../db/schema/reference.ts';
+
+/** The cash its driver took at the door, when the order was delivered (domain.md §2.13). */
+export async function deliveredCash(
+  db: DbOrTx,
+  orderId: number,
+): Promise<{ cash: number | null } | undefined> {
+  const [row] = await db
+    .select({ cash: orderDeliveries.cashReceived, at: orderDeliveries.deliveredAt })
+    .from(orderDeliveries)
+    .where(eq(orderDeliveries.orderId, orderId));
+  return row?.at ? { cash: row.cash } : undefined;
+}
 
 export type SupplierContact = {
   name: string;

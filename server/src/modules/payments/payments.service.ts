@@ -1,6 +1,7 @@
 import { ErrorCode } from '@letokruh/contracts/errors';
 import type { Order } from '@letokruh/contracts/orders';
 import type { QrPayment } from '@letokruh/contracts/payments';
+import { cashBalance } from '@letokruh/contracts/rules/delivered-money';
 import { type MailLanguage, mailLanguageOf } from '@letokruh/contracts/rules/mail-language';
 import {
   buildEpcPayload,
@@ -19,7 +20,7 @@ import { AppError, badInput, conflict, notFound } from '../../plugins/errors.ts'
 import { loadOrders } from '../orders/order-view.ts';
 import { listSuppliers } from '../reference/reference.service.ts';
 import { type MailLimits, takeMailSlot } from './mail-limit.ts';
-import { supplierContact } from './payments.queries.ts';
+import { deliveredCash, supplierContact } from './payments.queries.ts';
 import { qrEmail } from './qr-email.ts';
 import { qrPng } from './qr-image.ts';
 
@@ -72,7 +73,12 @@ export function payee(
   return { id, name, bank_account, bank_code, iban };
 }
 
-type PayableOrder = OrderView & { currency: 'CZK' | 'EUR' };
+type PayableOrder = OrderView & {
+  currency: 'CZK' | 'EUR';
+  /** What is paid by transfer: the total, or for a delivered cash order the balance the cash left. */
+  owed: number;
+  for_balance: boolean;
+};
 
 /** An order one can pay: it exists (404), is not cancelled and has its customer and currency (409 / 140). */
 async function payableOrder(db: DbOrTx, id: number): Promise<PayableOrder> {
@@ -80,7 +86,13 @@ async function payableOrder(db: DbOrTx, id: number): Promise<PayableOrder> {
   if (!order) throw notFound('Order not found');
   if (order.hidden) throw conflict('The order is cancelled: restore it first');
   if (!order.customer || !order.currency) throw conflict('The order has no customer or currency yet');
-  return order as PayableOrder;
+  // domain.md §2.13: a cash order delivered is paid by transfer for the balance its cash left alone.
+  const delivered = order.payment_type === 'cash' ? await deliveredCash(db, id) : undefined;
+  const owed = delivered
+    ? cashBalance({ price_with_vat: order.price_with_vat, amount_due: order.amount_to_pay }, delivered.cash)
+        .balance
+    : order.price_with_vat;
+  return { ...order, currency: order.currency, owed, for_balance: delivered !== undefined };
 }
 
 /** What the payee reads on the statement: the order number (SPAYD's MSG keeps it ASCII). */
@@ -114,7 +126,7 @@ export type BuiltQr = QrPayment & { png: Buffer };
  * at error correction M, one byte-mode segment of UTF-8 (qr-image.ts).
  */
 export async function buildQr(order: PayableOrder, supplier: PaymentSupplier): Promise<BuiltQr> {
-  const amounts = qrAmount(order.price_with_vat, order.currency);
+  const amounts = qrAmount(order.owed, order.currency);
   if (amounts.amount <= 0) throw conflict('The order has nothing to pay');
   // The formats' own ceilings (SPAYD's AM: 9 999 999.99; EPC: 999 999 999.99): above, no bank
   // app would read the code, so the call is refused as bad input (issue 13 §4), never a 500.
@@ -137,6 +149,7 @@ export async function buildQr(order: PayableOrder, supplier: PaymentSupplier): P
     png,
     message: paymentMessage(order.currency, vs),
     bic,
+    for_balance: order.for_balance,
   };
 }
 

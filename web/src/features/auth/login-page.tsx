@@ -1,7 +1,7 @@
 import { ErrorCode } from '@letokruh/contracts/errors';
 import { Alert, Anchor, Button, Center, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError, errorKey } from '../../lib/api-client';
@@ -10,6 +10,17 @@ import { LanguageSelect } from '../../ui/language-select';
 import { login } from './api';
 
 export const afterLoginRoute = '/dashboard';
+
+/**
+ * Where a sign-in without a wanted path lands: a driver (without an office function) on "Můj den"
+ * (domain.md §2.11), everyone else on the calendar.
+ */
+export function homeOf(user: { functions: { name: string }[] } | null | undefined): string {
+  const names = user?.functions.map((f) => f.name) ?? [];
+  return names.includes('driver') && !names.includes('owner') && !names.includes('dispatcher')
+    ? '/driver'
+    : afterLoginRoute;
+}
 const sessionChecks = { times: 20, everyMs: 100 };
 
 /**
@@ -32,7 +43,11 @@ export function LoginPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
-  const target = safeTarget(params.get('path'));
+  const wanted = params.get('path');
+  const targetFor = useCallback(
+    (user: Parameters<typeof homeOf>[0]) => (wanted ? safeTarget(wanted) : homeOf(user)),
+    [wanted],
+  );
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const usernameRef = useRef<HTMLInputElement>(null);
@@ -44,20 +59,21 @@ export function LoginPage() {
     let checks = 0;
     const timer = window.setInterval(() => {
       checks += 1;
-      if (queryClient.getQueryData(userQueryKey)) {
+      const user = queryClient.getQueryData<Parameters<typeof homeOf>[0]>(userQueryKey);
+      if (user) {
         window.clearInterval(timer);
-        void navigate(target, { replace: true });
+        void navigate(targetFor(user), { replace: true });
       } else if (checks >= sessionChecks.times) window.clearInterval(timer);
     }, sessionChecks.everyMs);
     void queryClient.fetchQuery({ ...profileQuery, staleTime: 0 });
     return () => window.clearInterval(timer);
-  }, [queryClient, navigate, target]);
+  }, [queryClient, navigate, targetFor]);
 
   const mutation = useMutation({
     mutationFn: () => login(username, password),
     onSuccess: (user) => {
       queryClient.setQueryData(userQueryKey, user);
-      void navigate(target, { replace: true });
+      void navigate(targetFor(user), { replace: true });
     },
   });
   const invalid =

@@ -2,6 +2,7 @@ import { Center, Loader } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
+import { forgetDriverDay } from '../../lib/driver-offline';
 import { userQueryKey } from '../../lib/session';
 import { clearListStates } from '../../ui/list-state';
 import { resetDashboardState } from '../dashboard';
@@ -13,7 +14,8 @@ export function LogoutPage() {
   const navigate = useNavigate();
   useEffect(() => {
     let cancelled = false;
-    logout()
+    // The driver's day kept on the phone is forgotten with the session (decision 0078).
+    Promise.all([logout(), forgetDriverDay()])
       .catch(() => undefined)
       .finally(() => {
         if (cancelled) return;

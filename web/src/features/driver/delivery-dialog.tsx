@@ -1,15 +1,19 @@
 import type { Position } from '@letokruh/contracts/delivery';
 import type { DriverStop } from '@letokruh/contracts/driver';
+import { cashBalance, checkCash } from '@letokruh/contracts/rules/delivered-money';
 import { Alert, Button, Group, Modal, NumberInput, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../ui/format';
 import { useDecimalProps } from '../../ui/number-props';
 import { DeliveryLines, type LineEntries, lineProblem, wholeLines } from './delivery-lines';
 import { currentPosition } from './geolocation';
+import { liveMoney } from './live-money';
 import { PaymentAtDoor } from './payment-at-door';
 import { PhotoField } from './photo-field';
 import type { QueuedAction } from './queue/queue-store';
 import { SignatureField, type SignatureHandle } from './signature-field';
+import { thumbSized } from './thumb';
 
 type Props = {
   stop: DriverStop;
@@ -26,6 +30,7 @@ type Props = {
  */
 export function DeliveryDialog({ stop, actionKey, onClose, onQueue }: Props) {
   const { t } = useTranslation();
+  const f = useFormat();
   const decimal = useDecimalProps();
   const signature = useRef<SignatureHandle | null>(null);
   const [receiver, setReceiver] = useState('');
@@ -33,9 +38,15 @@ export function DeliveryDialog({ stop, actionKey, onClose, onQueue }: Props) {
   const [photos, setPhotos] = useState<Blob[]>([]);
   const [position, setPosition] = useState<Position | null | 'asking'>('asking');
   const [lines, setLines] = useState<LineEntries>(() => wholeLines(stop));
-  const cashOrder = stop.payment_type === 'cash';
-  const [cash, setCash] = useState<number | ''>(cashOrder ? stop.amount_to_pay : '');
   const [note, setNote] = useState('');
+  const cashOrder = stop.payment_type === 'cash';
+  // The cash follows the amount due as the lines change, until the driver types it (domain.md §2.13).
+  const [typedCash, setTypedCash] = useState<number | '' | null>(null);
+  const money = liveMoney(stop, lines);
+  const cash: number | '' = typedCash ?? (cashOrder ? money.amount_due : '');
+  const cashCheck = cashOrder ? checkCash(money.amount_due, cash === '' ? null : cash, note) : null;
+  const left = cashOrder ? cashBalance(money, cash === '' ? null : cash) : null;
+  const currency = stop.currency === 'EUR' ? 'EUR' : 'CZK';
   const [checked, setChecked] = useState(false);
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -51,6 +62,7 @@ export function DeliveryDialog({ stop, actionKey, onClose, onQueue }: Props) {
   const incomplete =
     !receiver.trim() ||
     unsigned ||
+    cashCheck !== null ||
     stop.items.some((i) => lineProblem(i.amount, lines[i.id] ?? { amount: '', reason: '' }));
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -95,6 +107,7 @@ export function DeliveryDialog({ stop, actionKey, onClose, onQueue }: Props) {
 
   return (
     <Modal
+      className={thumbSized}
       opened
       onClose={onClose}
       size="lg"
@@ -103,7 +116,7 @@ export function DeliveryDialog({ stop, actionKey, onClose, onQueue }: Props) {
     >
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="md">
-          <PaymentAtDoor stop={stop} />
+          <PaymentAtDoor stop={stop} money={money} />
           <TextInput
             label={t('driverDay.deliver.receiver')}
             required
@@ -128,8 +141,17 @@ export function DeliveryDialog({ stop, actionKey, onClose, onQueue }: Props) {
               min={0}
               decimalScale={2}
               rightSection={<Text size="xs">{stop.currency === 'EUR' ? '€' : 'Kč'}</Text>}
-              onChange={(v) => setCash(typeof v === 'number' ? v : v === '' ? '' : Number(v))}
+              onChange={(v) => setTypedCash(typeof v === 'number' ? v : v === '' ? '' : Number(v))}
+              error={
+                cashCheck === 'over_bound' &&
+                t('driverDay.money.overBound', { amount: f.money(money.amount_due * 2, currency) })
+              }
             />
+          )}
+          {left && left.balance > 0 && (
+            <Text size="sm" fw={600} c="orange.9" data-testid="balance-left">
+              {t('driverDay.money.balance', { amount: f.money(left.balance, currency) })}
+            </Text>
           )}
           <PhotoField photos={photos} onChange={setPhotos} />
           <Text size="sm" c="dimmed" data-testid="delivery-position">
@@ -146,6 +168,11 @@ export function DeliveryDialog({ stop, actionKey, onClose, onQueue }: Props) {
             maxLength={1000}
             autosize
             minRows={2}
+            required={cashCheck === 'needs_note'}
+            error={
+              cashCheck === 'needs_note' &&
+              t('driverDay.money.noteNeeded', { amount: f.money(left?.excess ?? 0, currency) })
+            }
           />
           {/* Said until the last missing field is filled, beside the button the driver pressed. */}
           {(problem || (checked && incomplete)) && (

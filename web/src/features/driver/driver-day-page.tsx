@@ -1,40 +1,63 @@
 import type { DriverStop } from '@letokruh/contracts/driver';
 import { addDays, pragueDay } from '@letokruh/contracts/rules/prague-day';
 import { Badge, Group, Select, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { keepDriverDay } from '../../lib/driver-offline';
 import { useAccess } from '../../lib/session';
 import { useFormat } from '../../ui/format';
 import { QueryState } from '../../ui/query-state';
-import { driverDayQuery, officeDriversQuery } from './api';
+import { driverDayQuery, driverQrQuery, officeDriversQuery } from './api';
 import { CashOnHand } from './cash-on-hand';
+import { DayRoute } from './day-route';
 import { PendingList } from './pending-list';
 import { QueueContext, useDeliveryQueue } from './queue/use-delivery-queue';
-import { StopCard } from './stop-card';
+import { FoldedStop, StopCard } from './stop-card';
+import { thumbSized } from './thumb';
 
 /**
- * "Můj den" (issue 17 §1): a driver's deliveries of today and tomorrow on a phone, in the order
- * they are driven: who, where (navigation and a call one tap away), what, and how much to collect.
- * The office (owner, dispatcher) picks a driver and sees what that driver sees.
+ * "Můj den" (domain.md §2.11): a driver's deliveries of today and tomorrow on a phone. The next
+ * open stop comes first, marked, with its buttons on the first screen; the other open stops follow
+ * in the order they are driven, delivered ones folded to a line each; then the day's route, the
+ * cash on hand and tomorrow. The office (owner, dispatcher) picks a driver and sees what that
+ * driver sees. The driver's own day is kept on the phone for a reload without a signal
+ * (decision 0078).
  */
 export function DriverDayPage() {
   const { t } = useTranslation();
   const access = useAccess();
+  const client = useQueryClient();
   const office = access.hasFunction('owner', 'dispatcher');
   const [driver, setDriver] = useState<number | undefined>(undefined);
   const drivers = useQuery({ ...officeDriversQuery, enabled: office });
   const day = useQuery(driverDayQuery(driver === undefined ? {} : { driver }));
   const queue = useDeliveryQueue();
+  const user = access.user;
   // The buttons are the driver's own, on their own day: the office looking on only reads.
   const acting =
-    access.canCall('POST /driver/order/:id/delivered') &&
-    !!day.data &&
-    day.data.driver.id === access.user?.id;
+    access.canCall('POST /driver/order/:id/delivered') && !!day.data && day.data.driver.id === user?.id;
   const waiting = queue.actions.filter((a) => !a.refused).length;
+
+  // A fresh read of the driver's own day is kept on the phone, with the QR codes of its transfers.
+  useEffect(() => {
+    if (!acting || !user || !day.data || day.data.kept_at) return;
+    const { kept_at: _, ...answer } = day.data;
+    void keepDriverDay(user, answer).catch(() => undefined);
+    for (const stop of answer.days.flatMap((d) => d.stops)) {
+      if (stop.payment_type === 'qr_transfer' && !stop.paid && !stop.delivered)
+        void client.prefetchQuery(driverQrQuery(stop.id));
+    }
+  }, [acting, user, day.data, client]);
+
+  const waitingOrders = new Set(
+    queue.actions.filter((a) => !a.refused && a.kind === 'delivered').map((a) => a.orderId),
+  );
+  const open = (s: DriverStop) => !s.done && !s.delivered && !waitingOrders.has(s.id);
+  const next = day.data?.days.flatMap((d) => d.stops).find(open) ?? null;
   return (
     <QueueContext value={acting ? queue : null}>
-      <Stack gap="md" maw={640} mx="auto">
+      <Stack gap="md" maw={640} mx="auto" className={thumbSized}>
         <Group justify="space-between" align="center">
           <Title order={1}>{t('driverDay.title')}</Title>
           {waiting > 0 && (
@@ -60,16 +83,18 @@ export function DriverDayPage() {
         <PendingList queue={queue} />
         {/* Without a signal the day read last stays on screen; the failure is said above it. */}
         {day.error && <QueryState error={day.error} />}
-        {!day.data ? (
-          !day.error && <QueryState error={null} />
-        ) : (
-          <>
-            <CashOnHand cash={day.data.cash_on_hand} />
-            {day.data.days.map((d) => (
-              <DaySection key={d.date} date={d.date} stops={d.stops} />
+        {!day.data
+          ? !day.error && <QueryState error={null} />
+          : day.data.days.map((d, i) => (
+              <DaySection key={d.date} date={d.date} stops={d.stops} next={next} open={open}>
+                {i === 0 && (
+                  <>
+                    <DayRoute stops={d.stops} />
+                    <CashOnHand cash={day.data.cash_on_hand} />
+                  </>
+                )}
+              </DaySection>
             ))}
-          </>
-        )}
       </Stack>
     </QueueContext>
   );
@@ -85,7 +110,15 @@ function dayHeading(date: string, lang: string): string {
   }).format(new Date(`${date}T00:00:00Z`));
 }
 
-function DaySection({ date, stops }: { date: string; stops: DriverStop[] }) {
+type SectionProps = {
+  date: string;
+  stops: DriverStop[];
+  next: DriverStop | null;
+  open(stop: DriverStop): boolean;
+  children?: React.ReactNode;
+};
+
+function DaySection({ date, stops, next, open, children }: SectionProps) {
   const { t, i18n } = useTranslation();
   const f = useFormat();
   const today = pragueDay();
@@ -99,6 +132,12 @@ function DaySection({ date, stops }: { date: string; stops: DriverStop[] }) {
     const currency = s.currency === 'EUR' ? 'EUR' : 'CZK';
     cash.set(currency, Math.round(((cash.get(currency) ?? 0) + s.amount_to_pay) * 100) / 100);
   }
+  // The next stop first, then the open ones in driving order, then those delivered, folded.
+  const ordered = [
+    ...stops.filter((s) => s === next),
+    ...stops.filter((s) => s !== next && open(s)),
+    ...stops.filter((s) => s !== next && !open(s)),
+  ];
   return (
     <Stack gap="sm" component="section" aria-label={heading}>
       <Group justify="space-between" align="baseline">
@@ -109,16 +148,21 @@ function DaySection({ date, stops }: { date: string; stops: DriverStop[] }) {
           {t('driverDay.count', { count: stops.length })}
         </Text>
       </Group>
+      {stops.length === 0 && <Text c="dimmed">{t('driverDay.none')}</Text>}
+      {ordered.map((stop) =>
+        stop.delivered ? (
+          <FoldedStop key={stop.id} stop={stop} />
+        ) : (
+          <StopCard key={stop.id} stop={stop} next={stop === next} />
+        ),
+      )}
       {cash.size > 0 && (
         <Text size="sm">
           {t('driverDay.cashOfDay')}:{' '}
           <b>{[...cash].map(([currency, sum]) => f.money(sum, currency)).join(' + ')}</b>
         </Text>
       )}
-      {stops.length === 0 && <Text c="dimmed">{t('driverDay.none')}</Text>}
-      {stops.map((stop) => (
-        <StopCard key={stop.id} stop={stop} />
-      ))}
+      {children}
     </Stack>
   );
 }

@@ -26,7 +26,7 @@ export function PendingList({ queue }: { queue: DeliveryQueue }) {
           {waiting ? t('driverDay.queue.title') : t('driverDay.queue.titleRefused')}
         </Title>
         {waiting && (
-          <Button size="compact-sm" variant="light" onClick={queue.retry}>
+          <Button variant="light" onClick={queue.retry}>
             {t('driverDay.queue.retry')}
           </Button>
         )}

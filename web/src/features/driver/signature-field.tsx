@@ -81,7 +81,7 @@ export function SignatureField({ handle, onChange, error }: Props) {
       </Box>
       <Group justify="space-between" mt={4}>
         <Input.Description>{t('driverDay.deliver.signatureHint')}</Input.Description>
-        <Button size="compact-sm" variant="subtle" onClick={clear}>
+        <Button variant="subtle" onClick={clear}>
           {t('driverDay.deliver.clearSignature')}
         </Button>
       </Group>

@@ -1,14 +1,20 @@
 import type { DriverStop } from '@letokruh/contracts/driver';
-import { Alert, Badge, Button, Group, Text } from '@mantine/core';
+import { driverEndpoints as e } from '@letokruh/contracts/endpoints/driver';
+import { Alert, Badge, Button, Group, Modal, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { call } from '../../lib/api-client';
 import { useFormat } from '../../ui/format';
 import { newActionKey, pragueTime } from './action-key';
+import { driverKey } from './api';
 // Not lazy: a driver opening the dialog without a signal must not wait for a chunk.
 import { DeliveryDialog } from './delivery-dialog';
 import { currentPosition } from './geolocation';
+import { DoorQr } from './payment-at-door';
 import { useQueue } from './queue/use-delivery-queue';
+import { thumbSized } from './thumb';
 
 /**
  * Where a stop is: on the way (since when), delivered (when, to whom, partly), or waiting in the
@@ -35,11 +41,17 @@ export function StopProgress({ stop }: { stop: DriverStop }) {
           {t('driverDay.delivered.summary', { time: time(d.at), receiver: d.receiver_name })}
           {d.partial && ` · ${t('driverDay.delivered.partial')}`}
         </Text>
+        <Text size="sm" data-testid="delivered-due">
+          {t('driverDay.money.due', { amount: f.money(d.money.amount_due, currency) })}
+          {d.money.amount_due !== d.money.ordered_amount_due &&
+            ` · ${t('driverDay.money.orderedFor', { amount: f.money(d.money.ordered_amount_due, currency) })}`}
+        </Text>
         {d.cash_received !== null && (
           <Text size="sm">
             {t('driverDay.delivered.cash')}: {f.money(d.cash_received, currency)}
           </Text>
         )}
+        {d.money.balance > 0 && <BalanceToPay stop={stop} balance={d.money.balance} />}
       </Alert>
     );
   }
@@ -108,6 +120,55 @@ export function StopProgress({ stop }: { stop: DriverStop }) {
       {queue && open && (
         <DeliveryDialog stop={stop} actionKey={open} onClose={() => setOpen(null)} onQueue={queue.add} />
       )}
+    </>
+  );
+}
+
+/**
+ * A cash order whose cash fell short (domain.md §2.13): the balance stays owed, shown on the stop,
+ * and the customer can pay it by QR for the balance alone (the server's QR of a delivered cash
+ * order asks for its balance).
+ */
+function BalanceToPay({ stop, balance }: { stop: DriverStop; balance: number }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const [open, setOpen] = useState(false);
+  const currency = stop.currency === 'EUR' ? 'EUR' : 'CZK';
+  const qr = useQuery({
+    queryKey: [...driverKey, 'qr', stop.id, 'balance'],
+    queryFn: ({ signal }) => call(e.qrPayment, { params: { id: stop.id }, signal }),
+    enabled: open,
+    retry: false,
+  });
+  return (
+    <>
+      <Text size="sm" fw={700} c="orange.9" data-testid="stop-balance">
+        {t('driverDay.money.balance', { amount: f.money(balance, currency) })}
+      </Text>
+      <Button mt={4} variant="white" color="orange" onClick={() => setOpen(true)}>
+        {t('driverDay.money.balanceQr')}
+      </Button>
+      <Modal
+        className={thumbSized}
+        opened={open}
+        onClose={() => setOpen(false)}
+        title={t('driverDay.money.balanceQr')}
+        closeButtonProps={{ 'aria-label': t('common.close') }}
+      >
+        <Text fz={28} fw={700}>
+          {f.money(qr.data?.amount ?? balance, currency)}
+        </Text>
+        {qr.data ? (
+          <DoorQr image={qr.data.image} number={stop.intern_id} />
+        ) : (
+          <Text size="sm" c="dimmed">
+            {qr.error ? t('driverDay.money.qrUnavailable') : t('common.loading')}
+          </Text>
+        )}
+        <Text fz={20} fw={600}>
+          {t('driverDay.deliver.variableSymbol')}: {stop.intern_id}
+        </Text>
+      </Modal>
     </>
   );
 }

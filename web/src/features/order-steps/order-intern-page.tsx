@@ -24,6 +24,7 @@ import { DayInput } from '../../ui/day-input';
 import { CollectionNotice } from './collection-notice';
 import { DayCalendar } from './day-calendar';
 import { personalCollection } from './intern-draft';
+import { ShortStockPanel } from './short-stock-panel';
 import { StaleAlert, StepShell } from './step-shell';
 import { type After, useOrderIntern } from './use-order-intern';
 
@@ -179,6 +180,9 @@ function InternStep({ order, reload }: { order: Order; reload: () => Promise<unk
                 rows={2}
                 maxLength={2000}
               />
+              {intern.shortQuestion ? (
+                <ShortStockPanel {...intern.shortQuestion} warehouse={order.warehouse?.name ?? ''} />
+              ) : null}
               <Group gap="xs">
                 {saveButtons.map(([after, label]) => (
                   <Button

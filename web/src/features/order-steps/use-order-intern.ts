@@ -1,5 +1,5 @@
 import { ErrorCode } from '@letokruh/contracts/errors';
-import type { Clash } from '@letokruh/contracts/order-steps';
+import type { Clash, ShortStock } from '@letokruh/contracts/order-steps';
 import type { Order } from '@letokruh/contracts/orders';
 import { pragueDay } from '@letokruh/contracts/rules/prague-day';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -34,7 +34,8 @@ import { isStale } from './step-shell';
 
 /** Where a saved form goes: the order's detail, the orders list, or the customer step of a new order. */
 export type After = 'detail' | 'list' | 'next';
-type SaveCall = { after: After; confirm: boolean };
+/** `reason`: the save goes on although products are short (domain.md §1.5), for this reason. */
+type SaveCall = { after: After; confirm: boolean; reason?: string };
 
 /**
  * The intern step's state (domain.md §1.2 step 3): the form (intern-draft), its checks, the lists to
@@ -50,6 +51,8 @@ export function useOrderIntern(order: Order) {
   const [invalid, setInvalid] = useState<InternField[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   const [clashes, setClashes] = useState<{ list: Clash[]; after: After } | null>(null);
+  // The first save makes a draft an order and checks the stock again (domain.md §1.5 Short stock).
+  const [short, setShort] = useState<{ list: ShortStock[]; after: After; confirm: boolean } | null>(null);
   const [settings, setSettings] = useCalendarSettings();
   const drivers = useQuery(orderDriversQuery(order.id));
   const cars = useQuery(orderCarsQuery(order.id));
@@ -57,24 +60,32 @@ export function useOrderIntern(order: Order) {
   const adtypes = useQuery(adtypesQuery);
 
   const save = useMutation({
-    mutationFn: async ({ after, confirm }: SaveCall) => {
-      const payload = internPayloadOf(draft, order.version, confirm, restoredDelivery(draft, order));
+    mutationFn: async ({ after, confirm, reason }: SaveCall) => {
+      const payload = {
+        ...internPayloadOf(draft, order.version, confirm, restoredDelivery(draft, order)),
+        ...(reason ? { confirm_short_stock: true, short_stock_reason: reason } : {}),
+      };
       const { item: saved } = await saveIntern(order.id, payload);
       return { saved, after, next: after === 'next' ? await addOrder() : null };
     },
     onSuccess: ({ saved, after, next }) => {
       setClashes(null);
+      setShort(null);
       queryClient.setQueryData([...ordersKey, 'item', order.id], saved);
       void queryClient.invalidateQueries({ queryKey: ordersKey });
       if (after === 'detail') void navigate(`/order/${order.id}`);
       else if (after === 'list') void navigate('/orders');
       else if (next !== null) void navigate(`/order/${next}/customer`);
     },
-    onError: (error, { after }) => {
+    onError: (error, { after, confirm }) => {
       // domain.md §1.5: overlapping deliveries are confirmed, then the same form goes again.
       if (error instanceof ApiError && error.errorCode === ErrorCode.overlapNeedsConfirmation) {
         const answer = error.answer as ClashAnswer;
         setClashes({ list: answer.clashes ?? [], after });
+      }
+      if (error instanceof ApiError && error.errorCode === ErrorCode.stockShortNeedsConfirmation) {
+        setClashes(null);
+        setShort({ list: (error.answer.short ?? []) as ShortStock[], after, confirm });
       }
     },
   });
@@ -123,7 +134,20 @@ export function useOrderIntern(order: Order) {
     save,
     problem,
     stale,
-    clashError: save.error instanceof ApiError && save.error.errorCode === ErrorCode.overlapNeedsConfirmation,
+    clashError:
+      save.error instanceof ApiError &&
+      (save.error.errorCode === ErrorCode.overlapNeedsConfirmation ||
+        save.error.errorCode === ErrorCode.stockShortNeedsConfirmation),
+    /** Products short at the first save: saved anyway with a reason, or back to the form. */
+    shortQuestion: short && {
+      short: short.list,
+      saving: save.isPending,
+      onSave: (reason: string) => save.mutate({ after: short.after, confirm: short.confirm, reason }),
+      onBack: () => {
+        setShort(null);
+        save.reset();
+      },
+    },
     serverFields,
     /** A field to mark: found missing here, or refused by the server under its name. */
     bad: (field: InternField, serverName?: string) =>

@@ -74,6 +74,32 @@ function Proof({ order, proof }: { order: Order; proof: DeliveryProof }) {
               }
             />
           )}
+          {proof.money && (
+            // domain.md §2.13: what the delivered goods cost, the ordered total beside.
+            <Fact
+              label={t('orders.proof.due')}
+              value={`${f.money(proof.money.amount_due, proof.currency === 'EUR' ? 'EUR' : 'CZK')}${
+                proof.money.amount_due !== proof.money.ordered_amount_due
+                  ? ` (${t('orders.proof.orderedFor', {
+                      amount: f.money(
+                        proof.money.ordered_amount_due,
+                        proof.currency === 'EUR' ? 'EUR' : 'CZK',
+                      ),
+                    })})`
+                  : ''
+              }`}
+            />
+          )}
+          {proof.money && proof.money.balance > 0 && (
+            <Fact
+              label={t('orders.proof.balance')}
+              value={
+                <Text span fw={700} c="orange.9" data-testid="order-balance">
+                  {f.money(proof.money.balance, proof.currency === 'EUR' ? 'EUR' : 'CZK')}
+                </Text>
+              }
+            />
+          )}
           {proof.cash_received !== null && (
             <Fact
               label={t('orders.proof.cash')}

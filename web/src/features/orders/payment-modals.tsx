@@ -86,6 +86,11 @@ export function QrPaymentModal({ order, opened, onClose }: Props) {
               ) : null}
               <DetailRow label={t('orders.qr.message')}>{qr.data.message}</DetailRow>
             </DetailTable>
+            {qr.data.for_balance ? (
+              <Alert color="orange" py="xs">
+                {t('orders.qr.forBalance')}
+              </Alert>
+            ) : null}
             {qr.data.rounded ? (
               <Alert color="yellow" py="xs">
                 {t('orders.qr.rounded', {

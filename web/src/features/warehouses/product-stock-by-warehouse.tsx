@@ -1,7 +1,9 @@
 import { Alert, Loader, Paper, Table, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { errorKey } from '../../lib/api-client';
 import { useFormat } from '../../ui/format';
+import { type Column, RowCards } from '../../ui/paged-table';
 import { useProductStockByWarehouse } from './api';
 import { AvailableAmount, StockAmount } from './stock-figures';
 
@@ -22,6 +24,39 @@ export function ProductStockByWarehouse({
   const format = useFormat();
   const stock = useProductStockByWarehouse(productId, day);
   const rows = stock.data ?? [];
+  // On a phone, a card a warehouse instead of a table that scrolls sideways.
+  const phone = useMediaQuery('(max-width: 47.99em)') ?? false;
+  const columns: Column<(typeof rows)[number]>[] = [
+    {
+      key: 'warehouse',
+      header: t('stock.fields.warehouse'),
+      cell: (s) => (
+        <Text size="sm" fw={s.warehouse_id === currentWarehouseId ? 700 : 400}>
+          {s.warehouse_name}
+        </Text>
+      ),
+    },
+    {
+      key: 'amount',
+      header: t('stock.fields.onHand'),
+      cell: (s) => <StockAmount value={s.amount} unit={s.product.measurement_unit} />,
+    },
+    {
+      key: 'reserved',
+      header: t('stock.fields.reserved'),
+      cell: (s) => <StockAmount value={s.reserved} unit={s.product.measurement_unit} />,
+    },
+    {
+      key: 'available',
+      header: t('stock.fields.available'),
+      cell: (s) => <AvailableAmount value={s.available} unit={s.product.measurement_unit} />,
+    },
+    {
+      key: 'projected',
+      header: rows[0] ? t('stock.fields.projected', { day: format.day(rows[0].projected_date) }) : '',
+      cell: (s) => <AvailableAmount value={s.projected} unit={s.product.measurement_unit} />,
+    },
+  ];
   return (
     <Paper withBorder p="md">
       <Title order={3} mb="sm">
@@ -29,7 +64,9 @@ export function ProductStockByWarehouse({
       </Title>
       {stock.isPending ? <Loader size="sm" /> : null}
       {stock.isError ? <Alert color="red">{t(errorKey(stock.error))}</Alert> : null}
-      {rows.length ? (
+      {rows.length && phone ? (
+        <RowCards columns={columns} rows={rows} rowKey={(s) => s.warehouse_id} />
+      ) : rows.length ? (
         <Table.ScrollContainer minWidth={560}>
           <Table striped verticalSpacing="xs" data-testid="stock-by-warehouse">
             <Table.Thead>

@@ -58,6 +58,7 @@ export function StockChangesTable({ warehouseId }: { warehouseId: number }) {
   ];
   return (
     <PagedTable
+      cardsOnPhone
       columns={columns}
       rows={changes.data?.items}
       total={changes.data?.total ?? 0}

@@ -140,6 +140,7 @@ export function WarehouseStockPage() {
         {t('stock.availableHint')}
       </Text>
       <PagedTable
+        cardsOnPhone
         columns={columns}
         rows={stock.data?.items}
         total={stock.data?.total ?? 0}

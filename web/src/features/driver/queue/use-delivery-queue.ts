@@ -23,16 +23,13 @@ export type DeliveryQueue = {
 };
 
 /**
- * The outbox on the driver's page: its list kept current, and sending on load, when the browser
- * comes online, every 30 s and right after an action is added. A sent action refreshes the day;
- * a refused one is said in a notification and stays listed as refused.
+ * Sends the outbox now; a sent action refreshes the day, a refused one is said in a notification
+ * and stays listed as refused. One round at a time per page (queue-sender.ts).
  */
-export function useDeliveryQueue(): DeliveryQueue {
+function useFlush() {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const [actions, setActions] = useState<QueuedAction[]>([]);
-
-  const flush = useCallback(async () => {
+  return useCallback(async () => {
     const result = await flushQueue(sendAction);
     if (result.sent.length || result.refused.length) {
       await client.invalidateQueries({ queryKey: driverKey });
@@ -45,6 +42,30 @@ export function useDeliveryQueue(): DeliveryQueue {
       });
     }
   }, [client, t]);
+}
+
+/**
+ * The outbox sent from every page of the app while a driver is signed in (domain.md §2.11): on
+ * load, when the browser comes online, every 30 s. Mounted once, beside the routes.
+ */
+export function useOutboxSender(): void {
+  const flush = useFlush();
+  useEffect(() => {
+    const send = () => void flush().catch(() => undefined);
+    send();
+    window.addEventListener('online', send);
+    const timer = setInterval(send, retryEveryMs);
+    return () => {
+      window.removeEventListener('online', send);
+      clearInterval(timer);
+    };
+  }, [flush]);
+}
+
+/** The outbox on the driver's page: its list kept current; an added action is sent right away. */
+export function useDeliveryQueue(): DeliveryQueue {
+  const flush = useFlush();
+  const [actions, setActions] = useState<QueuedAction[]>([]);
 
   useEffect(() => {
     let alive = true;
@@ -54,17 +75,11 @@ export function useDeliveryQueue(): DeliveryQueue {
         .catch(() => undefined);
     void reload();
     const stopListening = onQueueChange(() => void reload());
-    const send = () => void flush().catch(() => undefined);
-    send();
-    window.addEventListener('online', send);
-    const timer = setInterval(send, retryEveryMs);
     return () => {
       alive = false;
       stopListening();
-      window.removeEventListener('online', send);
-      clearInterval(timer);
     };
-  }, [flush]);
+  }, []);
 
   const add = useCallback(
     async (action: QueuedAction) => {
