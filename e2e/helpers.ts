@@ -1,3 +1,4 @@
+import { formatPhone } from '@letokruh/contracts/rules/format';
 import { expect, type Locator, type Page, type Request } from '@playwright/test';
 
 /**
@@ -123,4 +124,33 @@ export function trackNetwork(page: Page, quietMs = 500): () => Promise<void> {
     await page.waitForTimeout(50);
     while (inFlight > 0 || Date.now() - last < quietMs) await page.waitForTimeout(50);
   };
+}
+
+/** A demo customer whose phone finds only them (so that step 1 chooses them by itself). */
+export async function uniqueCustomer(
+  page: Page,
+): Promise<{ id: number; phone: string; whole_phone: string }> {
+  const { items } = (await (await page.request.get('/api/customers?per_page=50')).json()) as {
+    items: { id: number; phone: string; whole_phone: string }[];
+  };
+  for (const customer of items.slice(20)) {
+    const found = await page.request.get(`/api/api/get-customers/phone?phone=${customer.phone}`);
+    if (((await found.json()) as { data: unknown[] }).data.length === 1) return customer;
+  }
+  throw new Error('no demo customer with a unique phone');
+}
+
+/** A new draft (GET /order/add) with a customer found by phone: ends on its items step. */
+export async function newDraftOnItems(page: Page): Promise<number> {
+  const customer = await uniqueCustomer(page);
+  const id = ((await (await page.request.get('/api/order/add')).json()) as { id: number }).id;
+  await page.goto(`/order/${id}/customer`);
+  await page
+    .getByRole('region', { name: 'Vyhledat zákazníka' })
+    .getByRole('textbox', { name: 'Telefon' })
+    .fill(customer.phone);
+  await expect(page.getByText(formatPhone(customer.whole_phone)).last()).toBeVisible();
+  await page.getByRole('button', { name: 'Pokračovat', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/order/${id}/items$`));
+  return id;
 }

@@ -196,12 +196,27 @@ export function DashboardPage() {
                 to: `${format.day(move.to.date)} ${move.to.time}`,
               })}
             </Text>
+            {d.moveWarnings.length > 0 ? (
+              <Alert color="orange" title={t('dashboard.move.warnings')} data-testid="move-warnings">
+                <Stack gap={2}>
+                  {d.moveWarnings.map((w) => (
+                    <Text key={w} size="sm">
+                      {w}
+                    </Text>
+                  ))}
+                </Stack>
+              </Alert>
+            ) : null}
             <Group justify="flex-end">
               <Button variant="default" onClick={d.cancelMove}>
                 {t('common.cancel')}
               </Button>
-              <Button onClick={() => d.send(false)} loading={d.reschedule.isPending}>
-                {t('dashboard.move.confirm')}
+              <Button
+                color={d.moveWarnings.length > 0 ? 'orange' : undefined}
+                onClick={() => d.send(false)}
+                loading={d.reschedule.isPending}
+              >
+                {d.moveWarnings.length > 0 ? t('dashboard.move.confirmAnyway') : t('dashboard.move.confirm')}
               </Button>
             </Group>
           </Stack>
