@@ -1,5 +1,5 @@
 import { navigation, newDraftOnItems, signIn } from './helpers';
-import { expect, test } from './test';
+import { expect, type Page, test } from './test';
 
 /**
  * The dispatcher's desk (domain.md §1.2, decisions 0080–0082): order entry that keeps its work,
@@ -52,5 +52,140 @@ test.describe('order entry', () => {
     await expect(page.getByRole('radio', { name: 'Sklad Jihlava' })).toBeChecked();
     await expect(line.getByLabel('Množství', { exact: true })).toHaveValue('3');
     await expect(page.getByTestId('items-restored')).toBeVisible();
+  });
+});
+
+/** Clipped labels and narrow cards of the week as drawn (issue 32 §1's measure). */
+async function weekMeasure(page: Page) {
+  return page.evaluate(() => {
+    const cards = [...document.querySelectorAll<HTMLElement>('.week-card')];
+    const lines = [...document.querySelectorAll<HTMLElement>('.week-card-line, .week-day-link, .week-more')];
+    return {
+      cards: cards.length,
+      clipped: lines.filter((l) => l.scrollWidth > l.clientWidth).map((l) => l.textContent),
+      narrow: cards.filter((c) => c.getBoundingClientRect().width < 64).length,
+      // A card whose text is taller than the card (cut at its foot).
+      cut: cards.filter((c) => c.scrollHeight > c.clientHeight + 1).length,
+      more: [...document.querySelectorAll<HTMLElement>('.week-more')].reduce(
+        (sum, m) => sum + Number(m.textContent?.replace('+', '') ?? 0),
+        0,
+      ),
+    };
+  });
+}
+
+const addDaysTo = (day: string, n: number) => {
+  const d = new Date(`${day}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + n);
+  return d.toISOString().slice(0, 10);
+};
+
+test.describe('the week at 1440 × 900', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('the demo week and a generated week of 200 orders in three yards: no label clipped, no card under 64 px', async ({
+    page,
+  }) => {
+    test.setTimeout(240_000);
+    await signIn(page, 'dispatcher');
+    await expect(page.locator('.week-card').first()).toBeVisible();
+    const demo = await weekMeasure(page);
+    expect(demo.cards).toBeGreaterThan(10);
+    expect(demo.clipped).toEqual([]);
+    expect(demo.narrow).toBe(0);
+    expect(demo.cut).toBe(0);
+    // Every colour and mark is explained.
+    const legend = page.getByTestId('week-legend');
+    for (const text of ['Sklad Jihlava', 'zaplaceno', 'doručeno', 'osobní odběr', 'sklad uzavřen'])
+      await expect(legend).toContainText(text);
+
+    // 200 orders in the three yards, five weeks ahead (past the demo's orders), through the API.
+    const today = await page.evaluate(() =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Prague' }).format(new Date()),
+    );
+    const monday = addDaysTo(today, 35 - ((new Date(`${today}T12:00:00Z`).getUTCDay() + 6) % 7));
+    const made = await page.evaluate(
+      async ({ monday, count }) => {
+        const token = document.cookie.match(/(?:^|; )csrftoken_new=([^;]*)/)?.[1] ?? '';
+        const api = async (method: string, path: string, body?: unknown) => {
+          const r = await fetch(`/api${path}`, {
+            method,
+            headers: { 'Content-Type': 'application/json', 'X-CSRFTOKEN': decodeURIComponent(token) },
+            body: body === undefined ? undefined : JSON.stringify(body),
+          });
+          if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`);
+          return r.json();
+        };
+        const customers = (await api('GET', '/customers?per_page=100')).items as { id: number }[];
+        const warehouses = (await api('GET', '/warehouses/own')).items as { id: number }[];
+        const products = new Map<number, number>();
+        for (const w of warehouses) {
+          const groups = (await api('GET', `/available_products?warehouse_id=${w.id}&currency=CZK`))
+            .products_types as { products: { id: number }[] }[];
+          products.set(w.id, groups[0]!.products[0]!.id);
+        }
+        let seed = 7;
+        const random = (n: number) => {
+          seed = (seed * 1103515245 + 12345) % 2147483648;
+          return Math.floor((seed / 2147483648) * n);
+        };
+        const plans = Array.from({ length: count }, (_, i) => ({
+          customer: customers[i % customers.length]!.id,
+          warehouse: warehouses[i % warehouses.length]!.id,
+          day: (() => {
+            const d = new Date(`${monday}T12:00:00Z`);
+            d.setUTCDate(d.getUTCDate() + random(6));
+            return d.toISOString().slice(0, 10);
+          })(),
+          time: `${String(7 + random(10)).padStart(2, '0')}:${['00', '15', '30', '45'][random(4)]}`,
+          duration: [30, 45, 60, 90][random(4)]!,
+          driver: random(5),
+        }));
+        const one = async (plan: (typeof plans)[number]) => {
+          const id = (await api('GET', '/order/add')).id as number;
+          let item = (await api('POST', `/order/${id}/customer`, { id_found: plan.customer })).item;
+          item = (
+            await api('POST', `/order/${id}/items`, {
+              warehouse_id: plan.warehouse,
+              currency: 'CZK',
+              products: [{ amount: 1, product: { product: { id: products.get(plan.warehouse) } } }],
+              distance: 10,
+              duration: 15,
+              version: item.version,
+              confirm_short_stock: true,
+              short_stock_reason: 'Generated week',
+            })
+          ).item;
+          const drivers = (await api('GET', `/order/${id}/drivers`)).items as { id: number }[];
+          const driver = drivers.length ? drivers[plan.driver % drivers.length]!.id : null;
+          await api('POST', `/order/${id}/intern`, {
+            driver_id: driver,
+            car_id: null,
+            supplier_id: null,
+            payment_type: 'cash',
+            expected_delivery_date: plan.day,
+            expected_delivery_time: plan.time,
+            expected_delivery_duration: plan.duration,
+            note: '',
+            ad_type: null,
+            confirm_overlap: true,
+            version: item.version,
+          });
+        };
+        for (let i = 0; i < plans.length; i += 4) await Promise.all(plans.slice(i, i + 4).map(one));
+        return plans.length;
+      },
+      { monday, count: 200 },
+    );
+    expect(made).toBe(200);
+
+    await page.goto(`/dashboard?view=week&date=${monday}`);
+    await expect(page.getByTestId('calendar-title')).toBeVisible();
+    await expect(page.locator('.week-card').first()).toBeVisible();
+    await expect.poll(async () => (await weekMeasure(page)).cards + (await weekMeasure(page)).more).toBe(200);
+    const busy = await weekMeasure(page);
+    expect(busy.clipped).toEqual([]);
+    expect(busy.narrow).toBe(0);
+    expect(busy.cut).toBe(0);
   });
 });

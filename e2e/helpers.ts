@@ -154,3 +154,26 @@ export async function newDraftOnItems(page: Page): Promise<number> {
   await expect(page).toHaveURL(new RegExp(`/order/${id}/items$`));
   return id;
 }
+
+/** The orders the week draws as cards, and how many its "+N" fold. */
+export const drawnIds = (page: Page) =>
+  page
+    .locator('.week-card')
+    .evaluateAll((cards) => cards.map((c) => Number(c.getAttribute('data-order-id'))));
+export const folded = (page: Page) =>
+  page
+    .locator('.week-more')
+    .evaluateAll((more) => more.reduce((sum, m) => sum + Number(m.textContent?.replace('+', '') ?? 0), 0));
+
+/** The first of the orders drawn as a card (not folded into a "+N"), once the week shows them. */
+export async function firstDrawn<T extends { id: number }>(page: Page, orders: T[]): Promise<T> {
+  let found: T | undefined;
+  await expect
+    .poll(async () => {
+      const drawn = new Set(await drawnIds(page));
+      found = orders.find((o) => drawn.has(o.id));
+      return found !== undefined;
+    })
+    .toBe(true);
+  return found!;
+}

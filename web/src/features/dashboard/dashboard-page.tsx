@@ -28,12 +28,12 @@ import { DaySheet } from './day-sheet';
 import { DriverDay } from './driver-day';
 import { OrderOverlay } from './order-overlay';
 import { useDashboard } from './use-dashboard';
-import type { WeekCalendarProps } from './week-calendar';
+import type { WeekCalendarProps } from './week-grid';
 
-// Issue 16, web speed: FullCalendar (a quarter of a megabyte of script) is fetched as the page's
-// module runs but no longer holds back its first paint: the header, the week's title (the LCP
-// element) and the left panel draw while it loads.
-const weekCalendarModule = import('./week-calendar');
+// Issue 16, web speed: the week's code is fetched as the page's module runs but does not hold
+// back its first paint: the header, the week's title (the LCP element) and the left panel draw
+// while it loads.
+const weekCalendarModule = import('./week-grid');
 const WeekCalendar = lazy(() => weekCalendarModule.then((m) => ({ default: m.WeekCalendar })));
 
 /** Where the calendar will be, while its code or its first week loads. */

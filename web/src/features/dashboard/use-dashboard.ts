@@ -21,7 +21,7 @@ import { dayTitle, monthTitle } from './calendar-title';
 import { updateDashboardState as update, useDashboardField, useDashboardUrl } from './dashboard-state';
 import { useCalendarWeek } from './use-calendar-week';
 import { usePrintDay } from './use-print-day';
-import type { Moved } from './week-calendar';
+import type { Moved } from './week-grid';
 
 /** An order dragged to another slot, waiting for the confirmation (and then for the clashes'). */
 type PendingMove = { order: CalendarEntry; to: Moved; revert: () => void; clashes: Clash[] | null };
