@@ -1,8 +1,9 @@
 import { listTotalCap, pageSizes } from '@letokruh/contracts/common';
-import { Center, Group, Loader, Pagination, Select, Table, Text } from '@mantine/core';
+import { Center, Group, Loader, Pagination, Select, Stack, Table, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from './format';
+import { usePhone } from './use-phone';
 
 export type Column<T> = {
   key: string;
@@ -26,6 +27,8 @@ type Props<T> = {
   error?: ReactNode;
   /** Narrower screens scroll the table sideways rather than squeeze its columns (default 700). */
   minWidth?: number;
+  /** On a phone, each row as a card instead of the table's row (decision 0082). */
+  card?: (row: T) => ReactNode;
 };
 
 /** The paged table of every list (domain.md §2.9: sizes 10–1000, default 10, a window of ~9 pages). */
@@ -36,30 +39,40 @@ export function PagedTable<T>(props: Props<T>) {
   // that would start past the cap.
   const capped = props.total > listTotalCap;
   const pages = Math.max(1, Math.ceil(Math.min(props.total, listTotalCap) / props.perPage));
+  const phone = usePhone();
+  const card = phone ? props.card : undefined;
   return (
     <>
-      <Table.ScrollContainer minWidth={props.minWidth ?? 700}>
-        <Table striped highlightOnHover verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              {props.columns.map((c) => (
-                <Table.Th key={c.key} w={c.width} aria-sort={c.ariaSort}>
-                  {c.header}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {(props.rows ?? []).map((row) => (
-              <Table.Tr key={props.rowKey(row)}>
+      {card ? (
+        <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+          {(props.rows ?? []).map((row) => (
+            <li key={props.rowKey(row)}>{card(row)}</li>
+          ))}
+        </Stack>
+      ) : (
+        <Table.ScrollContainer minWidth={props.minWidth ?? 700}>
+          <Table striped highlightOnHover verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
                 {props.columns.map((c) => (
-                  <Table.Td key={c.key}>{c.cell(row)}</Table.Td>
+                  <Table.Th key={c.key} w={c.width} aria-sort={c.ariaSort}>
+                    {c.header}
+                  </Table.Th>
                 ))}
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+            </Table.Thead>
+            <Table.Tbody>
+              {(props.rows ?? []).map((row) => (
+                <Table.Tr key={props.rowKey(row)}>
+                  {props.columns.map((c) => (
+                    <Table.Td key={c.key}>{c.cell(row)}</Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
       {props.loading && !props.rows ? (
         <Center p="md">
           <Loader size="sm" />
@@ -72,25 +85,28 @@ export function PagedTable<T>(props: Props<T>) {
         </Text>
       ) : null}
       <Group justify="space-between" mt="sm">
-        <Text size="sm" c="dimmed">
-          {capped
-            ? t('common.recordsCapped', { total: format.number(listTotalCap) })
-            : t('common.records', { count: props.total })}
+        {/* No count before the first answer: "0 záznamů" while loading would be a wrong fact. */}
+        <Text size="sm" c="dimmed" data-testid="records-count">
+          {props.rows === undefined
+            ? null
+            : capped
+              ? t('common.recordsCapped', { total: format.number(listTotalCap) })
+              : t('common.records', { count: props.total })}
         </Text>
         <Group gap="sm">
           <Pagination
             total={pages}
             value={Math.min(props.currentPage, pages)}
             onChange={props.onPage}
-            siblings={3}
+            siblings={phone ? 1 : 3}
             boundaries={1}
-            size="sm"
+            size={phone ? 'lg' : 'sm'}
             getControlProps={(control) => ({ 'aria-label': t(`common.pagination.${control}`) })}
           />
           <Select
             aria-label={t('common.perPage')}
             w={90}
-            size="xs"
+            size={phone ? 'md' : 'xs'}
             allowDeselect={false}
             value={String(props.perPage)}
             onChange={(v) => v && props.onPerPage(Number(v))}

@@ -105,16 +105,21 @@ export function DashboardPage() {
           <Group gap="xs">
             <ActionIcon
               variant="default"
-              size="lg"
+              size={small ? 44 : 'lg'}
               onClick={() => d.go(-1)}
               aria-label={t('dashboard.previous')}
             >
               <IconChevronLeft size={18} />
             </ActionIcon>
-            <Button variant="default" onClick={d.today}>
+            <Button variant="default" onClick={d.today} h={small ? 44 : undefined}>
               {t('dashboard.today')}
             </Button>
-            <ActionIcon variant="default" size="lg" onClick={() => d.go(1)} aria-label={t('dashboard.next')}>
+            <ActionIcon
+              variant="default"
+              size={small ? 44 : 'lg'}
+              onClick={() => d.go(1)}
+              aria-label={t('dashboard.next')}
+            >
               <IconChevronRight size={18} />
             </ActionIcon>
           </Group>

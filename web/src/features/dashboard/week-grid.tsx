@@ -208,98 +208,20 @@ export const WeekCalendar = memo(function WeekCalendar(props: WeekCalendarProps)
 
   const nowMinutes = useNow();
 
-  const card = (c: WeekCard, lanes: number, date: string) => {
-    const o = c.order;
-    const { name, town } = cardName(o.calendar_name);
-    const lit = props.highlightedOrderId === o.id;
-    const collection = isPersonalCollection(o);
-    const color = o.warehouse?.color ?? '#868e96';
-    const shownStart = pending?.orderId === o.id ? pending.start : c.start;
-    const top = (shownStart - startMin) * pxPerMinute;
-    const shownHeight = Math.max((c.end - c.start) * pxPerMinute, cardHeight(o));
-    const laneWidth = 100 / lanes;
-    // Read as shown (WCAG 2.5.3), then what the card leaves out: number, end, driver and car.
-    const more = [
-      `${t('dashboard.day.order')} ${o.intern_id}`,
-      `${clockOf(c.start)}–${clockOf(c.end)}`,
-      collection
-        ? t('dashboard.overlay.personalCollection')
-        : [o.driver?.name, o.car?.name].filter(Boolean).join(', '),
-      o.paid ? t('dashboard.legend.paid') : '',
-      o.done ? t('dashboard.legend.done') : '',
-    ]
-      .filter(Boolean)
-      .join(', ');
-    const classes = [
-      'week-card',
-      'order-block',
-      lit ? 'order-highlighted' : '',
-      collection ? 'is-collection' : '',
-      o.done ? 'is-done' : '',
-      canReschedule && !o.done ? 'is-draggable' : '',
-    ]
-      .filter(Boolean)
-      .join(' ');
-    return (
-      <div key={o.id} data-day={date}>
-        {c.travel > 0 ? (
-          <>
-            <span
-              className="week-travel"
-              style={{
-                top: top - c.travel * pxPerMinute,
-                height: c.travel * pxPerMinute,
-                left: `calc(${laneWidth * c.lane}% + 1px)`,
-                color,
-              }}
-            />
-            <span
-              className="week-travel"
-              style={{
-                top: top + (c.end - c.start) * pxPerMinute,
-                height: c.travel * pxPerMinute,
-                left: `calc(${laneWidth * c.lane}% + 1px)`,
-                color,
-              }}
-            />
-          </>
-        ) : null}
-        <button
-          type="button"
-          className={classes}
-          data-order-id={o.id}
-          style={{
-            top,
-            minHeight: shownHeight,
-            left: `calc(${laneWidth * c.lane}% + 1px)`,
-            width: `calc(${laneWidth}% - 2px)`,
-            background: o.done ? '#f1f3f5' : tint(color),
-            borderLeftColor: color,
-            opacity: dragged?.id === o.id ? 0.4 : 1,
-          }}
-          onClick={() => {
-            if (justDragged.current) justDragged.current = false;
-            else onOrderClick(o.id);
-          }}
-          onPointerDown={(e) => onPointerDown(e, o)}
-          onPointerMove={onPointerMove}
-          onPointerUp={(e) => onPointerUp(e, o)}
-          onPointerCancel={() => {
-            setDrag(null);
-            setGhost(null);
-          }}
-        >
-          <span className="week-card-line week-card-time">
-            {clockOf(c.start)}
-            {o.paid ? <span aria-hidden> ✓</span> : null}
-          </span>{' '}
-          <span className="week-card-line week-card-name">{name}</span>{' '}
-          {town ? <span className="week-card-line week-card-town">{town}</span> : null}{' '}
-          {showIds ? <span className="week-card-line week-card-id">{o.intern_id}</span> : null}
-          <span className="week-sr">, {more}</span>
-        </button>
-      </div>
-    );
+  // The cards' handlers, stable for memo: a highlight or a drag re-renders only the cards it changes.
+  const actions = useRef<CardActions>(null as unknown as CardActions);
+  actions.current = {
+    click: (id) => {
+      if (justDragged.current) justDragged.current = false;
+      else onOrderClick(id);
+    },
+    down: onPointerDown,
+    move: onPointerMove,
+    up: onPointerUp,
+    cancel: () => {
+      setDrag(null);
+      setGhost(null);
+    },
   };
 
   return (
@@ -376,7 +298,22 @@ export const WeekCalendar = memo(function WeekCalendar(props: WeekCalendarProps)
               })}
               {layout?.cards
                 .filter((c) => c.start + (c.end - c.start) > startMin && c.start < endMin)
-                .map((c) => card(c, layout.lanes, d))}
+                .map((c) => (
+                  <DayCard
+                    key={c.order.id}
+                    card={c}
+                    lanes={layout.lanes}
+                    top={
+                      ((pending?.orderId === c.order.id ? pending.start : c.start) - startMin) * pxPerMinute
+                    }
+                    height={Math.max((c.end - c.start) * pxPerMinute, cardHeight(c.order))}
+                    lit={props.highlightedOrderId === c.order.id}
+                    dimmed={dragged?.id === c.order.id}
+                    showIds={showIds}
+                    draggable={canReschedule && !c.order.done}
+                    actions={actions}
+                  />
+                ))}
               {layout?.overflow.map((o) => (
                 <button
                   key={`more-${o.at}`}
@@ -411,6 +348,106 @@ export const WeekCalendar = memo(function WeekCalendar(props: WeekCalendarProps)
       ) : null}
       <WeekLegend orders={orders} showTravel={showTravel} />
     </div>
+  );
+});
+
+type CardActions = {
+  click: (orderId: number) => void;
+  down: (e: ReactPointerEvent<HTMLButtonElement>, order: CalendarEntry) => void;
+  move: (e: ReactPointerEvent<HTMLButtonElement>) => void;
+  up: (e: ReactPointerEvent<HTMLButtonElement>, order: CalendarEntry) => void;
+  cancel: () => void;
+};
+
+type DayCardProps = {
+  card: WeekCard;
+  lanes: number;
+  top: number;
+  height: number;
+  lit: boolean;
+  dimmed: boolean;
+  showIds: boolean;
+  draggable: boolean;
+  actions: { current: CardActions };
+};
+
+/** One order's card with its travel bands: its time, surname or organisation, town (decision 0081). */
+const DayCard = memo(function DayCard({
+  card: c,
+  lanes,
+  top,
+  height,
+  lit,
+  dimmed,
+  showIds,
+  draggable,
+  actions,
+}: DayCardProps) {
+  const { t } = useTranslation();
+  const o = c.order;
+  const { name, town } = cardName(o.calendar_name);
+  const collection = isPersonalCollection(o);
+  const color = o.warehouse?.color ?? '#868e96';
+  const laneWidth = 100 / lanes;
+  const left = `calc(${laneWidth * c.lane}% + 1px)`;
+  // Read as shown (WCAG 2.5.3), then what the card leaves out: number, end, driver and car.
+  const more = [
+    `${t('dashboard.day.order')} ${o.intern_id}`,
+    `${clockOf(c.start)}–${clockOf(c.end)}`,
+    collection
+      ? t('dashboard.overlay.personalCollection')
+      : [o.driver?.name, o.car?.name].filter(Boolean).join(', '),
+    o.paid ? t('dashboard.legend.paid') : '',
+    o.done ? t('dashboard.legend.done') : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+  const classes = [
+    'week-card',
+    'order-block',
+    lit ? 'order-highlighted' : '',
+    collection ? 'is-collection' : '',
+    o.done ? 'is-done' : '',
+    draggable ? 'is-draggable' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  const band = (at: number) => (
+    <span className="week-travel" style={{ top: at, height: c.travel * pxPerMinute, left, color }} />
+  );
+  return (
+    <>
+      {c.travel > 0 ? band(top - c.travel * pxPerMinute) : null}
+      {c.travel > 0 ? band(top + (c.end - c.start) * pxPerMinute) : null}
+      <button
+        type="button"
+        className={classes}
+        data-order-id={o.id}
+        style={{
+          top,
+          minHeight: height,
+          left,
+          width: `calc(${laneWidth}% - 2px)`,
+          background: o.done ? '#f1f3f5' : tint(color),
+          borderLeftColor: color,
+          opacity: dimmed ? 0.4 : 1,
+        }}
+        onClick={() => actions.current.click(o.id)}
+        onPointerDown={(e) => actions.current.down(e, o)}
+        onPointerMove={(e) => actions.current.move(e)}
+        onPointerUp={(e) => actions.current.up(e, o)}
+        onPointerCancel={() => actions.current.cancel()}
+      >
+        <span className="week-card-line week-card-time">
+          {clockOf(c.start)}
+          {o.paid ? <span aria-hidden> ✓</span> : null}
+        </span>{' '}
+        <span className="week-card-line week-card-name">{name}</span>{' '}
+        {town ? <span className="week-card-line week-card-town">{town}</span> : null}{' '}
+        {showIds ? <span className="week-card-line week-card-id">{o.intern_id}</span> : null}
+        <span className="week-sr">, {more}</span>
+      </button>
+    </>
   );
 });
 
