@@ -1,3 +1,4 @@
+import { formatPhone } from '@letokruh/contracts/rules/format';
 import { expect, type Locator, type Page, type Request } from '@playwright/test';
 
 /**
@@ -152,4 +153,56 @@ export async function underServiceWorker(page: Page): Promise<void> {
   await expect
     .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)), { timeout: 15_000 })
     .toBe(true);
+}
+
+/** A demo customer whose phone finds only them (so that step 1 chooses them by itself). */
+export async function uniqueCustomer(
+  page: Page,
+): Promise<{ id: number; phone: string; whole_phone: string }> {
+  const { items } = (await (await page.request.get('/api/customers?per_page=50')).json()) as {
+    items: { id: number; phone: string; whole_phone: string }[];
+  };
+  for (const customer of items.slice(20)) {
+    const found = await page.request.get(`/api/api/get-customers/phone?phone=${customer.phone}`);
+    if (((await found.json()) as { data: unknown[] }).data.length === 1) return customer;
+  }
+  throw new Error('no demo customer with a unique phone');
+}
+
+/** A new draft (GET /order/add) with a customer found by phone: ends on its items step. */
+export async function newDraftOnItems(page: Page): Promise<number> {
+  const customer = await uniqueCustomer(page);
+  const id = ((await (await page.request.get('/api/order/add')).json()) as { id: number }).id;
+  await page.goto(`/order/${id}/customer`);
+  await page
+    .getByRole('region', { name: 'Vyhledat zákazníka' })
+    .getByRole('textbox', { name: 'Telefon' })
+    .fill(customer.phone);
+  await expect(page.getByText(formatPhone(customer.whole_phone)).last()).toBeVisible();
+  await page.getByRole('button', { name: 'Pokračovat', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/order/${id}/items$`));
+  return id;
+}
+
+/** The orders the week draws as cards, and how many its "+N" fold. */
+export const drawnIds = (page: Page) =>
+  page
+    .locator('.week-card')
+    .evaluateAll((cards) => cards.map((c) => Number(c.getAttribute('data-order-id'))));
+export const folded = (page: Page) =>
+  page
+    .locator('.week-more')
+    .evaluateAll((more) => more.reduce((sum, m) => sum + Number(m.textContent?.replace('+', '') ?? 0), 0));
+
+/** The first of the orders drawn as a card (not folded into a "+N"), once the week shows them. */
+export async function firstDrawn<T extends { id: number }>(page: Page, orders: T[]): Promise<T> {
+  let found: T | undefined;
+  await expect
+    .poll(async () => {
+      const drawn = new Set(await drawnIds(page));
+      found = orders.find((o) => drawn.has(o.id));
+      return found !== undefined;
+    })
+    .toBe(true);
+  return found!;
 }

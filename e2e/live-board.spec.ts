@@ -1,4 +1,4 @@
-import { signIn } from './helpers';
+import { firstDrawn, signIn } from './helpers';
 import { type Browser, expect, type Page, sameClock, test } from './test';
 
 /**
@@ -49,9 +49,20 @@ async function nextJihlavaWeek(page: Page): Promise<number> {
 }
 
 const blockIn = (page: Page, day: string, internId: number) =>
-  page
-    .locator(`td.fc-timegrid-col[data-date="${day}"] .fc-event.order-block`)
-    .filter({ hasText: String(internId) });
+  page.locator(`.week-day[data-date="${day}"] .week-card`).filter({ hasText: String(internId) });
+
+/** The order is in the day's column: a card, or folded into the day's "+N" (decision 0081). */
+const shownIn = (page: Page, day: string, internId: number) =>
+  page.evaluate(
+    ({ day, internId }) =>
+      [...document.querySelectorAll<HTMLElement>(`.week-day[data-date="${day}"] .week-card`)].some((b) =>
+        b.textContent?.includes(String(internId)),
+      ) ||
+      [...document.querySelectorAll<HTMLElement>(`.week-day[data-date="${day}"] .week-more`)].some((m) =>
+        (m.dataset.internIds ?? '').split(' ').includes(String(internId)),
+      ),
+    { day, internId },
+  );
 
 test('an order dragged in one browser moves in the other within 2 s, without a reload', async ({
   browser,
@@ -72,7 +83,7 @@ test('an order dragged in one browser moves in the other within 2 s, without a r
     (await getJson(mover, `/api/api/get-orders?warehouses=${jihlava}&${dates}`)).data as CalendarOrder[]
   ).filter((o) => o.expected_delivery_time && !o.done && !o.hidden && o.expected_delivery_time < '20:00');
   expect(orders.length).toBeGreaterThan(0);
-  const order = orders[0]!;
+  const order = await firstDrawn(mover, orders);
   const day = order.expected_delivery_date;
   const targetDay = day === dayAfter(monday, 6) ? dayAfter(day, -1) : dayAfter(day, 1);
   const [h, m] = order.expected_delivery_time.split(':').map(Number) as [number, number];
@@ -86,11 +97,11 @@ test('an order dragged in one browser moves in the other within 2 s, without a r
   });
 
   // The mover drags it two hours later onto the next day (as dashboard.spec.ts does).
-  const block = mover.locator('.fc-event.order-block').filter({ hasText: String(order.intern_id) });
+  const block = mover.locator('.week-card').filter({ hasText: String(order.intern_id) });
   await expect(block).toHaveCount(1);
-  await mover.locator(`td.fc-timegrid-slot-lane[data-time="${target}:00"]`).scrollIntoViewIfNeeded();
-  const column = (await mover.locator(`td.fc-timegrid-col[data-date="${targetDay}"]`).boundingBox())!;
-  const slot = (await mover.locator(`td.fc-timegrid-slot-lane[data-time="${target}:00"]`).boundingBox())!;
+  await mover.locator(`.week-slot[data-time="${target}"]`).scrollIntoViewIfNeeded();
+  const column = (await mover.locator(`.week-day[data-date="${targetDay}"]`).boundingBox())!;
+  const slot = (await mover.locator(`.week-slot[data-time="${target}"]`).boundingBox())!;
   const start = (await block.boundingBox())!;
   await mover.mouse.move(start.x + start.width / 2, start.y + 3);
   await mover.mouse.down();
@@ -110,10 +121,12 @@ test('an order dragged in one browser moves in the other within 2 s, without a r
   // The watcher looks for the block in its new column from now on, every 20 ms.
   const seen = watcher.waitForFunction(
     ({ targetDay, internId }) => {
-      const blocks = document.querySelectorAll(
-        `td.fc-timegrid-col[data-date="${targetDay}"] .fc-event.order-block`,
-      );
-      const there = [...blocks].some((b) => b.textContent?.includes(String(internId)));
+      const blocks = document.querySelectorAll(`.week-day[data-date="${targetDay}"] .week-card`);
+      // A card, or folded into its new day's "+N" (decision 0081).
+      const folded = document.querySelectorAll<HTMLElement>(`.week-day[data-date="${targetDay}"] .week-more`);
+      const there =
+        [...blocks].some((b) => b.textContent?.includes(String(internId))) ||
+        [...folded].some((m) => (m.dataset.internIds ?? '').split(' ').includes(String(internId)));
       return there ? performance.timeOrigin + performance.now() : false;
     },
     { targetDay, internId: order.intern_id },
@@ -133,8 +146,8 @@ test('an order dragged in one browser moves in the other within 2 s, without a r
     `live board: the watcher saw the move ${delay.toFixed(0)} ms after the mover's save was answered`,
   );
   expect(delay).toBeLessThan(2_000);
-  await expect(blockIn(watcher, targetDay, order.intern_id)).toHaveCount(1);
-  await expect(blockIn(watcher, day, order.intern_id)).toHaveCount(0);
+  await expect.poll(() => shownIn(watcher, targetDay, order.intern_id)).toBe(true);
+  await expect.poll(() => shownIn(watcher, day, order.intern_id)).toBe(false);
   expect(await watcher.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(
     true,
   );

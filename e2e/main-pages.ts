@@ -14,7 +14,7 @@ const firstBodyRow = (page: Page) => page.locator('main tbody tr').first();
 /** The first link on a list page whose address matches, e.g. the first order of the list. */
 async function firstLink(page: Page, path: string, href: RegExp): Promise<string> {
   await page.goto(path);
-  await expect(page.locator('main tbody tr').first()).toBeVisible();
+  await expect(page.locator('main tbody tr, main [data-testid="order-card"]').first()).toBeVisible();
   const hrefs = await page
     .locator('main a[href]')
     .evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
@@ -32,7 +32,12 @@ export async function mainPages(page: Page): Promise<MainPage[]> {
   const transportation = await firstLink(page, '/transportations', /^\/transportation\/\d+$/);
   return [
     { name: 'dashboard', path: '/dashboard' },
-    { name: 'orders', path: '/orders', firstRow: firstBodyRow },
+    // On a phone the order list is a card per order (decision 0082).
+    {
+      name: 'orders',
+      path: '/orders',
+      firstRow: (page) => page.locator('main tbody tr, main [data-testid="order-card"]').first(),
+    },
     { name: 'order', path: order },
     { name: 'order-customer', path: `${order}/customer` },
     { name: 'order-items', path: `${order}/items` },

@@ -155,7 +155,7 @@ test.describe('order steps', () => {
     await page.getByRole('button', { name: 'Uložit a přejít na seznam' }).click();
 
     const dialog = page.getByRole('dialog', { name: 'Kolize v kalendáři' });
-    await expect(dialog).toContainText('Ve stejný čas už jsou naplánované jiné objednávky');
+    await expect(dialog).toContainText('Dodávka v tuto dobu narazí na');
     await expect(dialog).toContainText(String(other!.intern_id));
     await expect(dialog).toContainText('Opravdu chcete objednávku uložit?');
     // Going back saves nothing.

@@ -6,13 +6,11 @@
 //
 // What is enforced, and what is only reported (issue 16, stop 24):
 // - the login page within its 250 KiB of gzipped JavaScript;
-// - INP within 200 ms (median of the runs): a week switch paints its header at once and the
-//   calendar redraws after (useDeferredValue), 40-72 ms measured; opening an order 136-208 ms;
-// - LCP within 4.5 s unthrottled, 6 s slowed: a loose bound against getting worse, so that a loaded
-//   CI machine does not fail; issue 16's targets (LCP 1.5 s, INP 100 ms) are read from the figures.
+// - INP within 100 ms and LCP within 1.5 s (median of the runs, unthrottled): the targets
+//   themselves, enforced (decision 0081; the week is a CSS grid without FullCalendar). Slowed
+//   (VITALS_CPU_SLOWDOWN), LCP is held to 6 s, a bound against getting worse only.
 //   At stop 24 the LCP element was an order's block, at 3.4-3.9 s (decision 0047); since the week
-//   draws its header first it is the week's title: 832-896 ms on the dashboard (stop 33's CI
-//   check, 3 runs, INP 80-88 ms).
+//   draws its header first it is the week's title.
 // Options: VITALS_RUNS=3 measures three times and records the median (npm test does so on CI);
 // VITALS_CPU_SLOWDOWN=4 slows the CPU as a mid-range phone would (Chromium's CPU throttling);
 // VITALS_STRICT=0 only reports an INP over the target (a machine under heavy load).
@@ -118,7 +116,7 @@ async function dashboard(browser: Browser, baseURL: string, cpuSlowdown: number)
   // The week's orders drawn: the figures and the clicks below are of the calendar as the
   // dispatcher sees it, not of an empty grid (until this stop the first request went 1 s after
   // the page opened, so LCP was read and the weeks clicked before any order was drawn).
-  await soon(page.locator('.fc-event.order-block').first()).toBeVisible();
+  await soon(page.locator('.week-card').first()).toBeVisible();
   await idle();
   const title = page.getByTestId('calendar-title');
   await soon(title).toHaveText(/\d+\. týden/);
@@ -145,7 +143,7 @@ async function dashboard(browser: Browser, baseURL: string, cpuSlowdown: number)
   steps.push('Dnes');
 
   // The demo data has about eight orders a working day around today: this week shows some.
-  const blocks = page.locator('.fc-event.order-block');
+  const blocks = page.locator('.week-card');
   await soon(blocks.first()).toBeVisible();
   for (const close of ['button', 'Escape'] as const) {
     // Not simply the first block: on a busy day it can lie under an overlapping one.
@@ -239,9 +237,9 @@ test("dashboard web vitals on the demo data: LCP, INP, the login page's JavaScri
   // Every run went through its eight steps and web-vitals measured an INP of them.
   expect(measured.every((m) => m.dashboard.steps.length >= 8 && m.dashboard.inp !== null)).toBe(true);
   expect(lcp).not.toBeNull();
-  // A bound against regressions, not the 2.5 s target (see the top of this file).
-  expect(lcp!).toBeLessThanOrEqual(cpuSlowdown > 1 ? 6000 : 4500);
-  if (strict) expect(inpMedian!).toBeLessThanOrEqual(200);
-  else if (inpMedian! > 200)
-    console.warn(`INP ${inpMedian} ms is over the 200 ms target (VITALS_STRICT=0: not failed)`);
+  // The targets, not looser bounds (see the top of this file).
+  expect(lcp!).toBeLessThanOrEqual(cpuSlowdown > 1 ? 6000 : 1500);
+  if (strict) expect(inpMedian!).toBeLessThanOrEqual(100);
+  else if (inpMedian! > 100)
+    console.warn(`INP ${inpMedian} ms is over the 100 ms target (VITALS_STRICT=0: not failed)`);
 });

@@ -68,7 +68,7 @@ test('on a phone the order filters sit in a drawer that counts the filters set',
   // The first row still shows on the first screen, once the filtered page has come. A retrying
   // assertion: boundingBox() does not wait, and read while the list reloaded it found no row
   // (CI, stop 26: Infinity, passed on retry).
-  await expect(page.locator('main tbody tr').first()).toBeInViewport();
+  await expect(page.getByTestId('order-card').first()).toBeInViewport();
   await page.getByRole('button', { name: `Filtry (${before + 1})` }).click();
   await drawer.getByRole('button', { name: 'Zrušit filtry' }).click();
   await drawer.getByRole('button', { name: 'Zobrazit výsledky' }).click();
@@ -100,6 +100,6 @@ test('the phone menu names the vacation group above its two pages', async ({ pag
   await page.getByRole('button', { name: 'Menu' }).click();
   const group = page.getByRole('group', { name: 'Dovolené' });
   await expect(group).toBeVisible();
-  await group.getByRole('link', { name: 'Řidiči' }).click();
+  await group.getByRole('link', { name: 'Dovolené řidičů' }).click();
   await expect(page).toHaveURL(/\/user-vacations$/);
 });

@@ -36,11 +36,13 @@ function NavButton({ item, onClick, vertical }: { item: NavItem; onClick?: () =>
       style={{ flexShrink: 0 }}
       to={item.to}
       variant={active ? 'light' : 'subtle'}
-      size="compact-sm"
+      size={vertical ? 'md' : 'compact-sm'}
+      // Decision 0082: a row of the phone menu is a 44 px target.
+      h={vertical ? 44 : undefined}
       justify={vertical ? 'flex-start' : undefined}
       onClick={onClick}
     >
-      {t(`nav.${item.key}`)}
+      {t(`nav.${vertical && item.group === 'vacations' ? `${item.key}Full` : item.key}`)}
     </Button>
   );
 }
@@ -59,7 +61,8 @@ function NavItems({ vertical, onNavigate }: { vertical?: boolean; onNavigate?: (
       if (item !== vacations[0]) continue;
       rendered.push(
         vertical ? (
-          // Issue 14: on phones the group keeps its heading, else "Sklady" stands twice in the list.
+          // Issue 14: on phones the group keeps its heading; its rows say whose vacation they are
+          // ("Uzavření skladů", not a second "Sklady", decision 0082).
           <Stack key="vacations" gap={0} role="group" aria-labelledby="nav-vacations-heading">
             <Text id="nav-vacations-heading" size="xs" fw={700} c="dimmed" tt="uppercase" px={6} pt={6}>
               {t('nav.vacations')}
@@ -200,7 +203,16 @@ export function Layout({ children, showNav }: { children: ReactNode; showNav: bo
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="md" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
-            <Burger opened={opened} onClick={toggle} hiddenFrom="lg" size="sm" aria-label={t('nav.menu')} />
+            {/* Decision 0082: a 44 px target around the 18 px lines. */}
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="lg"
+              size="sm"
+              w={44}
+              h={44}
+              aria-label={t('nav.menu')}
+            />
             <Text fw={700} c="wood.8" component={RouterNavLink} to="/dashboard">
               {t('app.name')}
             </Text>

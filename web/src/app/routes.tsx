@@ -133,11 +133,11 @@ const OrderCopyPage = lazyPage(() =>
   import('../features/order-steps/order-copy-page').then((m) => ({ default: m.OrderCopyPage })),
 );
 
-// The week calendar (FullCalendar) is asked for with the page, not once the page's module runs.
+// The week's grid is asked for with the page, not once the page's module runs.
 const DashboardPage = lazyPage(() =>
   Promise.all([
     import('../features/dashboard/dashboard-page'),
-    import('../features/dashboard/week-calendar'),
+    import('../features/dashboard/week-grid'),
   ]).then(([m]) => ({ default: m.DashboardPage })),
 );
 

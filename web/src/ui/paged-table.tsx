@@ -1,9 +1,9 @@
 import { listTotalCap, pageSizes } from '@letokruh/contracts/common';
 import { Card, Center, Group, Loader, Pagination, Select, Stack, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from './format';
+import { usePhone } from './use-phone';
 
 export type Column<T> = {
   key: string;
@@ -32,6 +32,8 @@ type Props<T> = {
    * instead of a table that scrolls sideways (the stock tables a warehouseman reads in the yard).
    */
   cardsOnPhone?: boolean;
+  /** On a phone, each row as a card of its own making instead of the table's row (decision 0082). */
+  card?: (row: T) => ReactNode;
 };
 
 /** The rows as cards on a phone: one card a row, each column a line with its header. */
@@ -64,10 +66,17 @@ export function PagedTable<T>(props: Props<T>) {
   // that would start past the cap.
   const capped = props.total > listTotalCap;
   const pages = Math.max(1, Math.ceil(Math.min(props.total, listTotalCap) / props.perPage));
-  const phone = useMediaQuery('(max-width: 47.99em)') ?? false;
+  const phone = usePhone();
+  const card = phone ? props.card : undefined;
   return (
     <>
-      {props.cardsOnPhone && phone ? (
+      {card ? (
+        <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+          {(props.rows ?? []).map((row) => (
+            <li key={props.rowKey(row)}>{card(row)}</li>
+          ))}
+        </Stack>
+      ) : props.cardsOnPhone && phone ? (
         <RowCards columns={props.columns} rows={props.rows ?? []} rowKey={props.rowKey} />
       ) : (
         <Table.ScrollContainer minWidth={props.minWidth ?? 700}>
@@ -105,25 +114,28 @@ export function PagedTable<T>(props: Props<T>) {
         </Text>
       ) : null}
       <Group justify="space-between" mt="sm">
-        <Text size="sm" c="dimmed">
-          {capped
-            ? t('common.recordsCapped', { total: format.number(listTotalCap) })
-            : t('common.records', { count: props.total })}
+        {/* No count before the first answer: "0 záznamů" while loading would be a wrong fact. */}
+        <Text size="sm" c="dimmed" data-testid="records-count">
+          {props.rows === undefined
+            ? null
+            : capped
+              ? t('common.recordsCapped', { total: format.number(listTotalCap) })
+              : t('common.records', { count: props.total })}
         </Text>
         <Group gap="sm" wrap="wrap">
           <Pagination
             total={pages}
             value={Math.min(props.currentPage, pages)}
             onChange={props.onPage}
-            siblings={3}
+            siblings={phone ? 1 : 3}
             boundaries={1}
-            size="sm"
+            size={phone ? 'lg' : 'sm'}
             getControlProps={(control) => ({ 'aria-label': t(`common.pagination.${control}`) })}
           />
           <Select
             aria-label={t('common.perPage')}
             w={90}
-            size="xs"
+            size={phone ? 'md' : 'xs'}
             allowDeselect={false}
             value={String(props.perPage)}
             onChange={(v) => v && props.onPerPage(Number(v))}

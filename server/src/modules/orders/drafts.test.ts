@@ -197,6 +197,24 @@ describe('DELETE /order/{id}/discard', () => {
     expect((await owner.get(`/api/order/${saved.id}`)).statusCode).toBe(200);
   });
 
+  it("a draft holds its order number from the start; a discarded draft's number is never given again", async () => {
+    // domain.md §3.3 Order numbers (decision 0082): numbered at GET /order/add, gaps allowed.
+    const first = await owner.get('/api/order/add');
+    expect(first.statusCode, first.body).toBe(200);
+    const draft = (await owner.get(`/api/order/${first.json().id}`)).json().item as {
+      intern_id: number;
+      draft: boolean;
+    };
+    expect(draft.draft).toBe(true);
+    expect(String(draft.intern_id)).toMatch(/^20\d{8}$/);
+    expect((await owner.delete(`/api/order/${first.json().id}/discard`)).statusCode).toBe(200);
+    const next = (await owner.get(`/api/order/${(await owner.get('/api/order/add')).json().id}`)).json()
+      .item as {
+      intern_id: number;
+    };
+    expect(next.intern_id).toBeGreaterThan(draft.intern_id);
+  });
+
   it('needs add_order: a driver is refused 403', async () => {
     const { driver } = await signIn(t.app, ['driver']);
     const id = (await owner.get('/api/order/add')).json().id as number;

@@ -38,20 +38,8 @@ function renderDashboard(
   });
 }
 
-/**
- * A calendar block's text once FullCalendar's DOM holds still: StrictMode mounts it twice in the
- * tests, and since issue 16 it is first drawn with the orders, so the first match can be replaced.
- */
-async function findSettled(text: RegExp | string): Promise<HTMLElement> {
-  let last = await screen.findByText(text, {}, { timeout: 6000 });
-  for (let i = 0; i < 50; i++) {
-    await new Promise((r) => setTimeout(r, 60));
-    const now = screen.getByText(text);
-    if (now === last) return now;
-    last = now;
-  }
-  return last;
-}
+/** An order's card in the week (decision 0081): a button read as shown, then its details. */
+const findCard = (name: RegExp) => screen.findByRole('button', { name }, { timeout: 15_000 });
 
 beforeEach(() => {
   resetDashboardState();
@@ -112,7 +100,7 @@ describe('DashboardPage', () => {
 
   it('opens the overlay of a clicked order with Detail and, with change_order, Edit; X closes it', async () => {
     const { user } = renderDashboard();
-    const block = await findSettled(/Martina Kovářová, Kamenice/);
+    const block = await findCard(/^10:15 Kovářová Kamenice/);
     await user.click(block);
     const overlay = await screen.findByRole('dialog');
     expect(within(overlay).getByText(t('dashboard.overlay.title', { number: order.intern_id }))).toBeTruthy();
@@ -132,37 +120,32 @@ describe('DashboardPage', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
-  it('highlights the open order in the calendar and gives it back its colours once closed', async () => {
+  it('highlights the open order in the calendar and no longer once closed', async () => {
     const { user } = renderDashboard();
-    const title = await findSettled(/Martina Kovářová, Kamenice/);
-    const block = () => title.closest<HTMLElement>('.fc-event')!;
-    expect(block().classList).not.toContain('order-highlighted');
-    expect(block().style.backgroundColor).toBe('rgb(43, 138, 62)'); // the car's #2b8a3e
-    await user.click(title);
+    const block = await findCard(/^10:15 Kovářová Kamenice/);
+    expect(block.classList).not.toContain('order-highlighted');
+    await user.click(block);
     const overlay = await screen.findByRole('dialog');
-    await waitFor(() => expect(block().classList).toContain('order-highlighted'));
-    expect(block().style.backgroundColor).toBe('rgb(134, 46, 156)'); // grape
+    await waitFor(() => expect(block.classList).toContain('order-highlighted'));
     await user.click(within(overlay).getByRole('button', { name: t('common.close') }));
-    await waitFor(() => expect(block().classList).not.toContain('order-highlighted'));
-    expect(block().style.backgroundColor).toBe('rgb(43, 138, 62)');
+    await waitFor(() => expect(block.classList).not.toContain('order-highlighted'));
   });
 
   it('offers no Edit link and no Add order without the permissions', async () => {
     const { user } = renderDashboard(['driver']);
-    await user.click(await findSettled(/Martina Kovářová, Kamenice/));
+    await user.click(await findCard(/^10:15 Kovářová Kamenice/));
     const overlay = await screen.findByRole('dialog');
     expect(within(overlay).queryByRole('link', { name: t('common.edit') })).toBeNull();
     expect(screen.queryByRole('button', { name: t('dashboard.addOrder') })).toBeNull();
   });
 
-  it('marks a paid order, colours it by its car and prints the day’s driver sheet', async () => {
+  it('marks a paid order (the legend says what ✓ is) and prints the day’s driver sheet', async () => {
     const paid = { ...calendarOrder, collected_revenue_at: '2026-11-17T09:00:00Z' };
     const print = vi.spyOn(window, 'print').mockImplementation(() => {});
     const { user, api } = renderDashboard(['dispatcher'], [paid]);
-    const title = await screen.findByText(/^✓ Martina Kovářová, Kamenice/, {}, { timeout: 6000 });
-    const block = title.closest<HTMLElement>('.fc-event')!;
-    expect(block.classList).toContain('order-paid');
-    expect(block.style.backgroundColor).toBe('rgb(43, 138, 62)'); // the car's #2b8a3e
+    const block = await findCard(new RegExp(t('dashboard.legend.paid')));
+    expect(block.textContent).toMatch(/^10:15 ✓/);
+    expect(within(screen.getByTestId('week-legend')).getByText(t('dashboard.legend.paid'))).toBeTruthy();
     expect(screen.queryByTestId('day-sheet')).toBeNull();
     await user.click(screen.getByRole('radio', { name: t('dashboard.view.day') }));
     // Issue 16: the sheet needs the whole orders, loaded for the day when printing is asked for.
@@ -220,9 +203,9 @@ describe('DashboardPage', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
     await user.click(screen.getByRole('radio', { name: t('dashboard.view.week') }));
-    const header = await screen.findByText(/18\. ?11\./, { selector: '.fc-col-header-cell a' });
+    const header = await screen.findByText(/18\. ?11\./, { selector: '.week-day-head button' });
     // The day's header counts its orders (both on Wednesday).
-    expect(header.textContent).toContain(t('dashboard.dayCount', { count: 2 }));
+    expect(header.parentElement?.textContent).toContain(t('dashboard.dayCount', { count: 2 }));
     expect(screen.queryByTestId('driver-day')).toBeNull();
     await user.click(header);
     expect(await screen.findByRole('region', { name: 'Josef Černý' })).toBeTruthy();
@@ -271,13 +254,15 @@ describe('DashboardPage', () => {
     await waitFor(() => expect(line.style.visibility).toBe('hidden'));
   });
 
-  it('summarises a week with an overfull day per driver; a driver’s count opens the day', async () => {
+  it('folds what a day cannot show into "+N", which opens the day', async () => {
     const busy = Array.from({ length: 61 }, (_, i) => ({ ...calendarOrder, id: 500 + i }));
     const { user } = renderDashboard(['dispatcher'], busy);
-    const summary = await findSettled('Josef Černý · 61');
-    expect(screen.getByTestId('week-summarised')).toBeTruthy();
-    expect(document.querySelectorAll('.fc-event.order-block')).toHaveLength(0);
-    await user.click(summary);
+    await screen.findAllByRole('button', { name: /^10:15 Kovářová Kamenice/ }, { timeout: 6000 });
+    const cards = document.querySelectorAll('.week-card').length;
+    expect(cards).toBeGreaterThan(0);
+    const more = screen.getByRole('button', { name: new RegExp(`${61 - cards}`) });
+    expect(more.textContent).toBe(`+${61 - cards}`);
+    await user.click(more);
     const column = await screen.findByRole('region', { name: 'Josef Černý' });
     expect(within(column).getAllByRole('button')).toHaveLength(61);
   });

@@ -28,12 +28,12 @@ import { DaySheet } from './day-sheet';
 import { DriverDay } from './driver-day';
 import { OrderOverlay } from './order-overlay';
 import { useDashboard } from './use-dashboard';
-import type { WeekCalendarProps } from './week-calendar';
+import type { WeekCalendarProps } from './week-grid';
 
-// Issue 16, web speed: FullCalendar (a quarter of a megabyte of script) is fetched as the page's
-// module runs but no longer holds back its first paint: the header, the week's title (the LCP
-// element) and the left panel draw while it loads.
-const weekCalendarModule = import('./week-calendar');
+// Issue 16, web speed: the week's code is fetched as the page's module runs but does not hold
+// back its first paint: the header, the week's title (the LCP element) and the left panel draw
+// while it loads.
+const weekCalendarModule = import('./week-grid');
 const WeekCalendar = lazy(() => weekCalendarModule.then((m) => ({ default: m.WeekCalendar })));
 
 /** Where the calendar will be, while its code or its first week loads. */
@@ -105,16 +105,21 @@ export function DashboardPage() {
           <Group gap="xs">
             <ActionIcon
               variant="default"
-              size="lg"
+              size={small ? 44 : 'lg'}
               onClick={() => d.go(-1)}
               aria-label={t('dashboard.previous')}
             >
               <IconChevronLeft size={18} />
             </ActionIcon>
-            <Button variant="default" onClick={d.today}>
+            <Button variant="default" onClick={d.today} h={small ? 44 : undefined}>
               {t('dashboard.today')}
             </Button>
-            <ActionIcon variant="default" size="lg" onClick={() => d.go(1)} aria-label={t('dashboard.next')}>
+            <ActionIcon
+              variant="default"
+              size={small ? 44 : 'lg'}
+              onClick={() => d.go(1)}
+              aria-label={t('dashboard.next')}
+            >
               <IconChevronRight size={18} />
             </ActionIcon>
           </Group>
@@ -196,12 +201,27 @@ export function DashboardPage() {
                 to: `${format.day(move.to.date)} ${move.to.time}`,
               })}
             </Text>
+            {d.moveWarnings.length > 0 ? (
+              <Alert color="orange" title={t('dashboard.move.warnings')} data-testid="move-warnings">
+                <Stack gap={2}>
+                  {d.moveWarnings.map((w) => (
+                    <Text key={w} size="sm">
+                      {w}
+                    </Text>
+                  ))}
+                </Stack>
+              </Alert>
+            ) : null}
             <Group justify="flex-end">
               <Button variant="default" onClick={d.cancelMove}>
                 {t('common.cancel')}
               </Button>
-              <Button onClick={() => d.send(false)} loading={d.reschedule.isPending}>
-                {t('dashboard.move.confirm')}
+              <Button
+                color={d.moveWarnings.length > 0 ? 'orange' : undefined}
+                onClick={() => d.send(false)}
+                loading={d.reschedule.isPending}
+              >
+                {d.moveWarnings.length > 0 ? t('dashboard.move.confirmAnyway') : t('dashboard.move.confirm')}
               </Button>
             </Group>
           </Stack>

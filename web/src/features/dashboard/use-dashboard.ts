@@ -2,6 +2,7 @@ import type { OrderReschedule } from '@letokruh/contracts/order-calendar';
 import type { Clash } from '@letokruh/contracts/order-steps';
 import type { CalendarEntry } from '@letokruh/contracts/rules/calendar-entries';
 import { isoWeek, weekDates, weekParity } from '@letokruh/contracts/rules/calendar-week';
+import { travelOf } from '@letokruh/contracts/rules/collection';
 import { addDays, pragueDay } from '@letokruh/contracts/rules/prague-day';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -11,6 +12,7 @@ import { ApiError, errorKey } from '../../lib/api-client';
 import { ownWarehousesQuery } from '../../lib/reference-queries';
 import { useAccess } from '../../lib/session';
 import { useCalendarSettings } from '../../ui/calendar/calendar-settings';
+import { pickerMarks } from '../../ui/calendar/clash-marks';
 import { useFormat } from '../../ui/format';
 import { usePhone } from '../../ui/use-phone';
 import { ordersKey } from '../order-steps/api';
@@ -19,7 +21,7 @@ import { dayTitle, monthTitle } from './calendar-title';
 import { updateDashboardState as update, useDashboardField, useDashboardUrl } from './dashboard-state';
 import { useCalendarWeek } from './use-calendar-week';
 import { usePrintDay } from './use-print-day';
-import type { Moved } from './week-calendar';
+import type { Moved } from './week-grid';
 
 /** An order dragged to another slot, waiting for the confirmation (and then for the clashes'). */
 type PendingMove = { order: CalendarEntry; to: Moved; revert: () => void; clashes: Clash[] | null };
@@ -99,6 +101,32 @@ export function useDashboard() {
       void queryClient.invalidateQueries({ queryKey: ordersKey });
     },
   });
+  // One confirmation per drag (domain.md §1.5): the clashes the loaded week shows are named in the
+  // move's own question, and confirming it confirms them; the clash question follows only when
+  // the server finds one the week did not show (another warehouse's order, a change meanwhile).
+  const moveWarnings = useMemo(() => {
+    if (!move) return [];
+    const o = move.order;
+    const marks = pickerMarks(
+      {
+        date: move.to.date,
+        time: move.to.time,
+        duration: o.expected_delivery_duration,
+        travel: travelOf({ ...o, expected_delivery_date: move.to.date }),
+      },
+      week$.orders.filter((e) => e.id !== o.id),
+      week$.driverVacations,
+      week$.closures,
+      o.warehouse?.id ?? null,
+    );
+    const found: string[] = [];
+    const driverMark = o.driver ? marks.drivers.get(o.driver.id) : undefined;
+    if (driverMark) found.push(t(`orderSteps.intern.marks.driver_${driverMark}`));
+    if (o.car && marks.cars.get(o.car.id)) found.push(t('orderSteps.intern.marks.car_busy'));
+    if (marks.closure)
+      found.push(t('orderSteps.intern.marks.closed', { warehouse: marks.closure.warehouse.name }));
+    return found;
+  }, [move, week$.orders, week$.driverVacations, week$.closures, t]);
   const send = (confirm: boolean) =>
     move &&
     reschedule.mutate({
@@ -106,7 +134,7 @@ export function useDashboard() {
       body: {
         expected_delivery_date: move.to.date,
         expected_delivery_time: move.to.time,
-        confirm_overlap: confirm,
+        confirm_overlap: confirm || moveWarnings.length > 0,
         version: move.order.version,
       },
     });
@@ -144,6 +172,7 @@ export function useDashboard() {
     today: () => update({ date: pragueDay() }),
     changeView: (next: 'week' | 'day') => update({ view: next }),
     move,
+    moveWarnings,
     reschedule,
     send,
     dayClick,

@@ -4,6 +4,7 @@ import { orderStepsEndpoints as e } from '@letokruh/contracts/endpoints/order-st
 import { ordersEndpoints as orders } from '@letokruh/contracts/endpoints/orders';
 import { productsEndpoints as products } from '@letokruh/contracts/endpoints/products';
 import { referenceEndpoints as reference } from '@letokruh/contracts/endpoints/reference';
+import { stockEndpoints as stock } from '@letokruh/contracts/endpoints/stock';
 import { vacationsEndpoints as vacations } from '@letokruh/contracts/endpoints/vacations';
 import type { CalendarOrder, CalendarWeek } from '@letokruh/contracts/order-calendar';
 import type { InternConflictAnswer, OrderItemsPayload, ProductGroup } from '@letokruh/contracts/order-steps';
@@ -170,4 +171,21 @@ export const calendarDriverVacationsQuery = (dates: string[]) =>
     queryFn: ({ signal }) =>
       call(vacations.calendarDriverVacations, { query: { dates }, signal }).then((a) => a.data),
     enabled: dates.length > 0,
+  });
+
+/**
+ * GET /warehouse/{id}/product_stock (decision 0064): the chosen warehouse's stock, available and
+ * projected on `date` (today when absent), for the product picker (one page of 1000, as the
+ * conversion calculator reads it).
+ */
+export const pickerStockQuery = (warehouseId: number, date: string | null) =>
+  queryOptions({
+    queryKey: ['order-steps', 'stock', warehouseId, date],
+    queryFn: ({ signal }) =>
+      call(stock.list, {
+        params: { id: warehouseId },
+        query: { current_page: 1, per_page: 1000, ...(date ? { date } : {}) },
+        signal,
+      }).then((a) => a.items),
+    staleTime: 10_000,
   });

@@ -59,7 +59,7 @@ describe('OrderInternPage', () => {
     const { user, api } = renderStep();
     await user.click(await saveDetail());
     const dialog = await screen.findByRole('dialog', { name: t('orderSteps.clashes.title') });
-    expect(within(dialog).getByText(/Ve stejný čas už jsou naplánované jiné objednávky/)).toBeTruthy();
+    expect(within(dialog).getByText(/Dodávka v tuto dobu narazí na/)).toBeTruthy();
     expect(within(dialog).getByText(/2026000122 \(František Růžička, Rantířov\), 9:08–10:52/)).toBeTruthy();
     expect(within(dialog).getByText('Opravdu chcete objednávku uložit?')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: t('orderSteps.clashes.saveAnyway') }));

@@ -2,6 +2,7 @@ import type { Order, PaymentType } from '@letokruh/contracts/orders';
 import { paymentTypes } from '@letokruh/contracts/orders';
 import {
   Alert,
+  Badge,
   Button,
   Grid,
   Group,
@@ -16,10 +17,12 @@ import {
   Title,
 } from '@mantine/core';
 import { TimePicker } from '@mantine/dates';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { errorKey } from '../../lib/api-client';
 import { CalendarSettingsFields } from '../../ui/calendar/calendar-settings';
 import { ClashDialog } from '../../ui/calendar/clash-dialog';
+import type { PickerMark } from '../../ui/calendar/clash-marks';
 import { DayInput } from '../../ui/day-input';
 import { CollectionNotice } from './collection-notice';
 import { DayCalendar } from './day-calendar';
@@ -35,6 +38,26 @@ export function OrderInternPage() {
       {(order, reload) => <InternStep key={order.version} order={order} reload={reload} />}
     </StepShell>
   );
+}
+
+/** A driver or a car in its picker, with what makes it a poor pick at the planned time. */
+function MarkedOption({ label, mark }: { label: string; mark: PickerMark | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap="xs" wrap="nowrap" justify="space-between" w="100%">
+      <span>{label}</span>
+      {mark ? (
+        <Badge size="sm" color={mark === 'vacation' ? 'red.9' : 'orange.9'} variant="light">
+          {t(`orderSteps.intern.marks.${mark}`)}
+        </Badge>
+      ) : null}
+    </Group>
+  );
+}
+
+/** The chosen driver's or car's mark, said under its field. */
+function markText(mark: PickerMark | undefined, who: 'driver' | 'car', t: TFunction): string | undefined {
+  return mark ? t(`orderSteps.intern.marks.${who}_${mark}`) : undefined;
 }
 
 /** The three ways to save (domain.md §1.2 step 3), the first the main one. */
@@ -81,6 +104,14 @@ function InternStep({ order, reload }: { order: Order; reload: () => Promise<unk
                   label={t('orderSteps.intern.driver')}
                   required
                   data={intern.driverOptions}
+                  renderOption={({ option }) => (
+                    <MarkedOption
+                      label={option.label}
+                      mark={intern.marks.drivers.get(Number(option.value))}
+                    />
+                  )}
+                  description={markText(intern.marks.drivers.get(Number(draft.driver)), 'driver', t)}
+                  inputWrapperOrder={['label', 'input', 'description', 'error']}
                   value={draft.driver}
                   onChange={(v) => {
                     set('driver', v);
@@ -92,6 +123,13 @@ function InternStep({ order, reload }: { order: Order; reload: () => Promise<unk
                 <Select
                   label={t('orderSteps.intern.car')}
                   data={intern.carOptions}
+                  renderOption={({ option }) => (
+                    <MarkedOption label={option.label} mark={intern.marks.cars.get(Number(option.value))} />
+                  )}
+                  description={
+                    collection ? undefined : markText(intern.marks.cars.get(Number(draft.car)), 'car', t)
+                  }
+                  inputWrapperOrder={['label', 'input', 'description', 'error']}
                   value={collection ? null : draft.car}
                   onChange={(v) => set('car', v)}
                   placeholder={t('orderSteps.intern.noCar')}
@@ -99,6 +137,13 @@ function InternStep({ order, reload }: { order: Order; reload: () => Promise<unk
                   clearable
                 />
               </SimpleGrid>
+              {intern.marks.closure ? (
+                <Alert color="orange" data-testid="closure-note">
+                  {t('orderSteps.intern.marks.closed', {
+                    warehouse: intern.marks.closure.warehouse.name,
+                  })}
+                </Alert>
+              ) : null}
               <CollectionNotice collection={collection} order={order} restored={intern.restored} />
               {intern.listsSuppliers ? (
                 <Select

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { field, type MockRoutes, makeProfile, renderWithApp, t } from '../../test-utils';
 import { OrderItemsPage } from './order-items-page';
-import { distances, makeItemsOrder, makeProduct, productGroups } from './test-data';
+import { distances, makeItemsOrder, makeProduct, pickerStock, productGroups } from './test-data';
 
 type User = ReturnType<typeof renderWithApp>['user'];
 
@@ -16,6 +16,8 @@ function renderStep(fetch: MockRoutes = {}, order = makeItemsOrder(5)) {
       'GET /api/warehouse_distance/5': { body: { warehouses_distance: distances } },
       'GET /api/available_products': { body: { products_types: productGroups } },
       'POST /api/order/5/items': { body: { item: order } },
+      'GET /api/warehouse/1/product_stock': { body: pickerStock },
+      'GET /api/warehouse/2/product_stock': { body: { items: [], total: 0 } },
       ...fetch,
     },
   });
@@ -36,6 +38,50 @@ const amountOf = (name: string) =>
   (within(line(name)).getByLabelText(t('orderSteps.items.amount')) as HTMLInputElement).value;
 
 describe('OrderItemsPage', () => {
+  it('finds a product as one types, without accents, and adds it by keyboard: name, Enter, amount, Enter', async () => {
+    const { user } = renderStep();
+    const search = await screen.findByRole(
+      'textbox',
+      { name: t('orderSteps.items.search') },
+      { timeout: 4000 },
+    );
+    await screen.findByRole('radio', { name: 'Piliny' }, { timeout: 4000 });
+    await user.click(search);
+    await user.keyboard('smrk');
+    expect(screen.queryByRole('radio', { name: 'Borovice štípaná 33 cm' })).toBeNull();
+    expect(screen.getByRole('radio', { name: 'Smrk štípaný 25 cm' })).toBeTruthy();
+    await user.keyboard('{Enter}');
+    const count = field(t('orderSteps.items.count'));
+    await waitFor(() => expect(document.activeElement).toBe(count));
+    await user.keyboard('3{Enter}');
+    expect(amountOf('Smrk štípaný 25 cm')).toBe('3');
+    // Back in the search, emptied, for the next line.
+    expect(document.activeElement).toBe(search);
+    expect((search as HTMLInputElement).value).toBe('');
+  });
+
+  it("shows each product's free and projected stock in the chosen warehouse, a shortage in words", async () => {
+    renderStep();
+    const pine = await screen.findByRole('radio', { name: 'Borovice štípaná 33 cm' }, { timeout: 4000 });
+    await waitFor(() =>
+      expect(within(pine).getByTestId('picker-stock').textContent).toContain('volné 8 PRMS'),
+    );
+    expect(within(pine).getByTestId('picker-stock').textContent).toContain('30.11.2026: 6 PRMS');
+    const spruce = screen.getByRole('radio', { name: 'Smrk štípaný 25 cm' });
+    expect(within(spruce).getByTestId('picker-stock').textContent).toContain('nic volné, chybí 9 PRMS');
+  });
+
+  it('keeps the lines typed and not saved when the step is left, and restores them on coming back', async () => {
+    const first = renderStep();
+    await add(first.user, 'Piliny', '4');
+    first.unmount();
+    const { user } = renderStep();
+    await waitFor(() => expect(amountOf('Piliny')).toBe('4'), { timeout: 4000 });
+    expect(screen.getByTestId('items-restored')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: t('orderSteps.items.discardRestored') }));
+    expect(screen.queryByRole('group', { name: 'Piliny' })).toBeNull();
+  });
+
   it('adds lines (Enter adds), and adding a product already on the order raises its amount', async () => {
     const { user } = renderStep();
     await add(user, 'Borovice štípaná 33 cm', '2');

@@ -19,12 +19,19 @@ import {
   Title,
 } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError, errorKey } from '../../lib/api-client';
+import { useAccess } from '../../lib/session';
 import { useFormat } from '../../ui/format';
-import { availableProductsQuery, ordersKey, saveItems, warehouseDistanceQuery } from './api';
+import {
+  availableProductsQuery,
+  ordersKey,
+  pickerStockQuery,
+  saveItems,
+  warehouseDistanceQuery,
+} from './api';
 import { ItemLines } from './item-lines';
 import {
   addProduct,
@@ -38,7 +45,8 @@ import {
   updateLine,
   type WarehouseMove,
 } from './items-draft';
-import { ProductPicker } from './product-picker';
+import { forgetItems, keepItems, loadKeptItems, sameDraft } from './kept-items';
+import { type PickerStock, ProductPicker } from './product-picker';
 import { ShortStockPanel } from './short-stock-panel';
 import { isStale, StaleAlert, StepShell } from './step-shell';
 import { TotalsPanel } from './totals-panel';
@@ -58,7 +66,15 @@ function ItemsStep({ order, reload }: { order: Order; reload: () => Promise<unkn
   const format = useFormat();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [draft, setDraft] = useState<ItemsDraft>(() => itemsDraftOf(order));
+  const access = useAccess();
+  const saved$ = useMemo(() => itemsDraftOf(order), [order]);
+  // Decision 0080: the form typed and not saved comes back after leaving the step.
+  const [restored] = useState(() => loadKeptItems(order.id, order.version));
+  const [draft, setDraft] = useState<ItemsDraft>(() => restored ?? saved$);
+  useEffect(() => {
+    if (sameDraft(draft, saved$)) forgetItems(order.id);
+    else keepItems(order.id, order.version, draft);
+  }, [draft, saved$, order.id, order.version]);
   const [askCurrency, setAskCurrency] = useState<Currency | null>(null);
   const [askMove, setAskMove] = useState<WarehouseMove | null>(null);
   const [moveError, setMoveError] = useState<unknown>(null);
@@ -69,6 +85,21 @@ function ItemsStep({ order, reload }: { order: Order; reload: () => Promise<unkn
     ...availableProductsQuery(draft.warehouseId ?? 0, draft.currency ?? 'CZK'),
     enabled: draft.warehouseId !== null && draft.currency !== null,
   });
+  const readsStock = access.canCall('GET /warehouse/:id/product_stock');
+  const stock = useQuery({
+    ...pickerStockQuery(draft.warehouseId ?? 0, order.expected_delivery_date),
+    enabled: draft.warehouseId !== null && readsStock,
+  });
+  const stockById = useMemo(
+    () =>
+      new Map<number, PickerStock>(
+        (stock.data ?? []).map((s) => [
+          s.product.id,
+          { available: s.available, projected: s.projected, projectedDate: s.projected_date },
+        ]),
+      ),
+    [stock.data],
+  );
   const save = useMutation({
     // Issue 17 §4: `reason` confirms a save that takes products below their available stock.
     mutationFn: (reason?: string) => {
@@ -91,6 +122,7 @@ function ItemsStep({ order, reload }: { order: Order; reload: () => Promise<unkn
           : null,
       ),
     onSuccess: (saved) => {
+      forgetItems(order.id);
       queryClient.setQueryData([...ordersKey, 'item', order.id], saved);
       void queryClient.invalidateQueries({ queryKey: ordersKey });
       void navigate(`/order/${order.id}/intern`);
@@ -149,6 +181,16 @@ function ItemsStep({ order, reload }: { order: Order; reload: () => Promise<unkn
   return (
     <Stack>
       {stale ? <StaleAlert onReload={() => void reload().then(() => save.reset())} /> : null}
+      {restored && !sameDraft(draft, saved$) ? (
+        <Alert color="blue" data-testid="items-restored">
+          <Group justify="space-between" gap="xs">
+            <Text size="sm">{t('orderSteps.items.restored')}</Text>
+            <Button size="xs" variant="default" onClick={() => setDraft(saved$)}>
+              {t('orderSteps.items.discardRestored')}
+            </Button>
+          </Group>
+        </Alert>
+      ) : null}
       <Grid gap="lg" align="flex-start">
         <Grid.Col span={{ base: 12, lg: 8 }}>
           <Stack gap="lg">
@@ -222,6 +264,7 @@ function ItemsStep({ order, reload }: { order: Order; reload: () => Promise<unkn
                   <ProductPicker
                     groups={products.data}
                     currency={draft.currency}
+                    stock={stock.data ? stockById : undefined}
                     onAdd={(product, amount) => setDraft((d) => addProduct(d, product, amount))}
                   />
                 ) : null}

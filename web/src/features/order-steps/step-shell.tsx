@@ -3,7 +3,7 @@ import type { Order } from '@letokruh/contracts/orders';
 import { Alert, Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, type ReactNode, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
@@ -118,6 +118,12 @@ export function StepShell({ step, children }: ShellProps) {
   const query = useQuery({ ...orderQuery(id), enabled: valid && allowed });
   // The copy being edited is not refetched under the user's hands by a live event.
   useEditing(id);
+  // domain.md §1.2 creation flow: each step opens at its top, wherever the previous one was left.
+  const loaded = query.data !== undefined;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another step or order scrolls up again.
+  useLayoutEffect(() => {
+    if (loaded) window.scrollTo(0, 0);
+  }, [step, id, loaded]);
   if (!user) return null;
   if (!allowed) return <Alert color="red">{t('common.accessDenied')}</Alert>;
   if (!valid || (query.error instanceof ApiError && query.error.status === 404))

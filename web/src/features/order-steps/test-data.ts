@@ -156,3 +156,25 @@ export const productGroups: ProductGroup[] = [
     products: [{ ...makeProduct(9, 'Piliny', 350.5, 12), type: 'Doplňkový prodej' }],
   },
 ];
+
+/** GET /warehouse/{id}/product_stock as the picker reads it: Borovice free, Smrk promised beyond. */
+export const pickerStock = {
+  items: [
+    { product: 5, amount: 10, reserved: 2, available: 8, projected: 6 },
+    { product: 6, amount: 3, reserved: 12, available: -9, projected: -9 },
+  ].map(({ product, ...rest }) => ({
+    warehouse_id: 1,
+    product: {
+      id: product,
+      name: product === 5 ? 'Borovice štípaná 33 cm' : 'Smrk štípaný 25 cm',
+      shorten_name: 'x',
+      type: 'Měkké' as const,
+      length: 33,
+      measurement_unit: 'PRMS' as const,
+      hidden: false,
+    },
+    ...rest,
+    projected_date: '2026-11-30',
+  })),
+  total: 2,
+};

@@ -9,10 +9,14 @@ import { useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { useCanListSuppliers } from '../../lib/reference-queries';
 import { useCalendarSettings } from '../../ui/calendar/calendar-settings';
+import { pickerMarks } from '../../ui/calendar/clash-marks';
 import {
   addOrder,
   adtypesQuery,
   type ClashAnswer,
+  calendarClosuresQuery,
+  calendarDriverVacationsQuery,
+  calendarOrdersQuery,
   orderCarsQuery,
   orderDriversQuery,
   ordersKey,
@@ -123,6 +127,25 @@ export function useOrderIntern(order: Order) {
     [draft.date, draft.time, draft.duration, order.duration, order.calendar_name, collection, t],
   );
   const warehouseIds = useMemo(() => (order.warehouse ? [order.warehouse.id] : []), [order.warehouse]);
+  // The pickers mark who is away or busy at the planned time (picker-marks): every warehouse's
+  // orders that day, since a driver or a car may serve another warehouse too.
+  const markDates = useMemo(() => (draft.date ? [draft.date] : []), [draft.date]);
+  const dayOrders = useQuery(
+    calendarOrdersQuery({ warehouses: warehouseIds, dates: markDates, combined: true, idOut: order.id }),
+  );
+  const dayVacations = useQuery(calendarDriverVacationsQuery(markDates));
+  const dayClosures = useQuery(calendarClosuresQuery(warehouseIds, markDates));
+  const marks = useMemo(
+    () =>
+      pickerMarks(
+        planned,
+        dayOrders.data ?? [],
+        dayVacations.data ?? [],
+        dayClosures.data ?? [],
+        order.warehouse?.id ?? null,
+      ),
+    [planned, dayOrders.data, dayVacations.data, dayClosures.data, order.warehouse],
+  );
 
   const stale = isStale(save.error);
   const serverFields = save.error instanceof ApiError && save.error.status === 400 ? save.error.fields : [];
@@ -160,6 +183,7 @@ export function useOrderIntern(order: Order) {
       ...(drivers.data ?? []).map((d) => ({ value: String(d.id), label: d.name })),
     ],
     carOptions: (cars.data ?? []).map((c) => ({ value: String(c.id), label: c.name })),
+    marks,
     // The order's supplier and ad type stay selectable even when no longer in the lists.
     supplierOptions: optionsKeeping(
       (suppliers.data ?? []).map((s) => ({ value: String(s.id), label: s.name })),

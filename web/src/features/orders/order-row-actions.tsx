@@ -13,13 +13,15 @@ type Props = {
   order: OrderListItem;
   /** domain.md §1.8: a failed cancel or restore is an alert with the text of its error code. */
   onFailure: (message: string) => void;
+  /** On a phone's order card: the buttons wrap and are 44 px targets (decision 0082). */
+  phone?: boolean;
 };
 
 /**
  * Issue 14, the drafts filter: resume at the step where the draft stopped, or discard it for good
  * after a confirmation. A draft takes none of an order's actions.
  */
-function DraftRowActions({ order, onFailure }: Props) {
+function DraftRowActions({ order, onFailure, phone }: Props) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const number = order.intern_id;
@@ -32,18 +34,18 @@ function DraftRowActions({ order, onFailure }: Props) {
     onError: (error) => onFailure(t(errorKey(error))),
   });
   return (
-    <Group gap={6} wrap="nowrap">
+    <Group gap={6} wrap={phone ? 'wrap' : 'nowrap'}>
       <Button
         component={Link}
         to={`/order/${order.id}/${resumeStep(order)}`}
-        size="compact-sm"
+        size={phone ? 'md' : 'compact-sm'}
         variant="light"
         aria-label={t('orders.drafts.resumeOf', { number })}
       >
         {t('orders.drafts.resume')}
       </Button>
       <ConfirmButton
-        size="compact-sm"
+        size={phone ? 'md' : 'compact-sm'}
         variant="subtle"
         color="red"
         loading={discard.isPending}
@@ -59,12 +61,12 @@ function DraftRowActions({ order, onFailure }: Props) {
 }
 
 /** domain.md §1.2 row actions: detail; edit, cancel or restore and copy with change_order. */
-export function OrderRowActions({ order, onFailure }: Props) {
-  if (order.draft) return <DraftRowActions order={order} onFailure={onFailure} />;
-  return <SavedOrderRowActions order={order} onFailure={onFailure} />;
+export function OrderRowActions({ order, onFailure, phone }: Props) {
+  if (order.draft) return <DraftRowActions order={order} onFailure={onFailure} phone={phone} />;
+  return <SavedOrderRowActions order={order} onFailure={onFailure} phone={phone} />;
 }
 
-function SavedOrderRowActions({ order, onFailure }: Props) {
+function SavedOrderRowActions({ order, onFailure, phone }: Props) {
   const { t } = useTranslation();
   const access = useAccess();
   const queryClient = useQueryClient();
@@ -88,11 +90,11 @@ function SavedOrderRowActions({ order, onFailure }: Props) {
   });
   const number = order.intern_id;
   return (
-    <Group gap={6} wrap="nowrap">
+    <Group gap={6} wrap={phone ? 'wrap' : 'nowrap'}>
       <Button
         component={Link}
         to={`/order/${order.id}`}
-        size="compact-sm"
+        size={phone ? 'md' : 'compact-sm'}
         variant="default"
         aria-label={t('orders.actions.detailOf', { number })}
       >
@@ -102,7 +104,7 @@ function SavedOrderRowActions({ order, onFailure }: Props) {
         <Button
           component={Link}
           to={`/order/${order.id}/items`}
-          size="compact-sm"
+          size={phone ? 'md' : 'compact-sm'}
           variant="subtle"
           aria-label={t('orders.actions.editOf', { number })}
         >
@@ -111,7 +113,7 @@ function SavedOrderRowActions({ order, onFailure }: Props) {
       ) : null}
       {can('GET /order/:id/copy') ? (
         <Button
-          size="compact-sm"
+          size={phone ? 'md' : 'compact-sm'}
           variant="subtle"
           loading={copy.isPending}
           onClick={() => copy.mutate()}
@@ -122,7 +124,7 @@ function SavedOrderRowActions({ order, onFailure }: Props) {
       ) : null}
       {can('DELETE /order/:id/delete') && !order.hidden ? (
         <ConfirmButton
-          size="compact-sm"
+          size={phone ? 'md' : 'compact-sm'}
           variant="subtle"
           color="red"
           loading={transition.isPending}
@@ -136,7 +138,7 @@ function SavedOrderRowActions({ order, onFailure }: Props) {
       ) : null}
       {can('PUT /order/:id/restore') && order.hidden ? (
         <Button
-          size="compact-sm"
+          size={phone ? 'md' : 'compact-sm'}
           variant="subtle"
           color="teal"
           loading={transition.isPending}

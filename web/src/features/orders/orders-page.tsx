@@ -1,6 +1,6 @@
 import type { OrderSort } from '@letokruh/contracts/order-sort';
 import type { OrderListItem } from '@letokruh/contracts/orders';
-import { Alert, Anchor, Badge, Button, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Box, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -225,6 +225,65 @@ export function OrdersPage() {
     },
   ];
 
+  // Decision 0082: on a phone each order is a card: the name, the town, the day and time, the
+  // state and the amount, the number a link to the detail; selection and actions stay.
+  const card = (o: OrderListItem) => {
+    const stage = orderStage(o);
+    return (
+      <Paper withBorder p="sm" radius="md" data-testid="order-card">
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+          <Stack gap={2} style={{ minWidth: 0 }}>
+            <Text fw={600} size="md" style={{ overflowWrap: 'anywhere' }}>
+              {o.customer?.name ?? t('common.noValue')}
+            </Text>
+            <Text size="sm">{o.customer?.address.town ?? ''}</Text>
+            <Text size="sm">
+              {format.day(o.expected_delivery_date)}
+              {o.expected_delivery_time ? ` ${o.expected_delivery_time}` : ''}
+            </Text>
+          </Stack>
+          <Stack gap={4} align="flex-end">
+            <Text fw={600} size="md" style={{ whiteSpace: 'nowrap' }}>
+              {format.money(o.price_with_vat, o.currency ?? undefined)}
+            </Text>
+            <Badge size="sm" variant="light" color={stageColor[stage]} tt="none">
+              {t(`orders.stages.${stage}`)}
+            </Badge>
+            {o.collected_revenue_at ? (
+              <Badge size="sm" variant="light" color="teal" tt="none">
+                {t('orders.paidBadge')}
+              </Badge>
+            ) : null}
+          </Stack>
+        </Group>
+        <Group gap="sm" mt="xs" wrap="nowrap">
+          {canSelect ? (
+            <Checkbox
+              size="lg"
+              aria-label={t('orders.selectOrder', { number: o.intern_id })}
+              checked={selected.has(o.id)}
+              onChange={(e) => toggle(o.id, e.currentTarget.checked)}
+            />
+          ) : null}
+          <Button
+            component={Link}
+            to={`/order/${o.id}`}
+            variant="subtle"
+            size="md"
+            px={6}
+            ff="monospace"
+            aria-label={t('orders.cardDetail', { number: o.intern_id })}
+          >
+            {o.intern_id}
+          </Button>
+        </Group>
+        <Box mt="xs">
+          <OrderRowActions order={o} onFailure={setFailure} phone />
+        </Box>
+      </Paper>
+    );
+  };
+
   return (
     <Stack>
       <Group justify="space-between">
@@ -271,6 +330,7 @@ export function OrdersPage() {
         total={orders.data?.total ?? 0}
         rowKey={(o) => o.id}
         minWidth={1100}
+        card={card}
         currentPage={list.current_page}
         perPage={list.per_page}
         onPage={list.setPage}

@@ -60,17 +60,23 @@ export function VatRecap({ order }: { order: Order }) {
                 <Table.Td ta="right">{money(order.cash_rounding)}</Table.Td>
               </Table.Tr>
             ) : null}
-            <Table.Tr data-testid="recap-to-pay">
-              <Table.Th colSpan={3}>{t(cashCzk ? 'orders.recap.toPayCash' : 'orders.recap.toPay')}</Table.Th>
-              <Table.Th ta="right">
-                <Text span fw={700} size="sm">
-                  {money(order.amount_to_pay)}
-                </Text>
-              </Table.Th>
-            </Table.Tr>
           </Table.Tfoot>
         </Table>
       </Table.ScrollContainer>
+      {/* Decision 0082: the amount due in a table of its own, as wide as the screen: never cut off
+          at the edge of the recap scrolled sideways on a phone. */}
+      <Table verticalSpacing={4} horizontalSpacing={6} fz="sm" mt={4}>
+        <Table.Tbody>
+          <Table.Tr data-testid="recap-to-pay">
+            <Table.Th>{t(cashCzk ? 'orders.recap.toPayCash' : 'orders.recap.toPay')}</Table.Th>
+            <Table.Th ta="right" style={{ whiteSpace: 'nowrap' }}>
+              <Text span fw={700} size="sm">
+                {money(order.amount_to_pay)}
+              </Text>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Tbody>
+      </Table>
     </Paper>
   );
 }

@@ -1,5 +1,6 @@
 import type { Clash } from '@letokruh/contracts/order-steps';
 import { formatDay } from '@letokruh/contracts/rules/format';
+import { addDays } from '@letokruh/contracts/rules/prague-day';
 import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -11,8 +12,23 @@ function clock(instant: string, day: string | null): string {
   return date === day ? short : `${formatDay(date)} ${short}`;
 }
 
+/**
+ * A span of whole days (a vacation, a day-long closure: midnight to midnight) as its days, "1.12.2026"
+ * or "30.11.2026 – 2.12.2026"; null for a span with hours.
+ */
+function wholeDays(clash: Clash, t: TFunction): string | null {
+  const [fromDay = '', fromTime = ''] = clash.from.split('T');
+  const [toDay = '', toTime = ''] = clash.to.split('T');
+  if (!fromTime.startsWith('00:00') || !toTime.startsWith('00:00') || toDay <= fromDay) return null;
+  const last = addDays(toDay, -1);
+  return last === fromDay
+    ? t('orderSteps.clashes.wholeDay', { day: formatDay(fromDay) })
+    : t('orderSteps.clashes.wholeDays', { from: formatDay(fromDay), to: formatDay(last) });
+}
+
+/** One clash in plain words, by its kind (domain.md §1.5): another order, a vacation, a closure. */
 export function clashText(clash: Clash, day: string | null, t: TFunction): string {
-  const when = `${clock(clash.from, day)}–${clock(clash.to, day)}`;
+  const when = wholeDays(clash, t) ?? `${clock(clash.from, day)}–${clock(clash.to, day)}`;
   return t(`orderSteps.clashes.${clash.kind}`, {
     internId: clash.intern_id ?? '',
     name: clash.name,
