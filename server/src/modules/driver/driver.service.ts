@@ -59,7 +59,9 @@ export async function driverStops(db: DbOrTx, ids: number[]): Promise<DriverStop
     await findDeliveryLines(db, ids),
   ];
   return loaded.map((o) => {
-    const d = deliveries.get(o.id);
+    // A void proof (decision 0074) is no delivery: the stop is open again, as the office set it.
+    const recorded = deliveries.get(o.id);
+    const d = recorded?.voidedAt ? undefined : recorded;
     // Partial: some line delivered in another amount than it has (a reason alone changes nothing).
     const delivered = new Map(lines.filter((l) => l.orderId === o.id).map((l) => [l.orderItemId, l]));
     const partial = o.products.some((p) => (delivered.get(p.id)?.deliveredAmount ?? p.amount) !== p.amount);
