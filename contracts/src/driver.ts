@@ -58,6 +58,11 @@ export const driverStopSchema = z.object({
       /** Some line was delivered in another amount than ordered. */
       partial: z.boolean(),
       cash_received: z.number().nullable(),
+      /**
+       * Decision 0074: when the office set the delivery back (undone, cancelled); the record stays,
+       * its cash is not on the driver's hands, and the driver does not record it again.
+       */
+      voided_at: z.string().nullable().optional(),
     })
     .nullable(),
   /** The office confirmed the order's money (collect_revenue): cash handed in, or a transfer paid. */

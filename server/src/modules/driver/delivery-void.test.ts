@@ -94,10 +94,11 @@ describe('undone, of a delivered order', () => {
     const signature = await owner.get(`/api/order/${id}/delivery/files/${proof.signature.id}/download`);
     expect(signature.statusCode).toBe(200);
 
-    // Its cash is no longer on the driver's hands, and the stop is no longer delivered.
+    // Its cash is no longer on the driver's hands; the stop shows what was recorded, undone.
     expect(await cashOrders()).not.toContain(id);
     const stop = (await day()).days[0].stops.find((s: { id: number }) => s.id === id);
-    expect(stop).toMatchObject({ done: false, delivered: null });
+    expect(stop).toMatchObject({ done: false, delivered: { receiver_name: 'Radomír Převzal' } });
+    expect(stop.delivered.voided_at).toBe(proof.voided.at);
   });
 
   it('done again by the office takes the order’s amounts, and prints no proof', async () => {

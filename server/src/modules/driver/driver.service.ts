@@ -59,9 +59,7 @@ export async function driverStops(db: DbOrTx, ids: number[]): Promise<DriverStop
     await findDeliveryLines(db, ids),
   ];
   return loaded.map((o) => {
-    // A void proof (decision 0074) is no delivery: the stop is open again, as the office set it.
-    const recorded = deliveries.get(o.id);
-    const d = recorded?.voidedAt ? undefined : recorded;
+    const d = deliveries.get(o.id);
     // Partial: some line delivered in another amount than it has (a reason alone changes nothing).
     const delivered = new Map(lines.filter((l) => l.orderId === o.id).map((l) => [l.orderItemId, l]));
     const partial = o.products.some((p) => (delivered.get(p.id)?.deliveredAmount ?? p.amount) !== p.amount);
@@ -74,6 +72,7 @@ export async function driverStops(db: DbOrTx, ids: number[]): Promise<DriverStop
             receiver_name: d.receiverName,
             partial,
             cash_received: d.cashReceived,
+            voided_at: d.voidedAt?.toISOString() ?? null,
           }
         : null,
       paid: o.collected_revenue_at !== null,
