@@ -112,6 +112,17 @@ export const deliveryProofSchema = z.object({
   note: z.string(),
   signature: fileSchema.nullable(),
   photos: z.array(fileSchema),
+  /**
+   * Decision 0074 (domain.md §2.11): the office set the delivered order back (`undone`) or
+   * cancelled it; the proof is kept for the record only, its amounts and cash no longer count.
+   */
+  voided: z
+    .object({
+      at: z.string(),
+      by: z.object({ id: z.number().int(), first_name: z.string(), last_name: z.string() }).nullable(),
+      reason: z.enum(['undone', 'cancelled']),
+    })
+    .nullable(),
 });
 export type DeliveryProof = z.infer<typeof deliveryProofSchema>;
 

@@ -76,6 +76,12 @@ export const driverStopSchema = z.object({
       cash_received: z.number().nullable(),
       /** What the delivered goods cost and what the cash leaves owed (domain.md §2.13). */
       money: deliveredMoneySchema,
+
+      /**
+       * Decision 0074: when the office set the delivery back (undone, cancelled); the record stays,
+       * its cash is not on the driver's hands, and the driver does not record it again.
+       */
+      voided_at: z.string().nullable().optional(),
     })
     .nullable(),
   /** The office confirmed the order's money (collect_revenue): cash handed in, or a transfer paid. */

@@ -34,12 +34,23 @@ export const orderDeliveries = pgTable(
     gpsAccuracy: doublePrecision('gps_accuracy'),
     cashReceived: numeric('cash_received', { precision: 12, scale: 2, mode: 'number' }),
     note: text('note').notNull().default(''),
+    /**
+     * Decision 0074: the office set the delivered order back (undone, or cancelled): the proof is
+     * kept for the record but is no longer the order's proof (migration 0048).
+     */
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
+    voidedBy: integer('voided_by').references(() => users.id, { onDelete: 'set null' }),
+    voidReason: text('void_reason', { enum: ['undone', 'cancelled'] }),
   },
   (t) => [
     index('order_deliveries_cash_idx').on(t.driverId).where(sql`${t.cashReceived} is not null`),
     check('order_deliveries_cash_check', sql`${t.cashReceived} is null or ${t.cashReceived} >= 0`),
     check('order_deliveries_position_check', sql`(${t.gpsLat} is null) = (${t.gpsLon} is null)`),
     check('order_deliveries_received_check', sql`(${t.deliveredAt} is null) = (${t.receivedAt} is null)`),
+    check(
+      'order_deliveries_void_check',
+      sql`(${t.voidedAt} is null) = (${t.voidReason} is null) and (${t.voidReason} is null or ${t.voidReason} in ('undone', 'cancelled'))`,
+    ),
   ],
 );
 

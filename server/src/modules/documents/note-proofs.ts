@@ -1,5 +1,5 @@
 import { cashBalance } from '@letokruh/contracts/rules/delivered-money';
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { files, orderDeliveries, users } from '../../db/schema/index.ts';
 import type { Storage } from '../../plugins/storage.ts';
@@ -48,7 +48,13 @@ export async function withProofs(
         eq(files.fileType, 'signature'),
       ),
     )
-    .where(and(inArray(orderDeliveries.orderId, ids), isNotNull(orderDeliveries.deliveredAt)));
+    .where(
+      and(
+        inArray(orderDeliveries.orderId, ids),
+        isNotNull(orderDeliveries.deliveredAt),
+        isNull(orderDeliveries.voidedAt),
+      ),
+    );
   // The order's driver now, or the proof's own (the order may have gone to another since).
   const rows = found.filter((r) => mayReadProof(reader, byId.get(r.orderId)!.driver?.id, r.driverId));
   if (!rows.length) return notes;

@@ -12,9 +12,43 @@ import {
 export type DeliveryRow = typeof orderDeliveries.$inferSelect;
 export type DriverAction = (typeof driverActionKeys.$inferSelect)['action'];
 
-/** The delivered amount of each line of an order its driver delivered otherwise than ordered. */
+/**
+ * The delivered amount of each line of an order its driver delivered otherwise than ordered; none
+ * once the proof is void (decision 0074: the office set the delivery back).
+ */
 export async function deliveredAmounts(db: DbOrTx, orderId: number): Promise<Map<number, number>> {
-  return new Map((await findDeliveryLines(db, [orderId])).map((l) => [l.orderItemId, l.deliveredAmount]));
+  const rows = await db
+    .select({
+      orderItemId: orderDeliveryLines.orderItemId,
+      deliveredAmount: orderDeliveryLines.deliveredAmount,
+    })
+    .from(orderDeliveryLines)
+    .innerJoin(orderDeliveries, eq(orderDeliveries.orderId, orderDeliveryLines.orderId))
+    .where(and(eq(orderDeliveryLines.orderId, orderId), isNull(orderDeliveries.voidedAt)));
+  return new Map(rows.map((l) => [l.orderItemId, l.deliveredAmount]));
+}
+
+/**
+ * Decision 0074 (domain.md §2.11): the order's recorded delivery becomes void, kept for the record;
+ * `reason` names the step of the office that set it back. Nothing when there is none (or it is
+ * void already).
+ */
+export async function voidDelivery(
+  db: DbOrTx,
+  orderId: number,
+  userId: number,
+  reason: 'undone' | 'cancelled',
+): Promise<void> {
+  await db
+    .update(orderDeliveries)
+    .set({ voidedAt: new Date(), voidedBy: userId, voidReason: reason })
+    .where(
+      and(
+        eq(orderDeliveries.orderId, orderId),
+        isNotNull(orderDeliveries.deliveredAt),
+        isNull(orderDeliveries.voidedAt),
+      ),
+    );
 }
 
 export async function findDelivery(db: DbOrTx, orderId: number): Promise<DeliveryRow | undefined> {
@@ -87,6 +121,7 @@ export async function findCashOnHand(db: DbOrTx, driverId: number) {
       and(
         eq(orderDeliveries.driverId, driverId),
         isNotNull(orderDeliveries.cashReceived),
+        isNull(orderDeliveries.voidedAt),
         isNull(orders.collectedRevenueAt),
         eq(orders.hidden, false),
       ),

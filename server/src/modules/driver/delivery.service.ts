@@ -388,5 +388,13 @@ export async function deliveryProof(
     note: delivery.note,
     signature: proofFiles.find((f) => f.file_type === 'signature') ?? null,
     photos: proofFiles.filter((f) => f.file_type === 'photo'),
+    voided:
+      delivery.voidedAt && delivery.voidReason
+        ? {
+            at: delivery.voidedAt.toISOString(),
+            by: delivery.voidedBy === null ? null : await q.findDriverName(db, delivery.voidedBy),
+            reason: delivery.voidReason,
+          }
+        : null,
   };
 }

@@ -77,6 +77,7 @@ export async function driverStops(db: DbOrTx, ids: number[]): Promise<DriverStop
             partial,
             cash_received: d.cashReceived,
             money: stopMoney(stop, o.payment_type === 'cash' ? d.cashReceived : undefined),
+            voided_at: d.voidedAt?.toISOString() ?? null,
           }
         : null,
       paid: o.collected_revenue_at !== null,

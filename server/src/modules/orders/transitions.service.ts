@@ -1,7 +1,7 @@
 import type { Order } from '@letokruh/contracts/orders';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, draftConflict, notFound } from '../../plugins/errors.ts';
-import { deliveredAmounts } from '../driver/delivery.queries.ts';
+import { deliveredAmounts, voidDelivery } from '../driver/delivery.queries.ts';
 import { moveStock, type Taken } from './order-stock.ts';
 import { getOrder } from './order-view.ts';
 import * as q from './orders.queries.ts';
@@ -56,11 +56,16 @@ export const markDone = (db: Db, id: number, userId: number) =>
     return { done: true };
   });
 
-/** PUT /order/{id}/undone: only when done; the goods come back. */
+/**
+ * PUT /order/{id}/undone: only when done; the goods come back. A delivered order's proof is kept
+ * but void from now on (domain.md §2.11 Undoing a delivery, decision 0074): the goods its
+ * amounts took come back, its cash is no longer on the driver's hands.
+ */
 export const markUndone = (db: Db, id: number, userId: number) =>
   transition(db, id, async (tx, order) => {
     if (!order.done) throw conflict('The order is not done');
     await moveStock(tx, { orderId: id, userId, before: await takenBy(tx, order), after: null });
+    await voidDelivery(tx, id, userId, 'undone');
     return { done: false };
   });
 
@@ -70,6 +75,7 @@ export const cancelOrder = (db: Db, id: number, userId: number) =>
     if (order.hidden) throw conflict('The order is cancelled already');
     if (order.done)
       await moveStock(tx, { orderId: id, userId, before: await takenBy(tx, order), after: null });
+    await voidDelivery(tx, id, userId, 'cancelled'); // domain.md §2.11 Undoing a delivery
     return { hidden: true, done: false };
   });
 

@@ -36,7 +36,7 @@ export function StopProgress({ stop }: { stop: DriverStop }) {
   if (stop.delivered) {
     const d = stop.delivered;
     return (
-      <Alert color="green" p="xs" data-testid="stop-delivered">
+      <Alert color={d.voided_at ? 'gray' : 'green'} p="xs" data-testid="stop-delivered">
         <Text size="sm" fw={600}>
           {t('driverDay.delivered.summary', { time: time(d.at), receiver: d.receiver_name })}
           {d.partial && ` · ${t('driverDay.delivered.partial')}`}
@@ -46,6 +46,8 @@ export function StopProgress({ stop }: { stop: DriverStop }) {
           {d.money.amount_due !== d.money.ordered_amount_due &&
             ` · ${t('driverDay.money.orderedFor', { amount: f.money(d.money.ordered_amount_due, currency) })}`}
         </Text>
+        {/* domain.md §2.11 Undoing a delivery: the record stays; the office takes it from here. */}
+        {d.voided_at && <Text size="sm">{t('driverDay.delivered.voided', { time: time(d.voided_at) })}</Text>}
         {d.cash_received !== null && (
           <Text size="sm">
             {t('driverDay.delivered.cash')}: {f.money(d.cash_received, currency)}

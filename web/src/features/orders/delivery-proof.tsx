@@ -2,7 +2,7 @@ import type { DeliveryProof } from '@letokruh/contracts/delivery';
 import { driverEndpoints } from '@letokruh/contracts/endpoints/driver';
 import type { Order } from '@letokruh/contracts/orders';
 import { mayReadProof } from '@letokruh/contracts/rules/proof-access';
-import { Anchor, Badge, Card, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Card, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiBase, pathOf } from '../../lib/api-client';
@@ -34,12 +34,23 @@ function Proof({ order, proof }: { order: Order; proof: DeliveryProof }) {
   const f = useFormat();
   const driver = proof.driver ? `${proof.driver.first_name} ${proof.driver.last_name}`.trim() : '—';
   const changed = proof.lines.filter((l) => l.delivered_amount !== l.ordered_amount);
+  const { voided } = proof;
+  const title = voided
+    ? t('orders.proof.voided')
+    : proof.delivered_at
+      ? t('orders.proof.delivered')
+      : t('orders.proof.onTheWay');
   return (
-    <Card withBorder component="section" aria-labelledby="delivery-proof-title">
+    <Card
+      withBorder
+      component="section"
+      aria-labelledby="delivery-proof-title"
+      bg={voided ? 'var(--mantine-color-gray-0)' : undefined}
+    >
       <Stack gap="sm">
         <Group justify="space-between">
           <Title order={3} id="delivery-proof-title">
-            {proof.delivered_at ? t('orders.proof.delivered') : t('orders.proof.onTheWay')}
+            {title}
           </Title>
           {changed.length > 0 && (
             <Badge color="orange" tt="none">
@@ -47,6 +58,20 @@ function Proof({ order, proof }: { order: Order; proof: DeliveryProof }) {
             </Badge>
           )}
         </Group>
+        {voided && (
+          // domain.md §2.11 Undoing a delivery: kept for the record, no longer the order's proof.
+          <Alert color="gray" p="xs">
+            <Text size="sm">
+              {t(
+                voided.reason === 'cancelled' ? 'orders.proof.voidedCancelled' : 'orders.proof.voidedUndone',
+                {
+                  at: f.dateShort(voided.at),
+                  name: voided.by ? `${voided.by.first_name} ${voided.by.last_name}`.trim() : '—',
+                },
+              )}
+            </Text>
+          </Alert>
+        )}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
           <Fact label={t('orders.proof.driver')} value={driver} />
           {proof.on_the_way_at && (
@@ -103,10 +128,14 @@ function Proof({ order, proof }: { order: Order; proof: DeliveryProof }) {
           {proof.cash_received !== null && (
             <Fact
               label={t('orders.proof.cash')}
-              value={`${f.money(proof.cash_received, proof.currency === 'EUR' ? 'EUR' : 'CZK')} · ${
-                proof.cash_handed_in_at
-                  ? t('orders.proof.handedIn', { at: f.dateShort(proof.cash_handed_in_at) })
-                  : t('orders.proof.withDriver')
+              value={`${f.money(proof.cash_received, proof.currency === 'EUR' ? 'EUR' : 'CZK')}${
+                voided
+                  ? ''
+                  : ` · ${
+                      proof.cash_handed_in_at
+                        ? t('orders.proof.handedIn', { at: f.dateShort(proof.cash_handed_in_at) })
+                        : t('orders.proof.withDriver')
+                    }`
               }`}
             />
           )}

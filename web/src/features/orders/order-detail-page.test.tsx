@@ -474,4 +474,48 @@ describe('OrderDetailPage', () => {
     expect(signature.getAttribute('src')).toBe(`/api/order/${order.id}/delivery/files/7/download`);
     expect(screen.getAllByRole('img', { name: /Foto/ })).toHaveLength(2);
   });
+
+  it('domain.md §2.11: a proof voided by the office reads as undone, with who and when, the cash not with the driver', async () => {
+    const order = makeOrder();
+    renderDetail(['dispatcher'], order, {
+      [`GET /api/order/${order.id}/delivery`]: {
+        body: {
+          delivery: {
+            driver: { id: 5, first_name: 'Josef', last_name: 'Černý' },
+            on_the_way_at: null,
+            delivered_at: '2026-11-26T13:32:00Z',
+            received_at: '2026-11-26T13:33:10Z',
+            receiver_name: 'Žofie Řezníčková',
+            position: null,
+            lines: [],
+            cash_received: 1500,
+            currency: 'CZK',
+            cash_handed_in_at: null,
+            note: '',
+            signature: null,
+            photos: [],
+            voided: {
+              at: '2026-11-27T09:05:00Z',
+              by: { id: 2, first_name: 'Dana', last_name: 'Dispečerská' },
+              reason: 'undone',
+            },
+          },
+        },
+      },
+    });
+    const panel = await screen.findByRole('region', { name: t('orders.proof.voided') });
+    expect(screen.queryByRole('region', { name: t('orders.proof.delivered') })).toBeNull();
+    expect(panel.textContent).toContain(
+      t('orders.proof.voidedUndone', { at: '27. 11. 2026 10:05', name: 'Dana Dispečerská' }),
+    );
+    expect(panel.textContent).toContain('Žofie Řezníčková');
+    expect(panel.textContent).not.toContain(t('orders.proof.withDriver'));
+  });
+
+  it('decision 0074: a driver does not ask for the proof of another driver’s order', async () => {
+    const order = makeOrder();
+    const { api } = renderDetail(['driver'], { ...order, driver: { id: 4242, name: 'Jiný Řidič' } } as Order);
+    await heading();
+    expect(api.sent(`GET /api/order/${order.id}/delivery`)).toHaveLength(0);
+  });
 });
