@@ -17,6 +17,7 @@ const usage = `npm run import -- --from https://old.example.cz --user NAME
   [--dry-run]                            read and check, write nothing, say what would change
   [--report FILE]                        the JSON report (default import-report-<time>.json)
   [--page-size 100]                      records per page and per transaction (10, 20, 50, 100, 1000)
+  [--timeout-ms 30000]                   a call unanswered this long is tried again (twice), then reported
 The password comes from IMPORT_PASSWORD or the prompt.`;
 
 class Refused extends Error {}
@@ -65,7 +66,10 @@ async function main(): Promise<number> {
       prompt.close();
     }
   }
-  const old = new OldSystem(from);
+  const timeoutMs = Number(flags.get('timeout-ms') ?? 30_000);
+  if (!Number.isInteger(timeoutMs) || timeoutMs < 100)
+    throw new Refused('--timeout-ms is a whole number of milliseconds, 100 or more');
+  const old = new OldSystem(from, { timeoutMs });
   await old.signIn(user, password);
 
   const config = loadConfig();

@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { HttpClient, startServer } from '../../scale-out/processes.ts';
 import { createServerDatabase } from '../../test/build.ts';
+import { runCli } from '../../test/cli.ts';
 
 /**
  * `npm run setup` as an installer runs it (docs/decisions/0084-first-start-by-a-setup-command.md): a
@@ -19,33 +19,8 @@ afterAll(async () => {
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
-type Run = { code: number | null; out: string };
-
-function runSetup(env: Record<string, string>, args: string[] = [], input = ''): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', cli, ...args], {
-      env: {
-        ...process.env,
-        LOG_LEVEL: 'silent',
-        NODE_ENV: 'production',
-        VITEST: '',
-        SEED_DEMO: 'never',
-        ...env,
-      },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-    });
-    child.on('error', reject);
-    child.on('exit', (code) => resolve({ code, out }));
-    child.stdin.end(input);
-  });
-}
+const runSetup = (env: Record<string, string>, args: string[] = [], input = '') =>
+  runCli(cli, args, env, { input });
 
 async function signIn(env: Record<string, string>, port: number, username: string, password: string) {
   const server = await startServer({ port, env });
