@@ -525,28 +525,53 @@ async function runStep(db: Db, old: OldSystem, step: Step, options: ImportOption
     );
     const toWrite = writable.filter((w) => known.get(w.oldId)?.fingerprint !== w.fingerprint);
     counts.unchanged += writable.length - toWrite.length;
-    if (toWrite.length) {
-      // One page, one transaction: a run killed here leaves none of it, and the next run writes it.
-      await db.transaction(async (tx) => {
-        for (const record of toWrite) {
-          const existing = known.get(record.oldId)?.newId;
-          try {
-            await tx.transaction(async (savepoint) => {
-              const id = await record.write(savepoint, existing);
-              await q.saveMapping(savepoint, step.entity, record.oldId, id, record.fingerprint);
-            });
-            if (existing === undefined) counts.added++;
-            else counts.updated++;
-          } catch (error) {
-            problem(record.oldId, `not written: ${databaseReason(error)}`);
-          }
-        }
-      });
-    }
+    if (toWrite.length) await writePage(db, step.entity, toWrite, known, counts, problem);
     options.progress?.(step.entity, counts, Date.now() - started);
   }
   await step.finish?.(db);
   if (counts.read === 0) options.progress?.(step.entity, counts, Date.now() - started);
+}
+
+/**
+ * One page, one transaction: a run killed here leaves none of it, and the next run writes it. The
+ * page is first written straight; only when the database refuses a record is it written again
+ * record by record, each in a savepoint, so that the refused one is reported and the rest stays.
+ */
+async function writePage(
+  db: Db,
+  entity: ImportEntity,
+  records: Written[],
+  known: Map<string, q.Mapping>,
+  counts: Counts,
+  problem: (oldId: string, reason: string) => void,
+) {
+  const writeOne = async (tx: DbOrTx, record: Written) => {
+    const id = await record.write(tx, known.get(record.oldId)?.newId);
+    await q.saveMapping(tx, entity, record.oldId, id, record.fingerprint);
+  };
+  const count = (record: Written) => {
+    if (known.has(record.oldId)) counts.updated++;
+    else counts.added++;
+  };
+  try {
+    await db.transaction(async (tx) => {
+      for (const record of records) await writeOne(tx, record);
+    });
+    records.forEach(count);
+    return;
+  } catch {
+    // Written again below, one savepoint a record.
+  }
+  await db.transaction(async (tx) => {
+    for (const record of records) {
+      try {
+        await tx.transaction((savepoint) => writeOne(savepoint, record));
+        count(record);
+      } catch (error) {
+        problem(record.oldId, `not written: ${databaseReason(error)}`);
+      }
+    }
+  });
 }
 
 function databaseReason(error: unknown): string {
