@@ -4,7 +4,14 @@ import { measurementUnits, productTypes } from './products.ts';
 
 /** Stock of products in warehouses and its ledger (domain.md §2.2, §2.3, §2.5, §2.7; §3.3 Stock). */
 
-export const stockChangeReasons = ['manual', 'order_done', 'order_undone', 'conversion'] as const;
+/** `opening_balance`: the stock brought from the old system (docs/decisions/0085-moving-in-from-the-old-system-through-its-api.md). */
+export const stockChangeReasons = [
+  'manual',
+  'order_done',
+  'order_undone',
+  'conversion',
+  'opening_balance',
+] as const;
 export type StockChangeReason = (typeof stockChangeReasons)[number];
 
 /** Bound of one change (domain.md §2.5, §2.9). */

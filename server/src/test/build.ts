@@ -26,7 +26,7 @@ export type BuiltTestApp = {
  * A PostgreSQL server database of its own for one test file: `CREATE DATABASE lt_test_<random>`
  * on the server of TEST_DATABASE_URL (an admin URL), dropped again by `drop()`.
  */
-async function createServerDatabase(
+export async function createServerDatabase(
   adminUrl: string,
   template: string | undefined,
 ): Promise<{ url: string; drop(): Promise<void> }> {

@@ -8,6 +8,7 @@ export * from './conversions.ts';
 export * from './customers.ts';
 export * from './deliveries.ts';
 export * from './files.ts';
+export * from './imports.ts';
 export * from './jobs.ts';
 export * from './limits.ts';
 export * from './orders.ts';

@@ -47,7 +47,9 @@ export const stockLedger = pgTable(
     productId: integer('product_id').notNull(),
     delta: numeric('delta', { precision: 12, scale: 2, mode: 'number' }).notNull(),
     amountAfter: numeric('amount_after', { precision: 12, scale: 2, mode: 'number' }).notNull(),
-    reason: text('reason', { enum: ['manual', 'order_done', 'order_undone', 'conversion'] }).notNull(),
+    reason: text('reason', {
+      enum: ['manual', 'order_done', 'order_undone', 'conversion', 'opening_balance'],
+    }).notNull(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     orderId: integer('order_id'),
     conversionId: integer('conversion_id').references(() => conversions.id),
@@ -63,7 +65,7 @@ export const stockLedger = pgTable(
     index('stock_ledger_stock_idx').on(t.warehouseId, t.productId, t.id),
     check(
       'stock_ledger_reason_check',
-      sql`${t.reason} in ('manual', 'order_done', 'order_undone', 'conversion')`,
+      sql`${t.reason} in ('manual', 'order_done', 'order_undone', 'conversion', 'opening_balance')`,
     ),
     check('stock_ledger_delta_check', sql`${t.delta} <> 0`),
   ],

@@ -1,5 +1,6 @@
 import { ErrorCode } from '@letokruh/contracts/errors';
 import type { FunctionName } from '@letokruh/contracts/permissions';
+import type { FirstOwner } from '@letokruh/contracts/setup';
 import type { UserAdd, UserEdit, UserItem, UserList } from '@letokruh/contracts/users';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { hasFunction, type SessionUser } from '../../plugins/access.ts';
@@ -113,6 +114,36 @@ export async function addUser(db: Db, actor: SessionUser, input: UserAdd): Promi
     if (isUniqueViolation(error)) throw usernameTaken();
     throw error;
   }
+}
+
+/**
+ * `npm run setup` (docs/decisions/0084-first-start-by-a-setup-command.md): the first owner, only while
+ * no active owner exists. The owner function's row is locked first, so two setups run at once
+ * serialise and the second finds the owner the first made. The password was typed twice by the
+ * owner themself: no change is asked for at the first sign-in. Answers null when an owner exists.
+ */
+export async function addFirstOwner(tx: DbOrTx, input: FirstOwner): Promise<UserItem | null> {
+  await q.lockOwnerFunction(tx);
+  if ((await q.countActiveOwners(tx, { except: 0 })) > 0) return null;
+  if (await q.usernameExists(tx, input.username)) {
+    throw new AppError(409, ErrorCode.usernameTaken, 'The username is taken', ['username']);
+  }
+  const id = await q.insertUser(tx, {
+    username: input.username,
+    passwordHash: await hashPassword(input.password),
+    firstName: input.first_name,
+    lastName: input.last_name,
+    email: input.email,
+    phone: input.phone,
+    mustChangePassword: false,
+  });
+  await q.replaceUserFunctions(tx, id, ['owner']);
+  return getUser(tx, id);
+}
+
+/** Whether the installation has an active owner yet (`npm run setup` refuses then). */
+export async function hasActiveOwner(db: DbOrTx): Promise<boolean> {
+  return (await q.countActiveOwners(db, { except: 0 })) > 0;
 }
 
 /**
