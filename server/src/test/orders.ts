@@ -100,6 +100,8 @@ export async function makeOrder(
     expected_delivery_duration: 60,
     ...freeSlot(),
     ...driver,
+    // The intern step checks the stock again (domain.md §3.3 Reserved stock): confirmed, as above.
+    ...shortStockConfirmed,
     ...options.intern,
   });
   expect(intern.statusCode, intern.body).toBe(200);

@@ -111,6 +111,7 @@ const writes: Record<string, () => Promise<unknown>> = {
         expected_delivery_duration: 60,
         ...slot(),
         ...(drivers.length ? { driver_id: drivers[0].id, confirm_overlap: true } : {}),
+        ...shortStockConfirmed,
       }),
     );
     orderIds.push(id);
