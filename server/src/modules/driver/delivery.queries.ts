@@ -31,7 +31,8 @@ export async function deliveredAmounts(db: DbOrTx, orderId: number): Promise<Map
 /**
  * Decision 0074 (domain.md §2.11): the order's recorded delivery becomes void, kept for the record;
  * `reason` names the step of the office that set it back. Nothing when there is none (or it is
- * void already).
+ * void already). The delivery had set the lines to the delivered amounts (domain.md §2.13): a void
+ * one gives them back their ordered amounts, which the office's next "done" takes.
  */
 export async function voidDelivery(
   db: DbOrTx,
@@ -39,7 +40,7 @@ export async function voidDelivery(
   userId: number,
   reason: 'undone' | 'cancelled',
 ): Promise<void> {
-  await db
+  const voided = await db
     .update(orderDeliveries)
     .set({ voidedAt: new Date(), voidedBy: userId, voidReason: reason })
     .where(
@@ -48,7 +49,13 @@ export async function voidDelivery(
         isNotNull(orderDeliveries.deliveredAt),
         isNull(orderDeliveries.voidedAt),
       ),
-    );
+    )
+    .returning({ orderId: orderDeliveries.orderId });
+  if (voided.length === 0) return;
+  await db.execute(sql`
+    update order_items i set amount = l.ordered_amount
+    from order_delivery_lines l
+    where l.order_id = ${orderId} and l.order_item_id = i.id and i.amount <> l.ordered_amount`);
 }
 
 export async function findDelivery(db: DbOrTx, orderId: number): Promise<DeliveryRow | undefined> {
