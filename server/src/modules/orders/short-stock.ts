@@ -1,5 +1,6 @@
 import { ErrorCode } from '@letokruh/contracts/errors';
 import type { ShortStock } from '@letokruh/contracts/order-steps';
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { insertAudit } from '../audit/audit.queries.ts';
@@ -87,6 +88,11 @@ export async function checkShortStock(
   );
   const short = shortLines(lines, own, stock);
   if (!short.length) return;
+  // One confirmation per action: at the intern step, a shortage the items step confirmed already
+  // (the same products, no more asked, no less available) is not asked about again.
+  if (options.step === 'intern' && !options.confirm.confirm_short_stock) {
+    if (await confirmedBefore(tx, order.id, warehouseId, short)) return;
+  }
   if (!options.confirm.confirm_short_stock) {
     const list = short.map((s) => `${s.name} (available ${s.available}, asked ${s.asked})`).join(', ');
     throw new AppError(409, ErrorCode.stockShortNeedsConfirmation, `Not enough stock: ${list}`, undefined, {
@@ -102,4 +108,25 @@ export async function checkShortStock(
     path: `/api/order/${order.id}/${options.step ?? 'items'}`,
     details: { reason: options.confirm.short_stock_reason, warehouse_id: warehouseId, short },
   });
+}
+
+/**
+ * Whether the order's last short-stock confirmation (its audit row) in this warehouse covers every
+ * line short now: the same product, at least as much asked then, at most as much available then.
+ * Stock others took since makes the shortage new, and it is asked about again.
+ */
+async function confirmedBefore(tx: Tx, orderId: number, warehouseId: number, short: ShortStock[]) {
+  const rows = (await tx.execute(sql`
+    select details from audit_log
+    where entity = 'order' and entity_id = ${orderId} and action = 'short_stock_override'
+    order by id desc limit 1`)) as unknown as {
+    rows: { details: { warehouse_id?: number; short?: ShortStock[] } }[];
+  };
+  const last = rows.rows[0]?.details;
+  if (!last || last.warehouse_id !== warehouseId || !Array.isArray(last.short)) return false;
+  return short.every((s) =>
+    last.short!.some(
+      (c) => c.product_id === s.product_id && c.asked >= s.asked && c.available <= s.available,
+    ),
+  );
 }
