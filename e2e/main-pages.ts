@@ -9,7 +9,9 @@ export type MainPage = {
   firstRow?: (page: Page) => ReturnType<Page['locator']>;
 };
 
-const firstBodyRow = (page: Page) => page.locator('main tbody tr').first();
+/** A list's first row: a table's, or on a phone the first of the rows drawn as cards. */
+const firstBodyRow = (page: Page) =>
+  page.locator('main tbody tr, main [data-testid="row-cards"] article').first();
 
 /** The first link on a list page whose address matches, e.g. the first order of the list. */
 async function firstLink(page: Page, path: string, href: RegExp): Promise<string> {
