@@ -22,7 +22,7 @@ async function makeDriverLink(page: Page) {
   return { section, url: await field.inputValue() };
 }
 
-/** Issue 17 §3: the driver's calendar link, fetched as a phone's calendar app fetches it (no session). */
+/** domain.md §2.10: the driver's calendar link, fetched as a phone's calendar app fetches it (no session). */
 test('a driver makes a calendar link on the account page; a calendar reads it until it is revoked', async ({
   page,
   playwright,

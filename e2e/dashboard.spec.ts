@@ -66,7 +66,7 @@ test('the week shows the orders of the chosen warehouse with their travel blocks
   await expect.poll(async () => (await drawnIds(page)).length + (await folded(page))).toBe(orders.length);
   const drawn = new Set(await drawnIds(page));
   await expect(page.locator('.week-travel')).toHaveCount(
-    // A personal collection (no driver) drives nowhere: no travel band (issue 14).
+    // A personal collection (no driver) drives nowhere: no travel band.
     2 * orders.filter((o) => drawn.has(o.id) && o.driver !== null && o.duration > 0).length,
   );
   const shown = orders.filter((o) => drawn.has(o.id));

@@ -55,7 +55,7 @@ test.describe('order entry', () => {
   });
 });
 
-/** Clipped labels and narrow cards of the week as drawn (issue 32 §1's measure). */
+/** Clipped labels and narrow cards of the week as drawn (decision 0081). */
 async function weekMeasure(page: Page) {
   return page.evaluate(() => {
     const cards = [...document.querySelectorAll<HTMLElement>('.week-card')];

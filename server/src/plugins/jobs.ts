@@ -37,7 +37,7 @@ async function finishJob(db: Db, name: string, error: unknown): Promise<void> {
 }
 
 /**
- * The app's jobs: stale drafts (issue 14), expired sessions, old sign-in counters (issue 13), and the
+ * The app's jobs: stale drafts, expired sessions, old sign-in counters, and the
  * Fio statements (domain.md §2.12), whose 30 s per token are claimed per account besides.
  */
 export function appJobs(options: { config: Config; db: Db; storage: Storage }): Job[] {

@@ -61,7 +61,7 @@ function NavItems({ vertical, onNavigate }: { vertical?: boolean; onNavigate?: (
       if (item !== vacations[0]) continue;
       rendered.push(
         vertical ? (
-          // Issue 14: on phones the group keeps its heading; its rows say whose vacation they are
+          // On phones the group keeps its heading; its rows say whose vacation they are
           // ("Uzavření skladů", not a second "Sklady", decision 0082).
           <Stack key="vacations" gap={0} role="group" aria-labelledby="nav-vacations-heading">
             <Text id="nav-vacations-heading" size="xs" fw={700} c="dimmed" tt="uppercase" px={6} pt={6}>

@@ -37,7 +37,7 @@ export async function documentRoutes(app: App): Promise<void> {
     async (request, reply) => {
       const { id } = request.params;
       const reader = proofReaderOf(request.user!);
-      // Printed again and again (office, yard, driver): one note per data version and day (issue 9),
+      // Printed again and again (office, yard, driver): one note per data version and day,
       // the office's and each driver's apart (a proof is for its own driver, decision 0074).
       const file = await cachedAnswer(
         app.answers,

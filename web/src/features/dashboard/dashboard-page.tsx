@@ -30,7 +30,7 @@ import { OrderOverlay } from './order-overlay';
 import { useDashboard } from './use-dashboard';
 import type { WeekCalendarProps } from './week-grid';
 
-// Issue 16, web speed: the week's code is fetched as the page's module runs but does not hold
+// Web speed (decision 0047): the week's code is fetched as the page's module runs but does not hold
 // back its first paint: the header, the week's title (the LCP element) and the left panel draw
 // while it loads.
 const weekCalendarModule = import('./week-grid');

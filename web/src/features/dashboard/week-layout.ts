@@ -12,7 +12,7 @@ import { laneOf, minutesOfTime } from './driver-day-layout';
  */
 export type LaneStrategy = 'driver' | 'packed';
 
-/** The narrowest card the week draws, in px (issue 32: no card narrower than 64 px). */
+/** The narrowest card the week draws, in px (decision 0081). */
 export const minCardWidth = 64;
 /** A card is at least this tall (its time, name and town on three lines), in px. */
 export const minCardHeight = 50;
