@@ -18,7 +18,7 @@ export type AppContext = {
   storage: Storage;
   /**
    * The list, calendar and overview queries' connection: a read-only replica when
-   * `DATABASE_READ_URL` is set (issue 16); absent = `db`.
+   * `DATABASE_READ_URL` is set (decision 0045); absent = `db`.
    */
   readDb?: Db;
   /** Hears the database's notifications (db/client.ts); absent: no session is kept between requests. */

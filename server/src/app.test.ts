@@ -21,7 +21,7 @@ const publicRoutes = new Set([
   'GET /api/health',
   'GET /api/docs',
   'GET /api/config',
-  // Issue 17 §3: a phone's calendar app has no session; the path's secret is the key, and anything
+  // domain.md §2.10: a phone's calendar app has no session; the path's secret is the key, and anything
   // else answers 404 (calendar-feeds.test.ts).
   'GET /api/feeds/:file',
 ]);

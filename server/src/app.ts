@@ -156,7 +156,7 @@ export async function buildApp({
   });
   // After helmet, so that the 421 carries the security headers too; before every other hook.
   registerHostCheck(app);
-  // Few parts and short fields: the forms have a file and two short fields (issue 13 §4).
+  // Few parts and short fields: the forms have a file and two short fields (decision 0022).
   await app.register(multipart, {
     limits: {
       fileSize: config.uploadLimit,
@@ -177,7 +177,7 @@ export async function buildApp({
   // Before the guard: a read waiting its turn has cost nothing yet (plugins/admission.ts).
   registerReadAdmission(app, writingGets, config.readConcurrency);
   registerAuth(app, sessions, writingGets);
-  // Issue 17 §2: the order events this process hands to its open streams (modules/events).
+  // domain.md §1.10: the order events this process hands to its open streams (modules/events).
   const live = createLiveOrders(liveHeartbeatMs ? { heartbeatMs: liveHeartbeatMs } : {});
   app.decorate('live', live);
   // Before the server stops taking connections: an open stream would keep it waiting for ever.

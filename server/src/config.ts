@@ -160,7 +160,7 @@ export type Config = {
   mailFrom: string;
   /** Where e-mails are written as .eml files when there is no SMTP server. */
   outboxDir: string;
-  /** QR e-mails one user may send per clock hour, and one address may receive (issue 13 §4). */
+  /** QR e-mails one user may send per clock hour, and one address may receive (decision 0022). */
   qrMailLimits: { perUser: number; perRecipient: number };
 };
 

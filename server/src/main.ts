@@ -12,8 +12,8 @@ const app = await buildApp({
   context: { config, db: database.db, readDb: database.readDb, listen: database.listen, storage },
   logger: { level: config.logLevel },
 });
-// Stale drafts (issue 14), expired sessions and old sign-in counters: each job runs once per period
-// for all server processes together (issue 16, plugins/jobs.ts).
+// Stale drafts (decision 0030), expired sessions and old sign-in counters: each job runs once per period
+// for all server processes together (decision 0045, plugins/jobs.ts).
 const stopJobs = startJobs(database.db, appJobs({ config, db: database.db, storage }), app.log);
 
 /** A request that never ends would keep `app.close()` waiting: the process ends after this anyway. */

@@ -8,8 +8,7 @@ import { AppError } from './plugins/errors.ts';
  * - at most `maxQueue` tasks wait beyond the running ones; more are refused with 503 (`busy`);
  * - tasks start in the order they were asked for (`stricterFIFO`): by default piscina, when a
  *   thread frees up, hands it the queue's head and moves the next task, which no thread takes
- *   yet, to the tail; under load a task went round the queue again and again (issue 16: delivery
- *   notes, one PDF thread, 20 clients: p95 264 → 138 ms, p99 366 → 160 ms at the same req/s);
+ *   yet, to the tail; under load a task went round the queue again and again (decision 0068);
  * - `close()` lets every task already asked for finish, queued ones too (Fastify runs onClose while
  *   requests are still being answered), then ends the threads; after it, tasks are refused with
  *   503. Piscina's own `close()` waits only for the tasks its threads hold: those still queued

@@ -12,7 +12,7 @@ import { seedDemo } from './seed/index.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 
-// Issue 9: `npm run backup` / `npm run restore`; a restored backup has every order.
+// Decision 0020: `npm run backup` / `npm run restore`; a restored backup has every order.
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'letokruh-backup-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 

@@ -6,11 +6,11 @@ import type { Storage } from '../plugins/storage.ts';
 import { newPglite, takeLock } from './client.ts';
 
 /**
- * Backups (issue 9). The embedded database: the app must be stopped (its lock file says so); the
+ * Backups (decision 0020). The embedded database: the app must be stopped (its lock file says so); the
  * database is opened and closed once, so PostgreSQL inside PGlite writes a clean checkpoint, then
  * its folder and the uploaded files go into one .tar.gz. A PostgreSQL server: pg_dump's custom
  * format, restored by pg_restore, with the uploaded files beside it in `<name>.files.tar.gz` (so are
- * the files of an S3 bucket, issue 16: read from it into the archive, written back on restore; a
+ * the files of an S3 bucket, decision 0045: read from it into the archive, written back on restore; a
  * restore adds and overwrites objects, it deletes none).
  */
 const parts = ['pgdata', 'files'] as const;

@@ -5,7 +5,7 @@ import type { JsonAnswer } from '../plugins/answer-cache.ts';
 import { type BuiltTestApp, buildTestApp } from '../test/build.ts';
 import { createJsonQueries } from './json-queries.ts';
 
-// Issue 16: an answer PostgreSQL writes whole is fetched and gzipped in a worker thread.
+// Decision 0049: an answer PostgreSQL writes whole is fetched and gzipped in a worker thread.
 let t: BuiltTestApp;
 const queries = createJsonQueries({ perThread: 2, maxQueue: 100 });
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);

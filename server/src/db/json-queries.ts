@@ -7,8 +7,7 @@ import type { DbOrTx } from './client.ts';
 import { rowsOf } from './rows.ts';
 
 /**
- * Answers whose JSON text PostgreSQL writes (issue 16: the calendar week, 1.4 MB for the busiest
- * bench week) are fetched in a worker thread (json-worker.mjs). On the event loop the driver
+ * Answers whose JSON text PostgreSQL writes (decision 0049: the calendar week, the largest answer) are fetched in a worker thread (json-worker.mjs). On the event loop the driver
  * decoded those bytes into strings (≈ 17 ms), the answer encoded them back (≈ 8 ms) and the
  * parser copied them while they arrived (≈ 4 ms): with five users asking at once, 158 ms without a
  * free turn. The thread runs the query on its own small pool (same URL and settings as the Db's),

@@ -12,7 +12,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPglite } from './client.ts';
 
-// Issue 13 §3: migration 0016 adds manage_warehouse without giving anybody a right they did not
+// Decision 0021: migration 0016 adds manage_warehouse without giving anybody a right they did not
 // have. A database is migrated up to 0014, given a custom matrix as an owner might have saved it,
 // and then migrated to the end.
 const folder = path.resolve(import.meta.dirname, 'migrations');

@@ -6,7 +6,7 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPglite } from './client.ts';
 
-// Issue 15: migration 0029 gives CZK prices at 15 % or 10 % still in force on 2024-01-01 a 12 %
+// Decision 0038: migration 0029 gives CZK prices at 15 % or 10 % still in force on 2024-01-01 a 12 %
 // successor from that day, and moves later rows at those rates to 12 %. Its statements are run
 // again here on rows written after the migration, as an old database would hold them.
 const folder = path.resolve(import.meta.dirname, 'migrations');

@@ -6,7 +6,7 @@ import { type BuiltTestApp, buildTestApp, type Client, login } from '../test/bui
 import { cappedCount, cappedCountSql } from './paging.ts';
 import { orders } from './schema/index.ts';
 
-// Issue 9: lists count to the cap and page no deeper, so a million orders cost what 10 000 do.
+// Decision 0020: lists count to the cap and page no deeper, so a million orders cost what 10 000 do.
 let t: BuiltTestApp;
 let owner: Client;
 

@@ -5,7 +5,7 @@ import type { DbOrTx } from './client.ts';
 import { rowsOf } from './rows.ts';
 
 /**
- * Counts the rows of a list up to `cap` + 1 (issue 9): "10 000+" is all a person needs of a huge
+ * Counts the rows of a list up to `cap` + 1 (decision 0020): "10 000+" is all a person needs of a huge
  * list, and an exact count of a million orders would read them all. `query` selects the list's
  * rows with its filters (any columns); only whether a row exists is counted.
  */
@@ -26,7 +26,7 @@ export async function cappedCountSql(db: DbOrTx, from: SQL, cap = listTotalCap):
 
 /**
  * `column = any($1)` with the ids as one array parameter: `inArray` writes one parameter per id,
- * and building a query of 500 parameters cost more than running it (issue 9: the exports and the
+ * and building a query of 500 parameters cost more than running it (the exports and the
  * calendar read their orders 200–500 ids at a time).
  */
 export const idIn = (column: SQL.Aliased | AnyPgColumn, ids: number[]): SQL =>

@@ -11,7 +11,7 @@ export const pragueMidnight = (day: string, plusDays = 0) =>
   sql`((${day}::date + ${plusDays}::int)::timestamp at time zone 'Europe/Prague')`;
 
 /**
- * Refuses a wall-clock time that never happens in Prague (issue 14): on the last Sunday of March
+ * Refuses a wall-clock time that never happens in Prague (decision 0024): on the last Sunday of March
  * the clocks jump from 02:00 to 03:00, so a delivery or a closure at 02:30 that day cannot be.
  */
 export function requireExistingTime(day: string, clock: string | null | undefined, field: string): void {

@@ -4,7 +4,7 @@ import { seedDemo } from './seed/index.ts';
 
 type Log = { log(message: string): void };
 
-/** Opens the database, migrates it and seeds demo data into a new embedded one (issue 2). */
+/** Opens the database, migrates it and seeds demo data into a new embedded one (domain.md §3.4). */
 export async function startDatabase(config: Config, out: Log): Promise<Database> {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,

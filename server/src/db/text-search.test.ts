@@ -6,7 +6,7 @@ import { makeProduct } from '../test/products.ts';
 import { rowsOf } from './rows.ts';
 
 /**
- * Issue 14: every text search ignores accents and letter case, on PGlite and PostgreSQL alike,
+ * Decision 0024: every text search ignores accents and letter case, on PGlite and PostgreSQL alike,
  * and on PostgreSQL the trigram indexes serve the accent-free expression.
  */
 let t: BuiltTestApp;
@@ -50,7 +50,7 @@ const found = async (url: string, key: 'items' | 'data' = 'items') => {
 };
 const q = encodeURIComponent;
 
-describe('accent- and case-insensitive search (issue 14)', () => {
+describe('accent- and case-insensitive search', () => {
   it.each([
     ['without accents', `reznickova${tag}`],
     ['in capitals', `ŘEZNÍČKOVÁ${tag}`],

@@ -7,7 +7,7 @@ export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${
 export const containsPattern = (text: string) => `%${escapeLike(text)}%`;
 
 /**
- * Issue 14: a text search that ignores accents and letter case, as people type at the counter
+ * Decision 0024: a text search that ignores accents and letter case, as people type at the counter
  * ("novak" finds "Novák", "ZIZKOV" finds "Žižkov"). `f_unaccent` is the immutable wrapper of
  * migration 0019, and the trigram indexes are built on `f_unaccent(column)`, so this exact
  * expression is what they serve: keep the column expression identical to the index's.

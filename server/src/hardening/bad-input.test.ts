@@ -12,12 +12,12 @@ import { makeProduct } from '../test/products.ts';
 import { changedTables, snapshot } from './snapshot.ts';
 
 /**
- * Issue 13 §4: malformed multipart bodies on every upload route answer 400/413 with the usual
+ * Decision 0022: malformed multipart bodies on every upload route answer 400/413 with the usual
  * error body, never 500, and keep nothing: no row, no file in the store.
  */
 let t: BuiltTestApp;
 let owner: Client;
-/** The delivery's proof is the order's driver's upload (issue 17 §1). */
+/** The delivery's proof is the order's driver's upload (domain.md §2.11). */
 let driver: Client;
 let uploads: RegisteredRoute[];
 const ids: Record<string, number> = {};

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../db/rows.ts';
 import { type BuiltTestApp, buildTestApp, type Client, login } from '../test/build.ts';
 
-// Issue 9, concurrency, run on PGlite and again on PostgreSQL by `npm test`: 200 parallel stock
+// Concurrency, run on PGlite and again on PostgreSQL by `npm test`: 200 parallel stock
 // changes leave exactly start − N with one ledger row each; two saves of one order from the same
 // copy give one success and one 409.
 let t: BuiltTestApp;

@@ -23,7 +23,7 @@ let app: TestApp;
 beforeAll(async () => {
   t = await buildTestApp({
     PUBLIC_ORIGIN: 'https://letokruh.example',
-    // The Host names the origin cases below send (the Host check of issue 13 refuses others).
+    // The Host names the origin cases below send (the Host check refuses others, docs/security.md).
     ALLOWED_HOSTS: 'localhost:80,sklad.letokruh.cz,localhost:3208,internal:3000',
   });
   app = t.app;

@@ -6,7 +6,7 @@ import { type BuiltTestApp, buildTestApp, type Client, login, multipart } from '
 import { pdf, png } from '../test/files.ts';
 
 /**
- * Issue 13 §4, downloads: every answer that is a file (stored files, the avatar, delivery notes,
+ * Decision 0022, downloads: every answer that is a file (stored files, the avatar, delivery notes,
  * the orders PDF, XLSX exports) is an attachment with a sanitised name, an ASCII fallback and
  * the RFC 5987 name, and `X-Content-Type-Options: nosniff`. The walk goes over every GET route
  * and judges every answer that is not JSON, so a new download route is judged without a list.

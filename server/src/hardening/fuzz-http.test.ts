@@ -8,7 +8,7 @@ import { inParallel } from '../test/parallel.ts';
 import { changedTables, snapshot } from './snapshot.ts';
 
 /**
- * Fuzzing over a real socket (issue 13 §5): every route of the API, called by the owner (who passes
+ * Fuzzing over a real socket (decision 0022): every route of the API, called by the owner (who passes
  * every access rule, so the handlers are what is tried) with its path spelled otherwise, with odd
  * methods, and with oversized, truncated and malformed bodies, many at once. Never a 5xx, every
  * refusal in the API's error shape, nothing written, and the server still answers afterwards.

@@ -4,7 +4,7 @@ import { type BuiltTestApp, buildTestApp, type Client, login } from '../test/bui
 import { changedTables, snapshot } from './snapshot.ts';
 
 /**
- * Fuzzing (issue 9): bad input generated for every route from its zod schemas (wrong types, huge
+ * Fuzzing (decision 0020): bad input generated for every route from its zod schemas (wrong types, huge
  * strings, odd unicode, negative and enormous numbers, unknown fields, bad path ids), sent as the
  * owner, who passes every access rule. Never a 5xx; a refused call writes nothing.
  */

@@ -19,7 +19,7 @@ import { inParallel } from '../test/parallel.ts';
 import { changedTables, snapshot } from './snapshot.ts';
 
 /**
- * Issue 13 §1: the guard is decided by the route Fastify matched, never by the spelling of the
+ * docs/security.md: the guard is decided by the route Fastify matched, never by the spelling of the
  * URL. Every guarded route is called over real HTTP (raw paths, as an attacker sends them, many
  * at once) in every odd spelling of its path, without a session and as a signed-in user who
  * lacks its rule: no handler runs, nothing is written, the answer is the guard's refusal when the

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../db/rows.ts';
 import { anonymous, type BuiltTestApp, buildTestApp, client, login } from '../test/build.ts';
 
-// Issue 9: security headers on every response (CSP, nosniff, Referrer-Policy, frame-ancestors,
+// Decision 0020: security headers on every response (CSP, nosniff, Referrer-Policy, frame-ancestors,
 // HSTS behind HTTPS), errors and downloads included.
 let plain: BuiltTestApp;
 let https: BuiltTestApp;

@@ -6,7 +6,7 @@ import { isAllowedHost } from '../plugins/hosts.ts';
 import { type BuiltTestApp, buildTestApp } from '../test/build.ts';
 
 /**
- * Issue 13 §1, DNS rebinding: a request whose Host is not one of the app's own answers 421 before
+ * DNS rebinding (docs/security.md): a request whose Host is not one of the app's own answers 421 before
  * any handler runs. Own: localhost, 127.0.0.1 and [::1] on the port in use, the hosts of
  * PUBLIC_ORIGIN, and ALLOWED_HOSTS.
  */

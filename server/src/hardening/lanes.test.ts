@@ -7,7 +7,7 @@ import { createUser } from '../db/seed/users.ts';
 import { type BuiltTestApp, buildTestApp, type Client, login } from '../test/build.ts';
 import { changedTables, snapshot } from './snapshot.ts';
 
-// Issue 13 §3, staff stay in their lane: the warehouse's name, address, staff and cars need
+// Decision 0021, staff stay in their lane: the warehouse's name, address, staff and cars need
 // manage_warehouse; drivers and warehousemen see and touch only their warehouses' orders, stock
 // and vacations (404 for others'); the owner function can be taken away, never from the last owner.
 type User = Client & { user: { id: number; username: string; permissions: string[] } };

@@ -18,7 +18,7 @@ import { pruneThrottle, reserveAttempt, Throttled, throttlePolicy } from '../mod
 import { anonymous, type BuiltTestApp, buildTestApp, login } from '../test/build.ts';
 
 /**
- * Issue 13 §2, sign-in under attack, over real sockets and with real parallelism: every burst
+ * Decision 0002, sign-in under attack, over real sockets and with real parallelism: every burst
  * below is sent at once (Promise.all over separate connections), from its own loopback address
  * (Linux answers all of 127.0.0.0/8), so that the per-address rules are really exercised.
  */
@@ -129,7 +129,7 @@ const rows = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(db, query);
 const times = <T>(n: number, make: (i: number) => T): T[] => Array.from({ length: n }, (_, i) => make(i));
 const { pair, address: perAddress, account } = throttlePolicy;
 
-describe('sign-in under attack (issue 13 §2)', () => {
+describe('sign-in under attack', () => {
   it(`checks at most ${pair.lockAfter} guesses of 120 sent at once; the others are refused unhashed`, async () => {
     await createUser(db, { username: 'target1' });
     const answers = await Promise.all(times(120, () => loginOver('127.0.21.1', 'target1', 'wrong')));
@@ -326,7 +326,7 @@ describe('sign-in under attack (issue 13 §2)', () => {
   });
 });
 
-describe('the owner unlocks a user (issue 13 §2)', () => {
+describe('the owner unlocks a user', () => {
   it('shows the lock on the user, lifts it, is the owner’s only, and is audited', async () => {
     const user = await createUser(db, { username: 'forgetful' });
     await Promise.all(times(pair.lockAfter, () => loginOver('127.0.30.1', 'forgetful', 'wrong')));

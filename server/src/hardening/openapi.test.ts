@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltTestApp, buildTestApp } from '../test/build.ts';
 
 /**
- * Issue 15: the served document is what a client developer generates a client from, so it has to
+ * Decision 0039: the served document is what a client developer generates a client from, so it has to
  * be a valid OpenAPI 3.1 document that names every route with its real input and answers.
  */
 let t: BuiltTestApp;

@@ -6,7 +6,7 @@ import { rowsOf } from '../db/rows.ts';
 import { createUser } from '../db/seed/users.ts';
 import { anonymous, type BuiltTestApp, buildTestApp, type TestApp } from '../test/build.ts';
 
-// Issue 9: argon2id with at least 19 MiB and 2 passes (OWASP's floor); at most 100 failed
+// Decision 0020: argon2id with at least 19 MiB and 2 passes (OWASP's floor); at most 100 failed
 // logins per hour for one account.
 let t: BuiltTestApp;
 let app: TestApp;
@@ -65,5 +65,5 @@ describe('stored password hashes', () => {
   });
 });
 
-// The failed-login limits (issue 9's 100 guesses an hour at one account among them) are tested
+// The failed-login limits (100 guesses an hour at one account among them, decision 0002) are tested
 // with real parallelism in login-attack.test.ts.

@@ -9,7 +9,7 @@ import { loadOrders } from '../modules/orders/order-view.ts';
 import { type BuiltTestApp, buildTestApp, type Client, login } from '../test/build.ts';
 
 /**
- * Issue 13 §4: the merged delivery notes of all the demo's printable orders (261, a day's
+ * Decision 0022: the merged delivery notes of all the demo's printable orders (261, a day's
  * busiest merge is ≈ 266) render off the event loop, in the worker pool: while they render, the
  * loop never stalls more than 50 ms. Measured two ways at once: perf_hooks'
  * monitorEventLoopDelay (1 ms resolution, its period subtracted) and a 5 ms setInterval probe

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../db/rows.ts';
 import { type BuiltTestApp, buildTestApp, type Client, login } from '../test/build.ts';
 
-// Issue 9, per-object access: where domain.md scopes by the user's own warehouses (the calendar of
+// Decision 0020, per-object access: where domain.md scopes by the user's own warehouses (the calendar of
 // domain.md §1.4), a driver or warehouseman gets their warehouses only; ids of other records answer
 // 404 or 403 and never their data.
 let t: BuiltTestApp;

@@ -10,7 +10,7 @@ import { diskStorage } from '../plugins/storage.ts';
 import { type BuiltTestApp, buildTestApp, type Client, client, login } from '../test/build.ts';
 
 /**
- * Issue 13 §4: QR e-mails are limited per user (20 an hour) and per recipient (5 an hour), the
+ * Decision 0022: QR e-mails are limited per user (20 an hour) and per recipient (5 an hour), the
  * count kept in the database by one atomic upsert, so parallel requests and several server
  * processes cannot pass it; over the limit: 429 / 152 with Retry-After, and nothing is sent.
  */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltTestApp, buildTestApp } from '../test/build.ts';
 
 /**
- * Issue 14: the web app hides what the server would refuse by reading contracts' `routeAccess`;
+ * Decision 0029: the web app hides what the server would refuse by reading contracts' `routeAccess`;
  * that is only true while every route declares exactly the rule the table names for it.
  */
 let t: BuiltTestApp;

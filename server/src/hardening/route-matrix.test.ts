@@ -14,7 +14,7 @@ import {
 } from '../test/build.ts';
 
 /**
- * Route × function matrix (issue 9): every registered /api route called as each demo user and
+ * Route × function matrix (decision 0020): every registered /api route called as each demo user and
  * without a session. What is expected comes from the route's declared rule and the default
  * permission matrix of contracts, never from the answers themselves.
  * Allowed: anything but 401/403 (a 400 or 404 for the made-up parameters is fine).
@@ -60,7 +60,7 @@ const apiRoutes = () =>
 type Outcome = { route: string; status: number; expected: 'allowed' | 'denied' };
 
 /**
- * Spellings of a path that Fastify routes to the same handler (issue 13 §1): the walk with
+ * Spellings of a path that Fastify routes to the same handler (docs/security.md): the walk with
  * `encoded` gives route i the spelling i modulo their number, so every spelling meets every kind
  * of rule in one pass.
  */
@@ -113,7 +113,7 @@ describe('route × function matrix', () => {
     expect(apiRoutes().length).toBeGreaterThan(100);
   });
 
-  it('the warehouse edit needs manage_warehouse: the warehouseman with change_warehouse is denied (issue 13 §3)', async () => {
+  it('the warehouse edit needs manage_warehouse: the warehouseman with change_warehouse is denied', async () => {
     const edit = apiRoutes().find((r) => r.method === 'PUT' && r.url === '/api/warehouse/:id/edit');
     expect(edit?.access).toEqual({ permission: 'manage_warehouse' });
     const warehouseman = sessionUser('warehouseman');
@@ -142,7 +142,7 @@ describe('route × function matrix', () => {
       'GET /api/health',
       'POST /api/auth/login',
       'GET /api/config',
-      // A calendar feed: its secret is the key (issue 17 §3); a made-up one answers 404.
+      // A calendar feed: its secret is the key (domain.md §2.10); a made-up one answers 404.
       'GET /api/feeds/:file',
       'GET /api/docs',
     ]);

@@ -7,7 +7,7 @@ import { rowsOf } from '../db/rows.ts';
 import { type BuiltTestApp, buildTestApp, type Client, login } from '../test/build.ts';
 import { pdf, png } from '../test/files.ts';
 
-// Issue 9, uploads: explicit size and count limits (413), content checked by magic bytes against
+// Decision 0020, uploads: explicit size and count limits (413), content checked by magic bytes against
 // the declared type (415), stored outside the served folder under server-made names, downloaded
 // as attachments with the original name safely encoded; racing uploads lose nothing.
 const limit = 64 * 1024;

@@ -6,7 +6,7 @@ import { type BuiltTestApp, buildTestApp, type Client, login } from '../test/bui
 import { changedTables, snapshot } from './snapshot.ts';
 
 /**
- * Issue 13 §4: a HEAD on a GET that writes (GET /api/order/add creates a draft) creates nothing,
+ * Decision 0022: a HEAD on a GET that writes (GET /api/order/add creates a draft) creates nothing,
  * and a write however reached is audited and draws a new data version. The writing GETs are
  * taken from the audit table, as the server takes them.
  */

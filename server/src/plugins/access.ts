@@ -2,13 +2,13 @@ import type { FunctionName } from '@letokruh/contracts/permissions';
 
 /**
  * What a route needs, declared on every route (`config.access`) and enforced in one hook. The
- * rules and their evaluation live in contracts (issue 14), where the web app reads them too; every
+ * rules and their evaluation live in contracts (decision 0029), where the web app reads them too; every
  * route's declaration must equal contracts' `routeAccess` (hardening/route-access.test.ts).
  */
 export { type Access, isAllowed } from '@letokruh/contracts/access';
 
 /**
- * Which path parameter names a record that belongs to warehouses (issue 13 §3): a driver or
+ * Which path parameter names a record that belongs to warehouses (decision 0021): a driver or
  * warehouseman gets 404 for one outside their warehouses (modules/warehouses/warehouse-scope.ts).
  */
 export type ScopedByAll = {

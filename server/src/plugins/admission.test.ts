@@ -65,7 +65,7 @@ afterEach(async () => {
   open = undefined;
 });
 
-describe('reads wait their turn, writes never do (issue 16, plugins/admission.ts)', () => {
+describe('reads wait their turn, writes never do (plugins/admission.ts)', () => {
   it('answers `concurrency` reads at once, the next when one finishes, in order', async () => {
     const s = await slowServer(2);
     open = s.app;

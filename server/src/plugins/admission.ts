@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Issue 16, a busy office: while the office writes (a write on its way, or one ended less than
+ * Decision 0062, a busy office: while the office writes (a write on its way, or one ended less than
  * `calm` ms ago), reads are answered `concurrency` at a time, in the order they came; the others
  * wait before any of their work starts. A write (any other method, and domain.md's writing GETs)
  * never waits. With twenty readers asking as fast as they are answered, a save used to queue

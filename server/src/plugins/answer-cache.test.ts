@@ -9,7 +9,7 @@ import { makeOrder, warehouseIds } from '../test/orders.ts';
 import { makeProduct } from '../test/products.ts';
 
 /**
- * Heavy answers are cached under the data version (issue 9): never an answer from before a change
+ * Heavy answers are cached under the data version (decision 0020): never an answer from before a change
  * the API made, one computation for parallel askers, nothing cached when turned off.
  */
 let t: BuiltTestApp;
@@ -106,7 +106,7 @@ describe('the answer cache', () => {
     expect((await technician.get('/api/order/add')).statusCode).toBe(200);
     await technician.get(total);
     expect(stats().misses).toBe(misses + 1);
-    // Issue 16: a draft has no delivery day, so no day's calendar changed.
+    // Decision 0050: a draft has no delivery day, so no day's calendar changed.
     await technician.get(week);
     expect(stats().misses).toBe(misses + 1);
   });

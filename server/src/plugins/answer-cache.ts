@@ -13,7 +13,7 @@ import { yieldToLoop } from '../event-loop.ts';
 import { mayWrite, routeKeyOf } from './auth.ts';
 
 /**
- * Heavy answers cached under the data version (issue 9; the sequence `data_version`, see
+ * Heavy answers cached under the data version (decision 0020; the sequence `data_version`, see
  * db/schema/cache.ts).
  *
  * Every change made through the API draws the next version after its transaction committed and
@@ -39,7 +39,7 @@ export type AnswerCache = {
 };
 
 /**
- * Issue 16: what an answer reads of the orders, when it is narrower than all of them; it is then
+ * Decision 0050: what an answer reads of the orders, when it is narrower than all of them; it is then
  * kept across writes of other orders. Everything else it reads is under the data version.
  * - `days`: the orders of these delivery days, of these warehouses (null: of any);
  * - `order`: one order with its lines.
@@ -158,7 +158,7 @@ export function createAnswerCache(db: Db, maxBytes: number): AnswerCache {
 }
 
 /**
- * Issue 16: writes that change no table a cached answer reads. Stock changes (product_stock,
+ * Decision 0044: writes that change no table a cached answer reads. Stock changes (product_stock,
  * stock_ledger) and price lists (product_prices): the calendar, delivery notes, overviews and list
  * totals read the orders with their own lines' prices, never the stock or the price list. They
  * draw no version, so the office's stock and price work leaves the cached answers alone
@@ -171,7 +171,7 @@ export const answerNeutralWrites = new Set([
 ]);
 
 /**
- * Issue 16: the routes that write only orders, their lines and tables no cached answer reads
+ * Decision 0050: the routes that write only orders, their lines and tables no cached answer reads
  * (stock, the audit log, edit locks). They draw the orders' version, not the data version: the
  * answers scoped to days or to one order (`AnswerScope`) then stay cached unless the triggers of
  * migration 0034 raised their scope. answer-scopes.test.ts reads every kind of cached answer after

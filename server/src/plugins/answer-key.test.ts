@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type AnswerCache, type AnswerOptions, answerKey, cachedAnswer } from './answer-cache.ts';
 
-// Issue 18: every route reaches the answer cache through one helper, its key derived one way.
+// Decision 0060: every route reaches the answer cache through one helper, its key derived one way.
 describe('answerKey', () => {
   const calendar = (query: Record<string, unknown>, params: Record<string, unknown> = {}) => ({
     routeOptions: { url: '/api/api/get-orders' },

@@ -11,7 +11,7 @@ import { makeProduct } from '../test/products.ts';
 import { answerCacheChannel } from './answer-cache.ts';
 
 /**
- * Issue 16: the writes that change no table a cached answer reads (stock, price lists) draw no
+ * Decision 0044: the writes that change no table a cached answer reads (stock, price lists) draw no
  * data version. For each such write and each kind of cached answer: the answer read after the
  * write (served from the cache) is the one computed afresh (after a new version is drawn by
  * hand). A write that does change them (an order marked done) still empties them.
@@ -119,7 +119,7 @@ describe('writes that leave the cached answers as they are', () => {
 });
 
 /**
- * Issue 16, finer invalidation: a write of one order (the routes of `orderWrites`) keeps the
+ * Decision 0050, finer invalidation: a write of one order (the routes of `orderWrites`) keeps the
  * cached answers of other delivery days and of other orders, and every answer read after it is
  * still the one computed afresh, for every write × every kind of cached answer.
  */

@@ -228,7 +228,7 @@ export async function startSession(
 }
 
 /**
- * The browser's sign-in device cookie (issue 13 §2): a random token set at a successful login, kept
+ * The browser's sign-in device cookie (decision 0002): a random token set at a successful login, kept
  * `maxDays`; a username that signed in with it before passes the per-address and per-account limits
  * meant for strangers. Answers the token's hash (a new token when the browser brought none).
  */

@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 
 /**
  * Every download the API answers (stored files, the avatar, PDFs, XLSX exports) goes out through
- * `sendDownload` (issue 13 §4): always `Content-Disposition: attachment` — a browser shows an
+ * `sendDownload` (decision 0022): always `Content-Disposition: attachment` — a browser shows an
  * image in <img> and the app's PDFs through a blob whatever the disposition, so nothing needs to
  * be opened inline as a page of our origin — with a sanitised name, an ASCII fallback and the
  * RFC 5987 / 6266 `filename*`, `X-Content-Type-Options: nosniff` and no shared caching.

@@ -4,7 +4,7 @@ import { databaseBusy, databaseUnreachable, registerErrorHandling } from './erro
 
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
 
-describe('a database that cannot be reached answers 503, not 500 (issue 16, faults)', () => {
+describe('a database that cannot be reached answers 503, not 500', () => {
   it('knows the driver’s and PostgreSQL’s connection failures, also wrapped as a cause', () => {
     expect(databaseUnreachable(withCode('connect ECONNREFUSED 127.0.0.1:5432', 'ECONNREFUSED'))).toBe(true);
     expect(

@@ -22,7 +22,7 @@ export const notFound = (what = 'Not found') => new AppError(404, ErrorCode.notF
 export const badInput = (message: string, fields?: string[]) =>
   new AppError(400, ErrorCode.invalidInput, message, fields);
 export const conflict = (message: string) => new AppError(409, ErrorCode.conflict, message);
-/** Issue 14: a transition of a draft, or a discard of an order that is no draft. */
+/** Decision 0030: a transition of a draft, or a discard of an order that is no draft. */
 export const draftConflict = (draft: boolean, message: string) =>
   new AppError(409, draft ? ErrorCode.orderIsDraft : ErrorCode.orderIsNotDraft, message);
 
@@ -49,7 +49,7 @@ function nulAt(value: unknown, path: string, depth = 0): string | null {
 
 /**
  * Text with a NUL character is refused before any handler runs (400 naming the field): PostgreSQL
- * would refuse it half-way through a change otherwise (found by the fuzzing test of issue 9).
+ * would refuse it half-way through a change otherwise (found by the fuzzing test, decision 0020).
  */
 export function refuseNulCharacters(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
@@ -92,14 +92,14 @@ function causedBy(error: unknown, codes: Set<string>, messages: RegExp): boolean
 }
 
 /**
- * Issue 16, faults: the database cannot be reached (a restart, a crash, the pool unable to
+ * Decision 0045, faults: the database cannot be reached (a restart, a crash, the pool unable to
  * connect).
  */
 export const databaseUnreachable = (error: unknown): boolean =>
   causedBy(error, unreachableCodes, unreachableMessages);
 
 /**
- * Issue 16: the database stopped a statement that may succeed when sent again: a statement or lock
+ * Decision 0045: the database stopped a statement that may succeed when sent again: a statement or lock
  * timeout (57014, 55P03), a deadlock or serialization failure (40P01, 40001), or node-postgres'
  * own read timeout. The transaction was rolled back: nothing was written.
  */

@@ -9,7 +9,7 @@ import { draftSweepEveryMs, sweepStaleDrafts } from '../modules/orders/drafts.se
 import type { Storage } from './storage.ts';
 
 /**
- * The periodic jobs (issue 16). Every server process looks every minute whether a job is due, but a
+ * The periodic jobs (decision 0045). Every server process looks every minute whether a job is due, but a
  * job runs only in the process that claimed its period in `scheduled_jobs` (one statement moves
  * `last_started_at` forward only when the period has passed), so two or twenty processes run each
  * job once per period between them. A process that dies in the middle leaves the job to the next

@@ -7,7 +7,7 @@ import { type BuiltTestApp, buildTestApp, type Client, login } from '../test/bui
 import { createSessionCache } from './session-cache.ts';
 
 /**
- * Issue 16: the sessions a process keeps between requests (plugins/session-cache.ts, migration
+ * Decision 0055: the sessions a process keeps between requests (plugins/session-cache.ts, migration
  * 0039) are forgotten as soon as anything a session's check reads changes, through the API or
  * behind its back, so a kept session never lets through what the database would refuse. Runs on
  * both engines (PGlite's and PostgreSQL's notifications).

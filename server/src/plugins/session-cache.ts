@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache';
 import type { SessionRow } from '../modules/auth/auth.queries.ts';
 
 /**
- * Issue 16: the sessions read by this process, so that a request does not ask the database who is
+ * Decision 0055: the sessions read by this process, so that a request does not ask the database who is
  * calling. That statement (the session, its user, the user's functions and permissions) was half
  * the cost of a list page with the answer cache off: 207 → 409 req/s at 20 users without it.
  *

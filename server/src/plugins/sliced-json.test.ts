@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { acceptsGzip, slicedJsonAnswer } from './answer-cache.ts';
 
-// Issue 16: the whole orders of a calendar week are written a slice at a time into one gzip.
+// Decision 0068: the whole orders of a calendar week are written a slice at a time into one gzip.
 describe('slicedJsonAnswer', () => {
   const item = z.object({ id: z.number(), name: z.string() });
   async function* slices(...parts: unknown[][]) {

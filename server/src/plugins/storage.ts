@@ -6,7 +6,7 @@ import type { Config } from '../config.ts';
 
 /**
  * Where uploaded files live (domain.md §3.4): on disk by default, or an S3-compatible store
- * (`FILE_STORE=s3`) that every server process shares (issue 16).
+ * (`FILE_STORE=s3`) that every server process shares (decision 0045).
  */
 export type Storage = {
   put(prefix: string, data: Buffer, extension: string): Promise<string>;

@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BuiltTestApp, buildTestApp } from '../test/build.ts';
 
-// Issue 9: assets go out precompressed; source maps and the build manifest are not served.
+// Decision 0020: assets go out precompressed; source maps and the build manifest are not served.
 let t: BuiltTestApp;
 let web: string;
 const script = `console.log(${JSON.stringify('Letokruh '.repeat(500))})`;
@@ -20,7 +20,7 @@ beforeAll(async () => {
   await fs.writeFile(path.join(web, 'assets', 'app.js.gz'), zlib.gzipSync(script));
   await fs.writeFile(path.join(web, 'assets', 'app.js.map'), '{"sources":["secret.ts"]}');
   await fs.writeFile(path.join(web, '.vite', 'manifest.json'), '{"index.html":{}}');
-  // The installable app's files (issue 17 §1): the service worker and the web app manifest.
+  // The installable app's files (domain.md §2.11): the service worker and the web app manifest.
   await fs.writeFile(path.join(web, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   await fs.writeFile(path.join(web, 'manifest.webmanifest'), '{"name":"Letokruh","start_url":"/driver"}');
   t = await buildTestApp({ WEB_DIST: web });

@@ -60,7 +60,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
         // Source maps and the build manifest are for the build's own checks, not for visitors.
         allowedPath: (pathName) => isPublic(pathName),
         setHeaders: (reply, filePath) => {
-          // Named without a hash, so always revalidated: the page, the service worker (issue 17:
+          // Named without a hash, so always revalidated: the page, the service worker (domain.md §2.11:
           // a browser checks it for a new build), its registration and the app's manifest.
           if (unhashed.has(path.basename(filePath))) reply.header('cache-control', 'no-cache');
         },

@@ -4,7 +4,7 @@ import { AppError } from './errors.ts';
 
 /**
  * domain.md's writing GETs (route keys such as `GET /api/order/add`, which creates a draft): a HEAD
- * on one of them writes nothing (issue 13 §4). Fastify gives every GET a HEAD twin that runs the
+ * on one of them writes nothing (decision 0022). Fastify gives every GET a HEAD twin that runs the
  * GET's handler; for a writing GET the twin's handler is swapped, in onRoute, for a refusal:
  * 405 / 120 with `Allow: GET`, after the usual guard (the twin keeps the GET's config). Decided by
  * the route's own key, which the audit table names, never by the URL's spelling.

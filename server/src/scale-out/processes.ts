@@ -3,7 +3,7 @@ import path from 'node:path';
 
 /**
  * Real server processes (`server/src/main.ts`) for the scale-out tests and the fault bench
- * (issue 16), and a client that signs in over HTTP like the browser does.
+ * (decision 0045), and a client that signs in over HTTP like the browser does.
  */
 const mainFile = path.resolve(import.meta.dirname, '../main.ts');
 

@@ -7,7 +7,7 @@ import { type Database, openDatabase } from '../db/client.ts';
 import { type BuiltTestApp, buildTestApp, type Client, client, login } from '../test/build.ts';
 
 /**
- * Issue 16: with DATABASE_READ_URL the order list, the calendar and the month's overviews read
+ * Decision 0045: with DATABASE_READ_URL the order list, the calendar and the month's overviews read
  * through a second, read-only connection (a replica in production). Here that connection signs in
  * as a role that may only SELECT, in a read-only session: taking its right to read the orders
  * breaks exactly those reads, and writes go on through the main connection all the while.

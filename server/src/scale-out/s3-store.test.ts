@@ -7,7 +7,7 @@ import { backupFiles, filesArchiveOf, restoreFiles } from '../db/backup.ts';
 import { type S3Options, s3Storage } from '../plugins/storage.ts';
 import { type BuiltTestApp, buildTestApp, login } from '../test/build.ts';
 
-// Issue 16: uploaded files in an S3-compatible bucket (FILE_STORE=s3) that several server
+// Decision 0045: uploaded files in an S3-compatible bucket (FILE_STORE=s3) that several server
 // processes share, against a local S3 server (s3rver) this file starts; backup and restore too.
 const port = Number(process.env.S3_TEST_PORT ?? 3134);
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'letokruh-s3-'));

@@ -9,7 +9,7 @@ import { type Cluster, createDemoDatabase, postgresInstalled, startCluster } fro
 import { HttpClient, type ServerProcess, startServer } from './processes.ts';
 
 /**
- * Issue 16: two real server processes on two ports serve one PostgreSQL and share one S3 bucket.
+ * Decision 0045: two real server processes on two ports serve one PostgreSQL and share one S3 bucket.
  * The file starts its own PostgreSQL cluster (it stops it on purpose at the end), so it runs once
  * per `npm test`, in the embedded pass; without the PostgreSQL binaries it is skipped.
  */
@@ -174,7 +174,7 @@ describe.skipIf(skip)('two server processes, one PostgreSQL', () => {
     expect(download.body).toBe('Vjezd zezadu, u pily.');
   }, 30_000);
 
-  it('a write through one reaches a live-board stream open on the other within 2 s (issue 17 §2)', async () => {
+  it('a write through one reaches a live-board stream open on the other within 2 s', async () => {
     const dispatcher = new HttpClient(a.base);
     expect(await dispatcher.login('dispatcher')).toBe(200);
     const stream = await openEventStream(b.base, Object.fromEntries(dispatcher.jar));

@@ -33,7 +33,7 @@ export async function crew(
 }
 
 /**
- * Issue 17 §4: the confirmation of a save that takes products below their available stock. Tests
+ * Decision 0064: the confirmation of a save that takes products below their available stock. Tests
  * that are not about stock send it (the demo's stock and reservations are whatever the seed left);
  * the tests of the warning leave it out: `noConfirmation`.
  */

@@ -1,4 +1,4 @@
--- Issue 13 §3: name, address, staff and cars of a warehouse need manage_warehouse; change_warehouse
+-- Decision 0021: name, address, staff and cars of a warehouse need manage_warehouse; change_warehouse
 -- keeps stock work. Nobody gains a right: only the owner and dispatcher functions that already hold
 -- change_warehouse (the right that edited warehouses until now) get the new one.
 -- A new database has no permissions yet: the seed adds them all, in the order of contracts.

@@ -1,4 +1,4 @@
--- Issue 13 §2: failed logins are counted per (account, address) pair, per address (failures only)
+-- Decision 0002: failed logins are counted per (account, address) pair, per address (failures only)
 -- and a pair that signed in before is remembered, instead of one counter per username that anyone
 -- could fill to lock the real user out. The old counters mean nothing under the new rules and are
 -- dropped with their table (old throttle rows deleted).

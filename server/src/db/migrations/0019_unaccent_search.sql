@@ -1,4 +1,4 @@
--- Issue 14: every text search is accent- and case-insensitive ("novak" finds "Novák", "zizkov"
+-- Decision 0024: every text search is accent- and case-insensitive ("novak" finds "Novák", "zizkov"
 -- finds "Žižkov"). unaccent() itself is only STABLE (its dictionary could change), so an index
 -- cannot use it; the usual immutable wrapper names the dictionary explicitly. Searches compare
 -- f_unaccent(column) ILIKE f_unaccent('%term%'), and the trigram indexes are rebuilt on exactly

@@ -1,4 +1,4 @@
--- Issue 14, the order list's name filter at a million orders: comparing f_unaccent(customer_name)
+-- Decision 0024, the order list's name filter at a million orders: comparing f_unaccent(customer_name)
 -- costs a function call per candidate row (the wrapper is not inlined: its dictionary cast is only
 -- stable), and a common surname's capped count rechecks 10 000 rows (45 ms instead of 15). The
 -- column exists only for this filter (migration 0014), so it now holds the name already folded —

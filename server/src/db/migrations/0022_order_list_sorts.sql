@@ -1,4 +1,4 @@
--- Issue 14, the order list sorted by expected delivery, creation, customer or state at a million
+-- Decision 0027, the order list sorted by expected delivery, creation, customer or state at a million
 -- orders: one index per sort, its key then the id, so a page (and a keyset page however deep) is
 -- one walk along it. The expressions are the ones the list writes (modules/orders/order-sort.ts).
 -- Delivery and creation replace their one-column indexes: the filters by day use the wider ones.

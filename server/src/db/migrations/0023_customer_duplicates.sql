@@ -1,4 +1,4 @@
--- Issue 14: a new customer whose phone, e-mail or name + town matches an existing one is offered
+-- Decision 0025: a new customer whose phone, e-mail or name + town matches an existing one is offered
 -- "use the existing customer". One lookup per rule, each served by an expression index whose
 -- expression the query repeats exactly (customers.queries.ts findLikelyDuplicates).
 -- The phone key: digits only; a Czech number without its 420 / 00420 written into the number.

@@ -1,4 +1,4 @@
--- Issue 14: an order is a draft until its third step (internal data) is saved the first time.
+-- Decision 0030: an order is a draft until its third step (internal data) is saved the first time.
 -- `draft_touched_at` is set while the order is a draft (the last time a step touched it) and null
 -- once it is an order; drafts are deleted after 7 days untouched. The intern step always saves a
 -- delivery day, so an existing order without one, never done, paid or cancelled, has not been

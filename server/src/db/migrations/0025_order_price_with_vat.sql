@@ -1,4 +1,4 @@
--- Issue 14, the order list sorted by total: each order keeps what the customer pays (GET
+-- Decision 0033, the order list sorted by total: each order keeps what the customer pays (GET
 -- /order/{id}'s price_with_vat, contracts/src/rules/order-price.ts orderTotals) in
 -- "price_with_vat", kept by triggers so that no writer (the steps, a copy, the seed, the bench
 -- generator, a hand-written UPDATE) can leave it stale. The rule in SQL, exact in numeric:

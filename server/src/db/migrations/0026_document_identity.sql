@@ -1,4 +1,4 @@
--- Issue 15: who sells and who buys, as Czech documents show them. A supplier gains its registered
+-- Decision 0037: who sells and who buys, as Czech documents show them. A supplier gains its registered
 -- address, IČO, DIČ, commercial-register line, contacts and whether it pays VAT; a customer that is
 -- a company gains its DIČ beside the IČO it already had (organization_id). Existing rows get empty
 -- values: the owner completes them on the suppliers screen (the demo seed fills its own).

@@ -1,4 +1,4 @@
--- Issue 15: phones in E.164. A customer's `phone` keeps the national digits only, so that the
+-- Decision 0040: phones in E.164. A customer's `phone` keeps the national digits only, so that the
 -- generated `whole_phone` (pre_phone || phone) is E.164 ("+420603791074"); the rule is
 -- normalizePhone of contracts/src/rules/phone-number.ts (separators dropped, a country code typed
 -- into the number dropped, the Slovak/Austrian trunk 0 dropped). whole_phone and the f_phone_key

@@ -1,4 +1,4 @@
--- Issue 15: Czechia merged its reduced VAT rates 15 % and 10 % into 12 % on 2024-01-01 (zákon
+-- Decision 0038: Czechia merged its reduced VAT rates 15 % and 10 % into 12 % on 2024-01-01 (zákon
 -- č. 349/2023 Sb.). A CZK price at 15 % or 10 % that was still in force on that day gets a
 -- successor from 2024-01-01 at 12 % with the same price with VAT (what the customer was quoted),
 -- so that no price in force after 2023 carries a rate the law no longer has. The old row stays as

@@ -1,4 +1,4 @@
--- Issue 16, the calendar week without the answer cache: the busiest bench week (5 473 orders) took
+-- Decision 0049, the calendar week without the answer cache: the busiest bench week (5 473 orders) took
 -- PostgreSQL ≈ 80 ms of CPU to answer, a third of it looking up each order's customer by primary
 -- key and the rest writing each order's JSON. calendar_entries keeps, for every order the calendars
 -- can show (a delivery day, not cancelled, not a draft), that order's JSON as the lean week

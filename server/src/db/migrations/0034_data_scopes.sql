@@ -1,4 +1,4 @@
--- Issue 16, finer invalidation of the answer cache. Every write through the API drew one global
+-- Decision 0050, finer invalidation of the answer cache. Every write through the API drew one global
 -- data version, so a change to this week's orders emptied last month's overviews, every delivery
 -- note and every other week's calendar (the mixed bench: 27–45 % hits). Now:
 -- * orders_version: a second sequence, drawn after commit (as data_version) by the routes of

@@ -1,4 +1,4 @@
--- Issue 16, the order list's name filter at a million orders. It looked for the typed text in
+-- Decision 0051, the order list's name filter at a million orders. It looked for the typed text in
 -- every order's folded customer name (trigram index on orders.customer_name, migration 0020) and
 -- then read each matching order's row to check the list's conditions: "krizova" matched 10 809
 -- orders on 8 252 heap blocks, 260 ms to count them (the count is capped at 10 001, the contract's),

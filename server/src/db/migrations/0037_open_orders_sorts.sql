@@ -1,4 +1,4 @@
--- Issue 16: the open orders of a warehouse in each of the list's sorts. With the answer cache off,
+-- Decision 0052: the open orders of a warehouse in each of the list's sorts. With the answer cache off,
 -- an OFFSET page deep in the dispatcher's list (warehouse + open, page 500) walked the whole sort's
 -- index and dropped the rows of other warehouses and of done and cancelled orders: by total 324 000
 -- rows read to keep 5 000, 1.4 s alone, 3 req/s at 20 users. Open orders are ≈ 4 % of all (45 000 at

@@ -1,4 +1,4 @@
--- Issue 16: the order list's total without counting the orders. With the answer cache off, the
+-- Decision 0055: the order list's total without counting the orders. With the answer cache off, the
 -- total of the first page (every order, or one warehouse's, or the open ones) counted up to
 -- 10 000 + 1 index entries on every request: ≈ 2 ms of the database's CPU and a round trip of its
 -- own, more than the page itself (first page 293 → 508 req/s with it left out, 20 users, 1M orders).

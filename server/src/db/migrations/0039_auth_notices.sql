@@ -1,4 +1,4 @@
--- Issue 16: each server process keeps the sessions it read (plugins/session-cache.ts) and forgets
+-- Decision 0055: each server process keeps the sessions it read (plugins/session-cache.ts) and forgets
 -- them all when told that something a session's check reads has changed: a session ended, a user
 -- edited, deactivated or deleted, a function given or taken, a function's permissions changed.
 -- These triggers tell it on the channel "letokruh_auth" in the transaction of the change (sent at

@@ -1,4 +1,4 @@
--- Issue 16: a deep OFFSET page of the whole list (every order, no filter) walked its sort's index
+-- Decision 0062: a deep OFFSET page of the whole list (every order, no filter) walked its sort's index
 -- and read the table for each row it skipped, to drop drafts and orders without a customer: by
 -- customer 5 000 rows skipped cost 23 ms at a million orders, by created 7–40 ms, 20 connections
 -- reached a third of the first page's throughput. The list's sort indexes now hold only what the

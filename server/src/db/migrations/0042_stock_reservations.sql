@@ -1,4 +1,4 @@
--- Issue 17 §4, reserved stock. An order that is saved (not a draft), not done and not cancelled
+-- Decision 0064, reserved stock. An order that is saved (not a draft), not done and not cancelled
 -- reserves its lines in its warehouse until it is done (the goods leave: the ledger takes them) or
 -- cancelled. stock_reservations keeps, per warehouse and product, the sum of the line amounts of
 -- such orders, raised and lowered by triggers in the transaction of every change of orders and

@@ -1,10 +1,10 @@
--- Issue 17 §2, a live board (decision 0065): every change of an order is told on the channel
+-- domain.md §1.10, a live board (decision 0065): every change of an order is told on the channel
 -- "letokruh_orders" in the transaction of the change, so that it reaches the listening server
 -- processes only when (and if) the change commits, whoever wrote it: a step's save, a drag on the
 -- calendar, a transition, the draft sweep, a hand-written statement. Each process fans the events
 -- out to its open event streams (server/src/modules/events/).
 -- A payload is one order: {"id", "k" (kind), "v" (version), "w" [warehouse before, after],
--- "d" [delivery day before, after]}. Drafts are no orders (issue 14): a draft's changes tell nothing;
+-- "d" [delivery day before, after]}. Drafts are no orders (decision 0030): a draft's changes tell nothing;
 -- a draft saved for the first time is told as "saved". A statement that changes more than 100
 -- orders (a customer renamed on all their orders, a bulk load) tells one {"many": true, "w": [...]}
 -- instead, so that it does not fill the notification queue; the listeners then reload everything.

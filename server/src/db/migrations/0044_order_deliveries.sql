@@ -1,4 +1,4 @@
--- Issue 17 §1, decision 0067: the proof of delivery a driver records at the door. One row per
+-- domain.md §2.11, decision 0067: the proof of delivery a driver records at the door. One row per
 -- order (the order's id is its key); the lines keep the delivered amount of each order line, so a
 -- partial delivery moves only what was delivered. The signature and the photos are files of the
 -- owner type 'delivery' (owner_id: the order's id), kept in the file store like any other file.

@@ -1,4 +1,4 @@
--- Issue 16, decision 0069: the dispatcher's list (one warehouse, open orders, by delivery) at a
+-- Decision 0069: the dispatcher's list (one warehouse, open orders, by delivery) at a
 -- deep OFFSET page walked the open orders' delivery index of every warehouse and dropped the others'
 -- rows: at a million orders 12 211 entries read to keep 4 622, twice (the page, then the segment's
 -- size), 3.2 + 1.1 ms of PostgreSQL a request, p95 75 ms at 20 users against ≈ 45. With the

@@ -1,4 +1,4 @@
--- Issue 16, decision 0070: the dispatcher's list (a warehouse's open orders by delivery) at a deep
+-- Decision 0070: the dispatcher's list (a warehouse's open orders by delivery) at a deep
 -- OFFSET page counted the orders of each stretch the offset passes ("from today": up to 4 991 index
 -- entries at page 500, a million orders) to learn where the page starts, on every request.
 -- order_list_day_counts keeps the number of listed orders (not drafts, with a customer) per

@@ -2,7 +2,7 @@ import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'driz
 import { users } from './auth.ts';
 
 /**
- * Who changed what and when (issue 9): one row per successful change made through the API, written
+ * Who changed what and when (decision 0020): one row per successful change made through the API, written
  * by the audit plugin before the answer leaves. Rows are never edited; the owner reads them.
  */
 export const auditLog = pgTable(

@@ -88,7 +88,7 @@ export const sessions = pgTable(
 );
 
 /**
- * Sign-in throttle (issue 13 §2), one row per `kind`: `pair` counts attempts of one username from
+ * Sign-in throttle (decision 0002), one row per `kind`: `pair` counts attempts of one username from
  * one address (locks that pair only), `address` counts failures from one address (`username` ''),
  * `known` remembers a pair that signed in (its address limit does not apply to it).
  */

@@ -4,7 +4,7 @@ import { users } from './auth.ts';
 import { warehouses } from './warehouses.ts';
 
 /**
- * Private calendar feeds (issue 17 §3, migration 0041, decision 0063): a driver's own deliveries or
+ * Private calendar feeds (domain.md §2.10, migration 0041, decision 0063): a driver's own deliveries or
  * a warehouse's, as an iCalendar file at a secret URL. Only the SHA-256 of the URL's secret is
  * kept; at most one active (not revoked) feed per driver and per warehouse.
  */

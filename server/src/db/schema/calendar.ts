@@ -2,7 +2,7 @@ import { date, index, integer, pgTable, text, time } from 'drizzle-orm/pg-core';
 
 /**
  * The lean calendar week's orders, each with its JSON already written but the customer's name
- * (issue 16, migration 0033): kept by triggers on orders for every order the calendars can show (a
+ * (decision 0049, migration 0033): kept by triggers on orders for every order the calendars can show (a
  * delivery day, not cancelled, not a draft). Read by calendar-week.queries.ts; nothing writes it
  * but them.
  */

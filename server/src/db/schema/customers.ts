@@ -28,7 +28,7 @@ export const customers = pgTable(
     lastName: text('last_name').notNull(),
     organizationId: text('organization_id').notNull().default(''),
     organizationName: text('organization_name').notNull().default(''),
-    /** DIČ of a company customer (issue 15, migration 0026); organization_id is its IČO. */
+    /** DIČ of a company customer (decision 0037, migration 0026); organization_id is its IČO. */
     vatId: text('vat_id').notNull().default(''),
     email: text('email').notNull().default(''),
     prePhone: text('pre_phone').notNull().default('+420'),
@@ -55,7 +55,7 @@ export const customers = pgTable(
     index('customers_whole_phone_trgm_idx').using('gin', sql`${t.wholePhone} gin_trgm_ops`),
     index('customers_address_trgm_idx').using('gin', sql`f_unaccent(${t.fullAddress}) gin_trgm_ops`),
     index('customers_name_order_idx').on(t.lastName, t.firstName, t.id),
-    // Likely duplicates of a new customer (issue 14, migration 0023): one index per match rule.
+    // Likely duplicates of a new customer (decision 0025, migration 0023): one index per match rule.
     index('customers_phone_key_idx').using('btree', sql`f_phone_key(${t.prePhone}, ${t.phone})`),
     index('customers_email_key_idx').using('btree', sql`lower(${t.email})`).where(sql`${t.email} <> ''`),
     index('customers_name_town_key_idx').using(

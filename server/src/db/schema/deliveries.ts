@@ -15,7 +15,7 @@ import { users } from './auth.ts';
 import { orderItems, orders } from './orders.ts';
 
 /**
- * Proof of delivery (issue 17 §1, migration 0044, decision 0067): one row per order, written by
+ * Proof of delivery (domain.md §2.11, migration 0044, decision 0067): one row per order, written by
  * its driver's phone. The signature and photos are `files` of owner type 'delivery'.
  */
 export const orderDeliveries = pgTable(

@@ -1,7 +1,7 @@
 import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * The periodic jobs' last runs (issue 16, migration 0032): a server process runs a job only after it
+ * The periodic jobs' last runs (decision 0045, migration 0032): a server process runs a job only after it
  * claimed the job's period here, so several processes run each job once per period between them.
  */
 export const scheduledJobs = pgTable('scheduled_jobs', {

@@ -1,7 +1,7 @@
 import { integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * E-mails sent per key and hour (issue 13 §4): `user:<id>` and `to:<address>` for the QR e-mail.
+ * E-mails sent per key and hour (decision 0022): `user:<id>` and `to:<address>` for the QR e-mail.
  * One row per key and window, counted by one upsert, so several server processes share the count.
  */
 export const mailLimits = pgTable(

@@ -58,7 +58,7 @@ export const orders = pgTable(
     internId: bigint('intern_id', { mode: 'number' }).notNull(),
     customerId: integer('customer_id').references(() => customers.id),
     /**
-     * The customer's "first last organization", the order list's name filter (issue 9): kept by
+     * The customer's "first last organization", the order list's name filter (decision 0020): kept by
      * triggers of migration 0014 (an order's customer set or changed, a customer renamed), never
      * written by the app. Searching the orders' own column lets the newest orders be walked without
      * looking up each one's customer.
@@ -98,7 +98,7 @@ export const orders = pgTable(
     note: text('note').notNull().default(''),
     /**
      * What the customer pays, with VAT (GET /order/{id}'s price_with_vat, orderTotals): the order
-     * list's total sort (issue 14). Kept by the triggers of migration 0025 on every write of the
+     * list's total sort (decision 0033). Kept by the triggers of migration 0025 on every write of the
      * order's delivery terms, currency or lines; never written by the app.
      */
     priceWithVat: numeric('price_with_vat', { precision: 14, scale: 2, mode: 'number' }).notNull().default(0),
@@ -106,7 +106,7 @@ export const orders = pgTable(
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /**
-     * Set while the order is a draft (issue 14): from GET /order/add or a copy until the intern step
+     * Set while the order is a draft (decision 0030): from GET /order/add or a copy until the intern step
      * is saved the first time, moved on by every step's save; null for an order. Drafts are in no
      * list, calendar, overview or count, and are deleted after 7 days untouched (migration 0024).
      */
@@ -118,7 +118,7 @@ export const orders = pgTable(
     index('orders_intern_id_trgm_idx').using('gin', sql`(${t.internId}::text) gin_trgm_ops`),
     // The calendar: a week of the chosen warehouses; also the list's warehouse and date filters.
     index('orders_warehouse_date_idx').on(t.warehouseId, t.expectedDeliveryDate),
-    // The list's sorts (issue 14, migration 0022): each key then the id, as order-sort.ts writes them.
+    // The list's sorts (decision 0027, migration 0022): each key then the id, as order-sort.ts writes them.
     // Orders only (migration 0040), with the warehouse, the state and the columns behind the
     // expression keys included (Drizzle writes no INCLUDE): a deep page is read index-only.
     index('orders_delivery_sort_idx')
@@ -131,7 +131,7 @@ export const orders = pgTable(
       .on(sql`(case when ${t.hidden} then 2 when ${t.done} then 1 else 0 end)`, t.id)
       .where(listedOrder(t)),
     // The list of a driver or warehouseman scoped to their warehouses: newest of a warehouse first
-    // (issue 13 §3, migration 0016).
+    // (decision 0021, migration 0016).
     index('orders_warehouse_id_idx').on(t.warehouseId, t.id),
     // Clashes of a driver or a car around one day.
     index('orders_driver_date_idx')
@@ -147,14 +147,14 @@ export const orders = pgTable(
     index('orders_name_search_idx')
       .on(t.customerName, t.id)
       .where(sql`${t.draftTouchedAt} is null and ${t.customerId} is not null`),
-    // The open orders of a warehouse, counted index-only (issue 16, migration 0036).
+    // The open orders of a warehouse, counted index-only (decision 0052, migration 0036).
     index('orders_open_idx').on(t.warehouseId, t.id).where(openOrder(t)),
-    // The open orders in each of the list's sorts (issue 16, migration 0037, which also includes
+    // The open orders in each of the list's sorts (decision 0052, migration 0037, which also includes
     // the warehouse and the columns behind the expressions: read index-only).
     index('orders_open_delivery_sort_idx')
       .on(t.expectedDeliveryDate, sql`(coalesce(${t.expectedDeliveryTime}, '24:00'::time))`, t.id)
       .where(openOrder(t)),
-    // The dispatcher's list of one warehouse by delivery, deep pages (issue 16, migration 0045).
+    // The dispatcher's list of one warehouse by delivery, deep pages (decision 0069, migration 0045).
     index('orders_open_warehouse_delivery_sort_idx')
       .on(
         t.warehouseId,
@@ -170,7 +170,7 @@ export const orders = pgTable(
       .on(sql`(case when ${t.hidden} then 2 when ${t.done} then 1 else 0 end)`, t.id)
       .where(openOrder(t)),
     index('orders_adtype_idx').on(t.adtypeId).where(sql`${t.adtypeId} is not null`),
-    // Collected revenue by Prague day, and the collectors list (issue 9: both scanned a million
+    // Collected revenue by Prague day, and the collectors list (decision 0020: both scanned a million
     // orders without it).
     index('orders_collected_idx').on(t.collectedRevenueAt).where(sql`${t.collectedRevenueAt} is not null`),
     index('orders_collector_idx').on(t.collectedRevenueBy).where(sql`${t.collectedRevenueBy} is not null`),
@@ -230,7 +230,7 @@ export const orderItems = pgTable(
 );
 
 /**
- * Issue 16: every folded customer name an order has had (migration 0035, kept by a trigger on
+ * Decision 0051: every folded customer name an order has had (migration 0035, kept by a trigger on
  * orders), with a trigram index: the list's name filter looks for the typed text here.
  */
 export const orderCustomerNames = pgTable(
@@ -240,7 +240,7 @@ export const orderCustomerNames = pgTable(
 );
 
 /**
- * Issue 16: how many orders the list shows (not drafts, with a customer) per warehouse (0: none)
+ * Decision 0055: how many orders the list shows (not drafts, with a customer) per warehouse (0: none)
  * and per the columns its state filters read, kept by statement triggers on orders in the
  * transaction of every change (migration 0038): the list's total for a filter of state and
  * warehouses only, without counting the orders.
@@ -258,7 +258,7 @@ export const orderListCounts = pgTable(
 );
 
 /**
- * Issue 16: the same counts per expected delivery day too (null: none yet), kept the same way
+ * Decision 0070: the same counts per expected delivery day too (null: none yet), kept the same way
  * (migration 0047): how many rows a stretch of the list by delivery holds under a filter of state
  * and warehouses, so that a deep offset page learns where it starts without counting the orders.
  */

@@ -13,7 +13,7 @@ export const suppliers = pgTable(
     name: text('name').notNull(),
     bankAccount: text('bank_account').notNull(),
     bankCode: text('bank_code').notNull(),
-    // Issue 15 (migration 0026): the identity a Czech trader shows on its documents.
+    // Decision 0037 (migration 0026): the identity a Czech trader shows on its documents.
     fullAddress: text('full_address').notNull().default(''),
     town: text('town').notNull().default(''),
     zipCode: text('zip_code').notNull().default(''),

@@ -72,7 +72,7 @@ export const stockLedger = pgTable(
 );
 
 /**
- * Issue 17 §4: per warehouse and product, the sum of the line amounts of the orders that reserve
+ * Decision 0064: per warehouse and product, the sum of the line amounts of the orders that reserve
  * stock there (saved, not done, not cancelled). Kept by triggers on orders and order_items in the
  * transaction of every change (migration 0042), never written by the app; available = stock −
  * reserved.

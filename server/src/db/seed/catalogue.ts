@@ -92,7 +92,7 @@ export const demoProducts: ProductSeed[] = [
 /**
  * The demo prices hold from this day on, so they are in force whenever the demo runs. Firewood
  * carries the standard rates (21 % CZ, 20 % AT); the supplementary goods (chips, bark, sawdust…)
- * a reduced rate, 12 % CZ and 13 % AT, so that demo orders mix rates (issue 15).
+ * a reduced rate, 12 % CZ and 13 % AT, so that demo orders mix rates (decision 0038).
  */
 export const demoPriceFromDate = '2025-01-01';
 /** Per warehouse, in seed order: CZK offset and EUR rate of the yard. */
@@ -138,7 +138,7 @@ export async function seedCatalogue(db: DbOrTx): Promise<void> {
       prices.push({ ...base, currency: 'CZK', price: czk, vat: reduced ? 12 : 21 });
       prices.push({ ...base, currency: 'EUR', price: eur, vat: reduced ? 13 : 20 });
       if (reduced) {
-        // Issue 15: their history crosses the Czech VAT change, lawfully: 15 % until 2023, and
+        // Decision 0038: their history crosses the Czech VAT change, lawfully: 15 % until 2023, and
         // from 1 January 2024 the same price with VAT at 12 %.
         const older = { productId: product.id, warehouseId: warehouse.id, currency: 'CZK' as const };
         const before = roundMoney(czk * 0.95, 0);

@@ -159,13 +159,13 @@ export function demoCustomers(n = demoCustomerCount): (typeof s.customers.$infer
       prePhone === '+43'
         ? `664${String(Math.floor(next() * 1e7)).padStart(7, '0')}`
         : `${pick(['60', '72', '73', '77', '90'])}${String(Math.floor(next() * 1e7)).padStart(7, '0')}`;
-    // Drawn here, where the object below drew it before issue 15: the demo stays the same.
+    // Drawn here, where the object below drew it before the DIČ was seeded: the demo stays the same.
     const organizationId = company ? ico(1_000_000 + Math.floor(next() * 8_999_999)) : '';
     return {
       firstName,
       lastName,
       organizationId,
-      // Issue 15: every other company is a VAT payer, whose DIČ is CZ + its IČO.
+      // Decision 0037: every other company is a VAT payer, whose DIČ is CZ + its IČO.
       vatId: company && i % 24 === 5 ? `CZ${organizationId}` : '',
       organizationName: company
         ? pick([`Stavby ${man} s.r.o.`, `Truhlářství ${man}`, `Pila ${town} s.r.o.`, `Obec ${town}`])

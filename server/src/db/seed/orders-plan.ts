@@ -12,7 +12,7 @@ import { seededRandom } from '@letokruh/contracts/rules/seeded-random';
 
 export type PlanInput = {
   today: string;
-  /** The moment of seeding: no order is taken after it (issue 14: none "created" in the future). */
+  /** The moment of seeding: no order is taken after it (none "created" in the future). */
   now?: Date;
   customers: ({ id: number } & Point)[];
   warehouses: ({ id: number; drivers: number[]; cars: number[] } & Point)[];
@@ -149,7 +149,7 @@ export function planOrders(input: PlanInput, days = 21): PlannedOrder[] {
         expectedDeliveryDuration: stay,
         distance: route.distance,
         duration: route.duration,
-        // A personal collection (no driver) carries no transport price (issue 14), as step 3 saves it.
+        // A personal collection (no driver) carries no transport price (decision 0031), as step 3 saves it.
         deliveryPriceAmount: driverId === null ? 0 : deliveryDefaults[currency].rate,
         minimumDeliveryPrice: driverId === null ? 0 : deliveryDefaults[currency].minimum,
         note: pick(notes),

@@ -8,7 +8,7 @@ import { planOrders } from './orders-plan.ts';
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /**
- * A few hundred demo orders around the day the demo is loaded (issue 5), in every state, with
+ * A few hundred demo orders around the day the demo is loaded, in every state, with
  * items, drivers, cars and both payment types. Done orders take their goods through ledger rows,
  * so every stock amount still equals the sum of its ledger. Skipped when any order exists.
  */

@@ -44,7 +44,7 @@ export const demoAdtypes = ['Google', 'Facebook', 'Doporučení', 'Leták', 'Rá
 
 /**
  * Suppliers and ad types by name; names already there are kept (safe to run again). A demo
- * supplier seeded before issue 15 gets its identity once (its IČO is still empty).
+ * supplier seeded before suppliers had an identity (decision 0037) gets it once (its IČO is still empty).
  */
 export async function seedReferenceData(db: DbOrTx): Promise<void> {
   const suppliers = await db.select({ name: s.suppliers.name, ico: s.suppliers.ico }).from(s.suppliers);

@@ -5,7 +5,7 @@ import { asc, count, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../client.ts';
 import * as s from '../schema/index.ts';
 
-/** Companies the hauls are done for, buyers, assortments and trucks of the demo (issue 7). */
+/** Companies the hauls are done for, buyers, assortments and trucks of the demo (decision 0016). */
 export const demoTransportReferences = {
   recipients: [
     'Lesy Vysočina a.s.',

@@ -34,7 +34,7 @@ export async function createUser(
       firstName: overrides.first_name ?? 'Test',
       lastName: overrides.last_name ?? `User ${counter}`,
       email: overrides.email ?? `${username}@example.cz`,
-      // Issue 15: users' phones are stored in E.164, as the API stores them.
+      // Decision 0040: users' phones are stored in E.164, as the API stores them.
       phone: overrides.phone ? (normalizePhone(overrides.phone, '+420') ?? overrides.phone) : '',
       isActive: overrides.is_active ?? true,
       maximumOrderCount: overrides.maximum_order_count ?? null,
@@ -52,7 +52,7 @@ export async function createUser(
   return row;
 }
 
-/** One demo user per function, password "demo" (issue 2). */
+/** One demo user per function, password "demo". */
 export const demoUsers: (UserSeed & { username: string })[] = [
   { username: 'owner', first_name: 'Petr', last_name: 'Dvořák', functions: ['owner'], phone: '603111222' },
   {

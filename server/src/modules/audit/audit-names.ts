@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 
 /**
- * Issue 14: the audit log names what it speaks of (an order by its number, a warehouse, product,
+ * Decision 0024: the audit log names what it speaks of (an order by its number, a warehouse, product,
  * user or customer by name), never only by an internal id. Names are looked up for one page at a
  * time, one query per kind; a record deleted since keeps its id (no name).
  */

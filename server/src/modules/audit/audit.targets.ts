@@ -3,7 +3,7 @@ import type { AuditEntity } from '@letokruh/contracts/audit';
 export type AuditTarget = { entity: AuditEntity; action: string };
 
 /**
- * Every call that changes data, with the area and the action its audit row names (issue 9).
+ * Every call that changes data, with the area and the action its audit row names (decision 0020).
  * A test walks the registered routes and fails on an unsafe one missing here, so a new route
  * cannot slip past the log. `null`: changes nothing worth logging (a quote, the login itself).
  */

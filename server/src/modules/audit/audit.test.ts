@@ -52,7 +52,7 @@ describe('the audit log', () => {
     });
     expect(new Date(row.at).getTime()).toBeGreaterThanOrEqual(before - 1000);
     expect(answer.json().total).toBeGreaterThanOrEqual(1);
-    // Issue 14: the warehouse and the product by name, not by internal id.
+    // Decision 0024: the warehouse and the product by name, not by internal id.
     const names = await rowsOf<{ warehouse: string; product: string }>(
       t.db,
       sql`select (select name from warehouses where id = ${warehouse_id}) as warehouse,
@@ -62,7 +62,7 @@ describe('the audit log', () => {
     expect(row.names).toEqual({ warehouseId: names[0]!.warehouse, productId: names[0]!.product });
   });
 
-  it('names an order by its number (issue 14)', async () => {
+  it('names an order by its number', async () => {
     const draft = (await owner.get('/api/order/add')).json();
     const order = (await owner.get(`/api/order/${draft.id}`)).json().item;
     const orders = (await owner.get(`/api/audit_log?entity=order&entity_id=${draft.id}`)).json().items;

@@ -197,5 +197,5 @@ describe('GET /api/auth/user and the session', () => {
   });
 });
 
-// The failed-login throttle (issue 13 §2) is tested with real parallelism in
+// The failed-login throttle (decision 0002) is tested with real parallelism in
 // hardening/login-attack.test.ts.

@@ -16,7 +16,7 @@ export const passwordHashOptions = {
 } as const;
 
 /**
- * Issue 13 §2: each hash takes 64 MiB and a core for ~0.1 s, so at most `concurrency` run at once
+ * Decision 0002: each hash takes 64 MiB and a core for ~0.1 s, so at most `concurrency` run at once
  * (one per core) and at most `maxWaiting` anonymous guesses wait behind them; beyond that a guess
  * is refused at once (503 / 105) instead of queueing for seconds. Hashes for someone already known
  * (a signed-in user changing a password, an owner adding a user, a username that signed in from

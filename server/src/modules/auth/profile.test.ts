@@ -80,7 +80,7 @@ describe('PUT /api/auth/user', () => {
     const other = await login(app, 'eva3');
     const response = await c.put('/api/auth/user', { ...profile, old_password: 'demo' });
     expect(response.statusCode).toBe(200);
-    // Issue 15: the phone is stored and answered in E.164.
+    // Decision 0040: the phone is stored and answered in E.164.
     const saved = { ...profile, phone: '+420777123456', name: 'Eva Malá' };
     expect(response.json().user).toMatchObject({ ...saved, username: 'eva3' });
     expect((await c.get('/api/auth/user')).json().user).toMatchObject(saved);

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 
 /**
- * The sign-in throttle of issue 13 §2 (policy in docs/decisions/0002-session-and-security.md "Failed logins").
+ * The sign-in throttle (policy in docs/decisions/0002-session-and-security.md "Failed logins").
  *
  * - Every guess is counted **before** its password is hashed, by one statement that increments and
  *   returns (`insert … on conflict do update … returning`): however many arrive at once, only the
@@ -13,7 +13,7 @@ import type { DbOrTx } from '../../db/client.ts';
  *   for guesses not known to be the user's: a username that signed in from this address or this
  *   browser (its device cookie) within `knownDays` is exempt. So one guesser behind an office NAT
  *   does not lock the office out, and a botnet gets at most `account.lockAfter` guesses an hour at
- *   an account (issue 9) without keeping the real user out of it.
+ *   an account without keeping the real user out of it.
  * Counters live in the database, so that every server process sees the same numbers.
  */
 export const throttlePolicy = {

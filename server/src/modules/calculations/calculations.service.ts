@@ -118,7 +118,7 @@ export async function calculate(db: DbOrTx, payload: CalculationPayload): Promis
  * POST /calculation/order: the quote becomes an order draft (GET /order/add, then the items step's
  * save with the quote's warehouse, currency, lines, prices and delivery): the web app goes on to the
  * customer step with the items already there. The quote is checked first, so a bad one makes no draft.
- * Stock is not: the draft's items step warns when products are short (issue 17 §4).
+ * Stock is not: the draft's items step warns when products are short (decision 0064).
  */
 export async function orderFromQuote(db: Db, payload: CalculationPayload, userId: number) {
   const quote = await calculate(db, payload);
@@ -139,7 +139,7 @@ export async function orderFromQuote(db: Db, payload: CalculationPayload, userId
       minimim_delivery_price: quote.delivery_price.minimum_price,
     },
     userId,
-    // Issue 17 §4: a draft reserves nothing; the items step after the customer step warns of
+    // Decision 0064: a draft reserves nothing; the items step after the customer step warns of
     // products short (a quote is a price, not yet a promise of stock).
     false,
   );

@@ -194,7 +194,7 @@ describe('POST /calculation/order', () => {
     });
   });
 
-  it('makes the draft even when the stock is short; its items step then warns (issue 17 §4)', async () => {
+  it('makes the draft even when the stock is short; its items step then warns', async () => {
     const scarce = await makeProduct(owner, jihlava, { stock: 1 });
     const made = await dispatcher.post('/api/calculation/order', {
       ...quote(),

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 
-/** SQL of the calendar feeds (issue 17 §3, migration 0041). */
+/** SQL of the calendar feeds (domain.md §2.10, migration 0041). */
 
 export type FeedRow = {
   id: number;
@@ -203,7 +203,7 @@ export async function touchFeed(db: DbOrTx, id: number): Promise<void> {
 }
 
 /**
- * The orders a feed shows (issue 17 §3): saved orders (no drafts), not cancelled, of the driver
+ * The orders a feed shows (domain.md §2.10): saved orders (no drafts), not cancelled, of the driver
  * or of the warehouse, delivered on the Prague days `from`..`to`; by delivery, then id.
  */
 export async function findFeedOrderIds(

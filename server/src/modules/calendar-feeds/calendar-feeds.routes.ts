@@ -10,7 +10,7 @@ import * as service from './calendar-feeds.service.ts';
 
 const tags = ['calendar feeds'];
 
-/** Calendar feeds (issue 17 §3, decision 0063): the account page's links and the feed itself. */
+/** Calendar feeds (domain.md §2.10, decision 0063): the account page's links and the feed itself. */
 export async function calendarFeedRoutes(app: App): Promise<void> {
   const { db } = app.ctx;
 

@@ -19,7 +19,7 @@ import * as q from './calendar-feeds.queries.ts';
 import { type FeedLanguage, feedCalendar } from './feed-ics.ts';
 
 /**
- * Calendar feeds (issue 17 §3, decision 0063). Who manages which feed: a user with the driver
+ * Calendar feeds (domain.md §2.10, decision 0063). Who manages which feed: a user with the driver
  * function their own driver feed (nobody else's); a user with `change_warehouse` the feeds of the
  * warehouses in their lane (owners and dispatchers: all of them; a warehouseman: those they are
  * assigned to). Anything else is answered as unknown (404).

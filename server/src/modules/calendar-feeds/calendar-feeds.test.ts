@@ -10,7 +10,7 @@ import { crew, makeOrder, warehouseIds } from '../../test/orders.ts';
 import { makeProduct } from '../../test/products.ts';
 
 /**
- * Issue 17 §3: calendar feeds. Each feed is fetched without a session, the way a phone's calendar
+ * domain.md §2.10: calendar feeds. Each feed is fetched without a session, the way a phone's calendar
  * app fetches it, and parsed back with ical.js with only the VTIMEZONE the feed itself carries
  * registered: the times a phone would show are the times checked.
  */

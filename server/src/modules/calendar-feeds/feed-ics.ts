@@ -6,7 +6,7 @@ import ical, { type ICalCalendar, type ICalLocation } from 'ical-generator';
 import { PragueTime } from './prague-time.ts';
 
 /**
- * The iCalendar text of a feed (issue 17 §3, decision 0063), made with ical-generator. Deliveries
+ * The iCalendar text of a feed (domain.md §2.10, decision 0063), made with ical-generator. Deliveries
  * are Prague wall-clock times (domain.md §3.3 Time): every timed event carries TZID=Europe/Prague
  * and the calendar a VTIMEZONE of it with both daylight-saving rules (@touch4it/ical-timezones),
  * so a phone anywhere shows 10:00 as 10:00 in Prague on either side of a clock change. The times

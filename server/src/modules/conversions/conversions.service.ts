@@ -68,7 +68,7 @@ export async function conversionOptionsFor(db: DbOrTx, warehouseId: number, quer
 const cents = (side: { amount: number }[]) => side.reduce((a, l) => a + Math.round(l.amount * 100), 0);
 
 /**
- * The conversion rule (domain.md §3.3), held on submit as the calculator holds it (issue 13 §4): the
+ * The conversion rule (domain.md §3.3), held on submit as the calculator holds it (decision 0022): the
  * coefficient out ÷ in lies within the coefficient's bounds, and a given coefficient is the one
  * the amounts obey (the computed side's total is the known side's times or divided by it, rounded
  * to hundredths, as `conversionOptions` computes it). So no submit makes stock out of nothing or

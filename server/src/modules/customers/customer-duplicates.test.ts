@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/rows.ts';
 import { type BuiltTestApp, buildTestApp, type Client, login } from '../../test/build.ts';
 
-/** Issue 14: a new customer like an existing one is offered "use the existing customer". */
+/** Decision 0025: a new customer like an existing one is offered "use the existing customer". */
 
 let t: BuiltTestApp;
 let technician: Client;

@@ -28,7 +28,7 @@ export async function lockCustomerCreation(tx: DbOrTx): Promise<void> {
 }
 
 /**
- * Issue 14: existing customers with the same phone (digits only, a Czech 420 dropped), the same
+ * Decision 0025: existing customers with the same phone (digits only, a Czech 420 dropped), the same
  * e-mail (case-insensitive), or the same first + last name in the same town (accents and case
  * ignored). Each expression is the one of its index in migration 0023.
  */

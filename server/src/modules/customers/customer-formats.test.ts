@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { type BuiltTestApp, buildTestApp, type Client, login } from '../../test/build.ts';
 
-/** Issue 15: phones stored in E.164, one address line whichever way a customer is created. */
+/** Decision 0040: phones stored in E.164, one address line whichever way a customer is created. */
 
 let t: BuiltTestApp;
 let db: Db;

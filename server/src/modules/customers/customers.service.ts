@@ -42,7 +42,7 @@ export const toCustomer = (r: q.CustomerRow): Customer => ({
 });
 
 /**
- * Issue 15: `whole_phone` is E.164 — `phone` keeps the national digits only, whatever separators,
+ * Decision 0040: `whole_phone` is E.164 — `phone` keeps the national digits only, whatever separators,
  * "+420…" or "00420…" were typed; a number that cannot be one of an offered country is a 400.
  */
 function storedPhone(prePhone: PhonePrefix, phone: string) {
@@ -73,7 +73,7 @@ export async function listCustomers(db: DbOrTx, query: CustomerListQuery) {
 
 /**
  * POST /customer/add: the create payload's camelCase fields onto the customer. A likely duplicate
- * (issue 14: same phone, e-mail, or name and town) is refused with 409 / customerMayExist listing
+ * (decision 0025: same phone, e-mail, or name and town) is refused with 409 / customerMayExist listing
  * the matches, unless `allow_duplicate`; `mayView` false leaves the list empty.
  */
 export async function addCustomer(
@@ -120,7 +120,7 @@ export async function editCustomer(db: Db, id: number, input: CustomerEdit): Pro
     if (input.version !== undefined && input.version !== row.version) {
       throw conflict(`The customer was changed meanwhile (version ${row.version}, edit of ${input.version})`);
     }
-    // Issue 15: IČO and DIČ are checked when they (or the country) change, so that a customer
+    // Decision 0037: IČO and DIČ are checked when they (or the country) change, so that a customer
     // saved before the checks with a wrong IČO can still get a new phone number.
     const vatId = input.vat_id ?? row.vatId;
     const issues = companyIdIssues(

@@ -190,7 +190,7 @@ describe('GET /api/customer/:id and PUT /api/customer/:id/edit', () => {
           group by customer_id order by count(*) desc, customer_id limit 1`,
     );
     const busy = withOrders[0]!;
-    // The dispatcher sees every warehouse's orders; a driver only his warehouses' (issue 13 §3).
+    // The dispatcher sees every warehouse's orders; a driver only his warehouses' (decision 0021).
     const detail = (await dispatcher.get(`/api/customer/${busy.id}`)).json();
     expect(detail.orders).toHaveLength(busy.n);
     const ids = detail.orders.map((o: { id: number }) => o.id);
@@ -244,7 +244,7 @@ describe('GET /api/customer/:id and PUT /api/customer/:id/edit', () => {
   });
 });
 
-describe('IČO and DIČ of a company customer (issue 15)', () => {
+describe('IČO and DIČ of a company customer', () => {
   it('keeps the demo companies valid under the check (their IČOs carry the check digit)', async () => {
     const all = (await technician.get('/api/customers?per_page=1000')).json().items as {
       organization_id: string;

@@ -46,7 +46,7 @@ export const noteHeading = (order: Pick<NoteOrder, 'intern_id'>, l: Labels) =>
   `${l.title} ${order.intern_id}`;
 
 /**
- * Issue 15: on every further page of a note, the title and the order number (then the table's own
+ * Decision 0041: on every further page of a note, the title and the order number (then the table's own
  * header, when a table goes on). Runs on pdfkit's pageAdded, also in the middle of a flowing note.
  */
 function continuationHeader(doc: Pdf, order: NoteOrder, l: Labels) {
@@ -134,7 +134,7 @@ function parties(doc: Pdf, order: NoteOrder, supplier: NoteSupplier, l: Labels, 
   ]);
   doc.y += 10;
   const warehouse = order.warehouse ? order.warehouse.name : '—';
-  // Issue 14: a personal collection is fetched at the warehouse, nothing is delivered.
+  // Decision 0031: a personal collection is fetched at the warehouse, nothing is delivered.
   if (isPersonalCollection(order)) {
     labelled(doc, left, doc.y, width, l.collectionAt, warehouse);
   } else {
@@ -194,7 +194,7 @@ function items(doc: Pdf, order: NoteOrder, l: Labels, lang: DeliveryNoteLanguage
   doc.moveDown(0.8);
 }
 
-/** The recapitulation per rate on the left, the sums and what to pay on the right (issue 15). */
+/** The recapitulation per rate on the left, the sums and what to pay on the right (decision 0038). */
 function totals(doc: Pdf, order: NoteOrder, prices: NotePrices, l: Labels, lang: DeliveryNoteLanguage) {
   const left = doc.page.margins.left;
   const width = contentWidth(doc);
@@ -301,7 +301,7 @@ function signatures(doc: Pdf, l: Labels) {
 /**
  * One order's delivery note from the top of the current page (domain.md §1.2 delivery note modal): the
  * identity of both parties, the order's number and dates, the lines, the VAT recapitulation and,
- * for CZK cash, the amount rounded to whole crowns (issue 15). Page footers are the caller's.
+ * for CZK cash, the amount rounded to whole crowns (decision 0038). Page footers are the caller's.
  */
 export function drawDeliveryNote(
   doc: Pdf,

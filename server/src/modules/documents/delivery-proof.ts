@@ -3,7 +3,7 @@ import { formatPragueTime, formatPrice, formatQuantity, type Labels, unitLabels 
 import { contentWidth, ensureSpace, type Pdf, pageBottom } from './pdf.ts';
 
 /**
- * What the driver recorded at the door (issue 17 §1, decision 0067), as the delivery note prints
+ * What the driver recorded at the door (domain.md §2.11, decision 0067), as the delivery note prints
  * it: plain data (it crosses to the PDF worker), the signature as PNG bytes.
  */
 export type NoteProof = {

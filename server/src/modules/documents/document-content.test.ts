@@ -11,7 +11,7 @@ import { makeProduct } from '../../test/products.ts';
 import { notePrices } from './note-prices.ts';
 
 /**
- * Issue 15: documents a Czech accountant accepts. The identity of both parties, the order's number
+ * Decision 0041: documents a Czech accountant accepts. The identity of both parties, the order's number
  * and dates, a VAT recapitulation per rate that adds up to the lines, CZK cash rounded to whole
  * crowns, every letter (bold ones too) in the extracted text, and long notes on several pages with
  * the heading and "Strana n z m" on each.

@@ -31,7 +31,7 @@ const identity = {
 };
 
 /**
- * Issue 16: a delivery note's supplier in one prepared read, its identity with its account and
+ * Decision 0068: a delivery note's supplier in one prepared read, its identity with its account and
  * whether it is active (it was the active suppliers' list, then the identity: two statements).
  */
 const noteSupplierRow = preparedRead('note_supplier', (db) =>

@@ -43,7 +43,7 @@ export async function documentRoutes(app: App): Promise<void> {
         app.answers,
         request,
         () => service.deliveryNote(db, pdfs, storage, id, request.query, reader),
-        // Issue 16: kept while this order and its lines (and nothing but orders) change.
+        // Decision 0050: kept while this order and its lines (and nothing but orders) change.
         {
           also: [pragueDay(), isOffice(reader) ? 'office' : reader.userId],
           bytes: (f) => f.pdf.length + f.filename.length,

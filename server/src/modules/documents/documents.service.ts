@@ -32,7 +32,7 @@ const loadSlice = 20;
 
 /**
  * A delivery note needs a customer and a currency, and a cancelled order delivers nothing: 409 /
- * 140; a draft is no order yet (issue 14): 409 / 142.
+ * 140; a draft is no order yet (decision 0030): 409 / 142.
  */
 function printable(orders: LoadedOrder[]): NoteOrder[] {
   const unsaved = orders.filter((o) => o.draft).map((o) => o.intern_id);
@@ -46,7 +46,7 @@ function printable(orders: LoadedOrder[]): NoteOrder[] {
 
 /**
  * The supplier a note is issued by (`supplier` of the call): checked as for a payment (unknown 400,
- * an invalid account 400 / 151), with its identity (issue 15).
+ * an invalid account 400 / 151), with its identity (decision 0037).
  */
 export async function noteSupplier(
   db: DbOrTx,
@@ -92,7 +92,7 @@ export async function mergedDeliveryNotes(
   user: SessionUser,
 ): Promise<PdfFile> {
   const ids = [...new Set(query.orders)];
-  // Orders of warehouses outside the asker's scope are as unknown as missing ones (issue 13 §3).
+  // Orders of warehouses outside the asker's scope are as unknown as missing ones (decision 0021).
   const scope = await warehouseScope(db, user);
   // Read a slice at a time with the loop free in between (the embedded database runs on it):
   // 266 orders in one read held it ≈ 110–390 ms.
@@ -124,7 +124,7 @@ export async function ordersPdf(
   query: OrdersPdfQuery,
   user: SessionUser,
 ): Promise<PdfFile> {
-  // Another warehouse than the asker's answers as an unknown one (issue 13 §3).
+  // Another warehouse than the asker's answers as an unknown one (decision 0021).
   if (!inScope(await warehouseScope(db, user), query.warehouse))
     throw badInput(`No warehouse ${query.warehouse}`, ['warehouse']);
   const warehouse = await getWarehouse(db, query.warehouse).catch((error: unknown) => {
@@ -137,7 +137,7 @@ export async function ordersPdf(
   const { data } = await calendarOrders(db, { warehouses: [warehouse.id], dates, show_cobined: false });
   if (data.length > ordersPdfMaxRows)
     throw badInput(`More than ${ordersPdfMaxRows} orders: choose fewer days`, ['to']);
-  // The export names no supplier: the sheet shows the orders' own (issue 15, docs/decisions/0041-issue-15-documents-a-czech-accountant-accepts-documents.md).
+  // The export names no supplier: the sheet shows the orders' own (docs/decisions/0041-issue-15-documents-a-czech-accountant-accepts-documents.md).
   const supplierIds = [...new Set(data.flatMap((o) => (o.default_supplier ? [o.default_supplier.id] : [])))];
   const suppliers = [...(await supplierIdentities(db, supplierIds)).values()].sort((a, b) =>
     a.name.localeCompare(b.name, 'cs'),

@@ -47,7 +47,7 @@ const note = (c: Client, id: number, query: string) => c.get(`/api/order/${id}/g
 
 beforeAll(async () => {
   t = await buildTestApp();
-  // The orders below are Havlíčkův Brod's: its own warehouseman and driver (issue 13 §3 scope).
+  // The orders below are Havlíčkův Brod's: its own warehouseman and driver (decision 0021's scope).
   ({
     owner,
     dispatcher,
@@ -311,7 +311,7 @@ describe('GET /download-orders', () => {
   });
 });
 
-describe('personal collection in the PDFs (issue 14)', () => {
+describe('personal collection in the PDFs', () => {
   it('the note and the orders sheet name the warehouse to collect from, no delivery address or car', async () => {
     const collection = await makeOrder(owner, {
       warehouseId: brod,

@@ -21,7 +21,7 @@ const glyphsOf = (bytes: Uint8Array) => {
   });
 };
 
-describe('encodeSubset (issue 16)', () => {
+describe('encodeSubset', () => {
   for (const file of ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf']) {
     it(`writes the glyphs fontkit's subset writes (${file})`, () => {
       const bytes = readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${file}`));

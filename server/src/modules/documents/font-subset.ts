@@ -1,5 +1,5 @@
 /**
- * Issue 16: the TrueType subset a PDF embeds, written without restructure. fontkit's
+ * Decision 0068: the TrueType subset a PDF embeds, written without restructure. fontkit's
  * `TTFSubset.encode` re-encodes every table through restructure's generic structs, number by
  * number (the hinting programs and control values too, the same in every document): ≈ 0.4 ms a
  * face of a delivery note's ≈ 4 ms. This writes the same tables as fontkit does (head, hhea,

@@ -5,7 +5,7 @@ import { pragueDay } from '@letokruh/contracts/rules/prague-day';
 import type { VatRecapRow } from '@letokruh/contracts/rules/vat';
 
 /**
- * The money a document shows (issue 15): the order's own recapitulation per VAT rate (GET
+ * The money a document shows (decision 0038): the order's own recapitulation per VAT rate (GET
  * /order/{id}'s vat_recap, computed by orderTotals), its sums, and what a customer paying CZK in
  * cash hands over — the same numbers as the order page, never recomputed here.
  */

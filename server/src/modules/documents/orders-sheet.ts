@@ -14,7 +14,7 @@ import { type Column, drawTable } from './table.ts';
 /**
  * The orders PDF of domain.md §1.2 (export orders): a warehouse's orders to deliver in a range of days,
  * one row each, in delivery order, on landscape A4 for the drivers' day. Czech only: domain.md gives
- * this export no language. Issue 15: the suppliers of the listed orders (their default supplier:
+ * this export no language. Decision 0041: the suppliers of the listed orders (their default supplier:
  * the export names none) head the first page, each row carries the order's number and date and the
  * customer's IČO/DIČ, and CZK cash shows the amount to collect in whole crowns.
  */
@@ -94,7 +94,7 @@ function row(o: SheetOrder, supplierNames: boolean): string[] {
       .join('\n'),
     customerCell(o.customer),
     o.customer ? formatPhone(`${o.customer.pre_phone}${o.customer.phone}`) : '',
-    // Issue 14: a personal collection is fetched at the warehouse, not delivered to an address.
+    // Decision 0031: a personal collection is fetched at the warehouse, not delivered to an address.
     collection ? 'osobní odběr ve skladu' : (o.address?.full_address ?? ''),
     collection ? 'osobní odběr' : [o.driver?.name, o.car?.name].filter(Boolean).join('\n'),
     itemsCell(o),

@@ -8,7 +8,7 @@ import { countryName, type Labels } from './labels.ts';
 import { contentWidth, type Pdf } from './pdf.ts';
 
 /**
- * The supplier and customer blocks of the documents (issue 15, domain.md §4.3 "What a delivery note and
+ * The supplier and customer blocks of the documents (decision 0041, domain.md §4.3 "What a delivery note and
  * a tax document show"): name, address, IČO, DIČ, whether the supplier pays VAT, its register entry.
  */
 

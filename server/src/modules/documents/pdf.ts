@@ -31,7 +31,7 @@ type FontkitFont = {
 let fonts: { regular: Buffer; bold: Buffer } | undefined;
 
 /**
- * Issue 15: fontkit keeps one glyph object per glyph id with the code points of its first request,
+ * Decision 0041: fontkit keeps one glyph object per glyph id with the code points of its first request,
  * and pdfkit's ToUnicode map (what pdftotext reads) takes them from there. The subsetter asks for
  * the parts of composite glyphs without code points (S for Š, D for Ď, A for Á), so once a shared
  * font had drawn "Š", every later document lost its plain "S" from the text. A glyph asked for
@@ -46,7 +46,7 @@ function face(file: string): Buffer {
   font.getGlyph = (id, codePoints = []) => {
     const glyph = cached(id, codePoints);
     if (glyph && codePoints.length && !glyph.codePoints.length) glyph.codePoints = codePoints;
-    // Issue 16: the subsetter of every document decodes each glyph it embeds again; the outline
+    // Decision 0057: the subsetter of every document decodes each glyph it embeds again; the outline
     // read from the file is the same each time, and nobody writes to it (decoded once per glyph).
     if (glyph && !decoded.has(glyph)) {
       const decode = glyph._decode.bind(glyph);
@@ -56,7 +56,7 @@ function face(file: string): Buffer {
     }
     return glyph;
   };
-  // Issue 16: each document's subset written from the file's bytes, not through restructure.
+  // Decision 0068: each document's subset written from the file's bytes, not through restructure.
   if (canEncodeSubset(font as unknown as SubsetFont)) {
     const createSubset = font.createSubset.bind(font);
     font.createSubset = () => {
@@ -71,7 +71,7 @@ function face(file: string): Buffer {
 const dejaVu = () => (fonts ??= { regular: face('DejaVuSans.ttf'), bold: face('DejaVuSans-Bold.ttf') });
 
 /**
- * Issue 16: the shaping of a word (fontkit's layout: OpenType substitutions and positions, then
+ * Decision 0057: the shaping of a word (fontkit's layout: OpenType substitutions and positions, then
  * pdfkit's scaling of them to 1000 units an em) is the same in every document, but pdfkit keeps
  * it per document only. Kept here for all documents, per face and text (the words of the labels,
  * the supplier, the products recur in every note): pdfkit only reads a run once it has scaled it
@@ -118,7 +118,7 @@ export function newPdf(options: PdfOptions): { doc: Pdf; bytes: Promise<Buffer> 
     info: { Title: options.title, Author: 'Letokruh', Creator: 'Letokruh', Producer: 'Letokruh' },
     lang: 'cs',
     // No Helvetica to start with: pdfkit would read and parse its AFM file for every document
-    // (1.5 ms of a note's 22, issue 16) only for the next line to replace it.
+    // (1.5 ms of a note's 22) only for the next line to replace it.
     font: null as unknown as string,
   });
   const { regular, bold } = dejaVu();

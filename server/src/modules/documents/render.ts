@@ -22,7 +22,7 @@ export type RenderTask =
 
 /**
  * Delivery notes, one or many, each from a new page. Every page's footer names its note and says
- * "Strana n z m" counted within that note (issue 15), written once all pages are drawn.
+ * "Strana n z m" counted within that note (decision 0041), written once all pages are drawn.
  */
 async function notes(task: Extract<RenderTask, { kind: 'notes' }>): Promise<Buffer> {
   const { orders, supplier, lang, today } = task;

@@ -95,7 +95,7 @@ const count = async (query: ReturnType<typeof sql>) =>
 const proofFiles = (orderId: number) =>
   count(sql`select count(*) as n from files where owner_type = 'delivery' and owner_id = ${orderId}`);
 
-describe('on the way (issue 17 §1)', () => {
+describe('on the way', () => {
   it("records the driver's start once per key; another's order is a 404, the office a 403", async () => {
     const { id } = await driversOrder();
     const body = { key: randomUUID(), at: new Date().toISOString(), position: null };
@@ -118,7 +118,7 @@ describe('on the way (issue 17 §1)', () => {
   });
 });
 
-describe('delivered, with proof (issue 17 §1)', () => {
+describe('delivered, with proof', () => {
   it('records the proof, marks the order done, takes the stock, holds the cash until handed in', async () => {
     const { id, lineA } = await driversOrder();
     const [a, b] = [await stockOf(productA), await stockOf(productB)];
@@ -332,7 +332,7 @@ describe('delivered, with proof (issue 17 §1)', () => {
   });
 });
 
-describe('the QR payment at the door (issue 17 §1)', () => {
+describe('the QR payment at the door', () => {
   it("the driver gets the QR of their own transfer order, for the order's supplier; another driver's is a 404", async () => {
     const { letokruh } = await demoSupplierIds(owner);
     const { id } = await driversOrder({ payment_type: 'qr_transfer', supplier_id: letokruh });
@@ -349,7 +349,7 @@ describe('the QR payment at the door (issue 17 §1)', () => {
   });
 });
 
-describe('the delivery note of a delivered order (issue 17 §1)', () => {
+describe('the delivery note of a delivered order', () => {
   const noteOf = async (id: number, language: 'cs' | 'de') => {
     const { letokruh } = await demoSupplierIds(owner);
     const response = await dispatcher.get(

@@ -22,7 +22,7 @@ const proofTypes = ['image/png', 'image/jpeg', 'image/webp'];
 /** The office reads an order's proof within the order's warehouses (per-object access). */
 const byOrder = { scopedBy: { order: 'id' } satisfies ScopedBy };
 
-/** "Můj den": the signed-in driver's deliveries and their proof (issue 17 §1, decision 0067). */
+/** "Můj den": the signed-in driver's deliveries and their proof (domain.md §2.11, decision 0067). */
 export async function driverRoutes(app: App): Promise<void> {
   const { db, storage } = app.ctx;
   route(app, e.day, { schema: { tags } }, async (request) => {

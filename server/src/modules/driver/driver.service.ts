@@ -16,7 +16,7 @@ import { findCashOnHand, findDeliveries, findDeliveryLines, findDriverName } fro
 const daysShown = 2;
 
 /**
- * Issue 17 §1: the driver's own deliveries of a day and the next, in delivery order (day, time,
+ * domain.md §2.11: the driver's own deliveries of a day and the next, in delivery order (day, time,
  * then those without a time, by number). Cancelled orders and drafts are no deliveries; done ones
  * stay, marked, so that the driver sees the day whole.
  */

@@ -71,7 +71,7 @@ const dayOf = async (c: Client, query = '') => {
   return response.json().days as Day[];
 };
 
-describe("GET /driver/day: the driver's own deliveries, today and tomorrow (issue 17 §1)", () => {
+describe("GET /driver/day: the driver's own deliveries, today and tomorrow", () => {
   it("lists today and tomorrow in delivery order, the driver's own orders only", async () => {
     const [today, tomorrow] = await dayOf(driver);
     expect(today?.date).toBe(pragueDay());

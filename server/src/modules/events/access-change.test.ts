@@ -9,7 +9,7 @@ import { makeOrder, warehouseIds } from '../../test/orders.ts';
 import { makeProduct } from '../../test/products.ts';
 
 /**
- * Issue 17 §2: a user taken off a warehouse is told none of its events from then on, not only
+ * domain.md §1.10: a user taken off a warehouse is told none of its events from then on, not only
  * after the next heartbeat. The heartbeat here is a minute, so only the staff change's notice
  * (migration 0046) can explain a stream that stops at once.
  */
@@ -48,7 +48,7 @@ const inBrod = () =>
 const cancelled = (id: number) => (e: { event: string; data: unknown }) =>
   e.event === 'order' && (e.data as OrderEvent).id === id && (e.data as OrderEvent).kind === 'cancelled';
 
-describe("a live stream follows its holder's warehouses at once (issue 17 §2)", () => {
+describe("a live stream follows its holder's warehouses at once", () => {
   it('taken off a warehouse (even by hand in the database), the next event of it is not told', async () => {
     const [me] = await rowsOf<{ id: number }>(
       t.db,

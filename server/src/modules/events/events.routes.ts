@@ -14,7 +14,7 @@ import { type LiveStream, maxBufferedBytes, sseEvent } from './live-orders.ts';
 const eventStream = 'text/event-stream';
 
 /**
- * GET /events (issue 17 §2, decision 0065): the live board's stream of order events for the
+ * GET /events (domain.md §1.10, decision 0065): the live board's stream of order events for the
  * caller's warehouses. It stays open: it takes no read's turn (`unqueued`, plugins/admission.ts),
  * and only a client that asks for `text/event-stream` (an EventSource does) gets it; any other
  * gets 406 at once instead of an answer that never ends.

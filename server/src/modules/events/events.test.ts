@@ -10,7 +10,7 @@ import { makeOrder, warehouseIds } from '../../test/orders.ts';
 import { makeProduct } from '../../test/products.ts';
 
 /**
- * Issue 17 §2, a live board (decision 0065): GET /api/events over real HTTP, on PGlite and (with
+ * domain.md §1.10, a live board (decision 0065): GET /api/events over real HTTP, on PGlite and (with
  * TEST_DATABASE_URL) on PostgreSQL. One read at a time (READ_CONCURRENCY=1), so that a stream that
  * held a read's turn would stop every read after a write; the heartbeat every 200 ms.
  */

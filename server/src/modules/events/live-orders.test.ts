@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createLiveOrders, eventFor, type LiveStream, parseNotice } from './live-orders.ts';
 
-/** Issue 17 §2: who is told what of a notice (the stream route and the triggers have their own tests). */
+/** domain.md §1.10: who is told what of a notice (the stream route and the triggers have their own tests). */
 const moved = JSON.stringify({ id: 7, k: 'moved', v: 4, w: [1, 2], d: ['2026-11-27', '2026-11-30'] });
 
 const stream = (scope: number[] | null, seesOrders = true) => {

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import type { WarehouseScope } from '../warehouses/warehouse-scope.ts';
 
 /**
- * Issue 17 §2, a live board (decision 0065). Every change of an order is told by the triggers of
+ * domain.md §1.10, a live board (decision 0065). Every change of an order is told by the triggers of
  * migration 0043 on `ordersChannel`, in the writing transaction, so PostgreSQL delivers it at
  * commit to every listening process (PGlite: to the one process). Each process listens once and
  * hands each event to its own open streams (`GET /events`), each only what its user may see: the

@@ -3,7 +3,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import { AppError } from '../../plugins/errors.ts';
 
 /**
- * What may be attached to a customer, an order or a haul (issue 9): documents and photos, told
+ * What may be attached to a customer, an order or a haul (decision 0020): documents and photos, told
  * apart by their first bytes (file-type), never by the browser's claim. Markup that a browser
  * could run (HTML, SVG) and programs are refused with 415 / 122 whatever they are called.
  */

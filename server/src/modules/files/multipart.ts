@@ -15,7 +15,7 @@ const isClientError = (error: unknown): boolean => {
 };
 
 /**
- * Reads a whole multipart/form-data body: the one way every upload route reads its form (issue 13).
+ * Reads a whole multipart/form-data body: the one way every upload route reads its form (decision 0022).
  * The parser's own faults (no or wrong boundary, a body cut short, a malformed part header) are
  * plain errors; they are the client's, so they answer 400 / 120 instead of a 500. A field value cut
  * at the parser's `fieldSize` answers 413 / 121 instead of being stored shortened. The limits of

@@ -7,7 +7,7 @@ import { route } from '../../plugins/endpoint.ts';
 const checkTimeoutMs = 2000;
 
 /**
- * `ok`, or `degraded` while the database cannot be reached (issue 16; contracts/src/health.ts):
+ * `ok`, or `degraded` while the database cannot be reached (decision 0045; contracts/src/health.ts):
  * 503 then, so that a proxy's health check sends requests to another process meanwhile.
  */
 export async function healthRoutes(app: App): Promise<void> {

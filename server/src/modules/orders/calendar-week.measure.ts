@@ -1,4 +1,4 @@
-// Issue 16: the calendar week's two answers measured alone, in process, against a bench database:
+// Decision 0049: the calendar week's two answers measured alone, in process, against a bench database:
 // wall time, the server process's CPU time and its longest event-loop delay, per answer. CPU time
 // holds still on a machine that other work keeps busy, where wall times do not.
 //   node --import tsx server/src/modules/orders/calendar-week.measure.ts --database-url postgres://…/bench_1m --warehouse 1 --monday 2026-11-23

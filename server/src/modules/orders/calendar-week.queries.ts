@@ -3,14 +3,14 @@ import type { DbOrTx } from '../../db/client.ts';
 import { calendarEntries as e, orders } from '../../db/schema/index.ts';
 import { notDraft } from './order-list.queries.ts';
 
-/** What the calendar may show of the days and warehouses asked (issue 16: both answers use it). */
+/** What the calendar may show of the days and warehouses asked (both answers use it, decision 0049). */
 export type CalendarSelection = {
   dates: string[];
   warehouseIds: readonly number[] | null;
   excludeId?: number | undefined;
 };
 
-/** domain.md §1.7 and issue 14: the not-cancelled orders of those days and warehouses, drafts not. */
+/** domain.md §1.7 and decision 0030: the not-cancelled orders of those days and warehouses, drafts not. */
 export const calendarCondition = (options: CalendarSelection) =>
   and(
     inArray(orders.expectedDeliveryDate, options.dates),
@@ -30,7 +30,7 @@ export async function findCalendarOrderIds(db: DbOrTx, options: CalendarSelectio
 }
 
 /**
- * Issue 16, `view=calendar`: the lean week written by PostgreSQL, from `calendar_entries`
+ * Decision 0049, `view=calendar`: the lean week written by PostgreSQL, from `calendar_entries`
  * (migration 0033): every order the calendars can show, its JSON kept by triggers with the order
  * (all but the customer's name, looked up here), so that which orders these are is
  * `calendarCondition`'s (order-list.queries.ts: not cancelled, not drafts, of those days and

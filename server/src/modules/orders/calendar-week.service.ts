@@ -9,7 +9,7 @@ import { type CalendarQuery, calendarSelection } from './orders.service.ts';
 const emptyWeek = '{"days":[],"warehouses":[],"drivers":[],"cars":[]}';
 
 /**
- * GET /api/get-orders?view=calendar (issue 16): the same orders as `calendarOrders`, as the JSON
+ * GET /api/get-orders?view=calendar (decision 0049): the same orders as `calendarOrders`, as the JSON
  * of `CalendarWeek` (contracts/order-calendar.ts) written by PostgreSQL, fetched and gzipped off
  * the event loop where the database allows it (db/json-queries.ts).
  */

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/rows.ts';
 import { type BuiltTestApp, buildTestApp, type Client, login } from '../../test/build.ts';
 
-// Issue 16: `view=calendar` is the lean week the calendars draw. It must list exactly the orders
+// Decision 0049: `view=calendar` is the lean week the calendars draw. It must list exactly the orders
 // of the full answer (same warehouses, drafts and cancelled orders left out, same 403s), with the
 // same values, in a fraction of the bytes.
 let t: BuiltTestApp;
@@ -82,7 +82,7 @@ describe('GET /api/api/get-orders?view=calendar', () => {
     }
     // Every user saw orders, and drivers and warehousemen were refused foreign warehouses.
     expect(compared).toBeGreaterThan(500);
-    // Issue 16: at most 300 bytes per order (the full answer: about 2.9 KB).
+    // Decision 0046: at most 300 bytes per order (the full answer: about 2.9 KB).
     expect(leanBytes / compared).toBeLessThan(300);
     expect(leanBytes * 5).toBeLessThan(fullBytes);
   });

@@ -7,7 +7,7 @@ import { someCustomerId } from '../../test/customers.ts';
 import { crew, itemsPayload, makeOrder, warehouseIds } from '../../test/orders.ts';
 import { makeProduct } from '../../test/products.ts';
 
-/** Issue 14: personal collection (no car, travel or transport price, no clashes); re-pricing. */
+/** Decision 0031: personal collection (no car, travel or transport price, no clashes); re-pricing. */
 
 let t: BuiltTestApp;
 let owner: Client;

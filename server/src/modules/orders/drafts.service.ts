@@ -7,7 +7,7 @@ import { insertAudit } from '../audit/audit.queries.ts';
 import * as q from './orders.queries.ts';
 
 /**
- * Drafts (issue 14): an order whose intern step was never saved. The user discards one of theirs;
+ * Drafts (decision 0030): an order whose intern step was never saved. The user discards one of theirs;
  * the ones nobody touched for 7 days go by themselves.
  */
 

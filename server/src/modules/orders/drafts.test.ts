@@ -9,7 +9,7 @@ import { makeOrder, warehouseIds } from '../../test/orders.ts';
 import { makeProduct } from '../../test/products.ts';
 import { draftLifetimeMs, sweepStaleDrafts } from './drafts.service.ts';
 
-/** Issue 14: an order is a draft until its intern step is saved the first time. */
+/** Decision 0030: an order is a draft until its intern step is saved the first time. */
 
 let t: BuiltTestApp;
 let owner: Client;

@@ -51,7 +51,7 @@ async function checkReferences(tx: Tx, order: q.OrderRow & { warehouseId: number
  * driver or a closure of the warehouse, nothing is saved and the clashes come back, unless the
  * payload confirms them (`confirm_overlap`).
  *
- * Personal collection (no driver, issue 14): the customer fetches the goods, so the car, the
+ * Personal collection (no driver, decision 0031): the customer fetches the goods, so the car, the
  * transport rate and the minimum are cleared (the transport price is 0) and reported in `cleared`
  * rather than refused, the travel blocks are not drawn (`travelOf`) and no driver or car clash is
  * looked for; a closure of the warehouse still clashes, since the customer comes to it.
@@ -108,7 +108,7 @@ export async function saveIntern(
       });
     }
     await q.updateOrder(tx, id, {
-      // The first save makes the draft an order (issue 14), in this transaction.
+      // The first save makes the draft an order (decision 0030), in this transaction.
       draftTouchedAt: null,
       driverId,
       carId,

@@ -32,12 +32,12 @@ async function chosenWarehouse(tx: Tx, id: number, current: number | null) {
  * its VAT (and its price unless one is typed). A new currency brings its default transport rate
  * and minimum unless the payload names them. A done order moves its stock by the differences.
  *
- * Another warehouse (issue 14) re-prices the lines from its price list: a line keeps a price only
+ * Another warehouse (decision 0031) re-prices the lines from its price list: a line keeps a price only
  * when the payload changed it from the saved one, and a line the new warehouse does not price is
  * 400 on that line, never kept at the old warehouse's price. A personal collection keeps its
  * transport rate and minimum at 0.
  *
- * Issue 17 §4: lines taking more than the warehouse has available answer 409 / 144 with the
+ * Decision 0064: lines taking more than the warehouse has available answer 409 / 144 with the
  * products short unless the payload confirms with a reason (short-stock.ts); the reservations
  * follow the lines by migration 0042's triggers, in this transaction.
  */
@@ -80,7 +80,7 @@ export async function saveItems(
         };
       }
       if (kept && kept.currency === currency && offered) {
-        // Issue 14: another warehouse re-prices the line from its price list; only a price the
+        // Decision 0031: another warehouse re-prices the line from its price list; only a price the
         // payload changed from the saved one (typed, or the re-priced one the form confirmed) stays.
         const typed = line.product.amount;
         return {
@@ -110,7 +110,7 @@ export async function saveItems(
     });
 
     const newCurrency = order.currency !== currency || order.deliveryPriceAmount === null;
-    // A personal collection (planned without a driver) has no transport price (issue 14).
+    // A personal collection (planned without a driver) has no transport price (decision 0031).
     const collection = order.driverId === null && order.expectedDeliveryDate !== null;
     const defaults = deliveryDefaults[currency];
     const carStays =
@@ -118,7 +118,7 @@ export async function saveItems(
       order.carId === null ||
       (await getWarehouse(tx, warehouse.id)).cars.some((c) => c.id === order.carId);
 
-    // Issue 17 §4: short products answer 409 / 144 unless confirmed with a reason (audited).
+    // Decision 0064: short products answer 409 / 144 unless confirmed with a reason (audited).
     if (checkStock)
       await checkShortStock(tx, {
         order,

@@ -33,13 +33,13 @@ export type OrderFilters = {
   warehouse?: number | undefined;
   state: OrderState;
   adtype?: number | undefined;
-  /** The caller's warehouses (issue 13 §3); null: all. Served by orders_warehouse_id_idx. */
+  /** The caller's warehouses (decision 0021); null: all. Served by orders_warehouse_id_idx. */
   scope: WarehouseScope;
-  /** The caller, for the drafts filter only: it lists their own drafts (issue 14). */
+  /** The caller, for the drafts filter only: it lists their own drafts (decision 0030). */
   userId?: number | undefined;
 };
 
-/** Issue 14: an order, not a draft (its intern step saved). Every list, count and overview says so. */
+/** Decision 0030: an order, not a draft (its intern step saved). Every list, count and overview says so. */
 export const notDraft = sql`${orders.draftTouchedAt} is null`;
 
 /** What a state filter reads: an order's columns, or the kept counts' (migration 0038). */
@@ -92,7 +92,7 @@ function keptWhere(f: OrderFilters, { table, states }: ReturnType<typeof keptCou
 }
 
 /**
- * Issue 16: the total of a list filtered by state and warehouses only (the dispatcher's usual
+ * Decision 0055: the total of a list filtered by state and warehouses only (the dispatcher's usual
  * lists), as a column of the page's own statement: the sum of at most 40 kept counts (migration
  * 0038) instead of counting up to 10 000 + 1 orders. Null when another filter is given: that
  * total is counted (`countOrders`). Capped as the count is.
@@ -105,7 +105,7 @@ export function keptTotal(f: OrderFilters): SQL<number> | null {
 }
 
 /**
- * Issue 16 (migration 0047): how many rows each stretch of a sort by delivery holds under a filter
+ * Decision 0070 (migration 0047): how many rows each stretch of a sort by delivery holds under a filter
  * of state and warehouses only, each a sum of the kept counts of its days (141 rows for "from
  * today" at a million orders), not a count of up to a page's offset of orders. Null when another
  * filter is given or a stretch is not one of days.
@@ -153,7 +153,7 @@ function whereOf(f: OrderFilters): SQL | undefined {
   if (f.expectedDeliveryDateTo) parts.push(lte(orders.expectedDeliveryDate, f.expectedDeliveryDateTo));
   // The orders' folded copy of their customer's name (migrations 0014, 0020): no customer is
   // looked up, and no row is folded while searching. The text is looked for among the names
-  // orders carry (issue 16, migration 0035: ≈ 12 500 at a million orders), then the orders of
+  // orders carry (decision 0051, migration 0035: a few thousand even at a million orders), then the orders of
   // those names are read from orders_name_search_idx.
   if (f.name) {
     parts.push(
@@ -177,7 +177,7 @@ const byCustomer = (f: OrderFilters) => Boolean(f.wholePhone || f.fullAddress);
 
 /**
  * A page found by walking an index a few rows (no substring to look for): quicker than a round
- * trip, so the list's total may wait for the data version its statement reads (issue 16).
+ * trip, so the list's total may wait for the data version its statement reads (decision 0044).
  */
 export const quickPage = (f: OrderFilters) =>
   !f.name && !f.wholePhone && !f.fullAddress && !(f.internId && f.internId.length < 10);
@@ -197,7 +197,7 @@ type Found = { id: number; keys: string[]; segment: number };
 /**
  * A page of the list in the chosen order. The page's ids come first, from the orders alone (and the
  * customers when filtered on them), so a page deep in the list skips index entries instead of
- * joining every customer before it (issue 9); the rows of those ids then come from a prepared read
+ * joining every customer before it (decision 0020); the rows of those ids then come from a prepared read
  * (decision 0061: building the joined select per page cost more than the second round trip). With
  * a cursor the page starts right after it (keyset: one index descent however deep); without,
  * `offset` rows are skipped. A sort of several segments (expected delivery) reads them one after another, each along its own index.
@@ -388,7 +388,7 @@ const readPage = async (db: DbOrTx, query: SQL): Promise<Paged[]> =>
  * a CASE branch not taken not at all). Those sizes say which segment the page is in and how deep
  * (`landing`). Before, each segment the offset passed was asked for its page, found empty, then
  * counted: six statements for the dispatcher's list by delivery (a warehouse's open orders) at
- * page 500, three now (issue 16, decision 0062). Under a filter of state and warehouses only the
+ * page 500, three now (decision 0062). Under a filter of state and warehouses only the
  * sizes are sums of the kept counts per day (`keptSizes`, decision 0070): the first statement walks
  * no order, and the page is read from its own stretch.
  */
@@ -467,6 +467,6 @@ const listRows = (db: DbOrTx, filters: OrderFilters, conditions: SQL | undefined
 const segmentSize = (db: DbOrTx, filters: OrderFilters, conditions: SQL | undefined, upTo: number) =>
   cappedCount(db, listRows(db, filters, conditions), upTo - 1);
 
-/** The list's total, capped at 10 000 + 1 (issue 9). */
+/** The list's total, capped at 10 000 + 1 (decision 0020). */
 export const countOrders = (db: DbOrTx, filters: OrderFilters): Promise<number> =>
   cappedCount(db, listRows(db, filters, whereOf(filters)));

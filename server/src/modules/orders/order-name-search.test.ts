@@ -7,7 +7,7 @@ import { makeOrder, warehouseIds } from '../../test/orders.ts';
 import { makeProduct } from '../../test/products.ts';
 
 /**
- * Issue 16, migration 0035: the list's name filter looks for the text among the names orders carry
+ * Decision 0051, migration 0035: the list's name filter looks for the text among the names orders carry
  * (order_customer_names, kept by a trigger) and reads their orders from orders_name_search_idx. It
  * must find exactly what looking in every order's name finds, after any writer changed the names.
  */

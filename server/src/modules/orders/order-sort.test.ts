@@ -117,7 +117,7 @@ const cases: [OrderSort, SortDirection][] = [
   ['state', 'desc'],
 ];
 
-describe('GET /orders sorted (issue 14)', () => {
+describe('GET /orders sorted', () => {
   it.each(cases)(
     '%s %s: one page, keyset pages and offset pages agree, ties by id',
     async (sort, direction) => {
@@ -274,7 +274,7 @@ async function planOf(filters: OrderFilters, segment: Segment, hidden: string[] 
   return plan;
 }
 
-describe('the open orders of a warehouse, a page deep (issue 16, migration 0037)', () => {
+describe('the open orders of a warehouse, a page deep (migration 0037)', () => {
   // The dispatcher's list: one warehouse, open orders. Along the sort's index of all orders a deep
   // OFFSET page read ≈ 324 000 rows to keep 5 000 at a million orders (1.4 s); along the open
   // orders' own index of that sort it reads those 5 000 alone (8 ms). This says the page's own
@@ -301,7 +301,7 @@ describe('the open orders of a warehouse, a page deep (issue 16, migration 0037)
   });
 });
 
-describe('every order, a page deep, read index-only (issue 16, migration 0040)', () => {
+describe('every order, a page deep, read index-only (migration 0040)', () => {
   // The whole list (no filter): along an index of all rows a deep OFFSET page read the table for
   // each of the 5 000 rows it skipped, to drop the drafts (7–40 ms at a million orders). The
   // list's sort indexes hold the orders alone and include what the filters and expression keys

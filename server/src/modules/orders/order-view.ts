@@ -142,7 +142,7 @@ export async function loadOrders(db: DbOrTx, ids: number[]): Promise<Omit<Order,
   const answer: Omit<Order, 'files'>[] = [];
   for (let start = 0; start < ids.length; start += loadSlice) {
     // A calendar week can be thousands of orders: read and built a slice at a time, so that no
-    // slice holds the event loop for long and other requests run in between (issue 9).
+    // slice holds the event loop for long and other requests run in between (decision 0020).
     if (start > 0) await yieldToLoop();
     const slice = ids.slice(start, start + loadSlice);
     // Both queries at once: on a pool they overlap (a transaction runs them one after the other).
@@ -167,7 +167,7 @@ const loadSlice = 200;
 
 /** GET /order/{id}: the order with its files; 404 when there is none. */
 export async function getOrder(db: DbOrTx, id: number): Promise<Order> {
-  // The files at the same time as the order (issue 16: one round trip less; an unknown id has none).
+  // The files at the same time as the order (one round trip less; an unknown id has none).
   const [[order], files] = await Promise.all([loadOrders(db, [id]), listFiles(db, 'order', id)]);
   if (!order) throw notFound('Order not found');
   return { ...order, files };

@@ -57,7 +57,7 @@ export async function findOrder(
 }
 
 /**
- * Writes and moves the version on; the caller holds the row lock. A draft is touched (issue 14: it
+ * Writes and moves the version on; the caller holds the row lock. A draft is touched (decision 0030: it
  * is deleted 7 days after its last change), an order stays one.
  */
 export async function updateOrder(db: DbOrTx, id: number, values: OrderValues): Promise<void> {
@@ -71,7 +71,7 @@ export async function updateOrder(db: DbOrTx, id: number, values: OrderValues): 
     .where(eq(orders.id, id));
 }
 
-/** Issue 14: an order is a draft until its intern step is saved the first time. */
+/** Decision 0030: an order is a draft until its intern step is saved the first time. */
 export const isDraft = (order: Pick<OrderRow, 'draftTouchedAt'>) => order.draftTouchedAt !== null;
 
 const orderLines = preparedRead('order_lines', (db) =>
@@ -82,7 +82,7 @@ const orderLines = preparedRead('order_lines', (db) =>
     .orderBy(asc(orderItems.orderId), asc(orderItems.id)),
 );
 
-/** Issue 16: prepared, as the lines: read with every order read (each delivery note). */
+/** Decision 0061: prepared, as the lines: read with every order read (each delivery note). */
 const productsById = preparedRead('products_by_id', (db) =>
   db
     .select()
@@ -94,7 +94,7 @@ export async function findLines(db: DbOrTx, orderIds: number[]): Promise<LineRow
   if (!orderIds.length) return [];
   const lines = await orderLines(db).execute({ ids: orderIds });
   if (!lines.length) return [];
-  // The few products of many lines read once each, not once per line (issue 9: a calendar week).
+  // The few products of many lines read once each, not once per line (a calendar week has thousands).
   const productIds = [...new Set(lines.map((l) => l.productId))];
   const byId = new Map((await productsById(db).execute({ ids: productIds })).map((p) => [p.id, p]));
   return lines.flatMap((line) => {

@@ -45,7 +45,7 @@ export async function orderRoutes(app: App): Promise<void> {
   // domain.md §1.6: copy needs change_order; it creates an order, so add_order too.
   route(app, e.copy, byOrder, async (request) => service.copyOrder(db, request.params.id, request.user!.id));
 
-  // Issue 14: a draft is discarded (deleted with its lines and files) by whoever may create orders;
+  // Decision 0030: a draft is discarded (deleted with its lines and files) by whoever may create orders;
   // an order that is no draft answers 409 / 143 and is cancelled instead.
   route(app, e.discard, byOrder, async (request) => discardDraft(db, app.ctx.storage, request.params.id));
 
@@ -82,14 +82,14 @@ export async function orderRoutes(app: App): Promise<void> {
   route(app, e.calendar, { schema: { tags } }, async (request, reply) => {
     const own = await warehouseScope(db, request.user!);
     const selection = service.calendarSelection(request.query, own);
-    // One week of a busy yard is thousands of orders: built once per data version (issue 9), per
+    // One week of a busy yard is thousands of orders: built once per data version (decision 0020), per
     // set of warehouses and dates asked and per the caller's own warehouses (what show_cobined shows).
     return cachedJson(
       app.answers,
       request,
       reply,
       async () =>
-        // Issue 16: the lean week (what the calendars draw) or, as ever, the whole orders.
+        // Decision 0049: the lean week (what the calendars draw) or, as ever, the whole orders.
         request.query.view === 'calendar'
           ? calendarWeekAnswer(jsonQueries, readDb, request.query, own)
           : slicedJsonAnswer(
@@ -100,14 +100,14 @@ export async function orderRoutes(app: App): Promise<void> {
       {
         sets: ['warehouses', 'dates'],
         also: own,
-        // Issue 16: kept while no order of these days (of these warehouses) changes.
+        // Decision 0050: kept while no order of these days (of these warehouses) changes.
         // What the answer selects (its 403 too, before any lookup); nothing selected: no scope.
         ...(selection ? { scope: { days: selection.dates, warehouses: selection.warehouseIds } } : {}),
       },
     );
   });
 
-  // Beyond domain.md: dragging an order on the calendar (issue 6), with the intern step's clash rule.
+  // Beyond domain.md: dragging an order on the calendar (decision 0014), with the intern step's clash rule.
   route(app, e.reschedule, byOrder, async (request, reply) => {
     const result = await rescheduleOrder(db, request.params.id, request.body);
     const answer = clashAnswer(result);

@@ -34,7 +34,7 @@ export async function addOrder(db: Db, userId: number, now = new Date()): Promis
  * GET /order/{id}/copy: a new order for the same customer, warehouse, currency, transport, people
  * and payment, with the same products and amounts at today's prices (products no longer offered
  * there are left out). The delivery day and the flags start afresh; the copy is a draft until its
- * intern step is saved (issue 14).
+ * intern step is saved (decision 0030).
  */
 export async function copyOrder(db: Db, id: number, userId: number, now = new Date()) {
   return db.transaction(async (tx) => {
@@ -110,7 +110,7 @@ const toListItem = (r: list.OrderListRow): OrderListItem => ({
  * GET /orders: the created-date and ad-type filters count only for users with add_order (domain.md
  * §1.2). The total is kept per filter and data version (`counted`, the answer cache): paging through
  * one search does not count it again, and a common surname's 10 000 + 1 orders cost 8–15 ms of
- * the database per count (issue 9).
+ * the database per count (decision 0020).
  */
 export async function listOrders(
   db: DbOrTx,
@@ -139,12 +139,12 @@ export async function listOrders(
     // Only the drafts filter is the caller's own: other totals stay shared in the answer cache.
     userId: query.state === 'drafts' ? user.id : undefined,
   };
-  // Issue 14: the chosen sort, its segments from today (Prague), and where a keyset page starts.
+  // Decision 0027: the chosen sort, its segments from today (Prague), and where a keyset page starts.
   const direction = sorting.directionOf(query.sort, query.direction);
   const today = pragueDay();
   const segments = sorting.segmentsOf(query.sort, direction, today);
   const after = query.after ? sorting.decodeCursor(query.after, query.sort, direction, segments) : undefined;
-  // Issue 16: a list filtered by state and warehouses only reads its total from the kept counts in
+  // Decision 0055: a list filtered by state and warehouses only reads its total from the kept counts in
   // the page's own statement. Otherwise a quick page reads the data version in its statement, and
   // the total (usually cached) waits for it instead of a round trip of its own.
   const kept = list.keptApplies(filters);
@@ -189,7 +189,7 @@ export type CalendarQuery = {
 };
 
 /**
- * What GET /api/get-orders may show (domain.md §1.7, issue 13 §3), the same for both of its answers:
+ * What GET /api/get-orders may show (domain.md §1.7, decision 0021), the same for both of its answers:
  * null when nothing. `own` is the caller's warehouses (`warehouseScope`), null when they see all;
  * asking for another warehouse answers 403.
  */
@@ -217,7 +217,7 @@ export async function calendarOrders(db: DbOrTx, query: CalendarQuery, own: Ware
 /**
  * The same orders as `calendarOrders`, a slice at a time (the route writes each to the answer and
  * drops it: a busy week's whole orders are tens of MB of objects). The selection (and its 403)
- * comes first, before any slice. Issue 16: 50 orders a slice, not 200: five such weeks at once
+ * comes first, before any slice. Decision 0068: 50 orders a slice, not 200: five such weeks at once
  * (cache off) held the event loop up to 64 ms, a slice's rows, orders, parse and text and the
  * young collections of them at a time; with 50, blocks over 25 ms went from 25–127 to 2–14 in
  * 15 s of load and the longest from 38–169 ms to 31–58 ms on the same (busy) machine.

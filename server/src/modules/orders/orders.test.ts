@@ -86,7 +86,7 @@ describe('GET /order/add and concurrent order numbers', () => {
   it('a draft is empty, not listed, and its page shows zero totals; a driver may not add', async () => {
     const { id } = (await technician.get('/api/order/add')).json();
     const item = (await owner.get(`/api/order/${id}`)).json().item;
-    // A draft has no warehouse yet: outside every driver's warehouses (issue 13 §3).
+    // A draft has no warehouse yet: outside every driver's warehouses (decision 0021).
     expect((await driver.get(`/api/order/${id}`)).statusCode).toBe(404);
     expect(item).toMatchObject({
       customer: null,

@@ -32,7 +32,7 @@ export async function rescheduleOrder(
       payload.expected_delivery_time,
       'expected_delivery_time',
     );
-    // A personal collection (no driver) books no car, whatever an older save left there (issue 14).
+    // A personal collection (no driver) books no car, whatever an older save left there (decision 0031).
     const collection = order.driverId === null;
     const clashes = await findClashes(tx, {
       orderId: id,

@@ -5,7 +5,7 @@ import { someCustomerId } from '../../test/customers.ts';
 import { crew, makeOrder, warehouseIds } from '../../test/orders.ts';
 import { makeProduct } from '../../test/products.ts';
 
-/** Issue 14: each step's save takes the order as GET /order/{id} answers it, read-only keys ignored. */
+/** Decision 0025: each step's save takes the order as GET /order/{id} answers it, read-only keys ignored. */
 
 let t: BuiltTestApp;
 let owner: Client;
@@ -108,7 +108,7 @@ describe('whole-order round trip', () => {
     });
     expect(back.json().item.customer.id).toBe(customerId);
 
-    // Step 3: `driver: null` is personal collection (its car cleared, issue 14); the datetime wins
+    // Step 3: `driver: null` is personal collection (its car cleared, decision 0031); the datetime wins
     // over stale parts.
     const current = await get(order.id);
     const intern = await technician.post(`/api/order/${order.id}/intern`, {

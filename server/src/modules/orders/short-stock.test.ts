@@ -9,7 +9,7 @@ import { makeProduct } from '../../test/products.ts';
 import { shortLines } from './short-stock.ts';
 
 /**
- * Issue 17 §4: the items step warns (409 / 144 with the products short) when the lines would take
+ * Decision 0064: the items step warns (409 / 144 with the products short) when the lines would take
  * available stock below zero in the order's warehouse, counting the order's own reservation back;
  * a confirmation with a reason saves anyway and is written to the audit log.
  */

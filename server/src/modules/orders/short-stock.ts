@@ -7,7 +7,7 @@ import { insertAudit } from '../audit/audit.queries.ts';
 import { lockReservations, stockAvailability } from '../stock/stock.service.ts';
 import type * as q from './orders.queries.ts';
 
-/** Issue 17 §4: the items step against the warehouse's available stock. */
+/** Decision 0064: the items step against the warehouse's available stock. */
 
 type Line = { productId: number; amount: number };
 type Held = { name: string; measurementUnit: string; amount: number; reserved: number };

@@ -10,7 +10,7 @@ import { itemsPayload, makeOrder, warehouseIds } from '../../test/orders.ts';
 import { makeProduct } from '../../test/products.ts';
 
 /**
- * Issue 14, the total sort: the stored `orders.price_with_vat` (migration 0025's triggers) is, for
+ * Decision 0033, the total sort: the stored `orders.price_with_vat` (migration 0025's triggers) is, for
  * every order, the price_with_vat GET /order/{id} computes in JavaScript (orderTotals) — after the
  * demo seed and after every kind of write through the API; and the migration's own backfill gives
  * the same numbers.

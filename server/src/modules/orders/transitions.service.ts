@@ -8,7 +8,7 @@ import * as q from './orders.queries.ts';
 
 /**
  * The transitions of domain.md §1.4, each under the order's row lock: a state that forbids the step
- * answers 409 / 140 and writes nothing. A draft (issue 14: its intern step never saved) takes none
+ * answers 409 / 140 and writes nothing. A draft (decision 0030: its intern step never saved) takes none
  * of them: 409 / 142, it is finished or discarded. Every step moves the version on, so an edit
  * loaded before it is refused as stale.
  */

@@ -6,7 +6,7 @@ import { makeOrder, warehouseIds } from '../../test/orders.ts';
 import { makeProduct } from '../../test/products.ts';
 
 /**
- * Issue 15: GET /order/{id} answers the VAT recap per rate (lines and delivery share), whose sums
+ * Decision 0038: GET /order/{id} answers the VAT recap per rate (lines and delivery share), whose sums
  * are the order's totals to the haléř, and for a CZK cash order the amount rounded to whole crowns.
  */
 let t: BuiltTestApp;

@@ -8,7 +8,7 @@ import { makeOrder, warehouseIds } from '../../test/orders.ts';
 import { makeProduct } from '../../test/products.ts';
 
 /**
- * Issue 14: a wall-clock time that never happens in Prague (02:00–02:59 on the last Sunday of
+ * Decision 0024: a wall-clock time that never happens in Prague (02:00–02:59 on the last Sunday of
  * March) is refused with 400 / 123 wherever a time of day is saved, and nothing changes.
  */
 let t: BuiltTestApp;
@@ -28,7 +28,7 @@ afterAll(() => t?.close());
 
 const gap = { expected_delivery_date: '2027-03-28', expected_delivery_time: '02:30' };
 
-describe('times that never happen in Prague (issue 14)', () => {
+describe('times that never happen in Prague', () => {
   it('the intern step refuses 02:30 on 2027-03-28 and keeps the order as it was; 03:30 and the autumn 02:30 save', async () => {
     const order = await makeOrder(owner, {
       warehouseId: jihlava,

@@ -29,7 +29,7 @@ async function count(tx: Tx, key: string): Promise<{ sent: number; left: number 
 }
 
 /**
- * Takes one QR e-mail from the hour's allowance of the user and of the address (issue 13 §4):
+ * Takes one QR e-mail from the hour's allowance of the user and of the address (decision 0022):
  * each count is one atomic upsert on a row keyed by the clock hour, in one transaction, so
  * parallel requests, in one process or several, queue on the row and each sees the count the
  * one before it left. Over either limit: 429 / 152 and the transaction is rolled back, so a

@@ -129,7 +129,7 @@ export async function buildQr(order: PayableOrder, supplier: PaymentSupplier): P
   const amounts = qrAmount(order.owed, order.currency);
   if (amounts.amount <= 0) throw conflict('The order has nothing to pay');
   // The formats' own ceilings (SPAYD's AM: 9 999 999.99; EPC: 999 999 999.99): above, no bank
-  // app would read the code, so the call is refused as bad input (issue 13 §4), never a 500.
+  // app would read the code, so the call is refused as bad input (decision 0022), never a 500.
   const max = order.currency === 'CZK' ? spaydAmountMax : epcAmountMax;
   if (amounts.amount > max) {
     throw badInput(`The amount ${amounts.amount} is above the QR payment's maximum of ${max}`);
@@ -166,7 +166,7 @@ export async function qrPayment(db: DbOrTx, id: number, supplierId: number): Pro
 /**
  * POST /order/{id}/send_email_qr: the payment details and the same QR to the customer's e-mail
  * (domain.md §1.5); no e-mail: 400 / 150, which the web shows as "customer e-mail not found". Written
- * in `language` when given, else in the language of the customer's country (issue 15).
+ * in `language` when given, else in the language of the customer's country (decision 0036).
  */
 export async function sendEmailQr(
   db: Db,

@@ -1,7 +1,7 @@
 import type { MailLanguage } from '@letokruh/contracts/rules/mail-language';
 
 /**
- * The words of the QR payment e-mail in the three languages a customer receives it in (issue 15:
+ * The words of the QR payment e-mail in the three languages a customer receives it in (decision 0036:
  * cs for Czechia and Slovakia, de for Austria and Germany, en otherwise). Amounts come formatted.
  */
 export type QrEmailTexts = {

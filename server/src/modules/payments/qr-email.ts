@@ -8,7 +8,7 @@ import type { BuiltQr, PaymentSupplier } from './payments.service.ts';
 import { qrEmailTexts } from './qr-email-texts.ts';
 
 /**
- * The e-mail with an order's payment details and its QR (domain.md §1.2 e-mail QR modal; issue 15): in
+ * The e-mail with an order's payment details and its QR (domain.md §1.2 e-mail QR modal; decision 0036): in
  * the customer's language, HTML with the QR inline plus a plain-text part that says where the QR
  * is and repeats everything a payer types by hand (account, amount, VS or reference). Replies go
  * to the supplier (`Reply-To`), the sender stays the system's (MAIL_FROM).

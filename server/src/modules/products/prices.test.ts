@@ -115,7 +115,7 @@ describe('PUT /api/product/:id/change_price', () => {
     expect((await change(999999, { product_id: 999999 })).statusCode).toBe(404);
   });
 
-  it("issue 15: refuses a VAT rate not valid on from_date in the currency's country, writing nothing", async () => {
+  it("refuses a VAT rate not valid on from_date in the currency's country, writing nothing", async () => {
     const { item } = (await t.owner.post('/api/product/add', productForm())).json();
     const before = await t.countPrices();
     // Today is after 2023: Czechia has 21, 12 and 0; Austria 20, 13, 10 and 0.
@@ -144,7 +144,7 @@ describe('PUT /api/product/:id/change_price', () => {
     expect(await t.countPrices()).toBe(before + 6);
   });
 
-  it("issue 15: the add form's prices start today, so their rates must be valid today", async () => {
+  it("the add form's prices start today, so their rates must be valid today", async () => {
     const name = `Jedle 15 % ${Math.random().toString(36).slice(2, 7)}`;
     const response = await t.owner.post(
       '/api/product/add',

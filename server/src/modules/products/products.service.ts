@@ -42,7 +42,7 @@ const toProduct = (p: q.ProductRow, prices: q.PriceRow[]): Product => ({
 });
 
 /**
- * Issue 15: a price carries a VAT rate valid on its first day in its currency's country (CZK:
+ * Decision 0038: a price carries a VAT rate valid on its first day in its currency's country (CZK:
  * Czechia, EUR: Austria), e.g. not 15 % in CZK from 2024 on. Checked before anything is written.
  */
 function requireVatValidOn(currency: Currency, day: string, vat: number, field: string): void {

@@ -7,7 +7,7 @@ const tags = ['reference data'];
 
 /**
  * Suppliers and ad types (domain.md §1.7 GET /suppliers, GET /adtypes) and the owner's changes to them.
- * The owner keeps the reference data (issue 4), like the permissions screen: a function check.
+ * The owner keeps the reference data (decision 0012), like the permissions screen: a function check.
  */
 export async function referenceRoutes(app: App): Promise<void> {
   const { db } = app.ctx;

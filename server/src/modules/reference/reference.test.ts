@@ -161,7 +161,7 @@ describe('suppliers kept by the owner', () => {
   });
 });
 
-describe('the identity a Czech trader shows (issue 15)', () => {
+describe('the identity a Czech trader shows', () => {
   const account = { bank_account: '2000145399', bank_code: '0800' };
   const identity = {
     full_address: 'Pilařská 12',
@@ -197,7 +197,7 @@ describe('the identity a Czech trader shows (issue 15)', () => {
       .items.find((s: { id: number }) => s.id === item.id);
     expect(listed).toEqual(item);
 
-    // A client that sends only the name and the account (before issue 15) keeps the identity.
+    // A client that sends only the name and the account (as clients did before the identity existed) keeps the identity.
     const renamed = await owner.put(`/api/supplier/${item.id}/edit`, {
       name: 'Pila Brtnice a.s.',
       ...account,

@@ -15,7 +15,7 @@ import { countOrders, keptTotal } from '../orders/order-list.queries.ts';
 import { statsByWarehouses, statsForProducts } from './stats.service.ts';
 
 /**
- * Issue 16: the daily sums of migration 0030 stay equal to a full recomputation from the orders
+ * Decision 0043: the daily sums of migration 0030 stay equal to a full recomputation from the orders
  * and their lines after random writes of every kind through the API (several at once), a few
  * behind its back, the draft sweep; and the overviews read from them answer what summing the
  * orders answers.

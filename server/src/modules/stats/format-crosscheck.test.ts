@@ -12,7 +12,7 @@ import { demoSupplierIds } from '../../test/payments.ts';
 import { makeProduct } from '../../test/products.ts';
 
 /**
- * Issue 15: the same order's money, dates and phone read the same in the web app (useFormat binds
+ * Decision 0040: the same order's money, dates and phone read the same in the web app (useFormat binds
  * exactly these rules/format functions), in the XLSX export and on the delivery note.
  */
 

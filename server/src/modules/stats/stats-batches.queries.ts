@@ -106,7 +106,7 @@ async function ordersWithLines(db: DbOrTx, ids: number[], order: SQL[]): Promise
 
 /**
  * Yields the batches `load` reads, reading the next two while the caller writes the current
- * (issue 9: the export waited 1.5 s of its 8 on the database, one batch after the other). Two,
+ * (the export waited on the database, one batch after the other). Two,
  * since each batch is one statement (its lines included): one in flight left the export waiting
  * on PostgreSQL; two use the two connections the orders and their lines used before (decision
  * 0071).
@@ -131,11 +131,11 @@ async function* readAhead(count: number, load: (index: number) => Promise<StatsO
 /**
  * The ids of the filter's orders, found once through the date (or collection) index. Batching by
  * `id > after … limit` instead let PostgreSQL walk the primary key and filter hundreds of thousands
- * of rows per batch on a million orders (20 s for a month, measured by the benchmark of issue 9).
+ * of rows per batch on a million orders (decision 0020).
  */
 async function matchingIds(db: DbOrTx, filter: StatsFilter): Promise<number[]> {
   // A comma-separated list in one row, in id order: a hundred thousand rows as objects (or as an
-  // int array, parsed character by character) held the event loop for 60–150 ms (issue 9);
+  // int array, parsed character by character) held the event loop too long (decision 0020);
   // split() is native. Sorted by the database: sorting them here held it for another 20 ms.
   const [row] = await db
     .select({ ids: sql<string | null>`string_agg(${orders.id}::text, ',' order by ${orders.id})` })

@@ -18,7 +18,7 @@ export type StatsFilter = {
 };
 
 /**
- * Cancelled orders and drafts (issue 14: the intern step never saved; nor an order without
+ * Cancelled orders and drafts (decision 0030: the intern step never saved; nor an order without
  * customer, warehouse or currency) never count.
  */
 export function conditions(f: StatsFilter): SQL[] {
@@ -101,7 +101,7 @@ export async function findProducts(db: DbOrTx, ids: number[]) {
  * 9: a month of a million orders took 12 s in JavaScript). numeric is exact and round() rounds
  * half away from zero, as roundMoney and multiplyMoney do: a line is round(price × amount ×
  * discount, 2); delivery is max(round(rate × km × 2, 2), round(minimum, 2)) at the standard rate
- * of the day of supply. Without VAT (issue 15, vatRecap): per order and rate, round(Σ with VAT ×
+ * of the day of supply. Without VAT (decision 0038, vatRecap): per order and rate, round(Σ with VAT ×
  * 100 / (100 + rate), 2), summed. stats.test.ts holds these sums equal to the per-order rule on
  * every demo order.
  */

@@ -19,7 +19,7 @@ const tags = ['stats'];
 const xlsxType = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
- * Issue 16: the overviews count orders by their delivery day, so a range of up to two months is
+ * Decision 0043: the overviews count orders by their delivery day, so a range of up to two months is
  * kept while no order of its days (of its warehouse) changes; a longer one while no order changes.
  */
 function deliveryDays(query: {
@@ -37,7 +37,7 @@ export async function statsRoutes(app: App): Promise<void> {
   const readDb = app.ctx.readDb ?? db;
   /**
    * A month of a million orders takes a second to sum: the overviews are cached per data version
-   * (issue 9), and per Prague day, since an open range ends today.
+   * (decision 0020), and per Prague day, since an open range ends today.
    */
   const perDay = (scope?: AnswerScope) => ({ also: pragueDay(), scope });
 

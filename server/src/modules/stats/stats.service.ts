@@ -132,7 +132,7 @@ async function warehousesFor(db: DbOrTx, only: number | undefined, withOrders: S
 }
 
 /**
- * GET /stats_by_warehouses: per warehouse and per delivery day, from the daily sums (issue 16);
+ * GET /stats_by_warehouses: per warehouse and per delivery day, from the daily sums (decision 0043);
  * `fromOrders` sums the orders themselves instead (the tests' full recomputation).
  */
 export async function statsByWarehouses(
@@ -204,7 +204,7 @@ export async function productSums(db: DbOrTx, query: q.StatsFilter, from: 'lines
   return products.map((p) => ({ product: p, sums: byProduct.get(p.id)! }));
 }
 
-/** GET /stats_for_products, from the daily sums (issue 16) unless `fromOrders`. */
+/** GET /stats_for_products, from the daily sums (decision 0043) unless `fromOrders`. */
 export async function statsForProducts(
   db: DbOrTx,
   query: StatsQuery,
@@ -229,7 +229,7 @@ export async function statsForProducts(
 
 /**
  * Collected revenue per currency: what was handed over or paid. A CZK cash order counts its amount
- * rounded to whole crowns (issue 15, cashToPay), so the sum matches the cash in the drawer; the
+ * rounded to whole crowns (decision 0038, cashToPay), so the sum matches the cash in the drawer; the
  * difference from the documents' totals is `rounding`.
  */
 const revenue = (sums: CurrencySums) =>

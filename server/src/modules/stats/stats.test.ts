@@ -216,7 +216,7 @@ describe('GET /get_collected_revenue_by_warehouses', () => {
     expect(answer.statusCode, answer.body).toBe(200);
     const { items, collectors } = answer.json();
     const jihlava = items.find((i: { id: number }) => i.id === w.jihlava);
-    // Issue 15: A was paid in cash in CZK, 3307.97 → 3308 handed over (rounding 0.03); EUR exact.
+    // Decision 0038: A was paid in cash in CZK, 3307.97 → 3308 handed over (rounding 0.03); EUR exact.
     expect(jihlava).toMatchObject({
       count: 2,
       prices: [

@@ -183,7 +183,7 @@ function staticParts(sheetName: string, lastColumn: string): [string, string][] 
  *
  * The sheet's XML is written here, row by row into the zip (archiver, the zip writer exceljs
  * itself uses): exceljs' writer built objects for every cell and took 9 s of CPU for 100 000
- * orders (issue 9). Strings are inline, styles a fixed table; the tests read the files back
+ * orders (decision 0020). Strings are inline, styles a fixed table; the tests read the files back
  * with exceljs.
  */
 export function streamSheet<Row>(options: {
@@ -255,7 +255,7 @@ type CellWriter<Row> = (row: Row, r: string) => string;
 
 /**
  * The writer of one column, its constant parts (reference prefix, style, labels) built once: the
- * sheet writes twenty cells for each of a hundred thousand rows (issue 9). A cell is typed by its
+ * sheet writes twenty cells for each of a hundred thousand rows (decision 0071). A cell is typed by its
  * value (text inline, booleans, numbers, dates as serial numbers), styled by its column's kind.
  */
 function cellWriter<Row>(column: Column<Row>, letter: string, labels: XlsxLabels): CellWriter<Row> {

@@ -12,7 +12,7 @@ import { itemsPayload, type Line, makeOrder, noConfirmation, warehouseIds } from
 import { makeProduct } from '../../test/products.ts';
 
 /**
- * Issue 17 §4: the reservations kept by migration 0042's triggers equal a full recomputation from
+ * Decision 0064: the reservations kept by migration 0042's triggers equal a full recomputation from
  * the orders and their lines after a seeded random sequence of 1 000 changes of every kind through
  * the API (and a few behind its back), after parallel saves of one product, and after the
  * migration's own backfill; projected stock for a day.

@@ -60,7 +60,7 @@ export async function insertLedgerRow(
 export type StockRow = {
   warehouse_id: number;
   amount: string;
-  /** Issue 17 §4: the kept reservation of migration 0042 (0 when none). */
+  /** Decision 0064: the kept reservation of migration 0042 (0 when none). */
   reserved: string;
   product_id: number;
   name: string;
@@ -162,7 +162,7 @@ export async function listLedger(
   return { rows, total: await cappedCountSql(db, sql`from stock_ledger l ${where}`) };
 }
 
-/** One product in every warehouse that keeps it, with the warehouse's name (issue 17 §4). */
+/** One product in every warehouse that keeps it, with the warehouse's name (decision 0064). */
 export async function listStockOfProduct(
   db: DbOrTx,
   productId: number,
@@ -175,7 +175,7 @@ export async function listStockOfProduct(
 }
 
 /**
- * Issue 17 §4, projected stock: per warehouse and product, what the reserving orders dated after
+ * Decision 0064, projected stock: per warehouse and product, what the reserving orders dated after
  * `day` hold. Projected on `day` = amount − reserved + this (undated orders count as due now). Only
  * open orders are read, through the list's open-orders index (migration 0036), never the history.
  */

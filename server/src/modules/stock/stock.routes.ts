@@ -33,7 +33,7 @@ export async function stockRoutes(app: App): Promise<void> {
     ),
   }));
 
-  // Issue 17 §4: one product's stock by warehouse, with what is reserved, available and projected.
+  // Decision 0064: one product's stock by warehouse, with what is reserved, available and projected.
   route(app, e.byWarehouse, { schema: { tags } }, async (request) =>
     service.getStockOfProduct(db, request.params.id, request.query.date),
   );

@@ -11,7 +11,7 @@ import * as q from './stock.queries.ts';
 const cents = (value: string | number) => Math.round(Number(value) * 100);
 
 /**
- * Issue 17 §4: on hand, reserved, available = on hand − reserved, and projected on `day` = on hand
+ * Decision 0064: on hand, reserved, available = on hand − reserved, and projected on `day` = on hand
  * − what the reserving orders due by then hold (reserved − `reservedAfter`, the ones dated later).
  */
 const toProductStock = (r: q.StockRow, reservedAfter: number, day: string): ProductStock => ({
@@ -125,7 +125,7 @@ export async function getStock(
   return stock!;
 }
 
-/** GET /product/{id}/stock (issue 17 §4): the product in each warehouse that keeps it. */
+/** GET /product/{id}/stock (decision 0064): the product in each warehouse that keeps it. */
 export async function getStockOfProduct(db: DbOrTx, productId: number, day?: string) {
   await requireProduct(db, productId);
   const rows = await q.listStockOfProduct(db, productId);
@@ -133,7 +133,7 @@ export async function getStockOfProduct(db: DbOrTx, productId: number, day?: str
   return { items: stocks.map((stock, i) => ({ ...stock, warehouse_name: rows[i]!.warehouse_name })) };
 }
 
-/** For the items step (issue 17 §4): on hand and reserved of the products in one warehouse. */
+/** For the items step (decision 0064): on hand and reserved of the products in one warehouse. */
 export async function stockAvailability(db: DbOrTx, warehouseId: number, productIds: number[]) {
   const rows = await q.findAvailability(db, warehouseId, productIds);
   return new Map(

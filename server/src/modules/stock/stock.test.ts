@@ -306,7 +306,7 @@ describe('GET /api/product_stock_changes/:warehouseId', () => {
     expect((await owner.get('/api/product_stock_changes/999999')).statusCode).toBe(404);
   });
 
-  it('names the order of a change by its number, not only its internal id (issue 14)', async () => {
+  it('names the order of a change by its number, not only its internal id', async () => {
     const { items } = (await owner.get(`/api/product_stock_changes/${trebic}?per_page=100`)).json();
     const byOrder = items.filter((i: { order_id: number | null }) => i.order_id !== null);
     expect(byOrder.length).toBeGreaterThan(0);

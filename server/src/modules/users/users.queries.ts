@@ -19,7 +19,7 @@ export async function listUsers(
   db: DbOrTx,
   options: { offset: number; limit: number; name?: string },
 ): Promise<{ rows: UserRow[]; total: number }> {
-  // Issue 14: "novak" finds Novák; a few hundred staff at most, so no index is needed.
+  // Decision 0034: "novak" finds Novák; a few hundred staff at most, so no index is needed.
   const where = options.name
     ? textContains(
         sql`${users.firstName} || ' ' || ${users.lastName} || ' ' || ${users.username} || ' ' || coalesce(${users.email}, '')`,
@@ -108,7 +108,7 @@ export async function replaceUserFunctions(db: DbOrTx, userId: number, names: Fu
     select ${userId}, f.id from functions f where f.name = any(${sql.param(names)}::text[])`);
 }
 
-/** Serialises every change that may take the owner function away (issue 13 §3). */
+/** Serialises every change that may take the owner function away (decision 0021). */
 export async function lockOwnerFunction(db: DbOrTx): Promise<void> {
   await db.select({ id: functions.id }).from(functions).where(eq(functions.name, 'owner')).for('update');
 }

@@ -6,7 +6,7 @@ import * as service from './users.service.ts';
 
 const tags = ['users'];
 
-/** Users (domain.md §2.7) and the owner's permissions screen (issue 4, domain.md §3.3). */
+/** Users (domain.md §2.7) and the owner's permissions screen (decision 0009, domain.md §3.3). */
 export async function userRoutes(app: App): Promise<void> {
   const { db } = app.ctx;
 
@@ -33,7 +33,7 @@ export async function userRoutes(app: App): Promise<void> {
     item: await service.reactivateUser(db, request.user!, request.params.id),
   }));
 
-  // Issue 13 §2: lifting a sign-in lock is the owner's, like the permissions.
+  // Decision 0002: lifting a sign-in lock is the owner's, like the permissions.
   route(app, e.unlock, { schema: { tags } }, async (request) => ({
     item: await service.unlockUser(db, request.params.id),
   }));

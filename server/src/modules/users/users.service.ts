@@ -70,7 +70,7 @@ export async function getUser(db: DbOrTx, id: number): Promise<UserItem> {
 }
 
 /**
- * PUT /user/{id}/unlock (issue 13 §2): an owner lifts the sign-in locks of a user who mistyped
+ * PUT /user/{id}/unlock (decision 0002): an owner lifts the sign-in locks of a user who mistyped
  * their password too often (every address's, and the hour's limit for new places).
  */
 export async function unlockUser(db: Db, id: number): Promise<UserItem> {
@@ -149,7 +149,7 @@ export async function hasActiveOwner(db: DbOrTx): Promise<boolean> {
 /**
  * PUT /user/{id}/edit. Owners are shielded from everyone but owners (403 / 204). The owner function
  * may be taken away, by another owner or by the owner themself, as long as an active owner is left
- * (issue 13 §3): the owner function's row is locked first, so two owners taking it from each
+ * (decision 0021): the owner function's row is locked first, so two owners taking it from each
  * other at once serialise and the second one finds the last owner (409 / 205). A stale version
  * answers 409 / 140.
  */
@@ -213,7 +213,7 @@ export async function deactivateUser(db: Db, actor: SessionUser, id: number): Pr
 }
 
 /**
- * PUT /user/{id}/reactivate. Owners are shielded here too (issue 4): an inactive user holding
+ * PUT /user/{id}/reactivate. Owners are shielded here too (decision 0009): an inactive user holding
  * the owner function (an owner may give it to anyone) is brought back only by an owner.
  */
 export async function reactivateUser(db: Db, actor: SessionUser, id: number): Promise<UserItem> {

@@ -117,7 +117,7 @@ describe('GET /api/users', () => {
     expectError(await (await anonymous(app)).get('/api/users'), 401, ErrorCode.notLoggedIn);
   });
 
-  it('finds users by name, username or e-mail without accents or case (issue 14)', async () => {
+  it('finds users by name, username or e-mail without accents or case', async () => {
     const names = async (name: string) => {
       const answer = (await owner.get(`/api/users?per_page=1000&name=${encodeURIComponent(name)}`)).json();
       expect(answer.total).toBe(answer.items.length);
@@ -299,7 +299,7 @@ describe('PUT /api/user/:id/edit', () => {
     expect(response.json().item).toMatchObject({
       name: 'Ondřej Král',
       email: 'ondrej@example.cz',
-      // Issue 15: stored and answered in E.164 whatever the separators.
+      // Decision 0040: stored and answered in E.164 whatever the separators.
       phone: '+420777000111',
       functions: [{ name: 'technical_specialist' }, { name: 'warehouseman' }],
       maximum_order_count: 4,
@@ -365,7 +365,7 @@ describe('PUT /api/user/:id/edit', () => {
     expect((await owner.get(`/api/user/${item.id}`)).json().item.first_name).toBe('Josef');
   });
 
-  it('shields an owner from non-owners (403 / 204); another owner may edit an owner (issue 13 §3)', async () => {
+  it('shields an owner from non-owners (403 / 204); another owner may edit an owner', async () => {
     await createUser(db, { username: 'owner2', functions: ['owner'] });
     const other = await login(app, 'owner2');
     const item: UserItem = (await owner.get(`/api/user/${await idOf('owner')}`)).json().item;

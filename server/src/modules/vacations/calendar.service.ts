@@ -26,7 +26,7 @@ export async function calendarClosures(
   const days = sortedDays(query.dates);
   const first = days[0];
   const last = days.at(-1);
-  // Closures of warehouses outside the user's scope are left out (issue 13 §3).
+  // Closures of warehouses outside the user's scope are left out (decision 0021).
   const scope = user ? await warehouseScope(db, user) : null;
   const warehouses = [...new Set(query.warehouses)].filter((id) => inScope(scope, id));
   if (!first || !last || warehouses.length === 0) return { data: [] };

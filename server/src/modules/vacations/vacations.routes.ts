@@ -5,7 +5,7 @@ import { calendarClosures, calendarDriverVacations } from './calendar.service.ts
 import * as service from './vacations.service.ts';
 
 const tags = ['vacations'];
-/** A driver or warehouseman gets 404 for a vacation outside their warehouses (issue 13 §3). */
+/** A driver or warehouseman gets 404 for a vacation outside their warehouses (decision 0021). */
 const warehouseVacation = { schema: { tags }, config: { scopedBy: { warehouseVacation: 'id' } } };
 const userVacation = { schema: { tags }, config: { scopedBy: { userVacation: 'id' } } };
 

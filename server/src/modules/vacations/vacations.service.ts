@@ -31,7 +31,7 @@ type Input = { warehouse: WarehouseVacationInput; user: UserVacationInput };
 type ListQuery = { warehouse: WarehouseVacationListQuery; user: UserVacationListQuery };
 
 /**
- * What sets a subject's vacations apart (issue 18); listing, reading, adding, editing and
+ * What sets a subject's vacations apart (decision 0060); listing, reading, adding, editing and
  * deactivating are the same flow for both and are written once below.
  */
 type Rules<S extends VacationSubject> = {
@@ -113,7 +113,7 @@ function checkEditable(row: { version: number; deactivatedAt: Date | null }, ver
 }
 
 /**
- * Whose vacations a user may see (issue 13 §3): all for the unscoped functions, otherwise the
+ * Whose vacations a user may see (decision 0021): all for the unscoped functions, otherwise the
  * user's own and those of the staff of their warehouses.
  */
 export async function visibleDrivers(db: DbOrTx, user: SessionUser): Promise<number[] | null> {
@@ -130,7 +130,7 @@ async function checkWarehouse(db: DbOrTx, warehouseId: number, current?: number)
   }
 }
 
-/** A closure's hours happen in Prague on their days (not in the spring DST gap, issue 14). */
+/** A closure's hours happen in Prague on their days (not in the spring DST gap, decision 0024). */
 function requireClosureTimes(input: WarehouseVacationInput): void {
   requireExistingTime(input.vacation_from, input.from_time, 'from_time');
   requireExistingTime(input.vacation_to, input.to_time, 'to_time');

@@ -34,7 +34,7 @@ type Item = { id: number; vacation_from: string; version: number; active: boolea
 
 /**
  * What differs between warehouse closures and drivers' vacations; every test of the `describe.each`
- * below runs for both (issue 18: one flow, one suite), the subject's own rules follow it.
+ * below runs for both (one flow, one suite: decision 0060), the subject's own rules follow it.
  */
 type Subject = {
   subject: 'warehouse' | 'user';

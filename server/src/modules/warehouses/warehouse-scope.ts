@@ -9,7 +9,7 @@ import { hasFunction, type ScopedByAll, type SessionUser } from '../../plugins/a
 import { notFound } from '../../plugins/errors.ts';
 
 /**
- * Staff stay in their lane (issue 13 §3): one rule, one place. Owners, dispatchers and technical
+ * Staff stay in their lane (decision 0021): one rule, one place. Owners, dispatchers and technical
  * specialists plan or take orders for every warehouse; anyone else (drivers, warehousemen) works
  * only for the warehouses they are assigned to (`warehouse_staff`, hidden ones included), whatever
  * permissions their functions hold. Every query path that reads orders, stock work or vacations by

@@ -9,7 +9,7 @@ const tags = ['warehouses'];
 /** Warehouses, their cars, drivers and warehousemen (domain.md §2.7). */
 export async function warehouseRoutes(app: App): Promise<void> {
   const { db } = app.ctx;
-  // The per-warehouse scope of every route declaring `config.scopedBy` (issue 13 §3).
+  // The per-warehouse scope of every route declaring `config.scopedBy` (decision 0021).
   registerWarehouseScope(app, db);
 
   route(app, e.list, { schema: { tags } }, async (request) => service.listWarehouses(db, request.query));
@@ -25,7 +25,7 @@ export async function warehouseRoutes(app: App): Promise<void> {
     reply.status(201).send({ item: await service.addWarehouse(db, request.body) }),
   );
 
-  // Name, address, staff and cars (issue 13 §3): not the stock work of change_warehouse.
+  // Name, address, staff and cars (decision 0021): not the stock work of change_warehouse.
   route(app, e.edit, { schema: { tags } }, async (request) => ({
     item: await service.editWarehouse(db, request.params.id, request.body, request.user!.id),
   }));
