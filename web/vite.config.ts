@@ -7,7 +7,7 @@ const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
 export default defineConfig({
   plugins: [
     react(),
-    // Issue 17 §1: installable on a phone (the driver's day), its shell kept for a yard without
+    // domain.md §2.11: installable on a phone (the driver's day), its shell kept for a yard without
     // signal. The service worker precaches the built app (JS, CSS, HTML, icons) and answers a
     // page's address with index.html offline; it never stores an answer of /api (always fresh,
     // and a user's data stays off the device's cache).

@@ -8,7 +8,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test-setup.ts'],
-    // A long form typed key by key took 5 s here and 19.9 s with one more busy core; stop 24's CI
+    // A long form typed key by key took 5 s here and 19.9 s with one more busy core; CI once
     // failed in this step with no test named. Slow is not wrong: the bound catches a hang.
     testTimeout: 45_000,
     // One jsdom and one module graph per worker, not per file (227 → 90 s for the 54 files on this

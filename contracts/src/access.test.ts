@@ -14,7 +14,7 @@ const holder = (fn: FunctionName): AccessHolder => ({
   permissions: new Set(defaultPermissionMatrix[fn]),
 });
 
-/** What each demo function may call with the default matrix (domain.md §3.3, §2.6, issue 13 §3). */
+/** What each demo function may call with the default matrix (domain.md §3.3, §2.6, decision 0021). */
 const expected: Partial<Record<RouteKey, Partial<Record<FunctionName, boolean>>>> = {
   'PUT /order/:id/done': {
     owner: true,

@@ -1,7 +1,7 @@
 import type { FunctionName, Permission } from './permissions.ts';
 
 /**
- * What a call needs (issue 14): one table for the server's guard and the web app's buttons.
+ * What a call needs (decision 0029): one table for the server's guard and the web app's buttons.
  * - asset: a file of the built web app or its page shell (no session, no cookies)
  * - public: no session (login, logout, health, docs, public config)
  * - self: any logged-in user, also while a password change is pending (own profile, session)
@@ -57,7 +57,7 @@ export const routeAccess = {
   'GET /auth/avatar': 'self',
   'POST /auth/avatar': 'self',
   'GET /functions': 'loggedIn',
-  // Issue 17 §1: a driver's own deliveries; the office may look at any driver's (driver.service).
+  // domain.md §2.11: a driver's own deliveries; the office may look at any driver's (driver.service).
   'GET /driver/day': { anyFunction: ['driver', 'owner', 'dispatcher'] },
   // Decision 0067: only the order's own driver records its way and its delivery (driver.service).
   'POST /driver/order/:id/on_the_way': { anyFunction: ['driver'] },
@@ -198,7 +198,7 @@ export const routeAccess = {
   'GET /bank/accounts': ownerOnly,
   'POST /bank/account/add': ownerOnly,
   'PUT /bank/account/:id/fio_token': ownerOnly,
-  // Issue 17 §3 (decision 0063): the account page's feeds; which feeds a user may manage is the
+  // domain.md §2.10 (decision 0063): the account page's feeds; which feeds a user may manage is the
   // handler's rule (one's own driver feed; a warehouse's with change_warehouse in one's lane).
   'GET /calendar_feeds': 'loggedIn',
   'POST /calendar_feed/add': 'loggedIn',
@@ -208,7 +208,7 @@ export const routeAccess = {
   'DELETE /calendar_feeds/all/:id/revoke': ownerOnly,
   // The feed itself: a calendar app has no session; the URL's secret is the key (404 otherwise).
   'GET /feeds/:file': 'public',
-  // Issue 17 §2: each event is filtered by the user's warehouses and view_order (modules/events).
+  // domain.md §1.10: each event is filtered by the user's warehouses and view_order (modules/events).
   'GET /events': 'loggedIn',
   'GET /docs': 'public',
 } as const satisfies Record<string, Access>;

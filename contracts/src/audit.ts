@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { daySchema, pagedAnswer, pagingQuerySchema } from './common.ts';
 
-/** The audit log (issue 9): who changed what and when, read by the owner. */
+/** The audit log (decision 0020): who changed what and when, read by the owner. */
 export const auditEntities = [
   'order',
   'stock',

@@ -36,7 +36,7 @@ export const userAnswerSchema = z.object({ user: profileSchema });
 const optionalText = (max: number) => z.string().trim().max(max);
 
 /**
- * A staff member's phone (profile and user pages), optional: stored in E.164 (issue 15), a national
+ * A staff member's phone (profile and user pages), optional: stored in E.164 (decision 0040), a national
  * number read as Czech; what cannot be a phone number is a 400 on `phone`.
  */
 export const staffPhoneSchema = optionalText(30)

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Calendar feeds (issue 17 §3, decision 0063): a private iCalendar URL per driver (their own
+ * Calendar feeds (domain.md §2.10, decision 0063): a private iCalendar URL per driver (their own
  * deliveries) and per warehouse (its deliveries) that a phone's calendar app subscribes to.
  * The URL's secret is shown once, when a link is made; the server keeps only its hash.
  */

@@ -6,7 +6,7 @@ import { firstPricedDay } from './rules/vat.ts';
 export const pageSizes = [10, 20, 50, 100, 1000] as const;
 
 /**
- * Lists count at most this many rows and page no deeper (issue 9): a total above it is shown as
+ * Lists count at most this many rows and page no deeper (decision 0020): a total above it is shown as
  * "10 000+", and a page starting past it is refused; narrowing the filters finds older rows. Deep
  * OFFSETs and exact counts of a million orders would otherwise cost seconds.
  */

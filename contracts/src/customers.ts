@@ -52,9 +52,9 @@ export const customerPhone = (prePhone: PhonePrefix, phone: string) =>
   splitPhone(prePhone, phone, phonePrefixCodes);
 const emailSchema = z.union([z.literal(''), z.email().max(254)]).default('');
 const latitude = z.number().min(-90).max(90);
-/** IČO (issue 15: checked by the customer's country in `companyIdIssues`), spaces dropped. */
+/** IČO (decision 0037: checked by the customer's country in `companyIdIssues`), spaces dropped. */
 const organizationIdSchema = optional(20).transform(normalizeOrganizationId);
-/** DIČ / VAT id (issue 15): "CZ27082440", "SK2022749619", "ATU13585627"; spaces dropped, upper-case. */
+/** DIČ / VAT id (decision 0037): "CZ27082440", "SK2022749619", "ATU13585627"; spaces dropped, upper-case. */
 const vatIdSchema = optional(20).transform(normalizeDic);
 const longitude = z.number().min(-180).max(180);
 
@@ -64,7 +64,7 @@ export const customerAddFieldsSchema = z.object({
   lastName: required(100),
   organizationId: organizationIdSchema,
   organizationName: optional(200),
-  /** Beyond domain.md (issue 15): the DIČ of a company customer, camelCase like the payload. */
+  /** Beyond domain.md (decision 0037): the DIČ of a company customer, camelCase like the payload. */
   vatId: vatIdSchema,
   phonePrefix: z.enum(phonePrefixCodes).default(defaultPhonePrefix),
   phone: phoneSchema,
@@ -76,7 +76,7 @@ export const customerAddFieldsSchema = z.object({
   lat: latitude,
   lon: longitude,
   /**
-   * Beyond domain.md (issue 14): a customer whose phone, e-mail or name and town matches an existing
+   * Beyond domain.md (decision 0025): a customer whose phone, e-mail or name and town matches an existing
    * one is refused with 409 / customerMayExist unless this is true.
    */
   allow_duplicate: z.boolean().optional(),
@@ -99,7 +99,7 @@ export const customerEditSchema = z.object({
   last_name: required(100),
   organization_id: organizationIdSchema,
   organization_name: optional(200),
-  /** Left out (a client before issue 15): the stored DIČ stays. */
+  /** Left out (a client that does not know the DIČ): the stored DIČ stays. */
   vat_id: z.string().trim().max(20).transform(normalizeDic).optional(),
   pre_phone: z.enum(phonePrefixCodes),
   phone: phoneSchema,
@@ -123,7 +123,7 @@ export const customerSchema = z
     last_name: z.string(),
     organization_id: z.string(),
     organization_name: z.string(),
-    /** DIČ of a company customer (issue 15); empty for a person. */
+    /** DIČ of a company customer (decision 0037); empty for a person. */
     vat_id: z.string(),
     email: z.string(),
     phone: z.string(),

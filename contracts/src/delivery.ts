@@ -3,7 +3,7 @@ import { dayBounds, daySchema } from './common.ts';
 import { fileSchema } from './files.ts';
 
 /**
- * Proof of delivery (issue 17 §1, decision 0067): what the driver records at the door. The phone
+ * Proof of delivery (domain.md §2.11, decision 0067): what the driver records at the door. The phone
  * may be offline, so each action carries an idempotency key (a UUID made when the driver pressed
  * the button): a retry of the same action is answered as done and writes nothing a second time.
  */

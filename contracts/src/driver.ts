@@ -3,7 +3,7 @@ import { daySchema } from './common.ts';
 import { cashOnHandSchema, deliveredMoneySchema } from './delivery.ts';
 
 /**
- * "Můj den" (issue 17 §1): the signed-in driver's orders of a day and the next, in delivery order,
+ * "Můj den" (domain.md §2.11): the signed-in driver's orders of a day and the next, in delivery order,
  * with what a driver needs at the door: who, where (and how to get there), what, how much to
  * collect. Only the driver's own orders; cancelled orders and drafts are not deliveries.
  */

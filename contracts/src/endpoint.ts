@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { type RouteKey, routeAccess } from './access.ts';
 
 /**
- * One call of the API as both sides see it (issue 18, decision 0059): its key in `routeAccess`
+ * One call of the API as both sides see it (decision 0059): its key in `routeAccess`
  * (method and path, which also name its access rule), its inputs and its answers by status.
  * The server registers its route from it (server/src/plugins/endpoint.ts) and the web app calls it
  * through it (web/src/lib/api-client.ts `call`), so an answer's type is never written by hand.

@@ -10,7 +10,7 @@ export const ErrorCode = {
   missingPassword: 102,
   tooManyAttempts: 103,
   passwordChangeRequired: 104,
-  /** Too many sign-ins are being checked at this moment (issue 13 §2): try again shortly (503). */
+  /** Too many sign-ins are being checked at this moment (decision 0002): try again shortly (503). */
   signInBusy: 105,
   accessDenied: 110,
   csrfFailed: 111,
@@ -23,7 +23,7 @@ export const ErrorCode = {
   /** A wall-clock time that never happens in Prague (the spring DST gap, 02:00–02:59): 400. */
   nonexistentTime: 123,
   /**
-   * Issue 15: the VAT rate is not valid on the price's from_date in its currency's country (CZK:
+   * Decision 0038: the VAT rate is not valid on the price's from_date in its currency's country (CZK:
    * Czechia, EUR: Austria), e.g. 15 % in CZK from 2024 on: 400 with the field `vat`.
    */
   vatRateNotValidOnDate: 127,
@@ -32,13 +32,13 @@ export const ErrorCode = {
   /** An order's delivery clashes with others, a vacation or a closure: save again with confirm_overlap. */
   overlapNeedsConfirmation: 141,
   /**
-   * The order is a draft (issue 14): its intern step was never saved, so it cannot be done, paid,
+   * The order is a draft (decision 0030): its intern step was never saved, so it cannot be done, paid,
    * prepared or cancelled (discard it instead); or a discard names an order that is no draft: 409.
    */
   orderIsDraft: 142,
   orderIsNotDraft: 143,
   /**
-   * Issue 17 §4: the items would take available stock (on hand − reserved by other orders) of some
+   * Decision 0064: the items would take available stock (on hand − reserved by other orders) of some
    * products below zero in the order's warehouse: 409 with the products in `short`; send again with
    * `confirm_short_stock: true` and a `short_stock_reason` to save anyway (audited).
    */
@@ -55,7 +55,7 @@ export const ErrorCode = {
   supplierAccountInvalid: 151,
   /** Too many QR e-mails this hour, from this user or to this address: try again later (429). */
   tooManyEmails: 152,
-  /** Issue 17 §2: too many live-board streams open for this session (one per tab): 429. */
+  /** domain.md §1.10: too many live-board streams open for this session (one per tab): 429. */
   tooManyStreams: 153,
   /**
    * A new customer looks like one that exists (same phone, e-mail, or name and town): 409 with the
@@ -73,7 +73,7 @@ export const ErrorCode = {
   userNotFound: 202,
   usernameTaken: 203,
   ownerShielded: 204,
-  /** Taking the owner function from the last active owner (issue 13 §3): 409. */
+  /** Taking the owner function from the last active owner (decision 0021): 409. */
   lastOwner: 205,
   internal: 500,
   /**
@@ -82,7 +82,7 @@ export const ErrorCode = {
    */
   databaseUnavailable: 503,
   /**
-   * Issue 16: the database did not finish in time (statement or lock timeout) or stopped the
+   * Decision 0045: the database did not finish in time (statement or lock timeout) or stopped the
    * statement for another writer (deadlock, serialization): 503 with Retry-After, not 500 —
    * nothing was written, and the same request may be sent again.
    */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Issue 17 §2, a live board (decision 0065): what `GET /events` tells an open calendar, order list
+ * domain.md §1.10, a live board (decision 0065): what `GET /events` tells an open calendar, order list
  * or order page. A `text/event-stream` of these events, by their SSE `event:` name:
  * - `ready` once the stream is open (after a reconnect the page reloads what it shows);
  * - `order`: one order was saved, moved, done, undone, cancelled, restored or deleted

@@ -34,7 +34,7 @@ export const calendarOrdersQuerySchema = z.object({
   show_cobined: flag,
   id_out: z.coerce.number().int().positive().max(2147483647).optional(),
   /**
-   * Issue 16: `calendar` answers only what the week and day calendars draw (`CalendarWeek`, about
+   * Decision 0049: `calendar` answers only what the week and day calendars draw (`CalendarWeek`, about
    * a tenth of the bytes); without it, the full orders as ever (domain.md §1.7, old clients).
    */
   view: z
@@ -54,7 +54,7 @@ export type CalendarOrder = z.infer<typeof calendarOrderSchema>;
 export const calendarOrdersAnswerSchema = z.object({ data: z.array(calendarOrderSchema) });
 
 /**
- * Issue 16, `view=calendar`: one order as the calendars draw it, in domain.md's field names where
+ * Decision 0049, `view=calendar`: one order as the calendars draw it, in domain.md's field names where
  * the field is the order's own. Its warehouse, driver and car are ids into the answer's lists.
  */
 export const calendarWeekOrderSchema = z

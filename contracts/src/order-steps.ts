@@ -24,7 +24,7 @@ export const customerSearchLimit = 20;
 export const customerSearchAnswerSchema = z.object({ data: z.array(customerSchema) });
 
 /**
- * Whole-order round trip (issue 14): the save calls take the order as GET /order/{id} answers it.
+ * Whole-order round trip (decision 0025): the save calls take the order as GET /order/{id} answers it.
  * Its nested `customer`, `warehouse`, `driver`, `car` and `default_supplier` objects stand for the
  * plain ids when those are left out (only their `id` is read); every other key of the answer is
  * read-only and stripped, never applied.
@@ -115,7 +115,7 @@ export const orderItemsPayloadSchema = z
     /** Spelt so by domain.md (domain.md §1.3). */
     minimim_delivery_price: priceSchema.optional(),
     version,
-    /** Issue 17 §4: save even when products are short (409 / 144), for the reason given. */
+    /** Decision 0064: save even when products are short (409 / 144), for the reason given. */
     confirm_short_stock: z.boolean().optional(),
     short_stock_reason: z.string().trim().max(500).optional(),
   })
@@ -134,7 +134,7 @@ export const orderItemsPayloadSchema = z
 export type OrderItemsPayload = z.infer<typeof orderItemsPayloadSchema>;
 
 /**
- * A product the items would take below its available stock in the order's warehouse (issue 17 §4):
+ * A product the items would take below its available stock in the order's warehouse (decision 0064):
  * `available` counts this order's own reservation back (what it may take), `asked` its new amount.
  */
 export const shortStockSchema = z

@@ -13,7 +13,7 @@ export type PaymentType = (typeof paymentTypes)[number];
 
 /**
  * The state filter of the order list (domain.md §1.2). Every state but `drafts` lists orders only;
- * `drafts` (issue 14, an addition to domain.md) lists the caller's own drafts: orders whose third
+ * `drafts` (decision 0030, an addition to domain.md) lists the caller's own drafts: orders whose third
  * step (internal data) was never saved, newest first.
  */
 export const orderStates = ['all', 'not_done', 'done', 'hidden', 'not_collected', 'drafts'] as const;
@@ -86,7 +86,7 @@ export const orderSchema = z
     id: z.number().int(),
     intern_id: z.number().int(),
     /**
-     * Issue 14: a draft until the intern step is saved the first time. A draft is in no list but
+     * Decision 0030: a draft until the intern step is saved the first time. A draft is in no list but
      * the drafts filter, no calendar, overview or export, takes no transition, and is deleted after
      * 7 days untouched.
      */
@@ -119,7 +119,7 @@ export const orderSchema = z
     total_price_vat: z.number(),
     price_with_vat: z.number(),
     /**
-     * Issue 15: the recapitulation per rate of the lines and the delivery share, highest rate first
+     * Decision 0038: the recapitulation per rate of the lines and the delivery share, highest rate first
      * (contracts/rules/vat.ts vatRecap): Σ base = total_price, Σ vat = total_price_vat, Σ total =
      * price_with_vat, to the haléř.
      */
@@ -161,7 +161,7 @@ export type Order = z.infer<typeof orderSchema>;
 export const orderAnswerSchema = z.object({ item: orderSchema });
 export const orderAddAnswerSchema = z.object({ id: z.number().int() });
 export const orderCopyAnswerSchema = z.object({ order_id: z.number().int() });
-/** DELETE /order/{id}/discard (issue 14): the draft that went. */
+/** DELETE /order/{id}/discard (decision 0030): the draft that went. */
 export const orderDiscardAnswerSchema = z.object({ id: z.number().int(), intern_id: z.number().int() });
 
 export const orderItemPathSchema = z.object({
@@ -172,7 +172,7 @@ export const orderIdPathSchema = z.object({ orderId: z.coerce.number().int().pos
 
 /**
  * A row of the order list (domain.md §1.2 columns, plus the flags the row actions depend on, and the
- * stored total the list sorts by: issue 14, migration 0025; equal to GET /order/{id}'s).
+ * stored total the list sorts by: decision 0033, migration 0025; equal to GET /order/{id}'s).
  */
 export const orderListItemSchema = orderSchema
   .pick({

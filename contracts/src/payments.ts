@@ -37,16 +37,16 @@ export const qrPaymentSchema = z
     spayd: z.string(),
     /** Which of the two `spayd` holds. */
     format: z.enum(['spayd', 'epc']),
-    /** Issue 15: the supplier bank's BIC when known (the EPC code carries it), else null. */
+    /** Decision 0036: the supplier bank's BIC when known (the EPC code carries it), else null. */
     bic: z.string().nullable(),
-    /** Issue 15: the message for the payee (SPAYD's MSG) or the EPC's remittance text. */
+    /** Decision 0036: the message for the payee (SPAYD's MSG) or the EPC's remittance text. */
     message: z.string(),
   })
   .meta({ id: 'QrPayment' });
 export type QrPayment = z.infer<typeof qrPaymentSchema>;
 
 /**
- * POST /order/{id}/send_email_qr: `supplier_id` as domain.md has it; `language` (issue 15, optional)
+ * POST /order/{id}/send_email_qr: `supplier_id` as domain.md has it; `language` (decision 0036, optional)
  * overrides the language taken from the customer's country (rules/mail-language).
  */
 export const sendEmailQrBodySchema = z.object({

@@ -91,7 +91,7 @@ describe('default matrix (domain.md §3.3)', () => {
     }
   });
 
-  it('only the owner and the dispatcher manage warehouses (issue 13 §3)', () => {
+  it('only the owner and the dispatcher manage warehouses', () => {
     expect(functionNames.filter((fn) => defaultPermissionMatrix[fn].includes('manage_warehouse'))).toEqual([
       'owner',
       'dispatcher',

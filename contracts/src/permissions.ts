@@ -22,7 +22,7 @@ const extraPermissions = [
   'can_export_orders',
   'can_export_delivery_notes',
   /**
-   * Name, address, staff and cars of a warehouse (issue 13 §3); change_warehouse alone is stock
+   * Name, address, staff and cars of a warehouse (decision 0021); change_warehouse alone is stock
    * work in one's own warehouses. Last, as a migrated database numbers it last too.
    */
   'manage_warehouse',

@@ -13,7 +13,7 @@ export const measurementUnits = ['PRMS', 'PRMR'] as const;
 /**
  * VAT rates in percent: every rate of the VAT table (contracts/rules/vat.ts), so domain.md §2.9's
  * 0, 10, 13, 15, 20, 21 and the Czech 12 % since 2024. Which of them a price may carry depends on
- * its currency's country and its from_date (issue 15): the server checks that (vatRateNotValidOnDate).
+ * its currency's country and its from_date (decision 0038): the server checks that (vatRateNotValidOnDate).
  */
 export const vatRates: readonly number[] = allVatRates;
 /** domain.md §2.9's default; a form offers it only where it is valid (it is the standard CZ rate). */

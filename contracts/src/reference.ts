@@ -11,7 +11,7 @@ import {
 import { normalizePhone } from './rules/phone-number.ts';
 
 /**
- * Reference data the owner keeps (issue 4): suppliers with their Czech bank accounts and ad
+ * Reference data the owner keeps (decision 0012): suppliers with their Czech bank accounts and ad
  * types (domain.md §1.3 Supplier, Adtype; §1.7 GET /suppliers, GET /adtypes). Phone prefixes are the
  * fixed list of domain.md §1.9 (contracts/customers.ts).
  */
@@ -55,7 +55,7 @@ const supplierPhoneSchema = z
   });
 
 /**
- * The identity a Czech trader shows on its documents (issue 15; domain.md §4.3). Each key may be left
+ * The identity a Czech trader shows on its documents (decision 0037; domain.md §4.3). Each key may be left
  * out: an older client that sends only the name and account adds a supplier without an identity,
  * and its edit keeps the stored one (docs/decisions/0037-supplier-and-customer-identity-issue-15.md "Supplier identity on the wire").
  */
@@ -144,7 +144,7 @@ export const supplierSchema = z
     iban: z.string(),
     /** False once removed; removed suppliers leave the lists but stay on old orders. */
     active: z.boolean(),
-    /** Issue 15: empty strings where an older supplier's identity was never filled in. */
+    /** Decision 0037: empty strings where an older supplier's identity was never filled in. */
     full_address: z.string(),
     town: z.string(),
     /** "586 01". */

@@ -102,7 +102,7 @@ export type ProductStatsAnswer = z.infer<typeof productStatsAnswerSchema>;
 
 /**
  * Collected revenue of one currency: `amount` is what was handed over or paid, CZK cash orders
- * rounded to whole crowns each (issue 15); `rounding` is the sum of those roundings (amount −
+ * rounded to whole crowns each (decision 0038); `rounding` is the sum of those roundings (amount −
  * the orders' totals with VAT).
  */
 const revenueSchema = z.object({ currency: currencySchema, amount: money, rounding: money });

@@ -53,7 +53,7 @@ export const stockProductSchema = z.object({
 });
 
 /**
- * A product's stock in one warehouse. `amount` is on hand (the ledger's sum). Issue 17 §4 added the
+ * A product's stock in one warehouse. `amount` is on hand (the ledger's sum). Decision 0064 added the
  * rest: `reserved` by the orders saved and neither done nor cancelled, `available` = amount −
  * reserved (below 0: promised more than is there), and `projected` on `projected_date` = amount −
  * the reserving orders due by that day (undated ones count as due now). Conversions take and give
@@ -81,7 +81,7 @@ export const productStockListQuerySchema = pagingQuerySchema.extend({
 });
 export const productStockListAnswerSchema = pagedAnswer(productStockSchema);
 
-/** GET /product/{id}/stock (issue 17 §4): the product in every warehouse that keeps it. */
+/** GET /product/{id}/stock (decision 0064): the product in every warehouse that keeps it. */
 export const productStockByWarehouseAnswerSchema = z.object({
   items: z.array(
     productStockFields.extend({ warehouse_name: z.string() }).meta({ id: 'ProductStockInWarehouse' }),
@@ -104,7 +104,7 @@ export const stockChangeSchema = z
     created: z.string(),
     created_by: z.object({ id: z.number().int(), first_name: z.string(), last_name: z.string() }).nullable(),
     order_id: z.number().int().nullable(),
-    /** The order's number (its variable symbol), shown instead of the internal id (issue 14). */
+    /** The order's number (its variable symbol), shown instead of the internal id (decision 0024). */
     order_intern_id: z.number().int().nullable(),
     conversion_id: z.number().int().nullable(),
   })

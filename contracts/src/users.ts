@@ -19,7 +19,7 @@ export const userItemSchema = z
     functions: z.array(functionSchema),
     maximum_order_count: z.number().int().nullable(),
     /**
-     * Sign-in refused until this time after repeated wrong passwords (issue 13 §2), from some
+     * Sign-in refused until this time after repeated wrong passwords (decision 0002), from some
      * address or, for new places, from everywhere; null when not locked. An owner can unlock it.
      */
     sign_in_locked_until: z.string().nullable(),
@@ -29,7 +29,7 @@ export const userItemSchema = z
   .meta({ id: 'User' });
 export type UserItem = z.infer<typeof userItemSchema>;
 
-/** The users list (domain.md §2.2); `name` (issue 14) finds name, username or e-mail without accents or case. */
+/** The users list (domain.md §2.2); `name` (decision 0034) finds name, username or e-mail without accents or case. */
 export const userListQuerySchema = pagingQuerySchema.extend({
   name: z.string().trim().max(150).optional(),
 });

@@ -44,7 +44,7 @@ export const vacationUserSchema = z.object({
 });
 
 /**
- * The schemas of one subject's vacations (issue 18: one flow for warehouses and drivers). Both
+ * The schemas of one subject's vacations (decision 0060: one flow for warehouses and drivers). Both
  * are a period of days, both included, with a version and an active flag; a subject adds whose
  * vacation it is, and a closure its hours within the first and the last day.
  */

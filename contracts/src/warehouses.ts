@@ -12,7 +12,7 @@ const userIds = z
   .max(1000)
   .refine((ids) => new Set(ids).size === ids.length, { message: 'each user at most once' });
 
-/** A car of a warehouse: `id` edits an existing car, no `id` adds one (issue 3). */
+/** A car of a warehouse: `id` edits an existing car, no `id` adds one (decision 0005). */
 export const carInputSchema = z.object({
   id: z.number().int().positive().max(2147483647).optional(),
   name: requiredText(100),
@@ -41,7 +41,7 @@ export const warehouseAddSchema = z.object({
 export type WarehouseAdd = z.infer<typeof warehouseAddSchema>;
 
 /**
- * PUT /warehouse/{id}/edit: drivers and warehousemen (domain.md), cars (issue 3: a car left out is
+ * PUT /warehouse/{id}/edit: drivers and warehousemen (domain.md), cars (decision 0005: a car left out is
  * retired), and optionally the rest of the creation fields. `version` guards against stale edits.
  */
 export const warehouseEditSchema = z.object({

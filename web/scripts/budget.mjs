@@ -1,4 +1,4 @@
-// The login page's JavaScript budget (issue 9): what the browser loads to show "/" — the entry
+// The login page's JavaScript budget (decision 0020): what the browser loads to show "/" — the entry
 // chunk with everything it imports statically (index.html preloads them) and the login page's
 // lazy chunk with its static imports (Vite preloads those with the chunk) — measured gzipped,
 // and none of it may carry the calendar, the maps, the charts or PDF code, which belong to

@@ -51,6 +51,6 @@ if (result.ok) {
   console.log(report);
 } else {
   console.error(report);
-  console.error('\nThe web build fails its budget (issue 9): see web/scripts/budget.mjs.');
+  console.error('\nThe web build fails its budget (decision 0020): see web/scripts/budget.mjs.');
   process.exit(1);
 }

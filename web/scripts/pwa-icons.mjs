@@ -1,4 +1,4 @@
-// Draws the app's icons for the installable web app (issue 17 §1) from the favicon's design (a
+// Draws the app's icons for the installable web app (domain.md §2.11) from the favicon's design (a
 // tree's rings: a wood-brown disc, two pale rings), as PNG files in web/public/icons. Run once
 // when the design changes (`node web/scripts/pwa-icons.mjs`); the files are committed.
 import fs from 'node:fs';

@@ -1,7 +1,7 @@
 import { auditAnswerSchema, auditQuerySchema } from '../audit.ts';
 import { endpoint } from '../endpoint.ts';
 
-/** Issue 9's log of changes, for owners only (not in domain.md). */
+/** The log of changes of decision 0020, for owners only (not in domain.md). */
 export const auditEndpoints = {
   log: endpoint('GET /audit_log', { query: auditQuerySchema, answers: { 200: auditAnswerSchema } }),
 };

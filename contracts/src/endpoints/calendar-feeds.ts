@@ -12,7 +12,7 @@ import { idParamSchema } from '../common.ts';
 import { endpoint, fileDownload } from '../endpoint.ts';
 
 /**
- * Calendar feeds (issue 17 §3, decision 0063): the account page lists, makes and revokes the
+ * Calendar feeds (domain.md §2.10, decision 0063): the account page lists, makes and revokes the
  * links; a phone's calendar app fetches the feed itself without a session, by the link's secret.
  */
 export const calendarFeedsEndpoints = {

@@ -5,7 +5,7 @@ import { endpoint, fileDownload } from '../endpoint.ts';
 import { filePathSchema } from '../files.ts';
 import { qrPaymentSchema } from '../payments.ts';
 
-/** The driver's day on a phone and the proof of delivery (issue 17 §1, decision 0067). */
+/** The driver's day on a phone and the proof of delivery (domain.md §2.11, decision 0067). */
 export const driverEndpoints = {
   day: endpoint('GET /driver/day', {
     query: driverDayQuerySchema,

@@ -1,7 +1,7 @@
 import { endpoint, fileDownload } from '../endpoint.ts';
 
 /**
- * Issue 17 §2: the live board's stream (contracts/src/live-events.ts). Its 200 is a
+ * domain.md §1.10: the live board's stream (contracts/src/live-events.ts). Its 200 is a
  * `text/event-stream` that stays open, described by the server like a download; a caller that does
  * not accept `text/event-stream` gets 406.
  */

@@ -41,7 +41,7 @@ export const ordersEndpoints = {
     query: calendarOrdersQuerySchema,
     answers: { 200: calendarAnswerSchema },
   }),
-  // Beyond domain.md: dragging an order on the calendar (issue 6), with the intern step's clash rule.
+  // Beyond domain.md: dragging an order on the calendar (decision 0014), with the intern step's clash rule.
   reschedule: endpoint('PUT /order/:id/reschedule', {
     params: idParamSchema,
     body: orderRescheduleSchema,

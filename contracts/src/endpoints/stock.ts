@@ -36,7 +36,7 @@ export const stockEndpoints = {
     body: stockUpdateSchema,
     answers: { 200: productStockAnswerSchema },
   }),
-  /** Issue 17 §4: one product's stock, reserved, available and projected in each warehouse. */
+  /** Decision 0064: one product's stock, reserved, available and projected in each warehouse. */
   byWarehouse: endpoint('GET /product/:id/stock', {
     params: idParamSchema,
     query: projectionQuerySchema,

@@ -10,7 +10,7 @@ import {
   userListQuerySchema,
 } from '../users.ts';
 
-/** Users (domain.md §2.7) and the owner's permissions screen (issue 4, domain.md §3.3). */
+/** Users (domain.md §2.7) and the owner's permissions screen (decision 0009, domain.md §3.3). */
 export const usersEndpoints = {
   list: endpoint('GET /users', { query: userListQuerySchema, answers: { 200: userListAnswerSchema } }),
   detail: endpoint('GET /user/:id', { params: idParamSchema, answers: { 200: userItemAnswerSchema } }),
@@ -29,7 +29,7 @@ export const usersEndpoints = {
     params: idParamSchema,
     answers: { 200: userItemAnswerSchema },
   }),
-  /** Issue 13 §2: the owner lifts a user's sign-in lock. */
+  /** Decision 0002: the owner lifts a user's sign-in lock. */
   unlock: endpoint('PUT /user/:id/unlock', { params: idParamSchema, answers: { 200: userItemAnswerSchema } }),
   permissionMatrix: endpoint('GET /permissions', { answers: { 200: permissionMatrixSchema } }),
   savePermissions: endpoint('PUT /permissions', {

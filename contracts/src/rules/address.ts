@@ -1,5 +1,5 @@
 /**
- * A customer's address line as drivers, documents and lists show it (issue 15): "street and
+ * A customer's address line as drivers, documents and lists show it (decision 0040): "street and
  * number, zip town" — "Masarykova 12, 586 01 Jihlava", the shape the address finder and the demo
  * data have always produced. Composed on the server only, from the payload's `address`, `town`,
  * `zip` and `country`, so that a customer created through the API (address = street only) and one

@@ -1,6 +1,6 @@
 import type { CalendarOrder, CalendarWeek, CalendarWeekOrder } from '../order-calendar.ts';
 
-// Issue 16: the lean calendar week (`view=calendar` of GET /api/get-orders) as the web calendars
+// Decision 0049: the lean calendar week (`view=calendar` of GET /api/get-orders) as the web calendars
 // use it. No zod here: the dashboard's chunk must not pull in the contracts' schemas.
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Personal collection (domain.md §1.2 step 3 "driver (or personal collection)", issue 14): a planned
+ * Personal collection (domain.md §1.2 step 3 "driver (or personal collection)", decision 0031): a planned
  * order without a driver. The customer fetches the goods at the warehouse, so the order has no
  * car, no travel blocks and no transport price, and it never clashes with a driver's or a car's
  * other orders. A draft (no delivery day yet) is not a collection: its driver is not chosen yet.

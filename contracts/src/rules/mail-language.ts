@@ -1,7 +1,7 @@
 import { foldText } from './text.ts';
 
 /**
- * The language of the e-mails a customer receives (issue 15): Czech for Czechia and Slovakia (a
+ * The language of the e-mails a customer receives (decision 0036): Czech for Czechia and Slovakia (a
  * Slovak reads Czech as easily as Slovak, and the firm writes no Slovak), German for Austria and
  * Germany, English for everyone else. The customer's country is free text, typed in Czech or
  * English and sometimes in the country's own language ("Česká republika", "ČR", "Czechia",

@@ -37,7 +37,7 @@ describe('roundMoney', () => {
 
   it('rounds in floating point exactly as through the text, over 200 000 amounts', () => {
     // The text shift, the rule's definition; roundMoney takes a floating-point shortcut away from
-    // one half (issue 9) and must never differ from it.
+    // one half and must never differ from it.
     const shift = (v: number, places: number) => {
       const [mantissa, exponent = '0'] = String(v).split('e');
       return Number(`${mantissa}e${Number(exponent) + places}`);

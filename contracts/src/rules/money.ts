@@ -16,7 +16,7 @@ export function roundMoney(value: number, places = 2): number {
 }
 
 /**
- * The common case in floating point (issue 9: the calendar's totals spent a third of their time in
+ * The common case in floating point (the calendar's totals spent a third of their time in
  * the text shifts): below 2³¹ after scaling, the product's error is under 10⁻⁶, so a fraction
  * farther than that from one half rounds the way the exact decimal does, and the integer over
  * 10^places is the same correctly rounded number the text shift gives. Near one half: null.
@@ -61,7 +61,7 @@ export function multiplyMoney(...factors: number[]): number {
 }
 
 /**
- * The common case without BigInt (issue 9: totals of a month of orders spent most of their time
+ * The common case without BigInt (totals of a month of orders spent most of their time
  * here): every factor has at most four decimals and the product of their digits stays a safe
  * integer, so plain integer arithmetic is exact. Anything else answers null.
  */

@@ -17,7 +17,7 @@ export const deliveryDefaults: Record<Currency, { rate: number; minimum: number 
 
 /**
  * The VAT of the delivery share (domain.md §1.9's 21 % CZK / 20 % EUR): the standard rate of the VAT
- * table (rules/vat.ts) on the day of supply, since a rate belongs to that day (issue 15).
+ * table (rules/vat.ts) on the day of supply, since a rate belongs to that day (decision 0038).
  */
 export const deliveryVatOn = (currency: Currency, supplyDay: string): number =>
   standardVatOn(currency, supplyDay);
@@ -65,7 +65,7 @@ export type OrderTotals = {
   total_price_vat: number;
   /** Lines and delivery with VAT: what the customer pays. */
   price_with_vat: number;
-  /** Issue 15: base, VAT and total per rate of the lines and the delivery share, highest rate first. */
+  /** Decision 0038: base, VAT and total per rate of the lines and the delivery share, highest rate first. */
   vat_recap: VatRecapRow[];
 };
 

@@ -1,5 +1,5 @@
 /**
- * Phone numbers as typed → E.164 (issue 15: stored "+420603791074", shown by formatPhone as
+ * Phone numbers as typed → E.164 (decision 0040: stored "+420603791074", shown by formatPhone as
  * "+420 603 791 074"). What a person types is read leniently: spaces, dashes, slashes, dots and
  * brackets are separators; "+" or "00" starts an international number; a Czech or Slovak number
  * written with its country code but no "+" ("420603791074") is understood; a national trunk 0

@@ -58,7 +58,7 @@ describe('eachDay and daysBetween', () => {
   });
 });
 
-describe('Prague wall clock (issue 14)', () => {
+describe('Prague wall clock', () => {
   it('names the spring gap as a time that never happens, and only it', () => {
     expect(pragueTimeExists('2027-03-28', '02:30')).toBe(false);
     expect(pragueTimeExists('2027-03-28', '02:00')).toBe(false);

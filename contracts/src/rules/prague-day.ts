@@ -72,8 +72,8 @@ const pragueOffsets = new Map<number, number>();
 /**
  * The Prague wall clock of an instant written as if it were UTC: spreadsheets have no time zones,
  * and the calendars draw wall-clock deliveries in FullCalendar's UTC zone, so their "now" line
- * and "today" must be this, not the browser's own clock (issue 14). The offset is asked per hour,
- * not per call (issue 9: formatToParts for each of 100 000 export rows took 1.3 s).
+ * and "today" must be this, not the browser's own clock (decision 0024). The offset is asked per hour,
+ * not per call (formatToParts for each of 100 000 export rows was too slow).
  */
 export function pragueWallClockAsUtc(instant: Date = new Date()): Date {
   return new Date(pragueWallClockMs(instant.getTime()));
@@ -96,7 +96,7 @@ export function pragueWallClockMs(time: number): number {
 
 /**
  * Does this wall-clock time happen in Prague on that day? Not in the spring gap: on the last
- * Sunday of March the clocks go from 02:00 straight to 03:00, so 02:30 never comes (issue 14).
+ * Sunday of March the clocks go from 02:00 straight to 03:00, so 02:30 never comes (decision 0024).
  * The autumn hour that comes twice exists (its first passing is meant).
  */
 export function pragueTimeExists(isoDay: string, clock: string): boolean {

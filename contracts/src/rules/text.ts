@@ -1,5 +1,5 @@
 /**
- * Text as a search compares it (issue 14): without accents and letter case, so that "novak" finds
+ * Text as a search compares it (decision 0024): without accents and letter case, so that "novak" finds
  * "Novák" and "ZIZKOV" finds "Žižkov". The server does the same with PostgreSQL's unaccent
  * (server/src/db/text-search.ts); this is the browser's side, for lists filtered in the page.
  */

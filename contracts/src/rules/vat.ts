@@ -1,7 +1,7 @@
 import { type Currency, fromMinor, roundMoney, toMinor } from './money.ts';
 
 /**
- * VAT as the law has it (issue 15, domain.md §4.1): rates are reference data by country with
+ * VAT as the law has it (decision 0035, domain.md §4.1): rates are reference data by country with
  * validity dates. A rate belongs to the day of the taxable supply, so a price valid from a day
  * carries a rate valid on that day. Czechia merged its reduced rates 15 % and 10 % into 12 % on
  * 2024-01-01 (zákon č. 349/2023 Sb.); Austria has 20 %, 13 % and 10 %. 0 % is an exempt supply.

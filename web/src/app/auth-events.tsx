@@ -9,7 +9,7 @@ import { userQueryKey } from '../lib/session';
 
 /**
  * What a 401 or 403 on any call does: 401 clears the user and goes to login carrying the wanted
- * path; a 403 with a still-valid session only tells the user (issue 2 refines domain.md §1.2).
+ * path; a 403 with a still-valid session only tells the user (decision 0002 refines domain.md §1.2).
  */
 export function AuthEvents() {
   const queryClient = useQueryClient();

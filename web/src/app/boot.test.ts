@@ -27,7 +27,7 @@ function serve(profile: ReturnType<typeof makeProfile> | null) {
 
 beforeEach(() => resetDashboardState());
 
-describe('boot (issue 16: what the first screen needs, asked for side by side)', () => {
+describe('boot: what the first screen needs, asked for side by side', () => {
   it('asks for the session and the settings before anything renders, and they land in the cache', async () => {
     const api = serve(makeProfile(['dispatcher']));
     const queryClient = createQueryClient();

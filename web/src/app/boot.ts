@@ -4,7 +4,7 @@ import { configQuery, profileQuery } from '../lib/session';
 import { appRoutes } from './routes';
 
 /**
- * Issue 16, LCP: what the first screen waits for is asked for at once and side by side, while the
+ * Decision 0047, LCP: what the first screen waits for is asked for at once and side by side, while the
  * app's own scripts still run, instead of one after the other as each component mounts (the
  * session, then the page's code, then the settings, then the page's data: four round trips and
  * 1.3 s on the dashboard before). Asked for here:

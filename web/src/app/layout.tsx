@@ -148,7 +148,7 @@ function UserCorner({ onNavigate, inline }: { onNavigate?: () => void; inline?: 
     <Group gap="xs" wrap="nowrap">
       <Menu position="bottom-end" width={240} closeOnItemClick>
         <Menu.Target>
-          {/* Issue 14 (WCAG 2.5.3): named by what it shows (initials, name) and what it is. */}
+          {/* Decision 0032 (WCAG 2.5.3): named by what it shows (initials, name) and what it is. */}
           <UnstyledButton data-testid="user-menu">
             <Group gap={6} wrap="nowrap">
               <VisuallyHidden>{t('nav.userMenu')}</VisuallyHidden>

@@ -4,7 +4,7 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 export type PreloadablePage = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
 
 /**
- * `React.lazy` with the loading started by whoever knows first (issue 16, LCP): the boot asks for
+ * `React.lazy` with the loading started by whoever knows first (decision 0047, LCP): the boot asks for
  * the page of the address the browser opened while the session is still being checked, instead of
  * after it. The module is asked for once; rendering then finds it loaded.
  */

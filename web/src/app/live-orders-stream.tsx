@@ -31,7 +31,7 @@ function catchUp(queryClient: QueryClient, before?: number) {
 }
 
 /**
- * The tab's one live-board stream (issue 17 §2, decision 0065), open while a user who sees orders
+ * The tab's one live-board stream (domain.md §1.10, decision 0065), open while a user who sees orders
  * is signed in: every event refetches the calendar weeks, lists and order pages it changed; an
  * edit page is told instead (lib/live-orders.ts). After a reconnect, everything shown is fetched
  * again; once the first connection is open, whatever was read before it.

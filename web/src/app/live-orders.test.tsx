@@ -9,7 +9,7 @@ import { publishOrderEvents, useChangedElsewhere, useEditing } from '../lib/live
 import { connectLiveOrders, invalidateForEvents } from './live-orders';
 import LiveOrdersStream from './live-orders-stream';
 
-/** Issue 17 §2: what the tab refetches when the live board tells it an order changed. */
+/** domain.md §1.10: what the tab refetches when the live board tells it an order changed. */
 const week = (monday: number) =>
   Array.from({ length: 7 }, (_, i) => `2026-11-${String(monday + i).padStart(2, '0')}`);
 const thisWeek = week(23);

@@ -4,7 +4,7 @@ import type { CalendarQuery } from '../features/order-steps/api';
 import { ordersKey } from '../features/orders/api';
 
 /**
- * Issue 17 §2, a live board (decision 0065): what the tab does with the events of `GET /events`.
+ * domain.md §1.10, a live board (decision 0065): what the tab does with the events of `GET /events`.
  * Loaded after sign-in only (live-orders-stream.tsx), so the login page carries none of it.
  */
 

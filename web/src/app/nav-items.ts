@@ -5,7 +5,7 @@ export type NavItem = {
   to: string;
   /**
    * The call the page opens with; the item is shown when that call would pass (contracts'
-   * route table, issue 14). null: always shown (domain.md §2.2, top navigation).
+   * route table, decision 0029). null: always shown (domain.md §2.2, top navigation).
    */
   route: RouteKey | null;
   group?: 'vacations';
@@ -17,7 +17,7 @@ export type NavItem = {
 
 export const navItems: NavItem[] = [
   { key: 'dashboard', to: '/dashboard', route: null },
-  // Issue 17 §1: the driver's deliveries (the office looks at a driver's there too).
+  // domain.md §2.11: the driver's deliveries (the office looks at a driver's there too).
   { key: 'driverDay', to: '/driver', route: 'GET /driver/day' },
   { key: 'orders', to: '/orders', route: 'GET /orders', also: ['/order/'] },
   {

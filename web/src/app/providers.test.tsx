@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithApp } from '../test-utils';
 
-describe('pick lists (issue 14)', () => {
+describe('pick lists', () => {
   it('find options without accents and letter case, as the server searches do', async () => {
     const { user } = renderWithApp(
       <Select

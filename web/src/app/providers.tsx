@@ -14,7 +14,7 @@ import { i18n } from '../i18n';
 import { themeColors } from './theme-colors';
 
 /**
- * Every searchable pick list finds "Novák" by "novak" (issue 14), as the server's searches do;
+ * Every searchable pick list finds "Novák" by "novak" (decision 0024), as the server's searches do;
  * Mantine's own filter only ignores letter case.
  */
 const foldedFilter = (({ options, search, limit }) => {
@@ -36,20 +36,20 @@ const theme = createTheme({
   colors: themeColors,
   defaultRadius: 'sm',
   // Plain objects, not Select.extend(): importing the components here would put them into the
-  // login page's JavaScript (its budget, issue 9).
+  // login page's JavaScript (its budget, decision 0020).
   components: {
     Select: { defaultProps: { filter: foldedFilter } },
     MultiSelect: { defaultProps: { filter: foldedFilter } },
     Autocomplete: { defaultProps: { filter: foldedFilter } },
     TagsInput: { defaultProps: { filter: foldedFilter } },
-    // Issue 14 (WCAG 2.1.1): a table wider than a phone scrolls inside its box, and a keyboard
+    // Decision 0032 (WCAG 2.1.1): a table wider than a phone scrolls inside its box, and a keyboard
     // must be able to scroll it too, also where the table holds no link or button.
     TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
   },
 });
 
 /**
- * Issue 14, WCAG 2.1 AA: placeholders ("All warehouses") are text a user must read; Mantine's
+ * Decision 0032, WCAG 2.1 AA: placeholders ("All warehouses") are text a user must read; Mantine's
  * gray.5 reads at 2.1:1, the dimmed gray.6 at 4.6:1.
  */
 const readableVariables: CSSVariablesResolver = () => ({

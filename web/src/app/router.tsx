@@ -35,7 +35,7 @@ function NotFound() {
   return <RoutePage route={{ path: '*', titleKey: 'titles.notFound', page: NotFoundPage }} />;
 }
 
-// Issue 17 §2: loaded after sign-in, so the login page carries none of it.
+// domain.md §1.10: loaded after sign-in, so the login page carries none of it.
 const LiveOrdersStream = lazy(() => import('./live-orders-stream'));
 
 /** The live board's stream while someone who sees orders is signed in (read from the session, never asked). */

@@ -62,7 +62,7 @@ describe('route guard (domain.md §1.2)', () => {
   });
 });
 
-describe('401 and 403 on any call (issue 2, decisions "403 in the web app")', () => {
+describe('401 and 403 on any call (decision 0002, "403 in the web app")', () => {
   it('a 401 clears the user and goes to login with the wanted path', async () => {
     window.history.replaceState(null, '', '/customers?page=2');
     const { user, queryClient } = renderWithApp(<Caller path="/customers" />, {

@@ -19,7 +19,7 @@ const wood: MantineColorsTuple = [
 const grounds = ['#ffffff', DEFAULT_THEME.colors.gray[0]];
 
 /**
- * Issue 14, WCAG 2.1 AA: Mantine's shades 6–9 carry text (`c="red"`, filled buttons and badges,
+ * Decision 0032, WCAG 2.1 AA: Mantine's shades 6–9 carry text (`c="red"`, filled buttons and badges,
  * light variants, links) and many of them read below 4.5:1 on white (green.6 2.4:1, the brand's
  * old shade 6 3.7:1). Each is darkened just enough — 6 to 4.6:1, each further shade a step darker
  * — so the palette keeps its look; shade 9 also reads on shade 1 (the light variant's ground).

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dropDoubledWords, i18n } from './index';
 
-describe('notices never double a word (issue 14)', () => {
+describe('notices never double a word', () => {
   it('drops the name’s first word when the text already says it', () => {
     expect(dropDoubledWords('Sklad Sklad Jihlava byl uložen.')).toBe('Sklad Jihlava byl uložen.');
     expect(dropDoubledWords('Opravdu sklad Sklad Třebíč dále nepoužívat?')).toBe(

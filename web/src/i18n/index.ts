@@ -13,7 +13,7 @@ export function storedLanguage(): Language {
 }
 
 /**
- * A notice never says a word twice (issue 14: "Sklad Sklad Jihlava byl uložen"): where a text puts
+ * A notice never says a word twice ("Sklad Sklad Jihlava byl uložen"): where a text puts
  * a noun before a name that starts with the same word, the name's word goes.
  */
 export const dropDoubledWords = (text: string): string =>
@@ -21,7 +21,7 @@ export const dropDoubledWords = (text: string): string =>
 
 /**
  * Czech is bundled; other catalogues load when chosen (an i18next backend), so the login page does
- * not carry the English one (issue 9's 250 KiB budget). `changeLanguage` resolves once loaded.
+ * not carry the English one (decision 0020's 250 KiB budget). `changeLanguage` resolves once loaded.
  */
 const otherCatalogues: Record<Exclude<Language, 'cs'>, () => Promise<{ default: object }>> = {
   en: () => import('./en.json'),

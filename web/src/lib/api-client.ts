@@ -133,7 +133,7 @@ export function call<E extends Endpoint>(
 }
 
 /**
- * The address of a stream endpoint of contracts' table (issue 17 §2, `GET /events`) for an
+ * The address of a stream endpoint of contracts' table (domain.md §1.10, `GET /events`) for an
  * EventSource, which sends the session cookie by itself and needs no CSRF header (a GET).
  */
 export function streamUrl<E extends Endpoint>(endpoint: E & { method: 'GET' }): string {

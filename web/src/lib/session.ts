@@ -63,7 +63,7 @@ export const accessHolder = (user: Profile | null | undefined): AccessHolder => 
 });
 
 /**
- * What the signed-in user may do (issue 14). `canCall` answers from contracts' route table, the
+ * What the signed-in user may do (decision 0029). `canCall` answers from contracts' route table, the
  * very rules the server's guard applies, so a page shows a button only when its call would pass:
  * `canCall('PUT /order/:id/done')`. `can` and `hasFunction` remain for what is no call (columns,
  * which warehouses a list offers).

@@ -1,5 +1,5 @@
 /**
- * WCAG 2.1 contrast (issue 14: text at the counter must read at 4.5:1). Colours are `#rrggbb`;
+ * WCAG 2.1 contrast (decision 0032: text at the counter must read at 4.5:1). Colours are `#rrggbb`;
  * `#rgb` too; anything else counts as black, which only makes a check stricter.
  */
 function channels(hex: string): [number, number, number] {

@@ -37,7 +37,7 @@ export function DayInput({ value, onChange, minDate, maxDate, error, ...rest }: 
     const typed = dayjs(text.trim(), [formats[lang], 'YYYY-MM-DD'], lang === 'en' ? 'en-gb' : 'cs', true);
     return typed.isValid() ? typed.format('YYYY-MM-DD') : null;
   };
-  // Issue 14: Mantine's own minDate/maxDate drop a typed day outside them and show the old one
+  // Decision 0024: Mantine's own minDate/maxDate drop a typed day outside them and show the old one
   // again, so "1.11." silently became today's date. The picker still greys those days out, but a
   // typed one is kept and named as out of range (the caller's own error, if any, goes first).
   const outside =

@@ -18,7 +18,7 @@ type Props = {
 };
 
 /**
- * A list's filters (issue 14): inline on a desk; on a phone a "Filters (n)" button opening a
+ * A list's filters (decision 0032): inline on a desk; on a phone a "Filters (n)" button opening a
  * drawer with the same controls, so that the list's first rows show on the first screen.
  */
 export function FilterBar({ active, onClear, children }: Props) {

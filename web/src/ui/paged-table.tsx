@@ -62,7 +62,7 @@ export function RowCards<T>({ columns, rows, rowKey }: Pick<Props<T>, 'columns' 
 export function PagedTable<T>(props: Props<T>) {
   const { t } = useTranslation();
   const format = useFormat();
-  // The server counts to listTotalCap + 1 and pages no deeper (issue 9): "10 000+", and no page
+  // The server counts to listTotalCap + 1 and pages no deeper (decision 0020): "10 000+", and no page
   // that would start past the cap.
   const capped = props.total > listTotalCap;
   const pages = Math.max(1, Math.ceil(Math.min(props.total, listTotalCap) / props.perPage));

@@ -3,7 +3,7 @@ import { calendarFeedsEndpoints as e } from '@letokruh/contracts/endpoints/calen
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
 
-/** Calendar feeds of the account page (issue 17 §3, decision 0063). */
+/** Calendar feeds of the account page (domain.md §2.10, decision 0063). */
 export const calendarFeedsKey = ['calendar-feeds'] as const;
 
 export const calendarFeedsQuery = queryOptions({

@@ -30,7 +30,7 @@ export const mayHaveFeeds = (user: Profile) =>
   (user.functions.some((f) => f.name === 'driver') || user.permissions.includes('change_warehouse'));
 
 /**
- * "Kalendář v telefonu" (issue 17 §3): the user's own driver feed and the warehouse feeds they
+ * "Kalendář v telefonu" (domain.md §2.10): the user's own driver feed and the warehouse feeds they
  * manage. The server keeps only a hash of a link's secret, so a link is shown once, right after it
  * is made; later the page says since when a link exists and lets the user make a new one.
  */

@@ -55,7 +55,7 @@ describe('AuditPage', () => {
         .getByRole('link', { name: `${t('audit.entities.stock')} Sklad Třebíč` })
         .getAttribute('href'),
     ).toBe('/warehouse/2');
-    // Names, never internal ids (issue 14).
+    // Names, never internal ids (decision 0024).
     expect(stock.textContent).toContain('"productId": "Smrk štípaný 33 cm"');
     expect(stock.textContent).not.toContain('"productId": 7');
     const order = screen.getByText(t('audit.actions.done')).closest('tr') as HTMLElement;

@@ -34,13 +34,13 @@ function shownDetails(r: AuditItem): Record<string, unknown> {
   const body = r.details.body;
   return {
     ...params,
-    // Issue 14: the product and warehouse by name, not by internal id.
+    // Decision 0024: the product and warehouse by name, not by internal id.
     ...r.names,
     ...(body && typeof body === 'object' && !Array.isArray(body) ? body : body ? { body } : {}),
   };
 }
 
-/** Issue 9: who changed what and when, for the owner. */
+/** Decision 0020: who changed what and when, for the owner. */
 export function AuditPage() {
   const { t } = useTranslation();
   const access = useAccess();

@@ -17,7 +17,7 @@ export function CustomerAddPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const access = useAccess();
-  // The dialog of a likely duplicate (issue 14) stays closed once the user went back to the form.
+  // The dialog of a likely duplicate (decision 0025) stays closed once the user went back to the form.
   const [dismissed, setDismissed] = useState(false);
   const add = useMutation({
     mutationFn: (body: CustomerAdd) => addCustomer(body),

@@ -32,7 +32,7 @@ type Props = {
   submitLabel: string;
   pending: boolean;
   serverError: unknown;
-  /** An edit: an IČO or DIČ kept as `initial` has it is not checked again (issue 15). */
+  /** An edit: an IČO or DIČ kept as `initial` has it is not checked again (decision 0037). */
   editing?: boolean;
   /** Shown beside the server's error, e.g. a reload button after a stale edit (409). */
   serverErrorAction?: ReactNode;

@@ -23,7 +23,7 @@ type Props = {
 };
 
 /**
- * Issue 14: the new customer looks like one that exists (same phone, e-mail, or name and town).
+ * Decision 0025: the new customer looks like one that exists (same phone, e-mail, or name and town).
  * The user takes an existing one, or creates the new one anyway (sent again with allow_duplicate).
  */
 export function DuplicateCustomerDialog({

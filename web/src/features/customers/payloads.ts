@@ -90,7 +90,7 @@ export function draftOf(customer: Customer): CustomerDraft {
  * The draft checked by the create schema of contracts (the server checks the same one): the
  * create payload, or the form fields that are wrong with the problem each has (a key of
  * `companyIds` for the IČO and DIČ, the schema's message otherwise). With `stored` (an edit), an
- * unchanged IČO or DIČ is not checked again, as the server does (issue 15).
+ * unchanged IČO or DIČ is not checked again, as the server does (decision 0037).
  */
 export function parseDraft(
   draft: CustomerDraft,

@@ -25,7 +25,7 @@ function renderDashboard(
     fetch: {
       'GET /api/auth/user': { body: { user: makeProfile(functions) } },
       'GET /api/warehouses/own': { body: warehouses },
-      // Issue 16: the calendar asks for the lean week; the printed day sheet for the whole orders.
+      // Decision 0049: the calendar asks for the lean week; the printed day sheet for the whole orders.
       'GET /api/api/get-orders': Array.isArray(orders)
         ? (request) => ({
             body: request.url.searchParams.get('view') === 'calendar' ? leanWeek(orders) : { data: orders },
@@ -64,7 +64,7 @@ describe('DashboardPage', () => {
     const { api, user } = renderDashboard();
     expect(await screen.findByRole('checkbox', { name: 'Sklad Jihlava' })).toHaveProperty('checked', true);
     expect(screen.getByRole('checkbox', { name: 'Sklad Třebíč' })).toHaveProperty('checked', true);
-    // Issue 16: the first request goes as soon as the warehouses are known (not 1 s later, domain.md §1.9).
+    // Decision 0047: the first request goes as soon as the warehouses are known (not 1 s later, domain.md §1.9).
     expect(api.sent('GET /api/api/get-orders').length).toBeGreaterThan(0);
     // One request for the week (the weeks around it are prefetched once it is drawn).
     const forWeek = () =>
@@ -104,7 +104,7 @@ describe('DashboardPage', () => {
     await user.click(block);
     const overlay = await screen.findByRole('dialog');
     expect(within(overlay).getByText(t('dashboard.overlay.title', { number: order.intern_id }))).toBeTruthy();
-    // Issue 16: the calendar has the lean order; the overlay loads the rest (GET /order/{id}).
+    // Decision 0049: the calendar has the lean order; the overlay loads the rest (GET /order/{id}).
     expect(await within(overlay).findByText(order.address!.full_address)).toBeTruthy();
     expect(
       within(overlay)
@@ -148,7 +148,7 @@ describe('DashboardPage', () => {
     expect(within(screen.getByTestId('week-legend')).getByText(t('dashboard.legend.paid'))).toBeTruthy();
     expect(screen.queryByTestId('day-sheet')).toBeNull();
     await user.click(screen.getByRole('radio', { name: t('dashboard.view.day') }));
-    // Issue 16: the sheet needs the whole orders, loaded for the day when printing is asked for.
+    // Decision 0049: the sheet needs the whole orders, loaded for the day when printing is asked for.
     expect(screen.queryByTestId('day-sheet')).toBeNull();
     await user.click(screen.getByRole('button', { name: t('dashboard.print') }));
     const sheet = await screen.findByTestId('day-sheet');

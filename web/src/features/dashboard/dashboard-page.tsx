@@ -50,7 +50,7 @@ function DashboardCalendar({
   const orderId = useDashboardField('orderId');
   const open = useCallback((id: number) => update({ orderId: id }), []);
   if (hold) return placeholder;
-  // Issue 14: the day is a column per driver (FullCalendar's resource views are not MIT).
+  // Decision 0026: the day is a column per driver (FullCalendar's resource views are not MIT).
   if (props.view === 'day')
     return (
       <DriverDay
@@ -234,8 +234,8 @@ export function DashboardPage() {
         onConfirm={() => d.send(true)}
         onCancel={d.cancelMove}
       />
-      {/* Only the day view prints (issue 6); at a busy week the sheet was a thousand rows drawn
-          on every week switch (issue 14), and it needs the whole orders (issue 16). */}
+      {/* Only the day view prints (decision 0014); at a busy week the sheet was a thousand rows drawn
+          on every week switch (decision 0026), and it needs the whole orders (decision 0049). */}
       {view === 'day' && print.orders ? <DaySheet date={print.date} orders={print.orders} /> : null}
     </Group>
   );

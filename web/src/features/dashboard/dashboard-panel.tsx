@@ -25,7 +25,7 @@ type Props = {
 
 /**
  * The dashboard's left panel (domain.md §1.2): Add order, the month picker, the warehouses and the
- * calendar settings. Memoised (issue 16): the week's orders arriving or the open order changing do
+ * calendar settings. Memoised (decision 0047): the week's orders arriving or the open order changing do
  * not draw the month picker again (Mantine's DatePicker with dayjs took ~100 ms a render).
  */
 export const DashboardPanel = memo(function DashboardPanel({
@@ -39,7 +39,7 @@ export const DashboardPanel = memo(function DashboardPanel({
   const { t, i18n } = useTranslation();
   const access = useAccess();
   const navigate = useNavigate();
-  // Issue 14: on a phone the month picker and settings fold away, so the calendar shows first.
+  // Decision 0032: on a phone the month picker and settings fold away, so the calendar shows first.
   const [pickerOpen, { toggle: togglePicker }] = useDisclosure(false);
   const create = useMutation({
     mutationFn: addOrder,

@@ -94,7 +94,7 @@ export const openingDashboardState = (search: string): DashboardState => ({
 });
 
 /**
- * Issue 14: the view and the day are in the address (`?view=day&date=2026-11-18`), so that a day of
+ * Decision 0026: the view and the day are in the address (`?view=day&date=2026-11-18`), so that a day of
  * drivers' columns can be linked, reloaded and gone back to. The address wins when the page opens;
  * afterwards the address follows the kept state (replacing the history entry, not adding one).
  */

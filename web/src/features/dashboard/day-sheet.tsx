@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../ui/format';
 
 /**
- * The driver's day sheet (issue 6: "the day view prints as a clean driver's day sheet"): hidden on
+ * The driver's day sheet (decision 0014: "the day view prints as a clean driver's day sheet"): hidden on
  * screen, alone on paper. One page per driver (personal collections last), the day's orders by
  * time with what the driver needs at the door: customer and phone, address, goods, what to collect.
  */

@@ -2,7 +2,7 @@ import type { CalendarEntry } from '@letokruh/contracts/rules/calendar-entries';
 import { travelOf } from '@letokruh/contracts/rules/collection';
 
 /**
- * Where the day view (issue 14, "the calendar under load") puts each order: one lane per driver,
+ * Where the day view (decision 0026, "the calendar under load") puts each order: one lane per driver,
  * a lane of personal collections (no driver and no car, domain.md §1.3 "driver (or personal
  * collection)"), and a lane of orders that have a car but nobody to drive it yet. Within a lane,
  * orders whose busy time overlaps (a double booking the dispatcher confirmed) sit side by side.
@@ -87,7 +87,7 @@ export function dayLanes(orders: CalendarEntry[], date: string, showTravel: bool
       order,
       start,
       end: Math.min(dayMinutes, start + order.expected_delivery_duration),
-      travel: showTravel ? travelOf(order) : 0, // none for a personal collection (issue 14)
+      travel: showTravel ? travelOf(order) : 0, // none for a personal collection (decision 0031)
       column: 0,
       columns: 1,
     });

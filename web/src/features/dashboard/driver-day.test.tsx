@@ -63,7 +63,7 @@ describe('dayLanes', () => {
     ]);
   });
 
-  it('draws no travel for a personal collection: nobody drives (issue 14)', () => {
+  it('draws no travel for a personal collection: nobody drives', () => {
     const lanes = dayLanes(orders, day, true);
     expect(lanes.find((l) => l.kind === 'collection')!.orders.map((p) => p.travel)).toEqual([0]);
     expect(lanes.find((l) => l.name === 'Adam Bílý')!.orders.map((p) => p.travel)).toEqual([30]);

@@ -110,7 +110,7 @@ function OrderBlock({ placed, from, to, showIds, lit, laneLabel, onOrderClick }:
 }
 
 /**
- * The day view of the dashboard (issue 14): a column per driver with that day's orders and their
+ * The day view of the dashboard (decision 0026): a column per driver with that day's orders and their
  * travel blocks, a lane of personal collections, and a lane of orders without a driver. Plain CSS
  * grid, not FullCalendar: its resource views (a column per driver) are not under the MIT licence.
  * Every order is a button named by its time, number, customer and driver.

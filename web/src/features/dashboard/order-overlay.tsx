@@ -9,7 +9,7 @@ import { telHref, useFormat } from '../../ui/format';
 import { orderQuery } from '../order-steps/api';
 
 type Props = {
-  /** The clicked order as the calendar has it (issue 16: the lean week); its detail is loaded here. */
+  /** The clicked order as the calendar has it (decision 0049: the lean week); its detail is loaded here. */
   entry: CalendarEntry | null;
   opened: boolean;
   canEdit: boolean;
@@ -20,7 +20,7 @@ type Props = {
  * The order overlay of the dashboard (domain.md §1.2): the essentials of the clicked order, a Detail link
  * and (with change_order) an Edit link to the items step. Clicking outside or the X closes it; the
  * page does not scroll meanwhile (Mantine's modal locks it). Number, time, flags and links show at
- * once from the calendar's entry; the rest comes with GET /order/{id} (issue 16).
+ * once from the calendar's entry; the rest comes with GET /order/{id} (decision 0049).
  */
 export function OrderOverlay({ entry, opened, canEdit, onClose }: Props) {
   const { t } = useTranslation();
@@ -127,7 +127,7 @@ function OrderRows({ order }: { order: Order }) {
     ],
     [t('dashboard.overlay.price'), format.money(order.price_with_vat, order.currency ?? undefined)],
     [t('dashboard.overlay.payment'), t(`dashboard.payment.${order.payment_type}`)],
-    // Issue 15: cash in CZK is collected rounded to whole crowns.
+    // Decision 0038: cash in CZK is collected rounded to whole crowns.
     ...(order.pay_by_cash && order.currency === 'CZK'
       ? [[t('orders.recap.toPayCash'), format.money(order.amount_to_pay, 'CZK')] as [string, string]]
       : []),

@@ -1,7 +1,7 @@
 import type { CalendarOrder } from '@letokruh/contracts/order-calendar';
 import { type CalendarEntry, calendarWeekOf } from '@letokruh/contracts/rules/calendar-entries';
 
-/** Tests: a full order as the calendars get it from the lean week (issue 16). */
+/** Tests: a full order as the calendars get it from the lean week (decision 0049). */
 export const entryOf = (o: CalendarOrder): CalendarEntry => ({
   id: o.id,
   intern_id: o.intern_id,

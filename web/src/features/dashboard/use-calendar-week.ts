@@ -8,7 +8,7 @@ import { useSettled } from './use-settled';
 
 /**
  * domain.md §1.7: requests 500 ms after the last change. The first goes as soon as the warehouses are
- * known, not 1 s after opening as domain.md §1.9 has it (issue 16: LCP ≤ 1.5 s; docs/decisions/0047-dashboard-lcp-and-inp-measured-with-the-orders-drawn-issue.md).
+ * known, not 1 s after opening as domain.md §1.9 has it (docs/decisions/0047-dashboard-lcp-and-inp-measured-with-the-orders-drawn-issue.md).
  */
 export const firstFetchMs = 0;
 export const fetchDebounceMs = 500;
@@ -27,7 +27,7 @@ const ordersOf = (q: WeekQuery) => calendarOrdersQuery({ ...q, combined: false }
 const none: never[] = [];
 
 /**
- * Issue 16, LCP: the week the dashboard opens on, asked for by the boot (`prefetch.ts`) while the
+ * Decision 0047, LCP: the week the dashboard opens on, asked for by the boot (`prefetch.ts`) while the
  * page's code still loads, with the very queries `useCalendarWeek` reads.
  */
 export function prefetchCalendarWeek(queryClient: QueryClient, date: string, warehouses: number[]): void {
@@ -38,14 +38,14 @@ export function prefetchCalendarWeek(queryClient: QueryClient, date: string, war
   void queryClient.prefetchQuery(calendarDriverVacationsQuery(dates));
 }
 
-/** Issue 14: once a week is drawn, the weeks before and after it are loaded too, the next first. */
+/** Decision 0026: once a week is drawn, the weeks before and after it are loaded too, the next first. */
 function usePrefetchNeighbours(loaded: WeekQuery | null, enabled: boolean) {
   const queryClient = useQueryClient();
   const key = loaded && enabled ? JSON.stringify(loaded) : null;
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for `loaded`
   useEffect(() => {
     if (!loaded || !enabled || loaded.dates.length === 0 || loaded.warehouses.length === 0) return;
-    // Once the week is painted (issue 16): the answers arriving must not hold up its first paint.
+    // Once the week is painted (decision 0047): the answers arriving must not hold up its first paint.
     const timer = setTimeout(() => {
       for (const delta of [7, -7]) {
         const dates = weekDates(addDays(loaded.dates[0]!, delta));
@@ -60,7 +60,7 @@ function usePrefetchNeighbours(loaded: WeekQuery | null, enabled: boolean) {
 }
 
 /**
- * The dashboard calendar's data (domain.md §1.2, §1.7; issue 14 "the calendar under load"): the week of
+ * The dashboard calendar's data (domain.md §1.2, §1.7; decision 0026): the week of
  * `date` from the chosen warehouses. Requests wait as domain.md §1.9 says, except for a week already
  * loaded, which is drawn at once. While a week loads the calendar keeps drawing the last loaded one
  * (`drawnDate`, its orders) and `loading` is true; then its neighbours are prefetched.
@@ -112,7 +112,7 @@ export function useCalendarWeek(date: string, warehouses: number[], canView: boo
     empty: held === undefined,
     /**
      * The first week's orders, closures and vacations have all come (or failed): the calendar is
-     * drawn once, with them, not empty first and again as each arrives (issue 16: FullCalendar
+     * drawn once, with them, not empty first and again as each arrives (decision 0047: FullCalendar
      * takes 0.3–0.7 s to draw a week on a slow machine).
      */
     firstReady:

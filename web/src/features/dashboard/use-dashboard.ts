@@ -29,7 +29,7 @@ type PendingMove = { order: CalendarEntry; to: Moved; revert: () => void; clashe
 /**
  * The dashboard's state (domain.md §1.2 Dashboard): the kept day, view and warehouses (dashboard-state),
  * the calendar settings, the week's orders (useCalendarWeek), what the calendar draws (deferred,
- * issue 16), the day's print, and moving an order by dragging it (with its clash question).
+ * decision 0047), the day's print, and moving an order by dragging it (with its clash question).
  * Not the open order: DashboardCalendar and DashboardOverlay read it, so it re-renders only them.
  */
 export function useDashboard() {
@@ -45,7 +45,7 @@ export function useDashboard() {
     view: useDashboardField('view'),
   };
   const [settings, setSettings] = useCalendarSettings();
-  // Issue 16 (INP): a settings checkbox paints at once; the calendar redraws its blocks after.
+  // Decision 0047 (INP): a settings checkbox paints at once; the calendar redraws its blocks after.
   const drawn = useDeferredValue(settings);
   const canView = access.can('view_order');
   const warehouses = useQuery(ownWarehousesQuery);
@@ -60,7 +60,7 @@ export function useDashboard() {
     [state.warehouses, warehouses.data],
   );
   const week$ = useCalendarWeek(state.date, selected, canView);
-  // Issue 16 (INP): a week switch paints its header and buttons at once; FullCalendar's redraw of
+  // Decision 0047 (INP): a week switch paints its header and buttons at once; FullCalendar's redraw of
   // the week (0.1–0.4 s on a slow machine) and the month picker follow in a render React may put
   // off, so the click is answered before it.
   const calendar = {

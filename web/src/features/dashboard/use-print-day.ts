@@ -7,9 +7,9 @@ import { errorKey } from '../../lib/api-client';
 import { calendarFullOrdersQuery } from '../order-steps/api';
 
 /**
- * "Tisk dne" (issue 6): the driver's day sheet needs what the lean week leaves out (phones,
+ * "Tisk dne" (decision 0014): the driver's day sheet needs what the lean week leaves out (phones,
  * addresses, goods, what to collect), so the day's whole orders are loaded when it is asked for,
- * then the sheet is drawn (hidden on screen) and printed (issue 16).
+ * then the sheet is drawn (hidden on screen) and printed (decision 0049).
  */
 export function usePrintDay(date: string, warehouses: number[]) {
   const queryClient = useQueryClient();

@@ -6,7 +6,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
 import { isNetworkError, keepQr, keptDriverDay, keptQr } from '../../lib/driver-offline';
 
-/** Query keys of the driver's day (issue 17 §1). */
+/** Query keys of the driver's day (domain.md §2.11). */
 export const driverKey = ['driver'] as const;
 
 /** The day as shown: `kept_at` is set when it comes from the phone (no signal), with its time. */

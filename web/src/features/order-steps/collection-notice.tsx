@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../ui/format';
 
 /**
- * Issue 14: what choosing personal collection (or a driver again) does to the delivery, said before
+ * Decision 0031: what choosing personal collection (or a driver again) does to the delivery, said before
  * saving: the car, the travel blocks and the transport price go; a driver brings the default rate.
  */
 export function CollectionNotice({

@@ -63,7 +63,7 @@ export function FindCustomerPanel({ selected, onSelect }: Props) {
     };
     const cleared = value.trim() === '' || Object.values(trimmed).every((v) => v === '');
     setSearch(cleared ? null : trimmed);
-    // Issue 14: emptying the whole search lets go of the customer it found, so that a cleared
+    // Decision 0025: emptying the whole search lets go of the customer it found, so that a cleared
     // panel never carries on with someone the user no longer sees searched for.
     if (Object.values(trimmed).every((v) => v === '')) onSelect(null);
   };

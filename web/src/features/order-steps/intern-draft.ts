@@ -61,7 +61,7 @@ export function internProblems(draft: InternDraft): { problem: InternProblem; fi
 const idOf = (value: string | null) => (value && value !== personalCollection ? Number(value) : null);
 
 /**
- * Issue 14: a saved personal collection has no transport rate or minimum; given a driver again it
+ * Decision 0031: a saved personal collection has no transport rate or minimum; given a driver again it
  * gets the currency's defaults (domain.md §1.9), which the items step can change. Null: nothing to send.
  */
 export function restoredDelivery(draft: InternDraft, order: Order): { rate: number; minimum: number } | null {

@@ -171,7 +171,7 @@ export function itemsPayloadOf(draft: ItemsDraft, version: number): OrderItemsPa
   };
 }
 
-/** What moving the lines to another warehouse does (issue 14): the re-priced form and what it loses. */
+/** What moving the lines to another warehouse does (decision 0031): the re-priced form and what it loses. */
 export type WarehouseMove = {
   warehouse: { id: number; name: string; distance: number; duration: number };
   /** The form in the new warehouse: lines at its prices, lines it does not price left out. */
@@ -181,7 +181,7 @@ export type WarehouseMove = {
 };
 
 /**
- * Issue 14: another warehouse re-prices every line from its price list (today's price and VAT in
+ * Decision 0031: another warehouse re-prices every line from its price list (today's price and VAT in
  * the order's currency); a line it does not price cannot stay at the old warehouse's price (the
  * server refuses it), so it is left out and named in the confirmation.
  */

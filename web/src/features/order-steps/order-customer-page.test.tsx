@@ -69,7 +69,7 @@ describe('OrderCustomerPage', () => {
     expect(api.sent('POST /api/order/5/customer')[0]?.body).toEqual({ id_found: 8, version: 4 });
   });
 
-  it('clearing the whole search lets go of the customer it found (issue 14)', async () => {
+  it('clearing the whole search lets go of the customer it found', async () => {
     const { user } = renderStep({
       'GET /api/api/get-customers/phone': { body: { data: [makeCustomer(8)] } },
     });

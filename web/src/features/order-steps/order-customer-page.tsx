@@ -38,7 +38,7 @@ function CustomerStep({ order, reload }: { order: Order; reload: () => Promise<u
     },
   });
   const stale = isStale(save.error);
-  // Issue 14: a new customer like an existing one; "use the existing one" picks it for the order.
+  // Decision 0025: a new customer like an existing one; "use the existing one" picks it for the order.
   const [dismissed, setDismissed] = useState(false);
   const matches = dismissed ? null : customerMatchesOf(save.error);
   const send = (body: { id_found: number } | CustomerAdd) => {

@@ -225,7 +225,7 @@ describe('OrderItemsPage', () => {
     expect(screen.queryByTestId('location')).toBeNull();
   });
 
-  it('products short (409 / 144) are named; saving anyway needs a reason and sends it (issue 17 §4)', async () => {
+  it('products short (409 / 144) are named; saving anyway needs a reason and sends it', async () => {
     let calls = 0;
     const { user, api } = renderStep({
       'POST /api/order/5/items': () => {

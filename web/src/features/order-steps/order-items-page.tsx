@@ -78,7 +78,7 @@ function ItemsStep({ order, reload }: { order: Order; reload: () => Promise<unkn
   const [askCurrency, setAskCurrency] = useState<Currency | null>(null);
   const [askMove, setAskMove] = useState<WarehouseMove | null>(null);
   const [moveError, setMoveError] = useState<unknown>(null);
-  // Issue 17 §4: the products short of the last save, kept while a confirmed save runs.
+  // Decision 0064: the products short of the last save, kept while a confirmed save runs.
   const [short, setShort] = useState<ShortStock[] | null>(null);
   const distances = useQuery({ ...warehouseDistanceQuery(order.id), enabled: order.customer !== null });
   const products = useQuery({
@@ -101,7 +101,7 @@ function ItemsStep({ order, reload }: { order: Order; reload: () => Promise<unkn
     [stock.data],
   );
   const save = useMutation({
-    // Issue 17 §4: `reason` confirms a save that takes products below their available stock.
+    // Decision 0064: `reason` confirms a save that takes products below their available stock.
     mutationFn: (reason?: string) => {
       const payload = itemsPayloadOf(draft, order.version);
       if (!payload) throw new Error('warehouse and currency first');
@@ -142,7 +142,7 @@ function ItemsStep({ order, reload }: { order: Order; reload: () => Promise<unkn
     if (draft.lines.length > 0) setAskCurrency(currency);
     else setDraft((d) => changeCurrency(d, currency));
   };
-  // Issue 14: lines move to another warehouse at its prices, after a confirmation of old → new.
+  // Decision 0031: lines move to another warehouse at its prices, after a confirmation of old → new.
   const pickWarehouse = (w: WarehouseMove['warehouse']) => {
     const currency = draft.currency;
     setMoveError(null);

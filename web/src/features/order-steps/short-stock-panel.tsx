@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../ui/format';
 
 /**
- * Issue 17 §4: the items would take products below their available stock. Names each product with
+ * Decision 0064: the items would take products below their available stock. Names each product with
  * what is available to this order and what it asks; saving anyway needs a reason, which the server
  * writes to the audit log.
  */

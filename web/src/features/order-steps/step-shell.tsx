@@ -54,7 +54,7 @@ export function StepNavigation({ order, current }: { order: Order; current: Step
 
 /** The stale-edit answer (409 / 140): someone saved the order meanwhile; nothing was written. */
 export function isStale(error: unknown): boolean {
-  // 141 asks to confirm a clash, 142 / 143 speak of drafts (issue 14), 144 names products short
+  // 141 asks to confirm a clash, 142 / 143 speak of drafts (decision 0030), 144 names products short
   // and 160 offers an existing customer: none of them is a stale copy.
   const notStale: number[] = [
     ErrorCode.overlapNeedsConfirmation,
@@ -67,7 +67,7 @@ export function isStale(error: unknown): boolean {
 }
 
 /**
- * Issue 17 §2: someone else saved the order after this page loaded it (a live event told so).
+ * domain.md §1.10: someone else saved the order after this page loaded it (a live event told so).
  * Shown before a save, not instead of the version check: a save now would still answer 409.
  */
 function ChangedElsewhere({ order, onReload }: { order: Order; onReload: () => void }) {

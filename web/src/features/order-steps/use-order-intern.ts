@@ -119,7 +119,7 @@ export function useOrderIntern(order: Order) {
             date: draft.date,
             time: draft.time,
             duration: draft.duration === '' ? 0 : draft.duration,
-            // Personal collection: nobody drives, no travel blocks (issue 14).
+            // Personal collection: nobody drives, no travel blocks (decision 0031).
             travel: collection ? 0 : order.duration,
             title: `${order.calendar_name} (${t('orderSteps.intern.thisOrder')})`,
           }

@@ -4,7 +4,7 @@ import { useFormat } from '../../ui/format';
 import { draftTotals, type ItemsDraft, type WarehouseMove } from './items-draft';
 
 /**
- * Issue 14: before another warehouse re-prices the lines, the old and new totals side by side and
+ * Decision 0031: before another warehouse re-prices the lines, the old and new totals side by side and
  * the lines it has no price for, named (confirming removes them; going back keeps the warehouse).
  */
 export function WarehouseMoveDialog({

@@ -50,7 +50,7 @@ export const noOrderFilters: OrderFilters = {
   adtype: '',
 };
 
-/** `next_after`: the keyset token of the page after this one (issue 14). */
+/** `next_after`: the keyset token of the page after this one (decision 0027). */
 export type OrderList = AnswerOf<typeof e.list>;
 type Paging = { current_page: number; per_page: number };
 /** The sort, and where the page starts when the page before it was seen (keyset). */
@@ -104,7 +104,7 @@ export const orderQuery = (orderId: number) =>
     queryFn: ({ signal }) => call(e.detail, { params: { id: orderId }, signal }).then((a) => a.item),
   });
 
-/** GET /order/:id/delivery: the driver's proof of delivery (issue 17 §1), null until recorded. */
+/** GET /order/:id/delivery: the driver's proof of delivery (domain.md §2.11), null until recorded. */
 export const deliveryProofQuery = (orderId: number) =>
   queryOptions({
     queryKey: [...ordersKey, 'item', orderId, 'delivery'],
@@ -129,10 +129,10 @@ export const warehousesQuery = queryOptions({
 });
 
 export const addOrder = () => call(e.add).then((a) => a.id);
-/** Issue 14: a draft goes for good (DELETE /order/{id}/discard); an order is cancelled instead. */
+/** Decision 0030: a draft goes for good (DELETE /order/{id}/discard); an order is cancelled instead. */
 export const discardDraft = (orderId: number) => call(e.discard, { params: { id: orderId } });
 
-/** Where a draft left off (issue 14): the first of the three steps not filled in yet. */
+/** Where a draft left off (decision 0030): the first of the three steps not filled in yet. */
 export function resumeStep(order: Pick<OrderListItem, 'customer' | 'warehouse' | 'currency'>) {
   if (order.customer === null) return 'customer';
   if (order.warehouse === null || order.currency === null) return 'items';
@@ -153,7 +153,7 @@ export const transitions = {
 export type Transition = keyof typeof transitions;
 
 /**
- * The notice after a transition, in the order's own terms (issue 14): a bank transfer marked paid
+ * The notice after a transition, in the order's own terms (decision 0034): a bank transfer marked paid
  * is "zaplacená převodem", never "hotovost převzata"; taking it back likewise.
  */
 export function transitionNotice(name: Transition, order: Pick<Order, 'pay_by_cash'>): string {
@@ -168,7 +168,7 @@ export const runTransition = (orderId: number, transition: Transition) =>
 export const markLinePrepared = (orderId: number, lineId: number) =>
   call(e.linePrepared, { params: { id: orderId, itemId: lineId } }).then((a) => a.item);
 
-/** Dragging an order on the calendar (issue 6); a clash answers 409 / 141 until confirmed. */
+/** Dragging an order on the calendar (decision 0014); a clash answers 409 / 141 until confirmed. */
 export const rescheduleOrder = (orderId: number, body: OrderReschedule) =>
   call(e.reschedule, { params: { id: orderId }, body }).then((a) => a.item);
 

@@ -14,7 +14,7 @@ const fileUrl = (orderId: number, fileId: number) =>
   apiBase + pathOf(driverEndpoints.proofFile.path, { id: orderId, fileId });
 
 /**
- * Issue 17 §1: what the driver recorded at the door, on the order's page. A dispute is answered
+ * domain.md §2.11: what the driver recorded at the door, on the order's page. A dispute is answered
  * from here: who received the goods, when and where, the signature and photos, what differed from
  * the order and why, and the cash the driver took (and whether it was handed in).
  */

@@ -7,7 +7,7 @@ const productTypeKeys: Record<string, string> = {
 export const productTypeKey = (type: string) => productTypeKeys[type];
 
 /** What a state badge of an order says: cancelled, done, or open. */
-/** Issue 14: a draft (intern step never saved) is neither open nor done. */
+/** Decision 0030: a draft (intern step never saved) is neither open nor done. */
 export const orderStage = (order: { hidden: boolean; done: boolean; draft?: boolean }) =>
   order.draft ? 'draft' : order.hidden ? 'hidden' : order.done ? 'done' : 'open';
 export const stageColor = { hidden: 'gray', done: 'green', open: 'blue', draft: 'yellow' } as const;

@@ -37,7 +37,7 @@ export function OrderActions({ order, onChanged }: Props) {
   const cashier = can('PUT /order/:id/collect_revenue');
   const collected = order.collected_revenue_at !== null;
   const number = order.intern_id;
-  // Issue 15: what is handed over — a CZK cash order rounded to whole crowns, a transfer exact.
+  // Decision 0038: what is handed over — a CZK cash order rounded to whole crowns, a transfer exact.
   const total = format.money(order.amount_to_pay, order.currency ?? undefined);
   const busy = transition.isPending;
   const confirmed = (name: Transition, color: string, variant = 'light') => (
@@ -55,7 +55,7 @@ export function OrderActions({ order, onChanged }: Props) {
     </ConfirmButton>
   );
 
-  // Issue 14: a draft takes no transition and has no delivery note; it is finished or discarded.
+  // Decision 0030: a draft takes no transition and has no delivery note; it is finished or discarded.
   if (order.draft)
     return (
       <Group gap="xs" data-testid="order-actions">

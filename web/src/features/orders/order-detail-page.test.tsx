@@ -38,7 +38,7 @@ const actionNames = () =>
 const spaced = (text: string | null) => (text ?? '').replace(/\s/g, ' ');
 
 describe('OrderDetailPage', () => {
-  it('issue 15: a CZK cash order with 21 % and 12 % shows the recap per rate, the rounding and the amount to pay', async () => {
+  it('a CZK cash order with 21 % and 12 % shows the recap per rate, the rounding and the amount to pay', async () => {
     renderDetail(
       ['dispatcher'],
       makeOrder({
@@ -65,7 +65,7 @@ describe('OrderDetailPage', () => {
     expect(cells('recap-to-pay')).toEqual([t('orders.recap.toPayCash'), '9 255,00 Kč']);
   });
 
-  it('issue 15: an order paid by transfer is exact, without a rounding row', async () => {
+  it('an order paid by transfer is exact, without a rounding row', async () => {
     renderDetail(
       ['dispatcher'],
       makeOrder({
@@ -105,7 +105,7 @@ describe('OrderDetailPage', () => {
     );
     expect(screen.getByText('12.12.2026 10:15')).toBeTruthy();
     expect(screen.getByText(t('orders.detail.distanceValue', { km: '20,6', minutes: 25 }))).toBeTruthy();
-    // The internal block's totals, then the VAT recap's (issue 15).
+    // The internal block's totals, then the VAT recap's (decision 0038).
     expect(screen.getAllByText('4 086,00 Kč').length).toBeGreaterThan(0);
     expect(screen.getAllByText('3 376,86 Kč').length).toBeGreaterThan(0);
     expect(screen.getByText('Josef Černý')).toBeTruthy();
@@ -184,7 +184,7 @@ describe('OrderDetailPage', () => {
     expect(screen.queryByRole('link', { name: t('common.edit') })).toBeNull();
   });
 
-  it('a draft offers only to resume it at the step where it stopped (issue 14)', async () => {
+  it('a draft offers only to resume it at the step where it stopped', async () => {
     renderDetail(['dispatcher'], makeOrder({ draft: true, expected_delivery_date: null }));
     await heading();
     expect(actionNames()).toEqual([]);
@@ -234,7 +234,7 @@ describe('OrderDetailPage', () => {
     expect(screen.getByText(flag('orders.flags.done', true))).toBeTruthy();
   });
 
-  it('a transfer marked paid says so, never "cash collected"; the dialog backs out with "Zpět" (issue 14)', async () => {
+  it('a transfer marked paid says so, never "cash collected"; the dialog backs out with "Zpět"', async () => {
     const transfer = makeOrder({ pay_by_cash: false, payment_type: 'qr_transfer' });
     const paid = makeOrder({
       pay_by_cash: false,
@@ -410,7 +410,7 @@ describe('OrderDetailPage', () => {
     expect((await screen.findByTestId('location', {}, { timeout: 5_000 })).textContent).toBe('/orders');
   });
 
-  it("issue 17 §1: shows the driver's proof of delivery: receiver, time, place, what differed, cash, signature, photos", async () => {
+  it("shows the driver's proof of delivery: receiver, time, place, what differed, cash, signature, photos", async () => {
     const order = makeOrder();
     const file = (id: number, type: string) => ({
       id,

@@ -12,7 +12,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { noOrderFilters, type OrderFilters } from './api';
 
-/** What the order list shows, as it lives in the address (issue 14): share it, reload it, go back. */
+/** What the order list shows, as it lives in the address (decision 0027): share it, reload it, go back. */
 export type OrderListView = {
   filters: OrderFilters;
   sort: OrderSort;

@@ -18,7 +18,7 @@ type Props = {
 };
 
 /**
- * Issue 14, the drafts filter: resume at the step where the draft stopped, or discard it for good
+ * Decision 0030, the drafts filter: resume at the step where the draft stopped, or discard it for good
  * after a confirmation. A draft takes none of an order's actions.
  */
 function DraftRowActions({ order, onFailure, phone }: Props) {

@@ -365,7 +365,7 @@ describe('OrdersPage', () => {
   });
 });
 
-describe('OrdersPage sorting and the address (issue 14)', () => {
+describe('OrdersPage sorting and the address', () => {
   const header = (name: string) => screen.getByRole('columnheader', { name: new RegExp(name) });
 
   it('sorts by a clicked header, turns it round on a second click, and keeps both in the URL', async () => {

@@ -31,7 +31,7 @@ export function OrdersPage() {
   const filters = list.filters;
   const allowed = access.can('view_order');
   const canAddOrder = access.can('add_order');
-  // A draft has no delivery note (issue 14): the drafts filter offers no selection.
+  // A draft has no delivery note (decision 0030): the drafts filter offers no selection.
   const canSelect =
     access.canCall('GET /download_multiple_delivery_notes') && list.filters.state !== 'drafts';
   const canExport = access.canCall('GET /download-orders');

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 
 /**
- * Where each page of the order list starts, for keyset paging (issue 14): an answer's `next_after`
+ * Where each page of the order list starts, for keyset paging (decision 0027): an answer's `next_after`
  * is where the page after it starts. A page reached from the one before (Next, or a number next to
  * it) asks `after` that token and is found in one index step however deep; a page jumped to, or
  * reloaded, pages by offset. The tokens belong to one list — the same filters, sort and page size

@@ -112,7 +112,7 @@ export function QrPaymentModal({ order, opened, onClose }: Props) {
 }
 
 /**
- * domain.md §1.2, §1.5, §1.8 e-mail QR: supplier select, the e-mail's language (issue 15: suggested by the
+ * domain.md §1.2, §1.5, §1.8 e-mail QR: supplier select, the e-mail's language (decision 0036: suggested by the
  * customer's country) and a confirmation; needs the customer's e-mail.
  */
 export function EmailQrModal({ order, opened, onClose }: Props) {
@@ -121,7 +121,7 @@ export function EmailQrModal({ order, opened, onClose }: Props) {
   const [problem, setProblem] = useState<string | null>(null);
   const email = order.customer?.email ?? '';
   const country = order.customer?.address.country.trim() ?? '';
-  // Issue 15: the customer's country suggests the language; the user may pick another.
+  // Decision 0036: the customer's country suggests the language; the user may pick another.
   const suggested = mailLanguageOf(country);
   const [language, setLanguage] = useState<MailLanguage>(suggested);
   const close = () => {

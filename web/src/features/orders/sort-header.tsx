@@ -12,7 +12,7 @@ type Props = {
   onSort: (column: OrderSort) => void;
 };
 
-/** A column header that sorts the list (issue 14): click for its first way, again to turn it round. */
+/** A column header that sorts the list (decision 0027): click for its first way, again to turn it round. */
 export function SortHeader({ column, label, sort, direction, onSort }: Props) {
   const { t } = useTranslation();
   const active = column === sort;

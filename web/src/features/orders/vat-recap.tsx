@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../ui/format';
 
 /**
- * Issue 15: the VAT recapitulation per rate of the lines and the delivery share (base, VAT,
+ * Decision 0038: the VAT recapitulation per rate of the lines and the delivery share (base, VAT,
  * total; the server's vat_recap, which adds up to the order's totals), then what the customer
  * pays: a CZK cash order rounded to whole crowns with the rounding shown, a transfer exact.
  */

@@ -17,7 +17,7 @@ export function RevenueBlock() {
   const [collector, setCollector] = useState<string | null>(null);
   const collectors = useQuery(collectorsQuery);
   const revenue = useQuery(collectedRevenueQuery(range, collector));
-  // Issue 15: CZK cash is counted as handed over, rounded to whole crowns per order; the sum of
+  // Decision 0038: CZK cash is counted as handed over, rounded to whole crowns per order; the sum of
   // those roundings is shown under the amount.
   const amounts = (prices: Revenue[]) => {
     const rounding = prices.find((p) => p.currency === 'CZK' && p.rounding !== 0);

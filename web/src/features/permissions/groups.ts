@@ -6,7 +6,7 @@ const modelPermission =
 /** Permissions outside the view/add/change/delete pattern, and the group each belongs to. */
 const extras = new Map([
   ['prepare_order', 'order'],
-  // change_warehouse keeps its model name but means stock work only since issue 13 §3.
+  // change_warehouse keeps its model name but means stock work only since decision 0021.
   ['change_warehouse', 'warehouse'],
   ['manage_warehouse', 'warehouse'],
   ['view_stats', 'other'],

@@ -32,7 +32,7 @@ const box = (fn: string, group: string, action: string) =>
   }) as HTMLInputElement;
 
 describe('PermissionsPage', () => {
-  it('shows manage_warehouse beside stock work in the warehouse group (issue 13 §3)', async () => {
+  it('shows manage_warehouse beside stock work in the warehouse group', async () => {
     renderMatrix();
     await screen.findByText(t('permissions.noChanges'));
     expect(screen.getByText('manage_warehouse')).toBeTruthy();

@@ -22,7 +22,7 @@ import { useAccess } from '../../lib/session';
 import { permissionMatrixQuery, savePermissions } from './api';
 import { groupPermissions } from './groups';
 
-/** The owner's screen: which function holds which permission (domain.md §3.3, issue 4). */
+/** The owner's screen: which function holds which permission (domain.md §3.3, decision 0009). */
 export function PermissionsPage() {
   const { t } = useTranslation();
   const access = useAccess();

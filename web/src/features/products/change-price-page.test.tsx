@@ -105,7 +105,7 @@ describe('ChangePricePage', () => {
     expect(screen.getByTestId('current-price').textContent?.replace(/\s/g, ' ')).toContain('1 190,00 Kč');
   });
 
-  it('a past day typed into "Platí od" stays as typed, is named as past, and nothing is sent (issue 14)', async () => {
+  it('a past day typed into "Platí od" stays as typed, is named as past, and nothing is sent', async () => {
     const { user, api } = renderChange();
     await screen.findByTestId('price-history');
     await pickOption(user, t('products.fields.warehouse'), 'Sklad Jihlava');

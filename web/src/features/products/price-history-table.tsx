@@ -8,7 +8,7 @@ type HistoryRow = ProductDetail['price_history'][number];
 type State = 'inForce' | 'future' | 'replaced' | 'neverApplied';
 
 /**
- * Issue 14, what applied on each day: per warehouse and currency, a price holds from its day until
+ * Decision 0024, what applied on each day: per warehouse and currency, a price holds from its day until
  * the day before the next later price; of two prices from the same day the one entered later
  * holds, and the other never applied.
  */

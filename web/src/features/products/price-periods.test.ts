@@ -12,7 +12,7 @@ const row = (id: number, from_date: string, created: string, currency: 'CZK' | '
     vat: 21,
   }) as Parameters<typeof pricePeriods>[0][number];
 
-describe('what price applied on each day (issue 14)', () => {
+describe('what price applied on each day', () => {
   it('holds until the day before the next later price; a same-day one entered later wins', () => {
     const periods = pricePeriods([
       row(1, '2026-01-01', '2025-12-20T10:00:00Z'),

@@ -28,7 +28,7 @@ async function fillProduct(user: User) {
 }
 
 describe('ProductAddPage', () => {
-  it('offers the types, units and the VAT rates valid today per country (issue 15), standard preselected', async () => {
+  it('offers the types, units and the VAT rates valid today per country, standard preselected', async () => {
     const { user } = renderAdd();
     await screen.findByRole('heading', { name: t('products.addHeading') });
     expect(await optionsOf(user, t('products.fields.type'))).toEqual(['Měkké', 'Tvrdé', 'Doplňkový prodej']);

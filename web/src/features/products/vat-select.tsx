@@ -4,7 +4,7 @@ import { Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
 /**
- * Issue 15: the rates a price may carry are those valid on its first day in its currency's country
+ * Decision 0038: the rates a price may carry are those valid on its first day in its currency's country
  * (CZK: Czechia, EUR: Austria), highest first; `value` falls back to the first when the chosen
  * rate is not among them (e.g. 15 % after a move to 2024), so the form never sends a refused rate.
  */

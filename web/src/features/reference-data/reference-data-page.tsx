@@ -39,7 +39,7 @@ function PhonePrefixesSection() {
   );
 }
 
-/** /reference-data (issue 4): the owner keeps suppliers and ad types; phone prefixes are fixed. */
+/** /reference-data (decision 0012): the owner keeps suppliers and ad types; phone prefixes are fixed. */
 export function ReferenceDataPage() {
   const { t } = useTranslation();
   const { user, canCall } = useAccess();

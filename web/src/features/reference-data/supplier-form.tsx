@@ -28,7 +28,7 @@ type TextField =
   | 'bank_code';
 type Field = TextField | 'vat_payer';
 
-/** What a document cannot do without (issue 15): the rest may stay empty. */
+/** What a document cannot do without (decision 0037): the rest may stay empty. */
 const requiredFields: TextField[] = [
   'name',
   'full_address',
@@ -55,7 +55,7 @@ const draftOf = (s?: Supplier): Record<TextField, string> => ({
 });
 
 /**
- * The supplier as a Czech document names it (issue 15): company identity (address, IČO, DIČ,
+ * The supplier as a Czech document names it (decision 0037): company identity (address, IČO, DIČ,
  * VAT payer, register entry), contacts, and the Czech account ([prefix-]number, bank code) of QR
  * payments. Everything is checked by the schema the server uses (contracts), each field with its
  * own message; the IBAN is shown as soon as the account is valid.

@@ -28,7 +28,7 @@ export const deactivateUser = (id: number) => call(e.deactivate, { params: { id 
 
 export const reactivateUser = (id: number) => call(e.reactivate, { params: { id } }).then((a) => a.item);
 
-/** Issue 13 §2: the owner lifts a user's sign-in lock. */
+/** Decision 0002: the owner lifts a user's sign-in lock. */
 export const unlockUser = (id: number) => call(e.unlock, { params: { id } }).then((a) => a.item);
 
 /** Decision 0073: the owner's view of a user's calendar links (their driver feed, those they made). */

@@ -6,7 +6,7 @@ type Access = ReturnType<typeof useAccess>;
 export const isOwner = (user: Pick<UserItem, 'functions'>) => user.functions.some((f) => f.name === 'owner');
 
 /**
- * Only owners edit an owner (issue 13 §3: another owner may take the owner function away, the
+ * Only owners edit an owner (decision 0021: another owner may take the owner function away, the
  * server keeps one active owner); the server refuses the rest too.
  */
 export const canEditUser = (access: Access, target: UserItem) =>

@@ -8,7 +8,7 @@ import { useFormat } from '../../ui/format';
 import { unlockUser, userQuery, usersKey } from './api';
 
 /**
- * Issue 13 §2: a user locked out after repeated wrong passwords. Everyone who may see the user
+ * Decision 0002: a user locked out after repeated wrong passwords. Everyone who may see the user
  * sees until when; an owner can lift the lock at once (the user asked, the owner knows it is them).
  */
 export function SignInLock({ user, canUnlock }: { user: UserItem; canUnlock: boolean }) {

@@ -8,7 +8,7 @@ import { useAccess } from '../../lib/session';
 import { addUser, usersKey } from './api';
 import { draftOf, UserForm } from './user-form';
 
-/** A new user with an initial password that they must change at their first sign-in (issue 4). */
+/** A new user with an initial password that they must change at their first sign-in (decision 0009). */
 export function UserAddPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -182,7 +182,7 @@ describe('UserPage', () => {
     );
   });
 
-  it('shows a sign-in lock; an owner unlocks it, a dispatcher only sees it (issue 13 §2)', async () => {
+  it('shows a sign-in lock; an owner unlocks it, a dispatcher only sees it', async () => {
     const locked = { ...technician, sign_in_locked_until: '2026-11-25T14:30:00.000Z' };
     const { user, api } = renderUser(locked, ['owner'], {
       'PUT /api/user/2/unlock': { body: { item: { ...technician, sign_in_locked_until: null } } },

@@ -42,7 +42,7 @@ describe('UsersPage', () => {
     expect(screen.getByText(t('common.records', { count: 3 }))).toBeTruthy();
   });
 
-  it('a typed name is asked of the server after a pause, accents as typed (issue 14)', async () => {
+  it('a typed name is asked of the server after a pause, accents as typed', async () => {
     const { api } = renderUsers(['owner']);
     await screen.findByRole('link', { name: 'Tomáš Svoboda' });
     fireEvent.change(screen.getByLabelText(t('users.search')), { target: { value: ' cerny ' } });
@@ -63,7 +63,7 @@ describe('UsersPage', () => {
     expect(within(row('Petr Dvořák')).getByRole('link', { name: t('common.detail') })).toBeTruthy();
   });
 
-  it('another owner may edit an owner (issue 13 §3) but not deactivate them', async () => {
+  it('another owner may edit an owner but not deactivate them', async () => {
     renderUsers(['owner'], {}, 50);
     await screen.findByRole('link', { name: 'Petr Dvořák' });
     expect(within(row('Petr Dvořák')).getByRole('link', { name: t('common.edit') })).toBeTruthy();

@@ -102,7 +102,7 @@ export function UsersPage() {
           </Button>
         ) : null}
       </Group>
-      {/* Issue 14: "novak" finds Novák, by name, username or e-mail. */}
+      {/* Decision 0034: "novak" finds Novák, by name, username or e-mail. */}
       <TextInput
         label={t('users.search')}
         value={list.filters.name ?? ''}

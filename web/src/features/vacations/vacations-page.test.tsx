@@ -11,7 +11,7 @@ import { UserVacationsPage, WarehouseVacationsPage } from './vacations-page';
 
 type Row = { id: number; owner: string; cells: string[]; state: 'upcoming' | 'past' };
 
-/** What the two lists show of the fixtures; every test below runs for both (issue 18). */
+/** What the two lists show of the fixtures; every test below runs for both (decision 0060). */
 const lists: {
   name: string;
   page: ReactElement;

@@ -95,7 +95,7 @@ export function useOfferedProducts() {
   return useQuery({ queryKey: warehouseKeys.offer, queryFn: getOfferedProducts });
 }
 
-/** `date`: the day stock is projected for (issue 17 §4); today when left out. */
+/** `date`: the day stock is projected for (decision 0064); today when left out. */
 export type ProductStockQuery = { current_page: number; per_page: number; name?: string; date?: string };
 
 /** GET /warehouse/{id}/product_stock: the products a warehouse keeps and their amounts. */
@@ -137,7 +137,7 @@ export function useStock(warehouseId: number, productId: number, date?: string) 
   });
 }
 
-/** GET /product/{id}/stock (issue 17 §4): the product in every warehouse that keeps it. */
+/** GET /product/{id}/stock (decision 0064): the product in every warehouse that keeps it. */
 export const getProductStockByWarehouse = (productId: number, date?: string) =>
   call(stockEndpoints.byWarehouse, { params: { id: productId }, query: { date } }).then((a) => a.items);
 

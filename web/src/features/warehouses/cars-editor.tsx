@@ -11,7 +11,7 @@ export const newCarDraft = (): CarDraft => ({ key: `new-${nextKey++}`, name: '',
 
 type Props = { cars: CarDraft[]; onChange: (cars: CarDraft[]) => void; invalid: string[] };
 
-/** The warehouse's cars (issue 3): a name and a colour each; a removed car is retired. */
+/** The warehouse's cars (decision 0005): a name and a colour each; a removed car is retired. */
 export function CarsEditor({ cars, onChange, invalid }: Props) {
   const { t } = useTranslation();
   const update = (key: string, patch: Partial<CarDraft>) =>

@@ -8,7 +8,7 @@ import { useProductStockByWarehouse } from './api';
 import { AvailableAmount, StockAmount } from './stock-figures';
 
 /**
- * Issue 17 §4: one product in every warehouse that keeps it: on hand, reserved, available and
+ * Decision 0064: one product in every warehouse that keeps it: on hand, reserved, available and
  * projected on `day`, the current warehouse marked.
  */
 export function ProductStockByWarehouse({

@@ -14,7 +14,7 @@ export function StockAmount({ value, unit }: { value: number; unit: string }) {
 }
 
 /**
- * Available stock (issue 17 §4): below zero the orders promise more than is on hand, shown in the
+ * Available stock (decision 0064): below zero the orders promise more than is on hand, shown in the
  * warning colour and said in words for a screen reader.
  */
 export function AvailableAmount({ value, unit }: { value: number; unit: string }) {

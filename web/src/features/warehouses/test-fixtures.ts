@@ -62,7 +62,7 @@ const product = (id: number, name: string, unit: 'PRMS' | 'PRMR' = 'PRMS') => ({
   hidden: false,
 });
 
-/** Issue 17 §4: Smrk has 4 of its 12,5 reserved; Buk is promised 2 more than there are. */
+/** Decision 0064: Smrk has 4 of its 12,5 reserved; Buk is promised 2 more than there are. */
 export const stockRows: ProductStock[] = [
   {
     warehouse_id: 1,

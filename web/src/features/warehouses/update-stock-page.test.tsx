@@ -28,7 +28,7 @@ describe('UpdateStockPage', () => {
     expect(screen.getByTestId('amount-after').textContent).toBe(`${t('stock.amountAfter')}: 10 PRMS`);
   });
 
-  it('shows reserved, available and projected, and the product in every warehouse (issue 17 §4)', async () => {
+  it('shows reserved, available and projected, and the product in every warehouse', async () => {
     renderUpdate();
     const figures = await screen.findByTestId('stock-figures');
     expect(within(figures).getByText('4 PRMS')).toBeTruthy();

@@ -36,7 +36,7 @@ export function UpdateStockPage() {
   const warehouseId = Number(params.warehouseId);
   const productId = Number(params.productId);
   const warehouse = useWarehouse(warehouseId);
-  // Issue 17 §4: reserved, available and projected on a day (today unless picked).
+  // Decision 0064: reserved, available and projected on a day (today unless picked).
   const today = pragueDay();
   const [day, setDay] = useState(today);
   const date = day === today ? undefined : day;

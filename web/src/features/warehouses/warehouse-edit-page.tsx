@@ -23,14 +23,14 @@ import { useEditWarehouse, useWarehouse } from './api';
 import { type CarDraft, CarsEditor } from './cars-editor';
 import { StaffSelect } from './staff-select';
 
-/** domain.md §2.2: edit sets drivers and warehousemen (and, issue 3, the cars), then back to the list. */
+/** domain.md §2.2: edit sets drivers and warehousemen (and, decision 0005, the cars), then back to the list. */
 export function WarehouseEditPage() {
   const { t } = useTranslation();
   const access = useAccess();
   const id = Number(useParams().id);
   const warehouse = useWarehouse(id);
   if (!access.user) return null;
-  // The server refuses the save without manage_warehouse (issue 13 §3); say so at once.
+  // The server refuses the save without manage_warehouse (decision 0021); say so at once.
   if (!access.canCall('PUT /warehouse/:id/edit'))
     return <Alert color="red">{t('common.accessDenied')}</Alert>;
   return (

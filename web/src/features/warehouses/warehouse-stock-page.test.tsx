@@ -41,7 +41,7 @@ describe('WarehouseStockPage', () => {
     );
   });
 
-  it('shows on hand, reserved, available (below zero marked) and projected for a picked day (issue 17 §4)', async () => {
+  it('shows on hand, reserved, available (below zero marked) and projected for a picked day', async () => {
     const { user, api } = renderStock(['technical_specialist']);
     await screen.findByText('Buk štípaný rovnané 100 cm');
     const stock = tables()[0]!;
@@ -91,7 +91,7 @@ describe('WarehouseStockPage', () => {
     expect(within(manual).getByText('2. 3. 2026 09:15')).toBeTruthy();
     const undone = rowOf(history, t('stock.reasons.order_undone'));
     expect(within(undone).getByText('+14,5 PRMS')).toBeTruthy();
-    // The link goes to the order; its text is the order's number, never the internal id (issue 14).
+    // The link goes to the order; its text is the order's number, never the internal id (decision 0024).
     expect(within(undone).getByRole('link').getAttribute('href')).toBe('/order/123');
     expect(within(undone).getByRole('link').textContent).toBe(
       `${t('stock.reasons.order_undone')} 2026000123`,

@@ -23,7 +23,7 @@ export function WarehouseStockPage() {
   const warehouse = useWarehouse(id);
   const list = useListState(`warehouse-stock-${id}`, { name: '' });
   const [name] = useDebouncedValue(list.filters.name, 500);
-  // Issue 17 §4: the projection's day; today (in Prague) unless picked.
+  // Decision 0064: the projection's day; today (in Prague) unless picked.
   const today = pragueDay();
   const [day, setDay] = useState(today);
   const stock = useProductStock(id, {

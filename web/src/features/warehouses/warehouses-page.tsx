@@ -65,7 +65,7 @@ export function WarehousesPage() {
           <Button component={Link} to={`/warehouse/${w.id}`} size="compact-sm" variant="light">
             {t('warehouses.stock')}
           </Button>
-          {/* Name, address, staff and cars: manage_warehouse (issue 13 §3), not stock work. */}
+          {/* Name, address, staff and cars: manage_warehouse (decision 0021), not stock work. */}
           {canCall('PUT /warehouse/:id/edit') ? (
             <Button component={Link} to={`/warehouse/${w.id}/edit`} size="compact-sm" variant="default">
               {t('common.edit')}

@@ -101,7 +101,7 @@ export function calendarEvents(input: {
       time: order.expected_delivery_time,
       duration: order.expected_delivery_duration,
     };
-    // Issue 14: a personal collection has no travel blocks and no car colour.
+    // Decision 0031: a personal collection has no travel blocks and no car colour.
     const collection = isPersonalCollection(order);
     const span = deliverySpan({ ...at, travel: travelOf(order) });
     const start = `${at.date}T${at.time}`;
@@ -155,7 +155,7 @@ export function calendarEvents(input: {
       start,
       end: deliverySpan({ date: c.date, time: c.from_time, duration: c.duration, travel: 0 }).to,
       display: 'background',
-      // Pale, not see-through: the warehouse's name on it must read (issue 14, global.css).
+      // Pale, not see-through: the warehouse's name on it must read (decision 0032, global.css).
       backgroundColor: '#ffe3e3',
       classNames: ['closure-block'],
       extendedProps: { kind: 'closure' },
@@ -195,7 +195,7 @@ export function baseCalendarOptions(startHour: number, endHour: number) {
     eventTimeFormat: { hour: '2-digit', minute: '2-digit', hour12: false } as const,
     nowIndicator: true,
     // The calendars draw Prague wall-clock times in FullCalendar's UTC zone: "now" and "today"
-    // are the Prague clock written the same way, whatever the browser's zone (issue 14). Given as
+    // are the Prague clock written the same way, whatever the browser's zone (decision 0024). Given as
     // a string without a zone, read in the calendar's own zone: a Date was shifted by the
     // browser's offset (the line stood at 10:15 at 09:17 in a Prague browser, none in New York).
     now: () => pragueWallClockAsUtc().toISOString().slice(0, 19),

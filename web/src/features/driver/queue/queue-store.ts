@@ -2,7 +2,7 @@ import type { DeliveryRecordInput, OnTheWayBody } from '@letokruh/contracts/deli
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 
 /**
- * The driver's outbox (issue 17 §1, domain.md §2.11): every "on the way" and "delivered" is
+ * The driver's outbox (domain.md §2.11): every "on the way" and "delivered" is
  * written here first, with the idempotency key made when the button was pressed, and sent from
  * here. It survives a reload, a dead signal and a closed app; the server answers a key it has seen
  * as done, so sending one action twice records it once.
