@@ -1,5 +1,5 @@
 /**
- * npm run bench:faults — issue 16's faults survived, measured (not in CI: about a minute).
+ * npm run bench:faults — the faults of decision 0045 survived, measured (not in CI: about a minute).
  *
  * Two server processes on one durable PostgreSQL (fsync on, its own cluster), writers and readers
  * spread over both. Then, during the load: `kill -9` of process A (restarted 3 s later, as a
@@ -168,7 +168,7 @@ async function writer(n: number) {
       if (outcome === 'ok') acknowledged.customers.push(lastName);
       tally(outcome, target);
     }
-    // About 2 writes a second between the writers, as in the office (issue 16).
+    // About 2 writes a second between the writers, as in the office.
     await sleep((writerCount / 2) * 1000 * (0.5 + Math.random()));
   }
 }
@@ -291,7 +291,7 @@ const acked = acknowledged.drafts.length + acknowledged.customers.length;
 const found = foundDrafts + foundCustomers;
 const degraded = health.some((h) => h.status === 503 && h.body.includes('"degraded"'));
 
-const report = `# Faults survived (issue 16) — ${new Date().toISOString()}
+const report = `# Faults survived — ${new Date().toISOString()}
 
 Two server processes (A :${portA}, B :${portB}) on one durable PostgreSQL (fsync on), ${writerCount}
 writers (new orders and customers, about 2 a second) and ${readerCount} readers (list, calendar,

@@ -1,5 +1,5 @@
 /**
- * The benchmark database (issue 9): by default 1 000 000 orders of about 3 items, 200 000
+ * The benchmark database: by default 1 000 000 orders of about 3 items, 200 000
  * customers, 5 warehouses and two years of stock ledger, deterministic for the same flags.
  *
  *   npm run bench:generate -- --orders 20000 --data-dir /tmp/bench-data        # PGlite
@@ -430,7 +430,7 @@ async function generate(database: Database) {
           delivery_price_amount: null,
           minimum_delivery_price: null,
           note: '',
-          // Issue 14: a draft, touched when it was made (stale, unless generated this week).
+          // Decision 0030: a draft, touched when it was made (stale, unless generated this week).
           draft_touched_at: base.created_at,
         });
         if (orderBatch.size >= options.batch) await out.write(s.orders, orderBatch.take());

@@ -1,5 +1,5 @@
 /**
- * `npm run bench` (issue 9): the real server on a generated database, loaded with autocannon call
+ * `npm run bench`: the real server on a generated database, loaded with autocannon call
  * by call (20 connections, 5 for the calendar), the 100 000-row XLSX export timed on its own, and a
  * bare Fastify route on the same database as the framework's ceiling. Everything on 127.0.0.1,
  * every run bounded in time and in requests. Results: bench/results/<timestamp>.json and .md.
@@ -52,7 +52,7 @@ const options = {
   out: f.string('out', path.join(root, 'bench/results')),
   note: f.optional('note') ?? '',
   render: f.optional('render'),
-  // Issue 16: the report shows the answer cache on and off side by side (each its own server).
+  // The report shows the answer cache on and off side by side (each its own server).
   cache: f.string('cache', process.env.ANSWER_CACHE_BYTES === '0' ? 'off' : 'both'),
   mixed: f.bool('mixed'),
   mixedSeconds: f.int('mixed-seconds', 60, 5, 600),
@@ -183,7 +183,7 @@ async function main() {
   if (where.databaseUrl) env.DATABASE_URL = where.databaseUrl;
   // The server's answer cache (calendar weeks, delivery notes, overviews): on as in production
   // (ANSWER_CACHE_BYTES of the bench's environment, or the server's default), off with 0; by
-  // default both, one server after the other, side by side in the report (issue 16).
+  // default both, one server after the other, side by side in the report.
   const answerCacheBytes =
     process.env.ANSWER_CACHE_BYTES && process.env.ANSWER_CACHE_BYTES !== '0'
       ? process.env.ANSWER_CACHE_BYTES
@@ -365,7 +365,7 @@ async function main() {
     calls: results.map(trim),
     exports,
     serverLoopWholeRun: serverLoop,
-    // The same calls on a server with the other cache setting (issue 16: side by side).
+    // The same calls on a server with the other cache setting (side by side).
     otherRuns: others.map((r) => ({ ...r, calls: r.calls.map(trim) })),
     mixed: runs.flatMap((r) =>
       r.mixed ? [{ ...r.mixed, answerCache: r.cache, calls: r.mixed.calls.map(trim) }] : [],

@@ -4,13 +4,13 @@ import { mainPages, openPage } from './main-pages';
 import { expect, type Page, test } from './test';
 
 /**
- * Issue 14: every main page meets WCAG 2.1 AA as axe-core checks it — no serious or critical
+ * Decision 0032: every main page meets WCAG 2.1 AA as axe-core checks it — no serious or critical
  * finding — at a desk and on a phone, in Czech (the longer words) and in English.
  */
 const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 // Not among those tags (axe calls it experimental), but a user of speech input trips over it.
 const extraRules = ['label-content-name-mismatch'];
-// Known and left (issue 14 report): the order steps' radio cards are named by the warehouse or
+// Known and left (decision 0032): the order steps' radio cards are named by the warehouse or
 // product alone while they also show its address or price; renaming them is the order steps' work.
 const knownMismatch = '[role="radio"][aria-label]';
 
@@ -49,7 +49,7 @@ const sizes = [
   { name: 'phone', viewport: { width: 390, height: 844 } },
 ] as const;
 
-// The main pages of the issue (login is scanned before signing in).
+// The main pages (login is scanned before signing in).
 const scanned = new Set([
   'dashboard',
   'orders',

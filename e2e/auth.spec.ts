@@ -109,7 +109,7 @@ test('the profile saves with the current password and refuses a wrong one', asyn
   await page.getByLabel(/^Nové heslo$/).fill('');
   await page.getByLabel(/^Nové heslo znovu/).fill('');
   await page.getByRole('button', { name: 'Uložit změny' }).click();
-  // Issue 15: stored in E.164, shown in the Czech grouping.
+  // Decision 0040: stored in E.164, shown in the Czech grouping.
   await expect(page.getByText('+420 777 123 456')).toBeVisible();
   await page.reload();
   await expect(page.getByText('+420 777 123 456')).toBeVisible();

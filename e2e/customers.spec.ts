@@ -151,7 +151,7 @@ test('an unknown customer leads back to the list', async ({ page }) => {
   await expect(page.getByText('Zákazník nebyl nalezen.')).toBeVisible();
 });
 
-test('a search typed without accents finds what is written with them (issue 14)', async ({ page }) => {
+test('a search typed without accents finds what is written with them', async ({ page }) => {
   await signIn(page, 'dispatcher');
   await page.goto('/customers');
   const total = page.getByText(/^\d+ záznam/);
@@ -171,9 +171,7 @@ test('a search typed without accents finds what is written with them (issue 14)'
   await expect(page.getByRole('row').nth(1)).toContainText(firstName?.trim() ?? '');
 });
 
-test('a new customer with the phone of an existing one offers that customer instead (issue 14)', async ({
-  page,
-}) => {
+test('a new customer with the phone of an existing one offers that customer instead', async ({ page }) => {
   await signIn(page, 'technician');
   const { items } = (await (await page.request.get('/api/customers?per_page=10')).json()) as {
     items: { id: number; name: string; phone: string }[];
@@ -200,7 +198,7 @@ test('a new customer with the phone of an existing one offers that customer inst
   expect(((await created.json()) as { total: number }).total).toBe(0);
 });
 
-test('a customer typed into the form and one sent to the API read the same (issue 15)', async ({ page }) => {
+test('a customer typed into the form and one sent to the API read the same', async ({ page }) => {
   await signIn(page, 'technician');
   const tag = Date.now().toString(36);
   const viaApi = await page.evaluate(async (lastName) => {

@@ -94,7 +94,7 @@ test('the week shows the orders of the chosen warehouse with their travel blocks
   await expect(overlay).toBeHidden();
 });
 
-test('a day opens from its header as a column per driver; an order opens from its column (issue 14)', async ({
+test('a day opens from its header as a column per driver; an order opens from its column', async ({
   page,
 }) => {
   const jihlava = await jihlavaWeek(page);
@@ -204,7 +204,7 @@ test('dragging an order reschedules it after a confirm; the detail shows the new
 test.describe('in a browser set to New York', () => {
   test.use({ timezoneId: 'America/New_York' });
 
-  test("the now line and today's column follow the Prague clock (issue 14)", async ({ page }) => {
+  test("the now line and today's column follow the Prague clock", async ({ page }) => {
     await jihlavaWeek(page);
     const seen = await page.evaluate(() => {
       const line = document.querySelector('.week-now');

@@ -2,7 +2,7 @@ import { formatPhone } from '@letokruh/contracts/rules/format';
 import { choose, signIn, startInCzech } from './helpers';
 import { expect, type Page, test } from './test';
 
-/** Issue 14: an order left before its internal data is saved is a draft, found under Koncepty. */
+/** Decision 0030: an order left before its internal data is saved is a draft, found under Koncepty. */
 
 test.beforeEach(({ page }) => startInCzech(page));
 

@@ -1,7 +1,7 @@
 import { signIn, startInCzech } from './helpers';
 import { expect, test } from './test';
 
-/** "Můj den" (issue 17 §1): the driver's deliveries on a phone held upright. */
+/** "Můj den" (domain.md §2.11): the driver's deliveries on a phone held upright. */
 const phone = { width: 390, height: 844 };
 test.use({ viewport: phone });
 

@@ -5,7 +5,7 @@ import { choose, signIn, startInCzech } from './helpers';
 import { expect, sameClock, test } from './test';
 
 /**
- * Issue 17 §1, decision 0067: the driver records the delivery with its proof at the door, with or
+ * domain.md §2.11, decision 0067: the driver records the delivery with its proof at the door, with or
  * without a signal. The proof goes to the phone's outbox first and is sent from there; sent twice,
  * it is recorded once.
  */
@@ -72,7 +72,7 @@ async function movedSince(office: Page, stop: Stop, before: unknown[]) {
   return moved;
 }
 
-/** Issue 14's bar: no serious or critical axe finding (WCAG 2.1 AA). */
+/** Decision 0032's bar: no serious or critical axe finding (WCAG 2.1 AA). */
 async function seriousFindings(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])

@@ -78,7 +78,7 @@ export async function clickableBlock(
 }
 
 /**
- * Issue 17 §4: "Pokračovat" on the items step, for tests that are not about stock. Some demo
+ * Decision 0064: "Pokračovat" on the items step, for tests that are not about stock. Some demo
  * products are short in a yard (sold out there, or promised to its open orders); when the step
  * names them, the order is saved anyway with a reason, as a dispatcher expecting a delivery would.
  * Ends on the intern step.
@@ -98,7 +98,7 @@ export async function continueFromItems(page: Page): Promise<void> {
 }
 
 /**
- * The live board's stream (issue 17 §2, decision 0065) stays open as long as the page: it is never
+ * The live board's stream (domain.md §1.10, decision 0065) stays open as long as the page: it is never
  * "in flight" for a test that waits for a quiet network (Playwright's `networkidle` would wait for
  * it for ever).
  */

@@ -2,7 +2,7 @@ import { formatPhone } from '@letokruh/contracts/rules/format';
 import { expect, type Locator, type Page, test } from './test';
 
 /**
- * Issue 14: the order's three steps by keyboard alone, with the focus plain to see. No mouse
+ * Decision 0029: the order's three steps by keyboard alone, with the focus plain to see. No mouse
  * click and no fill(): Tab / Shift+Tab to a control, then Enter, Space, arrows or typing.
  */
 
@@ -114,7 +114,7 @@ test('a dispatcher creates a whole order by keyboard alone, always seeing where 
   ).toHaveValue('2');
   await tabTo(page, page.getByRole('button', { name: 'Pokračovat', exact: true }));
   await page.keyboard.press('Enter');
-  // Pine is sold out in Jihlava (issue 17 §4): the step names it and the reason field takes the
+  // Pine is sold out in Jihlava (decision 0064): the step names it and the reason field takes the
   // focus; the reason typed, Tab reaches "Přesto uložit".
   const warning = page.getByTestId('short-stock');
   const reason = warning.getByLabel('Důvod uložení i přes nedostatek');

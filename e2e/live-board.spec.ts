@@ -2,7 +2,7 @@ import { firstDrawn, signIn } from './helpers';
 import { type Browser, expect, type Page, sameClock, test } from './test';
 
 /**
- * Issue 17 §2, a live board (decision 0065): two dispatchers look at the same week of Sklad
+ * domain.md §1.10, a live board (decision 0065): two dispatchers look at the same week of Sklad
  * Jihlava in two browsers; one drags an order to another day and hour, the other sees it there
  * within 2 s without reloading.
  */

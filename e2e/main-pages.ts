@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { trackNetwork } from './helpers';
 
-/** A main page of the app as the phone and accessibility runs visit it (issue 14). */
+/** A main page of the app as the phone and accessibility runs visit it (decision 0032). */
 export type MainPage = {
   name: string;
   path: string;

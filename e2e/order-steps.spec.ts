@@ -113,7 +113,7 @@ test.describe('order steps', () => {
     expect(money(saved.total_price)).toBe(totalNet);
     await expect(page.getByText(totalWithVat.replace(/ /g, '\u00a0')).first()).toBeVisible();
 
-    // The list starts at the deliveries due soonest (issue 14); sorted by creation it is first.
+    // The list starts at the deliveries due soonest (decision 0027); sorted by creation it is first.
     await page.goto('/orders');
     await page.getByRole('columnheader', { name: 'Vytvořeno' }).getByRole('button').click();
     await expect(page.getByRole('row', { name: new RegExp(String(saved.intern_id)) })).toBeVisible();
@@ -175,7 +175,7 @@ test.describe('order steps', () => {
     ]);
   });
 
-  test('step 1: a new customer like an existing one is offered; "Přesto vytvořit nového" creates it (issue 14)', async ({
+  test('step 1: a new customer like an existing one is offered; "Přesto vytvořit nového" creates it', async ({
     page,
   }) => {
     await signIn(page, 'dispatcher');

@@ -1,17 +1,17 @@
-// Issue 9, web: LCP and INP of the dashboard on the demo data, in headless Chromium, with the
+// Decision 0047: LCP and INP of the dashboard on the demo data, in headless Chromium, with the
 // server the other browser tests start (fresh embedded database, demo accounts). The dashboard is
 // loaded cold (empty cache, signed in) and clicked through: weeks on and back, an order's overlay
 // opened and closed, the ids and a warehouse toggled. The figures go to the console and to
 // test-results/web-vitals.json (VITALS_OUT to change it).
 //
-// What is enforced, and what is only reported (issue 16, stop 24):
+// What is enforced, and what is only reported:
 // - the login page within its 250 KiB of gzipped JavaScript;
 // - INP within 200 ms and LCP within 4.5 s (median of the runs, unthrottled): bounds against
 //   getting worse that a loaded CI machine still meets; the targets (LCP 1.5 s, INP 100 ms) are
 //   read from the figures (decision 0081: the week is a CSS grid without FullCalendar). Slowed
 //   (VITALS_CPU_SLOWDOWN), LCP is held to 6 s.
-//   At stop 24 the LCP element was an order's block, at 3.4-3.9 s (decision 0047); since the week
-//   draws its header first it is the week's title.
+//   The LCP element was once an order's block (decision 0047); since the week draws its header
+//   first it is the week's title.
 // Options: VITALS_RUNS=3 measures three times and records the median (npm test does so on CI);
 // VITALS_CPU_SLOWDOWN=4 slows the CPU as a mid-range phone would (Chromium's CPU throttling);
 // VITALS_STRICT=0 only reports an INP over the target (a machine under heavy load).
@@ -115,7 +115,7 @@ async function dashboard(browser: Browser, baseURL: string, cpuSlowdown: number)
   await page.goto('/dashboard');
   await soon(page.getByTestId('week-calendar')).toBeVisible();
   // The week's orders drawn: the figures and the clicks below are of the calendar as the
-  // dispatcher sees it, not of an empty grid (until this stop the first request went 1 s after
+  // dispatcher sees it, not of an empty grid (before decision 0047 the first request went 1 s after
   // the page opened, so LCP was read and the weeks clicked before any order was drawn).
   await soon(page.locator('.week-card').first()).toBeVisible();
   await idle();

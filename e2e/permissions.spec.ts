@@ -3,7 +3,7 @@ import type { Browser, Page, Request, Route } from './test';
 import { expect, sameClock, test } from './test';
 
 /**
- * Issue 14: no visible action answers 403. Each demo user but the owner (who holds every
+ * Decision 0029: no visible action answers 403. Each demo user but the owner (who holds every
  * permission) walks every page their navigation and
  * pages link to, follows every link, and clicks every distinct button, menu item and confirming
  * dialog button of each page. Nothing is written: every call that changes data is sent on with

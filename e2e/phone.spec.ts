@@ -2,7 +2,7 @@ import { signIn, startInCzech } from './helpers';
 import { mainPages, openPage } from './main-pages';
 import { expect, type Page, test } from './test';
 
-/** A phone held upright (issue 14). */
+/** A phone held upright (decision 0032). */
 const phone = { width: 390, height: 844 };
 test.use({ viewport: phone });
 
@@ -67,7 +67,7 @@ test('on a phone the order filters sit in a drawer that counts the filters set',
   await expect(page.getByRole('button', { name: `Filtry (${before + 1})` })).toBeVisible();
   // The first row still shows on the first screen, once the filtered page has come. A retrying
   // assertion: boundingBox() does not wait, and read while the list reloaded it found no row
-  // (CI, stop 26: Infinity, passed on retry).
+  // (once on CI: Infinity, passed on retry).
   await expect(page.getByTestId('order-card').first()).toBeInViewport();
   await page.getByRole('button', { name: `Filtry (${before + 1})` }).click();
   await drawer.getByRole('button', { name: 'Zrušit filtry' }).click();
@@ -77,7 +77,7 @@ test('on a phone the order filters sit in a drawer that counts the filters set',
 
 test('on a phone a dialog fills the screen and the calendar comes before its settings', async ({ page }) => {
   await signIn(page, 'dispatcher');
-  // A phone shows one day, a column per driver (issue 14): the week would not fit.
+  // A phone shows one day, a column per driver (decision 0026): the week would not fit.
   const calendar = page.getByTestId('driver-day');
   await expect(calendar).toBeVisible();
   expect((await calendar.boundingBox())?.y ?? Number.POSITIVE_INFINITY).toBeLessThan(phone.height / 2);

@@ -45,7 +45,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     screenshot: 'only-on-failure',
-    // The installable app's service worker (issue 17 §1) would precache the whole build in every
+    // The installable app's service worker (domain.md §2.11) would precache the whole build in every
     // test's fresh browser: only e2e/pwa.spec.ts lets it run.
     serviceWorkers: 'block',
     launchOptions: {

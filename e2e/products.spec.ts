@@ -29,7 +29,7 @@ test("a price from tomorrow leaves today's price in the list and the offer", asy
   await choose(page, 'Sklad', 'Sklad Jihlava');
   await expect(page.getByTestId('current-price')).toContainText(/1\s190,00\sKč/);
   await page.getByLabel(/^Cena s DPH/).fill('1290');
-  // A past day is kept as typed and named, never silently turned into today (issue 14).
+  // A past day is kept as typed and named, never silently turned into today (decision 0024).
   const yesterday = pragueDayFromNow(-1).czech;
   await page.getByLabel(/^Platí od/).fill(yesterday);
   await page.keyboard.press('Escape');

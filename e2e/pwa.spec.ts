@@ -1,7 +1,7 @@
 import { signIn, startInCzech, underServiceWorker } from './helpers';
 import { expect, test } from './test';
 
-/** Issue 17 §1: the app installs on a phone and its shell opens without a signal. */
+/** domain.md §2.11: the app installs on a phone and its shell opens without a signal. */
 test.use({ serviceWorkers: 'allow', viewport: { width: 390, height: 844 } });
 
 test.beforeEach(async ({ page }) => {

@@ -2,7 +2,7 @@ import { formatPhone } from '@letokruh/contracts/rules/format';
 import { call, signIn, startInCzech } from './helpers';
 import { expect, type Page, test } from './test';
 
-// Issue 17 §4: reserved and available stock on the warehouse page; an order asking for more than is
+// Decision 0064: reserved and available stock on the warehouse page; an order asking for more than is
 // available warns on its items step and saves with a reason, which the audit log keeps.
 test.beforeEach(({ page }) => startInCzech(page));
 

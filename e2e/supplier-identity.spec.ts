@@ -11,7 +11,7 @@ test('the owner completes a supplier without identity: a wrong IČO is named in 
   page,
 }) => {
   await signIn(page, 'owner');
-  // A supplier as kept before issue 15: name and account only (an older client's payload).
+  // A supplier as kept before it had an identity: name and account only (an older client's payload).
   const added = await page.evaluate(async () => {
     const csrf = document.cookie.match(/csrftoken_new=([^;]+)/)?.[1] ?? '';
     const response = await fetch('/api/supplier/add', {

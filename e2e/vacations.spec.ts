@@ -111,7 +111,7 @@ test('the owner keeps suppliers: wrong check digits are refused, a valid account
   await page.getByRole('button', { name: 'Přidat dodavatele' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel(/^Název/).fill('Pila Brtnice s.r.o.');
-  // Issue 15: the identity a document needs.
+  // Decision 0037: the identity a document needs.
   await dialog.getByLabel(/^Ulice a číslo sídla/).fill('Pilařská 12');
   await dialog.getByLabel(/^Obec/).fill('Brtnice');
   await dialog.getByLabel(/^PSČ/).fill('588 32');

@@ -1,7 +1,7 @@
 import { call, choose, signIn, startInCzech } from './helpers';
 import { expect, type Page, test } from './test';
 
-// Issue 15: VAT rates by country and date, and the recap per rate on the order page.
+// Decision 0038: VAT rates by country and date, and the recap per rate on the order page.
 test.beforeEach(({ page }) => startInCzech(page));
 
 const vatOptions = async (page: Page) => {

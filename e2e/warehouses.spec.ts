@@ -85,7 +85,7 @@ test('the owner adds a warehouse, edits its cars and stops using it', async ({ p
 
   await row(page, 'Sklad Pelhřimov').getByRole('button', { name: 'Nepoužívat dále' }).click();
   const dialog = page.getByRole('dialog');
-  // Never 'sklad Sklad Pelhřimov': a word is not said twice (issue 14).
+  // Never 'sklad Sklad Pelhřimov': a word is not said twice.
   await expect(dialog).toContainText('Opravdu sklad Pelhřimov dále nepoužívat?');
   await dialog.getByRole('button', { name: 'Nepoužívat dále' }).click();
   await expect(row(page, 'Sklad Pelhřimov')).toHaveCount(0);

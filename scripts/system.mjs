@@ -1,5 +1,5 @@
 // The system packages the tests need: Debian's chromium, postgresql and poppler-utils (pdftotext
-// reads the documents back, issue 15). Installed when running as
+// reads the documents back, decision 0041). Installed when running as
 // root; otherwise the script stops with the exact command to run.
 import fs from 'node:fs';
 import { isRoot, run } from './lib.mjs';

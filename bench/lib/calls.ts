@@ -1,4 +1,4 @@
-/** The calls `npm run bench` loads one after another (issue 9, 14) and the mixed load cycles through. */
+/** The calls `npm run bench` loads one after another and the mixed load cycles through. */
 import { foldText } from '@letokruh/contracts/rules/text';
 import type { Params } from './params.ts';
 import type { Target } from './report.ts';
@@ -32,7 +32,7 @@ export function calls(
       label: 'order list, first page',
       paths: [`/api/orders?${q(page)}`],
       connections: c,
-      // Issue 16: at least half the bare route's req/s, p95 as the list's.
+      // At least half the bare route's req/s, p95 as the list's.
       target: { ...list, shareOfCeiling: 0.5 },
     },
     {
@@ -43,7 +43,7 @@ export function calls(
       target: list,
     },
     {
-      // Issue 14: typed without accents and in lower case, as at the counter ("novakova").
+      // Decision 0024: typed without accents and in lower case, as at the counter ("novakova").
       name: 'orders_name_unaccented',
       label: 'order list, name without accents',
       paths: p.surnames.map((name) => `/api/orders?${q({ ...page, name: foldText(name) })}`),
@@ -86,14 +86,14 @@ export function calls(
       target: list,
     },
     {
-      // Issue 16: the lean week the web calendars ask for (view=calendar).
+      // Decision 0049: the lean week the web calendars ask for (view=calendar).
       name: 'calendar_week',
       label: 'calendar week, one warehouse',
       paths: [
         `/api/api/get-orders?${q({ warehouses: p.calendar.warehouseId, dates: p.calendar.dates, view: 'calendar' })}`,
       ],
       connections: options.calendarConnections,
-      // Issue 16: p95 ≤ 250 ms at 5 users, one request alone ≤ 150 ms.
+      // p95 ≤ 250 ms at 5 users, one request alone ≤ 150 ms.
       target: { kind: 'latency', p95: 250, alone: 150 },
     },
     {
@@ -128,7 +128,7 @@ export function calls(
       target: { kind: 'latency', p95: 100 },
     },
     {
-      // Issue 13: drawn in the PDF worker pool, so the loop stays free (judged like every call).
+      // Decision 0022: drawn in the PDF worker pool, so the loop stays free (judged like every call).
       name: 'delivery_notes_merged',
       label: `merged delivery notes, ${p.mergeIds.length} orders`,
       paths: [

@@ -1,5 +1,5 @@
 /**
- * The framework ceiling (issue 9): a bare Fastify app with one route that answers JSON from one
+ * The framework ceiling: a bare Fastify app with one route that answers JSON from one
  * indexed query on the same database, with none of the app's plugins (no session, CSRF, helmet,
  * zod). The bench starts it as its own process on 127.0.0.1 with the loop probe, like the server.
  *

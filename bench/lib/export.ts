@@ -17,7 +17,7 @@ export type ExportOptions = {
 };
 
 /**
- * The 100 000-row XLSX export timed on its own (issue 9: ≤ 5 s, ≤ 256 MiB extra): wall time, first
+ * The 100 000-row XLSX export timed on its own (target: ≤ 5 s, ≤ 256 MiB extra): wall time, first
  * byte, the server's RSS sampled every 20 ms, and the file read back to count its rows.
  */
 export async function runExport(

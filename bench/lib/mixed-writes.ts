@@ -1,5 +1,5 @@
 /**
- * The mixed load's writer (issue 16): what an office changes while others read, through the real
+ * The mixed load's writer (decision 0044): what an office changes while others read, through the real
  * API at a steady rate — an order's intern step saved again (its note changed), an order marked
  * done and undone, stock taken in and out, a price set for today. The orders are those of the
  * calendar's week in every yard (the week the office works on; about a third of them in the

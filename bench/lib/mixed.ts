@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- --mixed` (issue 16): the office as it is. Readers and a writer at once for
+ * `npm run bench -- --mixed` (decision 0044): the office as it is. Readers and a writer at once for
  * `seconds`: `readers` connections cycling through the list, detail, search, overview and
  * delivery-note calls, `calendarReaders` on the busiest calendar week, and one writer making
  * `writeRate` writes a second through the real API (mixed-writes.ts), on a schedule of its own

@@ -5,7 +5,7 @@ type SortCall = { name: string; label: string; paths: string[]; target: Target }
 type Probe = (pathname: string) => Promise<{ status: number; body: Buffer }>;
 
 /**
- * Issue 14: a deep page of the order list in each sort, by keyset (`after` = the `next_after` of the
+ * Decision 0027: a deep page of the order list in each sort, by keyset (`after` = the `next_after` of the
  * page before it, fetched once here) and by OFFSET, and by keyset with the common filters (the
  * calendar's busiest warehouse, open orders). Each sort in the way its header first sorts.
  */

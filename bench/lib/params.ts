@@ -13,7 +13,7 @@ export type Params = {
   customers: number;
   orderIds: number[];
   noteIds: number[];
-  /** Up to 266 printable orders for one merged delivery-note PDF (a busy day's merge, issue 13). */
+  /** Up to 266 printable orders for one merged delivery-note PDF (a busy day's merge). */
   mergeIds: number[];
   supplierId: number;
   surnames: string[];

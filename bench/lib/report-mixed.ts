@@ -1,9 +1,9 @@
-/** Issue 16's tables: the calls with the answer cache on and off side by side, and the mixed load. */
+/** The tables of the calls with the answer cache on and off side by side, and the mixed load. */
 import type { LoadFigures } from './load.ts';
 import type { MixedResult } from './mixed.ts';
 import { type CallResult, latencyScale, type Verdict } from './report.ts';
 
-/** Issue 16: the writes of the mixed load answer within 150 ms at p95. */
+/** The writes of the mixed load answer within 150 ms at p95. */
 export const writeP95Limit = 150;
 
 export type OtherRun = { cache: 'on' | 'off'; calls: CallResult[] };

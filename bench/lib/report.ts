@@ -1,4 +1,4 @@
-/** The targets of issue 9, the verdicts and the short markdown table of a bench run. */
+/** The targets, the verdicts and the short markdown table of a bench run. */
 import type { LoadFigures } from './load.ts';
 import type { ProbeWindow } from './loop-probe.ts';
 import { type MixedReport, mixedTable, type OtherRun, sideBySide } from './report-mixed.ts';
@@ -11,13 +11,13 @@ export type Target =
       /** One request alone, before the load (ms). */
       alone?: number;
       asFastAs?: string;
-      /** Issue 16: at least this share of the bare route's req/s in the same run. */
+      /** At least this share of the bare route's req/s in the same run. */
       shareOfCeiling?: number;
     }
   | { kind: 'none' };
 
 /**
- * Issue 16: the latency targets hold for a machine whose bare route reaches 3 000 req/s; on a
+ * Decision 0048: the latency targets hold for a machine whose bare route reaches 3 000 req/s; on a
  * slower one they are scaled by that ratio (never tightened on a faster one), and the report says
  * so. The event loop's 50 ms and the ratios (share of the bare route, deep page ≈ first page) are
  * not scaled.
@@ -65,7 +65,7 @@ export type ExportResult = {
   machine: Machine;
 };
 
-/** Issue 9: no request blocks the event loop for more than 50 ms. */
+/** No request blocks the event loop for more than 50 ms. */
 export const loopLimitMs = 50;
 export const exportLimits = { seconds: 5, extraMiB: 256, rows: 100_000 };
 /** "Deep pages stay as fast as the first": p95 within 1.5 × the first page's, plus 10 ms of noise. */
@@ -84,7 +84,7 @@ type Report = {
   calls: CallResult[];
   exports: ExportResult[];
   serverLoopWholeRun: { maxMs: number; p99Ms: number } | null;
-  /** Issue 16: the same calls on a server with the cache set the other way, and the mixed loads. */
+  /** The same calls on a server with the cache set the other way, and the mixed loads. */
   otherRuns?: OtherRun[];
   mixed?: MixedReport[];
 };

@@ -1,4 +1,4 @@
-// Issue 14, "the calendar under load": how long after a click on "next week" the first order of
+// Decision 0026, "the calendar under load": how long after a click on "next week" the first order of
 // that week is on screen, at the bench's busiest week, in headless Chromium.
 //
 //   node --import tsx e2e/perf/week-switch.ts --base http://127.0.0.1:3215 \
