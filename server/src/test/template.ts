@@ -10,9 +10,10 @@ import { seedDemo } from '../db/seed/index.ts';
 /**
  * Vitest's global setup for the server project: the migrated database with the demo data is made
  * once per run, and every test file starts from a copy of it instead of migrating and seeding
- * again (70 builds × migrate + seed were a third of CI's time on a slow machine). On PostgreSQL
+ * again (decision 0042: migrating and seeding for every file was a large share of CI's time). On PostgreSQL
  * the copy is `CREATE DATABASE … TEMPLATE`, on PGlite a data-folder tarball (`loadDataDir`).
- * The migrations themselves are still run from nothing by db/migrations.test.ts and friends.
+ * The migrations themselves are still run from nothing by db/migration-0016.test.ts,
+ * db/migration-0029.test.ts and db/backup.test.ts.
  */
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 
 /**
  * domain.md §1.10, a live board (decision 0065): the order events the tab's one stream brings
- * (app/live-orders.tsx connects it), for the pages that need more than a refetch. An edit page
+ * (app/live-orders-stream.tsx connects it), for the pages that need more than a refetch. An edit page
  * says which order it edits (`useEditing`): its loaded copy is then not refetched under the
  * user's hands, and `useChangedElsewhere` tells it that a newer version exists instead.
  */
