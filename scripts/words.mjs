@@ -4,7 +4,8 @@
 // any letter case, with spaces, a colon or a "#" between (`Issue N`, `issues N and M`, `stop N`,
 // `issue #N`, `Issue: N`). A decision record's file name (`…-issue-N-….md`) is a name, not a
 // citation, and passes. A delivery stop is never written with a number right after the word
-// ("the next stop", "Další zastávka"), so the product's words pass too.
+// ("the next stop", "Další zastávka"), so the product's words pass too. A number wrapped onto the
+// next line counts as well.
 // Plain Node, no dependencies: the files are those git tracks, plus new ones it does not ignore.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -12,6 +13,9 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const word = /\b(?:issues?|stops?)\b[ \t]*:?[ \t]*#?[ \t]*\d/i;
+// The word at a line's end and its number at the next one's start, past a comment's marker.
+const wordAtEnd = /\b(?:issues?|stops?)[ \t]*:?[ \t]*#?[ \t]*$/i;
+const numberAtStart = /^[ \t]*(?:\/\/+|\/?\*+|--|#+)?[ \t]*#?[ \t]*\d/;
 const skipped = [/(^|\/)node_modules\//, /(^|\/)package-lock\.json$/];
 
 const listed = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
@@ -34,7 +38,8 @@ for (const file of files) {
   if (bytes.includes(0)) continue; // binary: images, fonts, archives
   const lines = bytes.toString('utf8').split('\n');
   for (let i = 0; i < lines.length; i++) {
-    if (word.test(lines[i])) hits.push(`${file}:${i + 1}: ${lines[i].trim().slice(0, 160)}`);
+    const wrapped = wordAtEnd.test(lines[i]) && numberAtStart.test(lines[i + 1] ?? '');
+    if (word.test(lines[i]) || wrapped) hits.push(`${file}:${i + 1}: ${lines[i].trim().slice(0, 160)}`);
   }
 }
 

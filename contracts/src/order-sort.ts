@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
 /**
- * The order list's orders (decision 0027): by expected delivery, creation, customer name, total or state, each
- * way. `expected_delivery` ascending is the default: what is due from today on, soonest first, then
- * the orders still without a date (to be planned), then the past ones, latest first.
+ * The order list's orders (decision 0027): by expected delivery, creation, customer name, total or
+ * state, each way. `expected_delivery` ascending is the default: what is due from today on, soonest
+ * first, then the orders still without a date (to be planned), then the past ones, latest first.
  */
 export const orderSorts = ['expected_delivery', 'created', 'customer', 'total', 'state'] as const;
 export type OrderSort = (typeof orderSorts)[number];

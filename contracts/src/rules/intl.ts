@@ -1,8 +1,9 @@
 /**
  * Intl formatters, made once per locale and options and kept: building one costs tens of
  * microseconds (ICU loads the locale's data), formatting with it about one. A delivery note formats
- * a few dozen amounts, a list page hundreds of cells: a new formatter per value was 1.5 ms of each
- * note's 22 ms (decision 0057, profiled). The kinds of options used are few, so the maps stay small.
+ * a few dozen amounts, a list page hundreds of cells: a new formatter per value was a noticeable
+ * share of each note's time (decision 0057; bench/results/2026-11-29-comment-figures.md). The kinds
+ * of options used are few, so the maps stay small.
  */
 const numberFormats = new Map<string, Intl.NumberFormat>();
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();

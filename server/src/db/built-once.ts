@@ -3,9 +3,10 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 
 /**
  * A statement's text built once per key (decision 0072). Drizzle builds a query's text anew from
- * its objects on every run; for the order list's page that was ≈ 0.1 ms of a request's ≈ 1.3 ms of
- * CPU, more than PostgreSQL spent planning it. The text and its parameters are kept per key, and
- * each run hands Drizzle only the text's pieces and the same parameters.
+ * its objects on every run; for the order list's page that cost more CPU than PostgreSQL spent
+ * planning it (figures: bench/results/2026-11-29-comment-figures.md). The text and its
+ * parameters are kept per key, and each run hands Drizzle only the text's pieces and the same
+ * parameters.
  *
  * This keeps no answer, only how a statement is written: the key must name everything the
  * statement is built from (the filters, the sort, the day, the page), so that two requests of one

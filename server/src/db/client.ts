@@ -79,8 +79,9 @@ const migrateLockKey = 1_601_601;
 function newPool(url: string, bounds: PoolBounds, readOnly: boolean): pg.Pool {
   const statementTimeout = bounds.statementTimeoutMs ?? 0;
   // No parallel workers for the app's queries (decision 0020): under twenty users a parallel plan of a
-  // list page costs three processes for one answer (a surname search: 23 ms of CPU instead of 7,
-  // p95 159 → 106 ms at 20 clients). The month's sums opt in again (`withParallelWorkers`).
+  // list page costs three processes for one answer, and more CPU and latency than one (figures:
+  // bench/results/2026-11-29-comment-figures.md). The month's sums opt in again
+  // (`withParallelWorkers`).
   const settings = ['-c max_parallel_workers_per_gather=0'];
   if (readOnly) settings.push('-c default_transaction_read_only=on');
   if (statementTimeout > 0) {

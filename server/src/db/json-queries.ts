@@ -7,10 +7,11 @@ import type { DbOrTx } from './client.ts';
 import { rowsOf } from './rows.ts';
 
 /**
- * Answers whose JSON text PostgreSQL writes (decision 0049: the calendar week, the largest answer) are fetched in a worker thread (json-worker.mjs). On the event loop the driver
- * decoded those bytes into strings (≈ 17 ms), the answer encoded them back (≈ 8 ms) and the
- * parser copied them while they arrived (≈ 4 ms): with five users asking at once, 158 ms without a
- * free turn. The thread runs the query on its own small pool (same URL and settings as the Db's),
+ * Answers whose JSON text PostgreSQL writes (decision 0049: the calendar week, the largest answer)
+ * are fetched in a worker thread (json-worker.mjs). On the event loop the driver decoded those
+ * bytes into strings, the answer encoded them back and the parser copied them while they arrived:
+ * with five users asking at once the loop had no free turn for long (decision 0049 has the
+ * figures). The thread runs the query on its own small pool (same URL and settings as the Db's),
  * joins the rows and hands back their gzip, transferred, not copied.
  *
  * On the embedded PGlite (one process, no second connection possible), or inside a transaction,
@@ -19,13 +20,14 @@ import { rowsOf } from './rows.ts';
 export type JsonQueries = {
   /**
    * The answer is the text column `json` of `query`'s rows, joined in their order (PostgreSQL
-   * builds no megabyte string: on this machine each copy of one cost 10–20 ms); `empty` when
+   * builds no megabyte string: each copy of one holds the loop, decision 0049); `empty` when
    * there are no rows.
    */
   answer(db: DbOrTx, query: SQL, empty: string): Promise<JsonAnswer>;
   /**
-   * Starts the thread and its first connection (a listening server, so that its first calendar
-   * does not wait for them: 0.3–0.4 s of the first answer's 0.5–0.6 s). Failures are ignored.
+   * Starts the thread and its first connection (a listening server, so that its first calendar does
+   * not wait for them: most of its time, bench/results/2026-11-29-comment-figures.md). Failures are
+   * ignored.
    */
   warm(db: DbOrTx): Promise<void>;
   close(): Promise<void>;
@@ -55,8 +57,9 @@ export function createJsonQueries(options: JsonQueryOptions = {}): JsonQueries {
   const threads = options.threads ?? 1;
   const perThread = options.perThread ?? 4;
   const maxQueue = options.maxQueue ?? 64;
-  // Once started, one thread stays (≈ 10 MB): starting it again took the first calendar after a
-  // quiet minute 0.4 s. More threads end after a minute idle.
+  // Once started, one thread stays (a few MB): starting it again slowed the first calendar after a
+  // quiet minute (bench/results/2026-11-29-comment-figures.md). More threads end after
+  // a minute idle.
   const pool = lazyWorkerPool({
     filename: new URL('./json-worker.mjs', import.meta.url),
     name: 'JSON query',

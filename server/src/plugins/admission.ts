@@ -6,8 +6,8 @@ import type { FastifyInstance } from 'fastify';
  * wait before any of their work starts. A write (any other method, and domain.md's writing GETs)
  * never waits. With twenty readers asking as fast as they are answered, a save used to queue
  * behind every reader's turns of the event loop and its statements in PostgreSQL on each of its
- * dozen round trips (p95 271 ms against 7–18 ms alone; decision 0062). When nobody writes, reads
- * are not bounded: bounding them always cost the order list's first page 10–15 % of its
+ * dozen round trips (many times its time alone; decision 0062 has the figures). When nobody writes,
+ * reads are not bounded: bounding them always cost the order list's first page part of its
  * throughput (fewer answers overlap PostgreSQL's work with the event loop's).
  *
  * Which routes queue is decided once, from each route's own declaration (its method and URL as

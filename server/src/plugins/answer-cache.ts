@@ -218,10 +218,10 @@ export function registerDataVersion(
 
 /**
  * JSON kept gzipped only: every browser accepts gzip, and the few clients that do not get it
- * inflated in zlib's thread pool. The cache holds ≈ 10× more answers than with the plain bytes
- * beside, and the calendar week's thread (db/json-queries.ts) hands the event loop 120 KB, not
- * 1.5 MB: megabyte buffers arriving at 16 a second made V8 collect its old generation, 929 ms of
- * the event loop in 10 s and its longest delays (65 ms).
+ * inflated in zlib's thread pool. The cache holds many more answers than with the plain bytes
+ * beside, and the calendar week's thread (db/json-queries.ts) hands the event loop a tenth of the
+ * bytes: megabyte buffers arriving many times a second made V8 collect its old generation, which
+ * held the event loop (figures: bench/results/2026-11-29-comment-figures.md).
  */
 export type JsonAnswer = { gzip: Buffer };
 
@@ -229,8 +229,8 @@ const gzipAsync = promisify(gzip);
 const gunzipAsync = promisify(gunzip);
 
 /**
- * JSON text as a cached answer: compressed once, in zlib's thread pool (a 17 MB calendar week
- * becomes ≈ 1 MB, which is what the browser then downloads and parses).
+ * JSON text as a cached answer: compressed once, in zlib's thread pool (a calendar week's text
+ * shrinks to a tenth or less, which is what the browser then downloads and parses).
  */
 export async function jsonAnswer(text: string): Promise<JsonAnswer> {
   return { gzip: await gzipAsync(Buffer.from(text), { level: 6 }) };
@@ -332,9 +332,9 @@ export async function cachedJson(
 /**
  * `{ [field]: items }` as a gzipped answer, the items coming a slice at a time (each parsed by
  * `itemSchema`) with the event loop free in between: a calendar week of thousands of whole orders
- * is 17 MB of JSON. Each slice goes to a gzip stream as its own bytes (compressed in zlib's thread
+ * is megabytes of JSON. Each slice goes to a gzip stream as its own bytes (compressed in zlib's thread
  * pool) and is dropped, so neither the whole text nor all the orders exist at once: joining the
- * text and `Buffer.from` of 17 MB held the loop 350–430 ms, and five such weeks' objects at once
+ * text and `Buffer.from` of it held the loop far over its bound, and five such weeks' objects at once
  * made V8's full collections as long.
  */
 export async function slicedJsonAnswer(

@@ -4,7 +4,7 @@ import type { SessionRow } from '../modules/auth/auth.queries.ts';
 /**
  * Decision 0055: the sessions read by this process, so that a request does not ask the database who is
  * calling. That statement (the session, its user, the user's functions and permissions) was half
- * the cost of a list page with the answer cache off: 207 → 409 req/s at 20 users without it.
+ * the cost of a list page with the answer cache off (decision 0055 has the figures).
  *
  * A kept session is right only while nothing it read has changed. Whatever may change it (a
  * session ended, a user edited, deactivated or deleted, functions or permissions changed) is told

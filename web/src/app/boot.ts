@@ -6,8 +6,8 @@ import { appRoutes } from './routes';
 /**
  * Decision 0047, LCP: what the first screen waits for is asked for at once and side by side, while the
  * app's own scripts still run, instead of one after the other as each component mounts (the
- * session, then the page's code, then the settings, then the page's data: four round trips and
- * 1.3 s on the dashboard before). Asked for here:
+ * session, then the page's code, then the settings, then the page's data: four round trips one
+ * after another; figures: bench/results/2026-11-29-comment-figures.md). Asked for here:
  * - the session (`GET /auth/user`) and the public settings (`GET /config`), which every page needs;
  * - the code of the page at the address the browser opened;
  * - once the session is known, what that page asks for first (`AppRoute.prefetch`).

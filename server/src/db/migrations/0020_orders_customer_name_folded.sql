@@ -1,6 +1,6 @@
 -- Decision 0024, the order list's name filter at a million orders: comparing f_unaccent(customer_name)
 -- costs a function call per candidate row (the wrapper is not inlined: its dictionary cast is only
--- stable), and a common surname's capped count rechecks 10 000 rows (45 ms instead of 15). The
+-- stable), and a common surname's capped count rechecks 10 000 rows (three times the time). The
 -- column exists only for this filter (migration 0014), so it now holds the name already folded —
 -- lower case, no accents — and the search folds only its pattern: the recheck is a plain LIKE.
 CREATE OR REPLACE FUNCTION "orders_customer_name"() RETURNS trigger LANGUAGE plpgsql AS $$

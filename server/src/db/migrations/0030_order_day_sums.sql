@@ -1,5 +1,5 @@
 -- Decision 0043, the month's overviews from daily aggregates. GET /stats_by_warehouses and
--- /stats_for_products summed a month's orders and lines (1.2–2.6 s on a million orders); they now
+-- /stats_for_products summed a month's orders and lines (seconds at a million orders); they now
 -- read sums per Prague delivery day kept by triggers in the transaction of every change, so that no
 -- writer (the steps, done/paid/cancel/delete, a copy, the draft sweeper, the seed, a hand-written
 -- UPDATE) can leave them stale. An order counts as the overviews have always counted it: not

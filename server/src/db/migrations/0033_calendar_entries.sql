@@ -1,5 +1,5 @@
--- Decision 0049, the calendar week without the answer cache: the busiest bench week (5 473 orders) took
--- PostgreSQL ≈ 80 ms of CPU to answer, a third of it looking up each order's customer by primary
+-- Decision 0049, the calendar week without the answer cache: the busiest bench week cost
+-- PostgreSQL's CPU, a third of it looking up each order's customer by primary
 -- key and the rest writing each order's JSON. calendar_entries keeps, for every order the calendars
 -- can show (a delivery day, not cancelled, not a draft), that order's JSON as the lean week
 -- (contracts/order-calendar.ts, `CalendarWeekOrder`) writes it, kept by triggers in the transaction
@@ -27,7 +27,7 @@ CREATE FUNCTION "calendar_name"("c" "customers") RETURNS text LANGUAGE sql STABL
     nullif(c.town, '')), '')
 $$;--> statement-breakpoint
 -- One order of the lean week, before and after its `"calendar_name":…` (a concatenation of its
--- columns: json_build_object took 2–3× the CPU per row, as it looks up every value's type).
+-- columns: json_build_object took more CPU per row, as it looks up every value's type).
 CREATE FUNCTION "calendar_entry_head"("o" "orders") RETURNS text LANGUAGE sql STABLE AS $$
   SELECT concat('{"id":', o.id, ',"intern_id":', o.intern_id, ',"version":', o.version,
     ',"expected_delivery_time":', coalesce('"' || to_char(o.expected_delivery_time, 'HH24:MI') || '"', 'null'),

@@ -1,6 +1,6 @@
 -- Decision 0050, finer invalidation of the answer cache. Every write through the API drew one global
 -- data version, so a change to this week's orders emptied last month's overviews, every delivery
--- note and every other week's calendar (the mixed bench: 27–45 % hits). Now:
+-- note and every other week's calendar (in the mixed bench fewer than half the lookups hit). Now:
 -- * orders_version: a second sequence, drawn after commit (as data_version) by the routes of
 --   `orderWrites` in plugins/answer-cache.ts (they write only orders, their lines and tables no
 --   cached answer reads); the answers that declare no narrower scope read both sequences.

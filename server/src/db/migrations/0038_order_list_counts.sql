@@ -1,7 +1,7 @@
 -- Decision 0055: the order list's total without counting the orders. With the answer cache off, the
 -- total of the first page (every order, or one warehouse's, or the open ones) counted up to
--- 10 000 + 1 index entries on every request: ≈ 2 ms of the database's CPU and a round trip of its
--- own, more than the page itself (first page 293 → 508 req/s with it left out, 20 users, 1M orders).
+-- 10 000 + 1 index entries on every request: the database's CPU and a round trip of its own, more
+-- than the page itself (decision 0055 has the figures).
 -- order_list_counts keeps the number of listed orders (not drafts, with a customer: the list's
 -- `draftsOf`) per warehouse (0: none) and per the columns the state filters read, raised and
 -- lowered by statement triggers in the transaction of every change of orders, whoever writes it

@@ -1,10 +1,10 @@
 -- Decision 0062: a deep OFFSET page of the whole list (every order, no filter) walked its sort's index
--- and read the table for each row it skipped, to drop drafts and orders without a customer: by
--- customer 5 000 rows skipped cost 23 ms at a million orders, by created 7–40 ms, 20 connections
--- reached a third of the first page's throughput. The list's sort indexes now hold only what the
+-- and read the table for each row it skipped, to drop drafts and orders without a customer: at a
+-- page 500 deep, 20 connections reached a third of the first page's throughput (decision 0062 has
+-- the figures). The list's sort indexes now hold only what the
 -- list shows (the predicate every list statement carries, order-list.queries.ts draftsOf) and
 -- include the columns the state and warehouse filters and the expression keys read: the page is
--- read index-only, 5 000 rows skipped in ≈ 1 ms. The drafts filter reads orders_drafts_idx; the
+-- read index-only, however deep. The drafts filter reads orders_drafts_idx; the
 -- overviews and the export carry the same predicate (stats.queries.ts conditions).
 DROP INDEX IF EXISTS "orders_delivery_sort_idx";--> statement-breakpoint
 DROP INDEX IF EXISTS "orders_created_sort_idx";--> statement-breakpoint

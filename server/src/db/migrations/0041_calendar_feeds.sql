@@ -1,8 +1,8 @@
--- domain.md §2.10, decision 0063: private calendar (ICS) feeds a phone's calendar app subscribes to, one per driver
--- (their own deliveries) or per warehouse (its deliveries). The URL carries a random secret of
--- 32 bytes; only its SHA-256 is kept here, so a copy of the database opens no feed. A new link
--- revokes the one before: at most one active feed per driver and per warehouse (the partial
--- unique indexes), revoked rows stay for the record.
+-- domain.md §2.10, decision 0063: private calendar (ICS) feeds a phone's calendar app subscribes
+-- to, one per driver (their own deliveries) or per warehouse (its deliveries). The URL carries a
+-- random secret of 32 bytes; only its SHA-256 is kept here, so a copy of the database opens no
+-- feed. A new link revokes the one before: at most one active feed per driver and per warehouse
+-- (the partial unique indexes), revoked rows stay for the record.
 CREATE TABLE "calendar_feeds" (
   "id" serial PRIMARY KEY NOT NULL,
   "kind" text NOT NULL,

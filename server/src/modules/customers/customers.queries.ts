@@ -55,8 +55,9 @@ export async function listCustomers(
   const where = whereOf(filters);
   // With a substring of three or more letters the trigram index finds the few thousand matches at
   // most, and sorting them is cheap; ordering by the bare columns instead let PostgreSQL walk the
-  // name index and test every customer until ten matched (a rare full name: most of 200 000, 175 ms;
-  // decision 0020). `|| ''` sorts the same but is no indexed expression, so the planner takes the trigram path.
+  // name index and test every customer until ten matched (a rare full name: most of them;
+  // decision 0020). `|| ''` sorts the same but is no indexed expression, so the planner takes the
+  // trigram path.
   const substring = [filters.fullName, filters.email, filters.phone, filters.address].some(
     (f) => (f?.trim().length ?? 0) >= 3,
   );

@@ -94,8 +94,8 @@ export async function mergedDeliveryNotes(
   const ids = [...new Set(query.orders)];
   // Orders of warehouses outside the asker's scope are as unknown as missing ones (decision 0021).
   const scope = await warehouseScope(db, user);
-  // Read a slice at a time with the loop free in between (the embedded database runs on it):
-  // 266 orders in one read held it ≈ 110–390 ms.
+  // Read a slice at a time with the loop free in between (the embedded database runs on it): a
+  // busy day's orders in one read held it too long (bench/results/2026-11-29-comment-figures.md).
   const orders: LoadedOrder[] = [];
   for (let i = 0; i < ids.length; i += loadSlice) {
     if (i > 0) await yieldToLoop();
@@ -109,7 +109,7 @@ export async function mergedDeliveryNotes(
   const supplier = await noteSupplier(db, orders, query.supplier);
   const name = query.language === 'de' ? 'lieferscheine' : 'dodaci-listy';
   const today = pragueDay();
-  // Drawn in a worker thread: 266 notes took the loop 0.7–1.2 s drawn here.
+  // Drawn in a worker thread: a busy day's notes drawn here held the loop for a second (decision 0022).
   const pdf = await pdfs.render({ kind: 'notes', orders: printed, supplier, lang: query.language, today });
   return { pdf, filename: `${name}-${today}.pdf` };
 }
@@ -137,7 +137,8 @@ export async function ordersPdf(
   const { data } = await calendarOrders(db, { warehouses: [warehouse.id], dates, show_cobined: false });
   if (data.length > ordersPdfMaxRows)
     throw badInput(`More than ${ordersPdfMaxRows} orders: choose fewer days`, ['to']);
-  // The export names no supplier: the sheet shows the orders' own (docs/decisions/0041-issue-15-documents-a-czech-accountant-accepts-documents.md).
+  // The export names no supplier: the sheet shows the orders' own
+  // (docs/decisions/0041-issue-15-documents-a-czech-accountant-accepts-documents.md).
   const supplierIds = [...new Set(data.flatMap((o) => (o.default_supplier ? [o.default_supplier.id] : [])))];
   const suppliers = [...(await supplierIdentities(db, supplierIds)).values()].sort((a, b) =>
     a.name.localeCompare(b.name, 'cs'),

@@ -1,11 +1,12 @@
 /**
  * Decision 0068: the TrueType subset a PDF embeds, written without restructure. fontkit's
- * `TTFSubset.encode` re-encodes every table through restructure's generic structs, number by
- * number (the hinting programs and control values too, the same in every document): ≈ 0.4 ms a
- * face of a delivery note's ≈ 4 ms. This writes the same tables as fontkit does (head, hhea,
- * loca, maxp, cvt, prep, glyf, hmtx, fpgm; the glyphs' bytes as they are in the file, composite
- * glyphs' parts renumbered) from the font file's own bytes, patching only the counts that change.
- * Unlike fontkit's, its tables are 4-byte aligned and checksummed, as the OpenType spec asks.
+ * `TTFSubset.encode` re-encodes every table through restructure's generic structs, number by number
+ * (the hinting programs and control values too, the same in every document): a tenth of a delivery
+ * note's time (bench/results/2026-11-29-comment-figures.md). This writes the same tables
+ * as fontkit does (head, hhea, loca, maxp, cvt, prep, glyf, hmtx, fpgm; the glyphs' bytes as they
+ * are in the file, composite glyphs' parts renumbered) from the font file's own bytes, patching
+ * only the counts that change. Unlike fontkit's, its tables are 4-byte aligned and checksummed, as
+ * the OpenType spec asks.
  */
 
 /** The parts of a fontkit TrueType font and glyph the subset reads. */

@@ -4,7 +4,8 @@ import type { RenderTask } from './render.ts';
 
 /**
  * PDFs are drawn in worker threads (decision 0022): pdfkit's drawing is synchronous, and the merged
- * delivery notes of a busy day (≈ 266 orders) held the event loop 0.7–1.2 s. One pool per app:
+ * delivery notes of a busy day (≈ 266 orders) held the event loop for about a second (figures:
+ * bench/results/2026-11-29-comment-figures.md). One pool per app:
  * threads are started on the first PDF and end after a minute idle; at most cores − 1 of them
  * (at least 1), so the event loop keeps a core; at most `maxQueue` PDFs wait, beyond that 503.
  */

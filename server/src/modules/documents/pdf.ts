@@ -26,7 +26,8 @@ type FontkitFont = {
 /**
  * The two faces, parsed once and shared by every document: pdfkit takes a fontkit font as well as
  * the file's bytes, and each document still embeds its own subset. Parsing DejaVu (and its
- * shaping tables on the first line of text) per document cost ≈ 25 ms of a 35 ms delivery note.
+ * shaping tables on the first line of text) per document was most of a delivery note's time
+ * (bench/results/2026-11-29-comment-figures.md).
  */
 let fonts: { regular: Buffer; bold: Buffer } | undefined;
 
@@ -118,7 +119,7 @@ export function newPdf(options: PdfOptions): { doc: Pdf; bytes: Promise<Buffer> 
     info: { Title: options.title, Author: 'Letokruh', Creator: 'Letokruh', Producer: 'Letokruh' },
     lang: 'cs',
     // No Helvetica to start with: pdfkit would read and parse its AFM file for every document
-    // (1.5 ms of a note's 22) only for the next line to replace it.
+    // (bench/results/2026-11-29-comment-figures.md) only for the next line to replace it.
     font: null as unknown as string,
   });
   const { regular, bold } = dejaVu();

@@ -153,7 +153,7 @@ function whereOf(f: OrderFilters): SQL | undefined {
   if (f.expectedDeliveryDateTo) parts.push(lte(orders.expectedDeliveryDate, f.expectedDeliveryDateTo));
   // The orders' folded copy of their customer's name (migrations 0014, 0020): no customer is
   // looked up, and no row is folded while searching. The text is looked for among the names
-  // orders carry (decision 0051, migration 0035: a few thousand even at a million orders), then the orders of
+  // orders carry (decision 0051, migration 0035: far fewer names than orders), then the orders of
   // those names are read from orders_name_search_idx.
   if (f.name) {
     parts.push(
@@ -345,8 +345,8 @@ type Paged = { id: number; keys: string[]; version: string | null; total: number
  * The ids (and sort keys) of a page of one segment: along the segment's sort index, or for the
  * open orders along their own (migration 0037). The walk reads the id and the key columns alone
  * (index-only, migration 0040); the keys' text (the next cursor) and the extras are made for the
- * page's rows only, not for each row an offset skips (decision 0062: 0.56 ms of 1.67 ms at page
- * 500). Exported for the plan test (order-sort.test.ts).
+ * page's rows only, not for each row an offset skips (decision 0062: a third of a deep page's
+ * time). Exported for the plan test (order-sort.test.ts).
  */
 export function pageIds(
   db: DbOrTx,

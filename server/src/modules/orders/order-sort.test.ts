@@ -276,8 +276,8 @@ async function planOf(filters: OrderFilters, segment: Segment, hidden: string[] 
 
 describe('the open orders of a warehouse, a page deep (migration 0037)', () => {
   // The dispatcher's list: one warehouse, open orders. Along the sort's index of all orders a deep
-  // OFFSET page read ≈ 324 000 rows to keep 5 000 at a million orders (1.4 s); along the open
-  // orders' own index of that sort it reads those 5 000 alone (8 ms). This says the page's own
+  // OFFSET page read hundreds of thousands of rows to keep 5 000 at a million orders; along the
+  // open orders' own index of that sort it reads those 5 000 alone (decision 0052). This says the page's own
   // statement (pageIds) can use that index: same expressions, a predicate the filters imply.
   const open = (): OrderFilters => ({ state: 'not_done', scope: null, warehouse: jihlava });
   const indexOf: Record<OrderSort, string> = {
@@ -303,7 +303,7 @@ describe('the open orders of a warehouse, a page deep (migration 0037)', () => {
 
 describe('every order, a page deep, read index-only (migration 0040)', () => {
   // The whole list (no filter): along an index of all rows a deep OFFSET page read the table for
-  // each of the 5 000 rows it skipped, to drop the drafts (7–40 ms at a million orders). The
+  // each of the 5 000 rows it skipped, to drop the drafts (decision 0062). The
   // list's sort indexes hold the orders alone and include what the filters and expression keys
   // read: the page, the warehouse and state filters too, never reach the table.
   const lists: OrderFilters[] = [

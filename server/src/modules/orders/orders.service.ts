@@ -109,8 +109,8 @@ const toListItem = (r: list.OrderListRow): OrderListItem => ({
 /**
  * GET /orders: the created-date and ad-type filters count only for users with add_order (domain.md
  * §1.2). The total is kept per filter and data version (`counted`, the answer cache): paging through
- * one search does not count it again, and a common surname's 10 000 + 1 orders cost 8–15 ms of
- * the database per count (decision 0020).
+ * one search does not count it again: a common surname's 10 000 + 1 orders are worth counting once
+ * (decision 0020; bench/results/2026-11-29-comment-figures.md).
  */
 export async function listOrders(
   db: DbOrTx,
@@ -218,9 +218,9 @@ export async function calendarOrders(db: DbOrTx, query: CalendarQuery, own: Ware
  * The same orders as `calendarOrders`, a slice at a time (the route writes each to the answer and
  * drops it: a busy week's whole orders are tens of MB of objects). The selection (and its 403)
  * comes first, before any slice. Decision 0068: 50 orders a slice, not 200: five such weeks at once
- * (cache off) held the event loop up to 64 ms, a slice's rows, orders, parse and text and the
- * young collections of them at a time; with 50, blocks over 25 ms went from 25–127 to 2–14 in
- * 15 s of load and the longest from 38–169 ms to 31–58 ms on the same (busy) machine.
+ * (cache off) held the event loop over its bound, a slice's rows, orders, parse and text and the
+ * young collections of them at a time; with 50 the long blocks all but went (figures:
+ * bench/results/2026-11-29-comment-figures.md).
  */
 export async function calendarOrderSlices(
   db: DbOrTx,

@@ -197,7 +197,8 @@ describe('the identity a Czech trader shows', () => {
       .items.find((s: { id: number }) => s.id === item.id);
     expect(listed).toEqual(item);
 
-    // A client that sends only the name and the account (as clients did before the identity existed) keeps the identity.
+    // A client that sends only the name and the account (as clients did before the identity
+    // existed) keeps the identity.
     const renamed = await owner.put(`/api/supplier/${item.id}/edit`, {
       name: 'Pila Brtnice a.s.',
       ...account,

@@ -6,7 +6,8 @@ import type { ProductSumRow, StatsFilter } from './stats.queries.ts';
 
 /**
  * The month's overviews from the daily sums of migration 0030 (decision 0043): a few hundred rows per
- * month instead of every order and line of it (1.2–2.6 s on a million orders). The sums are kept by
+ * month instead of every order and line of it (seconds at a million orders; figures:
+ * bench/results/2026-11-29-comment-figures.md). The sums are kept by
  * triggers in the transaction of every order change, and count the orders stats.queries.ts
  * conditions() counts; day-sums.test.ts holds them equal to the full recomputation.
  */

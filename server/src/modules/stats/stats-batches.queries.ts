@@ -48,10 +48,11 @@ export type StatsOrderRow = {
 
 /**
  * The orders' columns as raw SQL (decision 0069): Drizzle's mapping of a hundred thousand rows of
- * 31 columns cost the export ≈ 0.7 s of its 5. Each column is cast to what reads the same on both
- * drivers: numbers as int or float8 (exact for numeric(12,2)), instants as epoch milliseconds, the
- * day as text. Only what the sheets use (decision 0071): every column is parsed a hundred
- * thousand times.
+ * 31 columns was a noticeable share of the export's time
+ * (bench/results/2026-11-29-comment-figures.md). Each column is cast to what reads the
+ * same on both drivers: numbers as int or float8 (exact for numeric(12,2)), instants as epoch
+ * milliseconds, the day as text. Only what the sheets use (decision 0071): every column is parsed a
+ * hundred thousand times.
  */
 const orderColumns = sql`"orders"."id" as id, "orders"."intern_id"::float8 as "internId",
   (extract(epoch from "orders"."created_at") * 1000)::float8 as "createdMs",
@@ -136,7 +137,7 @@ async function* readAhead(count: number, load: (index: number) => Promise<StatsO
 async function matchingIds(db: DbOrTx, filter: StatsFilter): Promise<number[]> {
   // A comma-separated list in one row, in id order: a hundred thousand rows as objects (or as an
   // int array, parsed character by character) held the event loop too long (decision 0020);
-  // split() is native. Sorted by the database: sorting them here held it for another 20 ms.
+  // split() is native. Sorted by the database: sorting them here held it longer still.
   const [row] = await db
     .select({ ids: sql<string | null>`string_agg(${orders.id}::text, ',' order by ${orders.id})` })
     .from(orders)
@@ -180,7 +181,7 @@ export async function* orderBatches(db: DbOrTx, filter: StatsFilter): AsyncGener
  */
 export async function* customerBatches(db: DbOrTx, filter: StatsFilter): AsyncGenerator<StatsOrder[]> {
   // Ordered by customer already: each customer's orders are one run of the list, found in one
-  // pass (grouping them in a map and sorting the customers held the event loop ≈ 20 ms more).
+  // pass (grouping them in a map and sorting the customers held the event loop longer).
   const { ids, customerIds: owners } = await matchingIdsByCustomer(db, filter);
   const starts: number[] = [];
   for (let i = 0; i < owners.length; i++) if (i === 0 || owners[i] !== owners[i - 1]) starts.push(i);

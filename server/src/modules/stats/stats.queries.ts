@@ -97,13 +97,13 @@ export async function findProducts(db: DbOrTx, ids: number[]) {
 }
 
 /**
- * The order-price rule of contracts/rules/order-price.ts in SQL, for sums over many orders (issue
- * 9: a month of a million orders took 12 s in JavaScript). numeric is exact and round() rounds
- * half away from zero, as roundMoney and multiplyMoney do: a line is round(price × amount ×
- * discount, 2); delivery is max(round(rate × km × 2, 2), round(minimum, 2)) at the standard rate
- * of the day of supply. Without VAT (decision 0038, vatRecap): per order and rate, round(Σ with VAT ×
- * 100 / (100 + rate), 2), summed. stats.test.ts holds these sums equal to the per-order rule on
- * every demo order.
+ * The order-price rule of contracts/rules/order-price.ts in SQL, for sums over many orders
+ * (decision 0020 "Overview sums in SQL": a month of a million orders was too slow in JavaScript).
+ * numeric is exact and round() rounds half away from zero, as roundMoney and multiplyMoney do: a
+ * line is round(price × amount × discount, 2); delivery is max(round(rate × km × 2, 2),
+ * round(minimum, 2)) at the standard rate of the day of supply. Without VAT (decision 0038,
+ * vatRecap): per order and rate, round(Σ with VAT × 100 / (100 + rate), 2), summed. stats.test.ts
+ * holds these sums equal to the per-order rule on every demo order.
  */
 const lineWithVat = sql`round(${orderItems.price} * ${orderItems.amount} * ${orderItems.discount}, 2)`;
 const lineNet = sql`round(${lineWithVat} * 100 / (100 + ${orderItems.vat}), 2)`;

@@ -181,10 +181,10 @@ function staticParts(sheetName: string, lastColumn: string): [string, string][] 
  * await database batches between them). A failure half-way destroys the stream, so the client
  * sees a broken download rather than a truncated file that looks whole.
  *
- * The sheet's XML is written here, row by row into the zip (archiver, the zip writer exceljs
- * itself uses): exceljs' writer built objects for every cell and took 9 s of CPU for 100 000
- * orders (decision 0020). Strings are inline, styles a fixed table; the tests read the files back
- * with exceljs.
+ * The sheet's XML is written here, row by row into the zip (archiver, the zip writer exceljs itself
+ * uses): exceljs' writer built objects for every cell and took seconds of CPU for 100 000 orders
+ * (decision 0020; bench/results/2026-11-29-comment-figures.md). Strings are inline,
+ * styles a fixed table; the tests read the files back with exceljs.
  */
 export function streamSheet<Row>(options: {
   sheetName: string;
@@ -198,7 +198,7 @@ export function streamSheet<Row>(options: {
   const letters = columns.map((_, i) => columnLetter(i + 1));
   const lastColumn = letters[letters.length - 1] ?? 'A';
   // Output in 128 KiB pieces, not zlib's 16 KiB: an eighth of the callbacks and socket writes for
-  // the ≈ 15 MB a hundred thousand orders compress to (decision 0071).
+  // the megabytes a hundred thousand orders compress to (decision 0071).
   const archive = archiver('zip', { zlib: { level: 3, chunkSize: 128 * 1024 } });
   const sheetXml = new PassThrough();
   archive.on('error', (error: Error) => stream.destroy(error));
@@ -302,7 +302,7 @@ function styleOfKind(kind: CellKind): string | undefined {
 
 /**
  * The sheet's XML as UTF-8, each row encoded into a large buffer as it is written: a batch's
- * rows joined into one string first cost a second copy of ≈ 100 MB of text per export (the rope
+ * rows joined into one string first cost a second copy of the export's whole text (decision 0071; the rope
  * flattened, then encoded), and a buffer per batch besides.
  */
 class SheetChunks {

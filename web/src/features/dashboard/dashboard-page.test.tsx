@@ -64,7 +64,8 @@ describe('DashboardPage', () => {
     const { api, user } = renderDashboard();
     expect(await screen.findByRole('checkbox', { name: 'Sklad Jihlava' })).toHaveProperty('checked', true);
     expect(screen.getByRole('checkbox', { name: 'Sklad Třebíč' })).toHaveProperty('checked', true);
-    // Decision 0047: the first request goes as soon as the warehouses are known (not 1 s later, domain.md §1.9).
+    // Decision 0047: the first request goes as soon as the warehouses are known (not 1 s later,
+    // domain.md §1.9).
     expect(api.sent('GET /api/api/get-orders').length).toBeGreaterThan(0);
     // One request for the week (the weeks around it are prefetched once it is drawn).
     const forWeek = () =>

@@ -26,7 +26,8 @@ type Props = {
 /**
  * The dashboard's left panel (domain.md §1.2): Add order, the month picker, the warehouses and the
  * calendar settings. Memoised (decision 0047): the week's orders arriving or the open order changing do
- * not draw the month picker again (Mantine's DatePicker with dayjs took ~100 ms a render).
+ * not draw the month picker again (Mantine's DatePicker with dayjs is slow to render; figures:
+ * bench/results/2026-11-29-comment-figures.md).
  */
 export const DashboardPanel = memo(function DashboardPanel({
   small,

@@ -7,8 +7,9 @@ import { calendarClosuresQuery, calendarDriverVacationsQuery, calendarOrdersQuer
 import { useSettled } from './use-settled';
 
 /**
- * domain.md §1.7: requests 500 ms after the last change. The first goes as soon as the warehouses are
- * known, not 1 s after opening as domain.md §1.9 has it (docs/decisions/0047-dashboard-lcp-and-inp-measured-with-the-orders-drawn-issue.md).
+ * domain.md §1.7: requests 500 ms after the last change. The first goes as soon as the warehouses
+ * are known, not 1 s after opening as domain.md §1.9 has it
+ * (docs/decisions/0047-dashboard-lcp-and-inp-measured-with-the-orders-drawn-issue.md).
  */
 export const firstFetchMs = 0;
 export const fetchDebounceMs = 500;
@@ -112,8 +113,8 @@ export function useCalendarWeek(date: string, warehouses: number[], canView: boo
     empty: held === undefined,
     /**
      * The first week's orders, closures and vacations have all come (or failed): the calendar is
-     * drawn once, with them, not empty first and again as each arrives (decision 0047: FullCalendar
-     * takes 0.3–0.7 s to draw a week on a slow machine).
+     * drawn once, with them, not empty first and again as each arrives (decision 0047: drawing a
+     * week is slow on a slow machine; figures: bench/results/2026-11-29-comment-figures.md).
      */
     firstReady:
       !enabled ||

@@ -61,7 +61,7 @@ export function useDashboard() {
   );
   const week$ = useCalendarWeek(state.date, selected, canView);
   // Decision 0047 (INP): a week switch paints its header and buttons at once; FullCalendar's redraw of
-  // the week (0.1–0.4 s on a slow machine) and the month picker follow in a render React may put
+  // the week (slow on a slow machine) and the month picker follow in a render React may put
   // off, so the click is answered before it.
   const calendar = {
     // Deferred with the orders, so that the calendar first appears with them, not empty.

@@ -7,7 +7,8 @@ import { useEffect, useRef, useState } from 'react';
  *
  * The first value counts from when it is `ready` (the user's warehouses are known), not from the
  * page's opening, and with `firstDelayMs` 0 it is settled in the very render that has it: nobody
- * has clicked yet, so there is nothing to wait for (docs/decisions/0014-delivery-calendar-dashboard.md "Requests").
+ * has clicked yet, so there is nothing to wait for
+ * (docs/decisions/0014-delivery-calendar-dashboard.md "Requests").
  */
 export function useSettled<T>(value: T, firstDelayMs: number, delayMs: number, ready = true): T | null {
   const [settled, setSettled] = useState<T | null>(null);

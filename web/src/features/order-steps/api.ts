@@ -136,8 +136,8 @@ const calendarParams = (q: CalendarQuery) => ({
 });
 
 /**
- * GET /api/get-orders (domain.md §1.7) with `view=calendar` (decision 0049): what the calendars draw, about a
- * tenth of the whole orders' bytes; an order's detail is loaded when it is opened.
+ * GET /api/get-orders (domain.md §1.7) with `view=calendar` (decision 0049): what the calendars
+ * draw, about a tenth of the whole orders' bytes; an order's detail is loaded when it is opened.
  */
 export const calendarOrdersQuery = (q: CalendarQuery) =>
   queryOptions({

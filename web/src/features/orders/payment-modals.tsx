@@ -112,8 +112,8 @@ export function QrPaymentModal({ order, opened, onClose }: Props) {
 }
 
 /**
- * domain.md §1.2, §1.5, §1.8 e-mail QR: supplier select, the e-mail's language (decision 0036: suggested by the
- * customer's country) and a confirmation; needs the customer's e-mail.
+ * domain.md §1.2, §1.5, §1.8 e-mail QR: supplier select, the e-mail's language (decision 0036:
+ * suggested by the customer's country) and a confirmation; needs the customer's e-mail.
  */
 export function EmailQrModal({ order, opened, onClose }: Props) {
   const { t } = useTranslation();
