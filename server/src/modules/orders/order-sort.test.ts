@@ -292,7 +292,7 @@ describe('the open orders of a warehouse, a page deep (migration 0037)', () => {
     for (const segment of segmentsOf(sort, direction, pragueDay())) {
       // On a few hundred orders the list's index of the sort (which includes the state and the
       // warehouse, migration 0040) costs the planner the same; at a million the open orders' one is
-      // 4 % of its size. Without it, the page must be able to walk the open orders' index.
+      // a small fraction of its size. Without it, the page must be able to walk the open orders' index.
       const plan = await planOf(open(), segment, [listIndexOf[sort]]);
       // The undated open orders (by time alone) are few: read from an open orders' index and sorted.
       const undated = sort === 'expected_delivery' && segment.keys.length === 1;
