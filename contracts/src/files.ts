@@ -12,7 +12,7 @@ export const fileSchema = z
     file_type: z.string(),
     content_type: z.string(),
     size: z.number().int(),
-    /** id: the web app offers a driver the delete of the files they uploaded themselves (decision 0034). */
+    /** id: the web app offers a driver the delete of the files they uploaded themselves (decision 0029). */
     uploaded_by: z.object({ id: z.number().int(), first_name: z.string(), last_name: z.string() }).nullable(),
     created: z.string(),
   })

@@ -29,7 +29,7 @@ type Props = {
   fileTypes: readonly [string, ...string[]];
   /** Upload and delete; without it the panel only lists and downloads. */
   canChange: boolean;
-  /** Whether one file's delete would pass (a driver's own uploads, decision 0034); else canChange. */
+  /** Whether one file's delete would pass (a driver's own uploads, decision 0029); else canChange. */
   canDelete?: (file: FileItem) => boolean;
   /** Called after an upload or a delete, so that the record is reloaded (domain.md §2.4). */
   onChanged: () => void;

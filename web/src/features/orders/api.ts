@@ -153,7 +153,7 @@ export const transitions = {
 export type Transition = keyof typeof transitions;
 
 /**
- * The notice after a transition, in the order's own terms (decision 0034): a bank transfer marked paid
+ * The notice after a transition, in the order's own terms (decision 0024): a bank transfer marked paid
  * is "zaplacená převodem", never "hotovost převzata"; taking it back likewise.
  */
 export function transitionNotice(name: Transition, order: Pick<Order, 'pay_by_cash'>): string {
