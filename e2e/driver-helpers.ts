@@ -4,9 +4,14 @@ import { expect } from './test';
 
 /**
  * The office gives the demo driver `count` more cash stops today, late in the day (after the demo's
- * own), from the driver's warehouse: 3 PRMS of a product of its own at 1 210 Kč.
+ * own), from the driver's warehouse: 3 PRMS of a product of its own at 1 210 Kč. Answers their ids:
+ * a test that acts on a stop acts on one of its own, never on one another test may have touched.
  */
-export async function moreStops(browser: Browser, baseURL: string | undefined, count: number): Promise<void> {
+export async function moreStops(
+  browser: Browser,
+  baseURL: string | undefined,
+  count: number,
+): Promise<number[]> {
   const context = await browser.newContext({ baseURL });
   const office = await context.newPage();
   await signIn(office, 'owner');
@@ -39,8 +44,10 @@ export async function moreStops(browser: Browser, baseURL: string | undefined, c
     200,
   );
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Prague' }).format(new Date());
+  const made: number[] = [];
   for (let i = 0; i < count; i++) {
     const id = (await call(office, 'GET', '/order/add')).json.id as number;
+    made.push(id);
     expect(
       (await call(office, 'POST', `/order/${id}/customer`, { id_found: customers[10 + i]!.id })).status,
     ).toBe(200);
@@ -64,6 +71,7 @@ export async function moreStops(browser: Browser, baseURL: string | undefined, c
     expect(intern.status, JSON.stringify(intern.json)).toBe(200);
   }
   await context.close();
+  return made;
 }
 
 /** Draws a signature on the delivery dialog's pad. */

@@ -44,7 +44,8 @@ export async function findActiveFeed(db: DbOrTx, id: number): Promise<FeedRow | 
 }
 
 export type FeedSubjectKey = { kind: FeedKind; subjectId: number };
-const subjectColumn = (kind: FeedKind) => sql.raw(kind === 'driver' ? 'driver_id' : 'warehouse_id');
+const subjectColumn = (kind: FeedKind, table?: 'o') =>
+  sql.raw(`${table ? `${table}.` : ''}${kind === 'driver' ? 'driver_id' : 'warehouse_id'}`);
 
 /**
  * A new link for a driver or a warehouse: the active one (if any) is revoked and the new one
@@ -204,25 +205,35 @@ export async function touchFeed(db: DbOrTx, id: number): Promise<void> {
 
 /**
  * The orders a feed shows (domain.md §2.10): saved orders (no drafts), not cancelled, of the driver
- * or of the warehouse, delivered on the Prague days `from`..`to`; by delivery, then id.
+ * or of the warehouse, delivered on the Prague days `from`..`to`; by delivery, then id. Each with
+ * its mark: the row versions (`xmin`) of the order, its lines and of every row its events show
+ * (customer, warehouse, car, driver, products). An update of any of them writes a new row version,
+ * so an order's events kept under its mark are as it is now (decision 0073).
  */
-export async function findFeedOrderIds(
+export async function findFeedOrders(
   db: DbOrTx,
   feed: FeedSubjectKey,
   days: { from: string; to: string },
   limit: number,
-): Promise<number[]> {
-  const column = subjectColumn(feed.kind);
-  const rows = await rowsOf<{ id: number }>(
+): Promise<{ id: number; mark: string }[]> {
+  const column = subjectColumn(feed.kind, 'o');
+  const rows = await rowsOf<{ id: number; mark: string }>(
     db,
-    sql`select id from orders
+    sql`select o.id, concat_ws(':', o.xmin, c.xmin, w.xmin, car.xmin, d.xmin,
+          (select string_agg(i.xmin::text || '.' || p.xmin::text, ',' order by i.id)
+             from order_items i join products p on p.id = i.product_id where i.order_id = o.id)) as mark
+        from orders o
+          left join customers c on c.id = o.customer_id
+          left join warehouses w on w.id = o.warehouse_id
+          left join cars car on car.id = o.car_id
+          left join users d on d.id = o.driver_id
         where ${column} = ${feed.subjectId}
-          and expected_delivery_date between ${days.from}::date and ${days.to}::date
-          and draft_touched_at is null and customer_id is not null and not hidden
-        order by expected_delivery_date, coalesce(expected_delivery_time, '24:00'::time), id
+          and o.expected_delivery_date between ${days.from}::date and ${days.to}::date
+          and o.draft_touched_at is null and o.customer_id is not null and not o.hidden
+        order by o.expected_delivery_date, coalesce(o.expected_delivery_time, '24:00'::time), o.id
         limit ${limit}`,
   );
-  return rows.map((r) => Number(r.id));
+  return rows.map((r) => ({ id: Number(r.id), mark: r.mark }));
 }
 
 /** A user's name as the feeds show it: first and last name, else the username. */

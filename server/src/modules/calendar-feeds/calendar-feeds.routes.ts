@@ -7,12 +7,15 @@ import { sendDownload } from '../../plugins/download.ts';
 import { route } from '../../plugins/endpoint.ts';
 import { AppError, notFound } from '../../plugins/errors.ts';
 import * as service from './calendar-feeds.service.ts';
+import { createFeedTexts } from './feed-texts.ts';
 
 const tags = ['calendar feeds'];
 
 /** Calendar feeds (domain.md §2.10, decision 0063): the account page's links and the feed itself. */
 export async function calendarFeedRoutes(app: App): Promise<void> {
   const { db } = app.ctx;
+  // An eighth of the answer cache's memory; none when it is off.
+  const texts = createFeedTexts(Math.floor(app.ctx.config.answerCacheBytes / 8));
 
   route(app, e.list, { schema: { tags } }, async (request) => service.listFeeds(db, request.user!));
   route(app, e.create, { schema: { tags } }, async (request, reply) =>
@@ -59,7 +62,7 @@ export async function calendarFeedRoutes(app: App): Promise<void> {
       const file = await cachedAnswer(
         app.answers,
         request,
-        () => service.feedFile(db, feed, origin, lang, days),
+        () => service.feedFile(db, feed, origin, lang, days, texts),
         {
           keyParts: { feed: feed.id, origin, lang },
           also: days.from,

@@ -16,7 +16,8 @@ import { loadOrders } from '../orders/order-view.ts';
 import { unscopedFunctions } from '../warehouses/warehouse-scope.ts';
 import { listOwnWarehouses } from '../warehouses/warehouses.service.ts';
 import * as q from './calendar-feeds.queries.ts';
-import { type FeedLanguage, feedCalendar } from './feed-ics.ts';
+import { type FeedLanguage, feedCalendarOf, feedText, orderEventsText } from './feed-ics.ts';
+import { createFeedTexts, type FeedTexts } from './feed-texts.ts';
 
 /**
  * Calendar feeds (domain.md §2.10, decision 0063). Who manages which feed: a user with the driver
@@ -169,21 +170,43 @@ export function feedScope(feed: q.ServedFeed, days = feedDays()) {
   };
 }
 
-/** The iCalendar text of a served feed and its name. */
+/**
+ * The iCalendar text of a served feed and its name. The events of an order whose mark is as when
+ * they were last written come from `texts`; only the others are read and written (decision 0073).
+ */
 export async function feedFile(
   db: DbOrTx,
   feed: q.ServedFeed,
   origin: string | null,
   lang: FeedLanguage = 'cs',
   days = feedDays(),
+  texts: FeedTexts = createFeedTexts(0),
 ): Promise<{ ics: string; name: string }> {
-  const ids = await q.findFeedOrderIds(
+  const rows = await q.findFeedOrders(
     db,
     { kind: feed.kind, subjectId: feed.subject_id },
     days,
     feedOrderLimit,
   );
-  const orders = await loadOrders(db, ids);
+  const keyOf = (id: number) => `${lang}|${origin ?? ''}|${id}`;
+  const events = new Map<number, string>();
+  const missing: number[] = [];
+  for (const row of rows) {
+    const kept = texts.get(keyOf(row.id), row.mark);
+    if (kept === undefined) missing.push(row.id);
+    else events.set(row.id, kept);
+  }
+  const marks = new Map(rows.map((r) => [r.id, r.mark]));
+  for (const order of await loadOrders(db, missing)) {
+    const text = orderEventsText(order, { origin, lang });
+    // Read after its mark: it is at least as new as the mark, and kept under it.
+    texts.set(keyOf(order.id), marks.get(order.id)!, text);
+    events.set(order.id, text);
+  }
   const name = `Letokruh – ${feed.subject_name}`;
-  return { ics: feedCalendar(name, orders, { origin, lang }), name };
+  const ordered = rows.flatMap((r) => {
+    const text = events.get(r.id);
+    return text === undefined ? [] : [text];
+  });
+  return { ics: feedText(feedCalendarOf(name, lang), ordered), name };
 }

@@ -207,6 +207,17 @@ function addOrder(calendar: ICalCalendar, order: FeedOrder, origin: string | nul
   });
 }
 
+/** An empty calendar of a feed, named after its driver or warehouse. */
+export function feedCalendarOf(name: string, lang: FeedLanguage): ICalCalendar {
+  return ical({
+    name,
+    prodId: { company: 'Letokruh', product: 'Letokruh', language: lang.toUpperCase() },
+    // The VTIMEZONE of every event's zone; no calendar-wide zone, so that DTSTAMP stays in UTC.
+    timezone: { name: null, generator: getVtimezoneComponent },
+    ttl: 15 * 60,
+  });
+}
+
 /** The whole feed as ical-generator's calendar: named after its driver or warehouse. */
 export function feedEvents(
   name: string,
@@ -214,38 +225,47 @@ export function feedEvents(
   options: { origin: string | null; lang?: FeedLanguage },
 ): ICalCalendar {
   const lang = options.lang ?? 'cs';
-  const calendar = ical({
-    name,
-    prodId: { company: 'Letokruh', product: 'Letokruh', language: lang.toUpperCase() },
-    // The VTIMEZONE of every event's zone; no calendar-wide zone, so that DTSTAMP stays in UTC.
-    timezone: { name: null, generator: getVtimezoneComponent },
-    ttl: 15 * 60,
-  });
+  const calendar = feedCalendarOf(name, lang);
   for (const order of orders) addOrder(calendar, order, options.origin, lang);
   return calendar;
 }
 
 /**
- * The calendar's text, refreshed every 15 minutes. The same content as ical-generator's own
- * `toString`, whose line folding makes a TextEncoder for every character and so costs most of a
- * feed's time (decision 0073): the calendar's own lines come from ical-generator without its
- * events, each event's lines from the event, and the whole is folded by `foldLines` below.
+ * A calendar's events as text, folded. ical-generator's own `toString` folds with a TextEncoder for
+ * every character, which cost most of a feed's time (decision 0073): each event is written by
+ * ical-generator and folded by `foldLines` below, to the same text.
  */
-export function feedText(calendar: ICalCalendar): string {
-  const events = [...calendar.events()];
-  // The calendar's own lines: without events it writes no VTIMEZONE and ends at once.
-  const head = calendar.clear().toString();
-  calendar.events(events);
-  const zones = [...new Set(events.map((e) => e.timezone()).filter((z): z is string => !!z))];
-  const parts = zones.flatMap((z) => {
-    const text = getVtimezoneComponent(z);
-    return text ? [`${text.replace(/\r?\n/g, '\r\n').trim()}\r\n`] : [];
-  });
-  for (const event of events) parts.push(event.toString());
-  return `${head.slice(0, -end.length)}${foldLines(parts.join(''))}${end}`;
+export function eventsText(calendar: ICalCalendar): string {
+  return foldLines([...calendar.events()].map((e) => e.toString()).join(''));
+}
+
+/**
+ * The events of one order as text: what a feed keeps per order while the order and what it shows of
+ * its customer, warehouse, car, driver and products stay as they were (decision 0073).
+ */
+export function orderEventsText(
+  order: FeedOrder,
+  options: { origin: string | null; lang?: FeedLanguage },
+): string {
+  const lang = options.lang ?? 'cs';
+  const calendar = feedCalendarOf('', lang);
+  addOrder(calendar, order, options.origin, lang);
+  return eventsText(calendar);
 }
 
 const end = 'END:VCALENDAR';
+const pragueZone = `${getVtimezoneComponent(zone)!.replace(/\r?\n/g, '\r\n').trim()}\r\n`;
+
+/**
+ * The calendar's text around its events' (`eventsText`): the calendar's own lines as ical-generator
+ * writes them, then the VTIMEZONE of Europe/Prague, the one zone of every event (none without
+ * events), then the events. Refreshed every 15 minutes.
+ */
+export function feedText(calendar: ICalCalendar, events: string[]): string {
+  const head = calendar.toString();
+  const zones = events.some((e) => e.length > 0) ? pragueZone : '';
+  return `${head.slice(0, -end.length)}${zones}${events.join('')}${end}`;
+}
 
 /**
  * RFC 5545 §3.1 line folding, as ical-generator folds: a line longer than 74 octets of UTF-8 goes
@@ -275,8 +295,14 @@ export function foldLines(text: string): string {
 }
 
 /** The whole feed's iCalendar text. */
-export const feedCalendar = (
+export function feedCalendar(
   name: string,
   orders: FeedOrder[],
   options: { origin: string | null; lang?: FeedLanguage },
-): string => feedText(feedEvents(name, orders, options));
+): string {
+  const lang = options.lang ?? 'cs';
+  return feedText(
+    feedCalendarOf(name, lang),
+    orders.map((order) => orderEventsText(order, { ...options, lang })),
+  );
+}
