@@ -12,8 +12,11 @@ import { PragueTime } from './prague-time.ts';
 /**
  * Decision 0073: a calendar app polls its feed, so a fetch must be cheap. The feed's text is
  * written as ical-generator writes it, folded without a TextEncoder per character, with the times
- * as Prague wall clocks, and kept in the answer cache while nothing it shows has changed. The
- * bounds are on the process's CPU time, which a busy machine stretches far less than the clock.
+ * as Prague wall clocks, and kept in the answer cache while nothing it shows has changed; after a
+ * change only the orders that changed are read and written again. The bounds are on the process's
+ * CPU time, which a busy machine stretches far less than the clock: 50 ms on PostgreSQL, where the
+ * database works in a process of its own; on the embedded PGlite the database's work is this
+ * process's too, and the bound is three times that.
  */
 
 let t: BuiltTestApp;
@@ -25,6 +28,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
+const bound = process.env.TEST_DATABASE_URL ? 50 : 150;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /** The CPU milliseconds of this process while a feed is fetched, median of `times` fetches. */
@@ -112,7 +116,7 @@ describe('a feed fetch', () => {
   it('is cheap when nothing it shows has changed since the last one', async () => {
     const events = (await t.app.inject({ method: 'GET', url: path })).body.match(/BEGIN:VEVENT/g) ?? [];
     expect(events.length).toBeGreaterThan(100); // the demo's Jihlava: every order of its two months
-    expect(await cpuOfFetch(path, 9, async () => undefined)).toBeLessThan(50);
+    expect(await cpuOfFetch(path, 9, async () => undefined)).toBeLessThan(bound);
   });
 
   it('after a change reads and writes again only the orders that changed', async () => {
@@ -133,7 +137,7 @@ describe('a feed fetch', () => {
       expect(answer.statusCode).toBe(200);
       version = answer.json().item.version;
     });
-    expect(cpu).toBeLessThan(50);
+    expect(cpu).toBeLessThan(bound);
     const after = (await t.app.inject({ method: 'GET', url: path })).body;
     expect(after).toContain(`SEQUENCE:${version}`);
   });
