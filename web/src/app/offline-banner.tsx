@@ -1,6 +1,7 @@
 import { Alert, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../ui/format';
 
 /** Whether the browser has a network (the `online` and `offline` events). */
 function useOnline(): boolean {
@@ -23,7 +24,8 @@ function useOnline(): boolean {
  * phone, and, for a driver whose day is kept, when that day was last refreshed.
  */
 export function OfflineBanner() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   const online = useOnline();
   const [savedAt, setSavedAt] = useState<string | null>(null);
   useEffect(() => {
@@ -39,15 +41,7 @@ export function OfflineBanner() {
     };
   }, [online]);
   if (online) return null;
-  const time =
-    savedAt &&
-    new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'cs-CZ', {
-      timeZone: 'Europe/Prague',
-      day: 'numeric',
-      month: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-    }).format(new Date(savedAt));
+  const time = savedAt && format.dayMonthTime(savedAt);
   return (
     <Alert color="orange" p="xs" mb="sm" role="status" data-testid="offline-banner">
       <Text size="sm" fw={600}>
