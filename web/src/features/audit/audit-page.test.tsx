@@ -54,6 +54,36 @@ const rows: AuditItem[] = [
     },
   },
   {
+    id: 9,
+    at: '2026-11-23T12:00:00.000Z',
+    user: { id: 2, name: 'Jana Malá', username: 'dispatcher' },
+    entity: 'order',
+    entity_id: 129,
+    entity_name: '2026000129',
+    names: {},
+    refs: {
+      warehouse: { 1: 'Sklad Jihlava' },
+      product: { 14: 'Dub štípaný sypané 33 cm', 6: 'Borovice štípaná' },
+    },
+    action: 'items',
+    method: 'POST',
+    path: '/api/order/129/items',
+    details: {
+      params: { id: 129 },
+      body: {
+        warehouse_id: 1,
+        currency: 'EUR',
+        products: [
+          { amount: 4.5, product: { product: { id: 14 }, amount: 87.5, discount: 1 } },
+          { amount: 3, product: { product: { id: 6 }, amount: 50, discount: 0.9 } },
+        ],
+        minimim_delivery_price: 30,
+        version: 2,
+      },
+      status: 200,
+    },
+  },
+  {
     id: 10,
     at: '2026-11-23T13:40:00.000Z',
     user: { id: 9, name: 'Lukáš Veselý', username: 'driver' },
@@ -147,6 +177,14 @@ describe('AuditPage', () => {
       'Počet fotografií: 2',
     ]);
     expect(within(proof).getByText(t('audit.actions.delivery_proof'))).toBeTruthy();
+    // An order's lines: the product first, its unit price (the spec's product.amount) in the
+    // order's currency, a discount only where there is one (the spec's multiplier 0.9 is 10 %).
+    expect(details(await rowOf('items'))).toEqual([
+      'Sklad: Sklad Jihlava',
+      'Měna: EUR',
+      'Položky: Produkt: Dub štípaný sypané 33 cm · Množství: 4,5 · Cena: 87,50\u00a0€Produkt: Borovice štípaná · Množství: 3 · Cena: 50,00\u00a0€ · Sleva: 10\u00a0%',
+      'Minimální cena dopravy: 30,00\u00a0€',
+    ]);
     const page = screen.getByRole('table').textContent ?? '';
     for (const raw of ['{', '"', 'minimim', 'delivery_proof', 'driver_id', 'true', 'cash', '2026-11-28']) {
       expect(page, raw).not.toContain(raw);

@@ -7,7 +7,7 @@ import type { Format } from '../../ui/format';
  * The data of an audit row in words (decision 0088): each field by its label, each value formatted
  * (money, days, yes/no, records by name) in the user's language, never as JSON or code names.
  */
-export type Field = { label: string; value: string };
+export type Field = { label: string; value: string; named?: boolean };
 /** A list of like things (an order's lines, a conversion's inputs): one line of fields each. */
 export type FieldGroup = { label: string; rows: Field[][] };
 export type Shown = Field | FieldGroup;
@@ -29,7 +29,7 @@ type Kind =
   | 'day'
   | 'instant'
   | 'quantity'
-  | 'fraction'
+  | 'discount'
   | 'percent'
   | 'km'
   | 'minutes'
@@ -60,7 +60,7 @@ const kinds: Record<string, Kind> = {
   coefficient: 'coefficient',
   maximum_order_count: 'quantity',
   photos: 'quantity',
-  discount: 'fraction',
+  discount: 'discount',
   vat: 'percent',
   distance: 'km',
   duration: 'minutes',
@@ -136,8 +136,9 @@ function scalar(key: string, value: unknown, siblings: Record<string, unknown>, 
       return typeof value === 'string' ? format.dateShort(value) : String(value);
     case 'quantity':
       return Number.isNaN(n) ? String(value) : `${format.number(n)}${unit}`;
-    case 'fraction':
-      return Number.isNaN(n) ? String(value) : format.percent(n * 100);
+    case 'discount':
+      // The spec's discount is a multiplier: 0.9 is 10 % off.
+      return Number.isNaN(n) ? String(value) : format.percent(Math.round((1 - n) * 10_000) / 100);
     case 'percent':
       return Number.isNaN(n) ? String(value) : format.percent(n);
     case 'km':
@@ -192,14 +193,22 @@ function fieldsOf(
     seen.add(key);
     out.push(shown);
   };
-  for (const [key, value] of Object.entries(object)) {
+  for (const [field, value] of Object.entries(object)) {
+    // The items step's line gives its unit price as `product.amount` (domain.md §1.7).
+    const key = field === 'amount' && parent === 'product' ? 'price' : field;
     if (hiddenFields.has(key) && !(key === 'id' && parent === 'products')) continue;
-    if (isEmpty(value)) continue;
+    // Nothing to say: an empty field, no discount, a confirmation or an exception not asked for.
+    if (isEmpty(value) || (key === 'discount' && value === 1)) continue;
+    if (value === false && /^(confirm|allow)_/.test(key)) continue;
     // A line that names its product by id needs no second name of it.
     if (key === 'name' && 'product_id' in object) continue;
     const ref = auditRefOf(key, value, parent, object);
     if (ref) {
-      push({ label: label(key, parent, c), value: ref.ids.map((id) => refName(ref.kind, id, c)).join(', ') });
+      push({
+        label: label(key, parent, c),
+        value: ref.ids.map((id) => refName(ref.kind, id, c)).join(', '),
+        named: true,
+      });
       continue;
     }
     if (Array.isArray(value)) {
@@ -221,8 +230,11 @@ function fieldsOf(
     }
     push({ label: label(key, parent, c), value: scalar(key, value, object, c) });
   }
-  return out;
+  // In a line of a list the record it is about comes first: "Produkt: Buk…, Množství: 3".
+  return depth > 0 ? [...out.filter(isNamed), ...out.filter((s) => !isNamed(s))] : out;
 }
+
+const isNamed = (shown: Shown) => !isGroup(shown) && shown.named === true;
 
 /** The row's data, shown: the path's other records and the body sent, or what a service recorded. */
 export function changeDetails(item: AuditItem, t: TFunction, format: Format): Shown[] {

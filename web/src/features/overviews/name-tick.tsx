@@ -2,25 +2,22 @@
 const lineLength = 21;
 
 /**
- * A name cut at spaces into at most two lines; what does not fit ends with "…" (the table beside
- * the chart has the whole name, and the tick's title too).
+ * A name on one line, or on two cut at the space that makes them most even ("Buk štípaný" /
+ * "sypané 33 cm", not a lone "cm"); what still does not fit ends with "…" (the table beside the
+ * chart has the whole name, and the tick's title too).
  */
 export function nameLines(name: string): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of name.split(/\s+/).filter(Boolean)) {
-    const next = line ? `${line} ${word}` : word;
-    if (next.length <= lineLength || !line) line = next;
-    else {
-      lines.push(line);
-      line = word;
-    }
-  }
-  if (line) lines.push(line);
-  if (lines.length <= 2)
-    return lines.map((l) => (l.length > lineLength ? `${l.slice(0, lineLength - 1)}…` : l));
-  const second = lines.slice(1).join(' ');
-  return [lines[0]!, `${second.slice(0, lineLength - 1)}…`];
+  const text = name.trim().replace(/\s+/g, ' ');
+  if (text.length <= lineLength) return [text];
+  const cut = (line: string) => (line.length > lineLength ? `${line.slice(0, lineLength - 1)}…` : line);
+  const spaces = [...text.matchAll(/ /g)].map((m) => m.index);
+  if (spaces.length === 0) return [cut(text)];
+  // The most even cut whose first line fits; failing that, the last space that lets it fit.
+  const fitting = spaces.filter((i) => i <= lineLength);
+  const at = (fitting.length ? fitting : spaces).reduce((best, i) =>
+    Math.max(i, text.length - i - 1) < Math.max(best, text.length - best - 1) ? i : best,
+  );
+  return [cut(text.slice(0, at)), cut(text.slice(at + 1))];
 }
 
 type TickProps = { x?: number; y?: number; payload?: { value?: string } };

@@ -108,13 +108,15 @@ describe('the best sellers’ chart', () => {
     ]);
   });
 
-  it('puts a long name on two lines at spaces, cut with … only past them', () => {
+  it('puts a long name on two even lines at a space, cut with … only past them', () => {
     expect(nameLines('Dřevo na gril buk')).toEqual(['Dřevo na gril buk']);
     expect(nameLines('Borovice štípaná sypané 50 cm')).toEqual(['Borovice štípaná', 'sypané 50 cm']);
+    expect(nameLines('Buk štípaný sypané 33 cm')).toEqual(['Buk štípaný', 'sypané 33 cm']);
     expect(nameLines('Směs tvrdého dřeva rovnané 33 cm k tomu ještě dlouhý dovětek')).toEqual([
       'Směs tvrdého dřeva',
       'rovnané 33 cm k tomu…',
     ]);
+    expect(nameLines('Bukovépalivovédřevoextradlouhé')).toEqual(['Bukovépalivovédřevoe…']);
   });
 });
 

@@ -104,6 +104,8 @@ export function RangeBar({ range, preset, choose, setFrom, setTo, setWarehouse }
               <Button
                 key={p}
                 size={phone ? 'md' : 'sm'}
+                // Decision 0082: a 44 px target on a phone.
+                mih={phone ? 44 : undefined}
                 variant={preset === p ? 'filled' : 'default'}
                 aria-pressed={preset === p}
                 onClick={() => choose(p)}
