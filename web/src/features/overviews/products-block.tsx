@@ -32,7 +32,7 @@ export function ProductsBlock({ range }: { range: ReportRange }) {
       error={stats.error}
     >
       <Grid gap="lg">
-        <Grid.Col span={{ base: 12, lg: 7 }}>
+        <Grid.Col span={{ base: 12, lg: 7 }} order={{ base: 2, lg: 1 }}>
           <Table.ScrollContainer minWidth={520}>
             <Table striped withTableBorder aria-label={t('overviews.products.title')}>
               <Table.Thead>
@@ -69,7 +69,8 @@ export function ProductsBlock({ range }: { range: ReportRange }) {
             </Table>
           </Table.ScrollContainer>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 5 }}>
+        {/* Below a desk's width the best sellers come first, the whole table after them. */}
+        <Grid.Col span={{ base: 12, lg: 5 }} order={{ base: 1, lg: 2 }}>
           {top.length ? (
             <div>
               <Text fw={600} size="sm" mb="xs">

@@ -1,5 +1,5 @@
 import { addDays, pragueDay } from '@letokruh/contracts/rules/prague-day';
-import { Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { Box, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -103,7 +103,7 @@ export function RangeBar({ range, preset, choose, setFrom, setTo, setWarehouse }
             {presets.map((p) => (
               <Button
                 key={p}
-                size={phone ? 'md' : 'sm'}
+                size="sm"
                 // Decision 0082: a 44 px target on a phone.
                 mih={phone ? 44 : undefined}
                 variant={preset === p ? 'filled' : 'default'}
@@ -115,20 +115,29 @@ export function RangeBar({ range, preset, choose, setFrom, setTo, setWarehouse }
             ))}
           </Group>
         </Stack>
-        <Group align="flex-end" gap="sm" wrap="wrap">
+        {/* On a phone the two days side by side, the warehouse under them. */}
+        <Box
+          style={{
+            display: phone ? 'grid' : 'flex',
+            gridTemplateColumns: '1fr 1fr',
+            flexWrap: 'wrap',
+            alignItems: 'flex-end',
+            gap: 'var(--mantine-spacing-sm)',
+          }}
+        >
           <DayInput
             label={t('overviews.from')}
             value={range.from}
             maxDate={range.to}
             onChange={setFrom}
-            w={phone ? '100%' : 180}
+            w={phone ? undefined : 180}
           />
           <DayInput
             label={t('overviews.to')}
             value={range.to}
             minDate={range.from}
             onChange={setTo}
-            w={phone ? '100%' : 180}
+            w={phone ? undefined : 180}
           />
           <Select
             label={t('overviews.warehouse')}
@@ -139,9 +148,10 @@ export function RangeBar({ range, preset, choose, setFrom, setTo, setWarehouse }
             value={range.warehouse ?? ''}
             onChange={(warehouse) => setWarehouse(warehouse || null)}
             allowDeselect={false}
-            w={phone ? '100%' : 220}
+            w={phone ? undefined : 220}
+            style={phone ? { gridColumn: '1 / -1' } : undefined}
           />
-        </Group>
+        </Box>
       </Stack>
     </Paper>
   );
