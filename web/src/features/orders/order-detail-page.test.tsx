@@ -502,7 +502,7 @@ describe('OrderDetailPage', () => {
     const panel = await screen.findByRole('region', { name: t('orders.proof.voided') });
     expect(screen.queryByRole('region', { name: t('orders.proof.delivered') })).toBeNull();
     expect(panel.textContent).toContain(
-      t('orders.proof.voidedUndone', { at: '27. 11. 2026 10:05', name: 'Dana Dispečerská' }),
+      t('orders.proof.voidedUndone', { at: '27.11.2026 10:05', name: 'Dana Dispečerská' }),
     );
     expect(panel.textContent).toContain('Žofie Řezníčková');
     expect(panel.textContent).not.toContain(t('orders.proof.withDriver'));
