@@ -1,6 +1,7 @@
 import { and, asc, eq, ilike, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { cappedCount } from '../../db/paging.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { customers, orders } from '../../db/schema/index.ts';
 import { containsPattern as contains, textContains } from '../../db/text-search.ts';
 
@@ -109,4 +110,75 @@ export async function toggleToContact(db: DbOrTx, id: number): Promise<boolean> 
     .where(eq(customers.id, id))
     .returning({ id: customers.id });
   return row !== undefined;
+}
+
+/** Customers of a spreadsheet, a thousand a statement (domain.md §2.14); their ids in order. */
+export async function insertCustomers(db: DbOrTx, values: CustomerValues[]): Promise<number[]> {
+  if (!values.length) return [];
+  const rows = await db.insert(customers).values(values).returning({ id: customers.id });
+  return rows.map((r) => r.id);
+}
+
+export type ImportProbe = { index: number; organizationId: string; phoneKey: string; email: string };
+export type ImportMatchRow = {
+  index: number;
+  rule: 'organization_id' | 'phone' | 'email';
+  id: number;
+  internId: number;
+  firstName: string;
+  lastName: string;
+  organizationName: string;
+  town: string;
+  wholePhone: string;
+  email: string;
+};
+
+/**
+ * Existing customers with a probe's IČO, phone key (f_phone_key of migration 0023) or e-mail, each
+ * rule one join served by its own index (customers_organization_id_idx, customers_phone_key_idx,
+ * customers_email_key_idx), so that 10 000 rows cost three statements.
+ */
+export async function findImportMatches(db: DbOrTx, probes: ImportProbe[]): Promise<ImportMatchRow[]> {
+  if (!probes.length) return [];
+  const p = sql`unnest(${sql.param(probes.map((x) => x.index))}::int[], ${sql.param(probes.map((x) => x.organizationId))}::text[],
+    ${sql.param(probes.map((x) => x.phoneKey))}::text[], ${sql.param(probes.map((x) => x.email))}::text[]) as p(i, ico, phone_key, email)`;
+  const columns = sql`c.id, c.intern_id::int as "internId", c.first_name as "firstName", c.last_name as "lastName",
+    c.organization_name as "organizationName", c.town, c.whole_phone as "wholePhone", c.email`;
+  return rowsOf<ImportMatchRow>(
+    db,
+    sql`select p.i as index, 'organization_id' as rule, ${columns} from ${p}
+          join customers c on c.organization_id = p.ico and c.organization_id <> '' where p.ico <> ''
+        union all
+        select p.i, 'phone', ${columns} from ${p}
+          join customers c on f_phone_key(c.pre_phone, c.phone) = p.phone_key where p.phone_key <> ''
+        union all
+        select p.i, 'email', ${columns} from ${p}
+          join customers c on lower(c.email) = p.email and c.email <> '' where p.email <> ''
+        order by 1, 3`,
+  );
+}
+
+/** Names of customers, and whether each was changed since it was created (its version moved). */
+export async function findCustomerStates(
+  db: DbOrTx,
+  ids: number[],
+): Promise<{ id: number; name: string; changed: boolean }[]> {
+  if (!ids.length) return [];
+  return db
+    .select({
+      id: customers.id,
+      name: sql<string>`trim(${customers.firstName} || ' ' || ${customers.lastName})`,
+      changed: sql<boolean>`${customers.version} > 1`,
+    })
+    .from(customers)
+    .where(sql`${customers.id} = any(${sql.param(ids)}::int[])`);
+}
+
+export async function deleteCustomers(db: DbOrTx, ids: number[]): Promise<number> {
+  if (!ids.length) return 0;
+  const rows = await db
+    .delete(customers)
+    .where(sql`${customers.id} = any(${sql.param(ids)}::int[])`)
+    .returning({ id: customers.id });
+  return rows.length;
 }

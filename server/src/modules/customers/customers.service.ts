@@ -160,3 +160,26 @@ export async function toggleToContact(db: Db, id: number): Promise<Customer> {
   if (!(await q.toggleToContact(db, id))) throw notFound('Customer not found');
   return toCustomer(await requireCustomer(db, id));
 }
+
+/**
+ * Customers of an imported spreadsheet (domain.md §2.14), in statements of a thousand, under the
+ * same lock as a single creation so that no form's duplicate check runs between.
+ */
+export async function addImportedCustomers(tx: DbOrTx, values: q.CustomerValues[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (let from = 0; from < values.length; from += 1000) {
+    ids.push(...(await q.insertCustomers(tx, values.slice(from, from + 1000))));
+  }
+  return ids;
+}
+
+export { lockCustomerCreation };
+
+/** Existing customers like the rows of a spreadsheet, by IČO, phone or e-mail (domain.md §2.14). */
+export const findImportMatches = (db: DbOrTx, probes: q.ImportProbe[]) => q.findImportMatches(db, probes);
+
+/** Names of customers and whether each was edited since its creation (an undo leaves those). */
+export const customerStates = (db: DbOrTx, ids: number[]) => q.findCustomerStates(db, ids);
+
+/** Removes customers an import added and nothing uses (the caller checked: domain.md §2.14). */
+export const removeImportedCustomers = (tx: DbOrTx, ids: number[]) => q.deleteCustomers(tx, ids);

@@ -18,6 +18,7 @@ export type PriceRow = {
 };
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+const selectRows = <T>(db: DbOrTx, query: SQL): Promise<T[]> => db.execute(query).then(rowsOf<T>);
 
 export async function insertProduct(db: DbOrTx, values: typeof products.$inferInsert): Promise<ProductRow> {
   const [row] = await db.insert(products).values(values).returning();
@@ -135,4 +136,67 @@ export async function findAvailableProducts(
     .where(eq(products.hidden, false))
     .orderBy(asc(products.name), asc(products.length), asc(products.id));
   return rows.map((r) => ({ ...r.product, price: Number(r.price), vat: Number(r.vat) }));
+}
+
+/** Products of a spreadsheet in one statement (domain.md §2.14); their ids in order. */
+export async function insertProducts(
+  db: DbOrTx,
+  values: (typeof products.$inferInsert)[],
+): Promise<number[]> {
+  if (!values.length) return [];
+  const rows = await db.insert(products).values(values).returning({ id: products.id });
+  return rows.map((r) => r.id);
+}
+
+export type ProductMatchRow = {
+  index: number;
+  id: number;
+  name: string;
+  length: number;
+  measurementUnit: string;
+};
+
+/** Existing products of a probe's name (accents and case aside) and length. */
+export async function findProductMatches(
+  db: DbOrTx,
+  probes: { index: number; name: string; length: number }[],
+): Promise<ProductMatchRow[]> {
+  if (!probes.length) return [];
+  return selectRows<ProductMatchRow>(
+    db,
+    sql`select p.i as index, pr.id, pr.name, pr.length, pr.measurement_unit as "measurementUnit"
+        from unnest(${sql.param(probes.map((x) => x.index))}::int[], ${sql.param(probes.map((x) => x.name))}::text[],
+          ${sql.param(probes.map((x) => x.length))}::int[]) as p(i, name, length)
+        join products pr on pr.length = p.length
+          and lower(f_unaccent(pr.name)) = lower(f_unaccent(p.name))
+        order by 1, 2`,
+  );
+}
+
+/** Names of products, and whether each was removed from the offer or given a price after `since`. */
+export async function findProductStates(
+  db: DbOrTx,
+  ids: number[],
+  since: Date,
+): Promise<{ id: number; name: string; hidden: boolean; repriced: boolean }[]> {
+  if (!ids.length) return [];
+  return db
+    .select({
+      id: products.id,
+      name: products.name,
+      hidden: products.hidden,
+      repriced: sql<boolean>`exists (select 1 from ${productPrices} pp where pp.product_id = ${products.id}
+        and pp.created_at > ${since.toISOString()}::timestamptz)`,
+    })
+    .from(products)
+    .where(sql`${products.id} = any(${sql.param(ids)}::int[])`);
+}
+
+export async function deleteProducts(db: DbOrTx, ids: number[]): Promise<number> {
+  if (!ids.length) return 0;
+  const rows = await db
+    .delete(products)
+    .where(sql`${products.id} = any(${sql.param(ids)}::int[])`)
+    .returning({ id: products.id });
+  return rows.length;
 }
