@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageSizes } from './common.ts';
 import type { IdProblem } from './rules/czech-id.ts';
 
 /**
@@ -186,7 +187,11 @@ export const spreadsheetPreviewBodySchema = z.object({
   mapping: importMappingSchema,
   view: z.enum(previewViews).default('all'),
   current_page: z.number().int().min(1).max(2_000).default(1),
-  per_page: z.union([z.literal(10), z.literal(20), z.literal(50), z.literal(100)]).default(20),
+  per_page: z
+    .number()
+    .int()
+    .refine((n) => (pageSizes as readonly number[]).includes(n), 'per_page must be 10, 20, 50, 100 or 1000')
+    .default(20),
 });
 export type SpreadsheetPreviewBody = z.input<typeof spreadsheetPreviewBodySchema>;
 
@@ -208,6 +213,8 @@ export type SpreadsheetPreviewAnswer = z.infer<typeof spreadsheetPreviewAnswerSc
 
 export const spreadsheetImportBodySchema = z.object({
   mapping: importMappingSchema,
+  /** Import every row with likely duplicates too. */
+  import_all_duplicates: z.boolean().default(false),
   /** Rows with likely duplicates to import anyway; the others are skipped. */
   import_duplicates: z
     .array(

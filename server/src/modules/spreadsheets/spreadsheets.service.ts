@@ -220,7 +220,9 @@ export async function importSpreadsheet(
     if (batch.kind === 'customers') await customers.lockCustomerCreation(tx);
     const matches = await findMatches(tx, batch.kind, rows);
     const good = rows.filter((r) => r.values !== null).length;
-    const chosen = rows.filter((r, i) => r.values !== null && (!matches.has(i) || anyway.has(r.row)));
+    const chosen = rows.filter(
+      (r, i) => r.values !== null && (!matches.has(i) || body.import_all_duplicates || anyway.has(r.row)),
+    );
     const recordIds =
       batch.kind === 'customers'
         ? await customers.addImportedCustomers(

@@ -13,6 +13,7 @@ const extras = new Map([
   ['view_calculation', 'other'],
   ['can_export_orders', 'other'],
   ['can_export_delivery_notes', 'other'],
+  ['import_data', 'other'],
 ]);
 
 export function groupPermissions(codes: string[]): PermissionGroup[] {
