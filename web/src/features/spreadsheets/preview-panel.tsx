@@ -24,6 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorKey } from '../../lib/api-client';
 import { type Column, PagedTable } from '../../ui/paged-table';
+import { usePhone } from '../../ui/use-phone';
 import { importSpreadsheet, previewQuery } from './api';
 
 type View = 'all' | 'errors' | 'duplicates';
@@ -65,6 +66,7 @@ export function PreviewPanel({ sheet, mapping, onImported }: Props) {
     onSuccess: onImported,
   });
   const answer = preview.data;
+  const phone = usePhone();
   const problem = (p: string) => (idProblems.has(p) ? t(`companyIds.${p}`) : t(`spreadsheets.problems.${p}`));
   const fieldLabel = (f: string) => t(`spreadsheets.fields.${kind}.${f}`);
   const shown = importFields[kind].filter((f) => mapping[f] !== undefined);
@@ -116,9 +118,9 @@ export function PreviewPanel({ sheet, mapping, onImported }: Props) {
             {r.row}
           </Text>
           {r.errors.length ? (
-            <Badge color="red" variant="light" size="sm">
+            <Text size="xs" c="red.8" fw={700}>
               {t('spreadsheets.hasErrors')}
-            </Badge>
+            </Text>
           ) : null}
           {r.errors
             .filter((e) => mapping[e.field] === undefined)
@@ -209,6 +211,8 @@ export function PreviewPanel({ sheet, mapping, onImported }: Props) {
         ) : null}
         <SegmentedControl
           value={view}
+          orientation={phone ? 'vertical' : 'horizontal'}
+          fullWidth={phone}
           aria-label={t('spreadsheets.preview')}
           onChange={(value) => {
             setView(value as View);
@@ -218,7 +222,7 @@ export function PreviewPanel({ sheet, mapping, onImported }: Props) {
             value: v,
             label: t(`spreadsheets.views.${v}`),
           }))}
-          style={{ alignSelf: 'flex-start' }}
+          style={phone ? undefined : { alignSelf: 'flex-start' }}
         />
         <PagedTable
           columns={columns}

@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorKey } from '../../lib/api-client';
 import { useAccess } from '../../lib/session';
+import { usePhone } from '../../ui/use-phone';
 import { uploadSpreadsheet } from './api';
 import './texts';
 import { BatchesSection } from './batches-section';
@@ -29,6 +30,7 @@ export function SpreadsheetsPage() {
   const { t } = useTranslation();
   const access = useAccess();
   const queryClient = useQueryClient();
+  const phone = usePhone();
   const kinds = spreadsheetKinds.filter((k) => access.canCall(addCall[k]));
   const [kind, setKind] = useState<SpreadsheetKind>(kinds[0] ?? 'customers');
   const [sheet, setSheet] = useState<SpreadsheetUploadAnswer | null>(null);
@@ -84,7 +86,8 @@ export function SpreadsheetsPage() {
               upload.reset();
             }}
             data={kinds.map((k) => ({ value: k, label: t(`spreadsheets.kinds.${k}`) }))}
-            style={{ alignSelf: 'flex-start' }}
+            fullWidth={phone}
+            style={phone ? undefined : { alignSelf: 'flex-start' }}
           />
           <Group gap="sm" align="center">
             <FileButton
