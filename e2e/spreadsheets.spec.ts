@@ -1,7 +1,6 @@
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { cp1250, csvText, customerHeader, customerRows, xlsxOf } from '../server/src/test/spreadsheets';
-import { signIn, startInCzech } from './helpers';
+import { seriousFindings, signIn, startInCzech } from './helpers';
 import { expect, type Page, test } from './test';
 
 /**
@@ -48,15 +47,6 @@ const words = {
     state: 'Undone',
   },
 } as const;
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
-}
 
 const getJson = (page: Page, url: string) =>
   page.evaluate(async (u) => (await fetch(u)).json(), url) as Promise<{
@@ -130,7 +120,7 @@ for (const { lang, viewport, format, start } of cases) {
     await expect(page.getByText(w.required).first()).toBeVisible();
     await page.getByText(w.badEmail).scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${shots}/${name}-errors.png`, fullPage: viewport === desk });
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousFindings(page)).toEqual([]);
 
     // The row with a customer's phone: offered, skipped unless chosen.
     await page.getByText(w.duplicatesView, { exact: true }).click();
@@ -146,7 +136,7 @@ for (const { lang, viewport, format, start } of cases) {
     const batch = page.getByTestId('import-batch').first();
     await expect(batch).toContainText(`zakaznici.${format}`);
     await page.screenshot({ path: `${shots}/${name}-imported.png`, fullPage: viewport === desk });
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousFindings(page)).toEqual([]);
 
     // Undone as a whole.
     await batch.getByRole('button', { name: w.undo }).click();
