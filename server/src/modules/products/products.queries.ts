@@ -1,6 +1,7 @@
 import type { Currency } from '@letokruh/contracts/rules/money';
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { idsAmong } from '../../db/rows.ts';
 import { productPrices, products } from '../../db/schema/index.ts';
 import { textContains } from '../../db/text-search.ts';
 
@@ -138,14 +139,36 @@ export async function findAvailableProducts(
   return rows.map((r) => ({ ...r.product, price: Number(r.price), vat: Number(r.vat) }));
 }
 
-/** Products of a spreadsheet in one statement (domain.md §2.14); their ids in order. */
-export async function insertProducts(
+/**
+ * Products of a spreadsheet from a JSON array of `ProductValues` (domain.md §2.14), with their
+ * prices from `day`: a price without a warehouse for every warehouse in use, as the add form's
+ * general line. The database reads the text itself; the ids come back in the array's order.
+ */
+export async function insertProductsFromJson(
   db: DbOrTx,
-  values: (typeof products.$inferInsert)[],
+  json: string,
+  options: { day: string; userId: number },
 ): Promise<number[]> {
-  if (!values.length) return [];
-  const rows = await db.insert(products).values(values).returning({ id: products.id });
-  return rows.map((r) => r.id);
+  const inserted = await selectRows<{ id: number }>(
+    db,
+    sql`insert into products (name, shorten_name, type, subtype, length, measurement_unit, description)
+        select v->>'name', v->>'shortenName', v->>'type', v->>'subtype', (v->>'length')::int,
+          v->>'measurementUnit', v->>'description'
+        from jsonb_array_elements(${json}::jsonb) with ordinality as e(v, ord)
+        order by ord
+        returning id`,
+  );
+  const ids = inserted.map((r) => Number(r.id)).sort((a, b) => a - b);
+  await db.execute(sql`
+    insert into product_prices (product_id, warehouse_id, currency, price, vat, from_date, created_by)
+    select p.id, w.id, pr->>'currency', (pr->>'price')::numeric, (pr->>'vat')::smallint,
+      ${options.day}::date, ${options.userId}
+    from unnest(${sql.param(ids)}::int[]) with ordinality as p(id, ord)
+    join jsonb_array_elements(${json}::jsonb) with ordinality as e(v, ord) using (ord)
+    cross join lateral jsonb_array_elements(e.v->'prices') as pr
+    join warehouses w on case when pr->>'warehouseId' is null then not w.hidden
+      else w.id = (pr->>'warehouseId')::int end`);
+  return ids;
 }
 
 export type ProductMatchRow = {
@@ -156,47 +179,45 @@ export type ProductMatchRow = {
   measurementUnit: string;
 };
 
-/** Existing products of a probe's name (accents and case aside) and length. */
+/**
+ * Existing products with a row's name (accents and case aside) and length; `names` and `lengths`
+ * hold one value a row, joined by the unit separator (U+001F; customers.queries `ImportKeys`).
+ */
 export async function findProductMatches(
   db: DbOrTx,
-  probes: { index: number; name: string; length: number }[],
+  keys: { names: string; lengths: string },
 ): Promise<ProductMatchRow[]> {
-  if (!probes.length) return [];
   return selectRows<ProductMatchRow>(
     db,
-    sql`select p.i as index, pr.id, pr.name, pr.length, pr.measurement_unit as "measurementUnit"
-        from unnest(${sql.param(probes.map((x) => x.index))}::int[], ${sql.param(probes.map((x) => x.name))}::text[],
-          ${sql.param(probes.map((x) => x.length))}::int[]) as p(i, name, length)
-        join products pr on pr.length = p.length
+    sql`select (p.n - 1)::int as index, pr.id, pr.name, pr.length, pr.measurement_unit as "measurementUnit"
+        from unnest(string_to_array(${keys.names}::text, chr(31)), string_to_array(${keys.lengths}::text, chr(31)))
+          with ordinality as p(name, length, n)
+        join products pr on p.name <> '' and pr.length = p.length::int
           and lower(f_unaccent(pr.name)) = lower(f_unaccent(p.name))
         order by 1, 2`,
   );
 }
 
-/** Names of products, and whether each was removed from the offer or given a price after `since`. */
-export async function findProductStates(
-  db: DbOrTx,
-  ids: number[],
-  since: Date,
-): Promise<{ id: number; name: string; hidden: boolean; repriced: boolean }[]> {
-  if (!ids.length) return [];
-  return db
-    .select({
-      id: products.id,
-      name: products.name,
-      hidden: products.hidden,
-      repriced: sql<boolean>`exists (select 1 from ${productPrices} pp where pp.product_id = ${products.id}
-        and pp.created_at > ${since.toISOString()}::timestamptz)`,
-    })
+/**
+ * Which of the products got a price after `since`, a timestamp as the database writes it (to the
+ * microsecond: the prices written with the products carry that very instant).
+ */
+export const findProductsPricedSince = (db: DbOrTx, ids: number[], since: string) =>
+  idsAmong(db, productPrices.productId, ids, sql`${productPrices.createdAt} > ${since}::timestamptz`);
+
+/** Which of the products were removed from the offer. */
+export const findHiddenProducts = (db: DbOrTx, ids: number[]) =>
+  idsAmong(db, products.id, ids, sql`${products.hidden}`);
+
+export async function findProductNames(db: DbOrTx, ids: number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ id: products.id, name: products.name })
     .from(products)
     .where(sql`${products.id} = any(${sql.param(ids)}::int[])`);
+  return new Map(rows.map((r) => [r.id, r.name]));
 }
 
-export async function deleteProducts(db: DbOrTx, ids: number[]): Promise<number> {
-  if (!ids.length) return 0;
-  const rows = await db
-    .delete(products)
-    .where(sql`${products.id} = any(${sql.param(ids)}::int[])`)
-    .returning({ id: products.id });
-  return rows.length;
+export async function deleteProducts(db: DbOrTx, ids: number[]): Promise<void> {
+  if (ids.length) await db.delete(products).where(sql`${products.id} = any(${sql.param(ids)}::int[])`);
 }

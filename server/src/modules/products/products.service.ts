@@ -11,7 +11,6 @@ import type { Currency } from '@letokruh/contracts/rules/money';
 import { pragueDay } from '@letokruh/contracts/rules/prague-day';
 import { isVatRateValidOn, vatCountryOf } from '@letokruh/contracts/rules/vat';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import type { products } from '../../db/schema/index.ts';
 import { AppError, badInput, notFound } from '../../plugins/errors.ts';
 import { activeWarehouseIds, requireWarehouse, warehouseExists } from '../warehouses/warehouses.service.ts';
 import * as q from './products.queries.ts';
@@ -227,51 +226,29 @@ export async function availableProducts(
 }
 
 /**
- * Products of an imported spreadsheet with their prices from `day` (domain.md §2.14): a price
- * without a warehouse goes to every warehouse in use, as the add form's general line does.
+ * Products of an imported spreadsheet with their prices from `day` (domain.md §2.14), each chunk
+ * a JSON array of a thousand `ProductValues`. Their ids in order.
  */
 export async function addImportedProducts(
   tx: DbOrTx,
   userId: number,
-  rows: {
-    product: Omit<typeof products.$inferInsert, 'id'>;
-    prices: { warehouseId: number | null; currency: Currency; price: number; vat: number }[];
-  }[],
+  chunks: string[],
   day = pragueDay(),
 ): Promise<number[]> {
-  const all = await activeWarehouseIds(tx);
   const ids: number[] = [];
-  for (let from = 0; from < rows.length; from += 1000) {
-    const slice = rows.slice(from, from + 1000);
-    const added = await q.insertProducts(
-      tx,
-      slice.map((r) => r.product),
-    );
-    const prices = slice.flatMap((r, i) =>
-      r.prices.flatMap((p) =>
-        (p.warehouseId === null ? all : [p.warehouseId]).map((warehouseId) => ({
-          productId: added[i]!,
-          warehouseId,
-          currency: p.currency,
-          price: p.price,
-          vat: p.vat,
-          fromDate: day,
-          createdBy: userId,
-        })),
-      ),
-    );
-    for (let at = 0; at < prices.length; at += 2000) await q.insertPrices(tx, prices.slice(at, at + 2000));
-    ids.push(...added);
-  }
+  for (const json of chunks) ids.push(...(await q.insertProductsFromJson(tx, json, { day, userId })));
   return ids;
 }
 
 /** Existing products like the rows of a spreadsheet: the same name and length (domain.md §2.14). */
-export const findProductMatches = (db: DbOrTx, probes: { index: number; name: string; length: number }[]) =>
-  q.findProductMatches(db, probes);
+export const findProductMatches = (db: DbOrTx, keys: { names: string; lengths: string }) =>
+  q.findProductMatches(db, keys);
 
-/** Names of products, and whether each was removed from the offer or re-priced since `since`. */
-export const productStates = (db: DbOrTx, ids: number[], since: Date) => q.findProductStates(db, ids, since);
+/** Products re-priced since `since` or removed from the offer (an undo leaves those), and names. */
+export const productsPricedSince = (db: DbOrTx, ids: number[], since: string) =>
+  q.findProductsPricedSince(db, ids, since);
+export const hiddenProducts = (db: DbOrTx, ids: number[]) => q.findHiddenProducts(db, ids);
+export const productNames = (db: DbOrTx, ids: number[]) => q.findProductNames(db, ids);
 
 /** Removes products an import added and nothing uses, their prices with them (domain.md §2.14). */
 export const removeImportedProducts = (tx: DbOrTx, ids: number[]) => q.deleteProducts(tx, ids);

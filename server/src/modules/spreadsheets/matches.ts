@@ -3,57 +3,50 @@ import type { ImportMatch, ImportMatchRule, SpreadsheetKind } from '@letokruh/co
 import type { DbOrTx } from '../../db/client.ts';
 import { findImportMatches } from '../customers/customers.service.ts';
 import { findProductMatches } from '../products/products.service.ts';
-import type { CustomerValues, ProductValues } from './row-rules.ts';
-import type { CheckedSheetRow } from './sheet-task.ts';
+import type { Scan } from './sheet-task.ts';
 
 /** At most this many matches are offered for one row; more would not help anyone choose. */
 const perRow = 5;
 
+/** A row's likely duplicates: records that exist, and earlier rows of the same file by index. */
+export type RowMatches = { existing: ImportMatch[]; earlier: Map<number, ImportMatchRule[]> };
+
 /**
  * The likely duplicates of each good row (domain.md §2.14), by its index: existing customers with
- * the same IČO, phone or e-mail (products: the same name and length), and the first earlier row of
- * the file with the same, as the customer form offers them (decision 0090).
+ * the same IČO, phone or e-mail (products: the same name and length), and earlier rows of the file
+ * with the same, as the customer form offers them (decision 0090). The worker found the earlier
+ * rows; the database is asked for the rest, three set-based statements for the whole file.
  */
 export async function findMatches(
   db: DbOrTx,
   kind: SpreadsheetKind,
-  rows: CheckedSheetRow[],
-): Promise<Map<number, ImportMatch[]>> {
-  const found = new Map<number, ImportMatch[]>();
+  scan: Scan,
+): Promise<Map<number, RowMatches>> {
+  const found = new Map<number, RowMatches>();
+  const of = (index: number) => {
+    const m: RowMatches = found.get(index) ?? { existing: [], earlier: new Map() };
+    found.set(index, m);
+    return m;
+  };
+  for (const [index, earlier, rule] of scan.fileMatches) {
+    const m = of(index);
+    if (m.earlier.size < perRow || m.earlier.has(earlier))
+      m.earlier.set(earlier, [...(m.earlier.get(earlier) ?? []), rule]);
+  }
   const add = (index: number, match: ImportMatch) => {
-    const list = found.get(index) ?? [];
-    const same = list.find((m) => (m.id !== null ? m.id === match.id : m.row === match.row));
+    const list = of(index).existing;
+    const same = list.find((m) => m.id === match.id);
     if (same) {
       for (const rule of match.matched_by) if (!same.matched_by.includes(rule)) same.matched_by.push(rule);
     } else if (list.length < perRow) list.push(match);
-    found.set(index, list);
   };
-
-  // Earlier rows of the same file.
-  const seen = new Map<string, number>();
-  rows.forEach((r, index) => {
-    if (!r.values) return;
-    for (const [rule, key] of Object.entries(r.keys) as [ImportMatchRule, string][]) {
-      const earlier = seen.get(`${rule}:${key}`);
-      if (earlier === undefined) {
-        seen.set(`${rule}:${key}`, index);
-        continue;
-      }
-      const first = rows[earlier]!;
-      add(index, { id: null, intern_id: null, row: first.row, ...describe(kind, first), matched_by: [rule] });
-    }
-  });
-
-  // Records that exist.
-  const good = rows.map((r, index) => ({ r, index })).filter(({ r }) => r.values !== null);
   if (kind === 'customers') {
-    const probes = good.map(({ r, index }) => ({
-      index,
-      organizationId: r.keys.organization_id ?? '',
-      phoneKey: r.keys.phone ?? '',
-      email: r.keys.email ?? '',
-    }));
-    for (const m of await findImportMatches(db, probes)) {
+    const keys = {
+      organizationId: scan.keys.organization_id ?? '',
+      phoneKey: scan.keys.phone ?? '',
+      email: scan.keys.email ?? '',
+    };
+    for (const m of await findImportMatches(db, keys)) {
       add(m.index, {
         id: m.id,
         intern_id: m.internId,
@@ -64,11 +57,10 @@ export async function findMatches(
       });
     }
   } else {
-    const probes = good.map(({ r, index }) => {
-      const v = r.values as ProductValues;
-      return { index, name: v.name, length: v.length };
-    });
-    for (const m of await findProductMatches(db, probes)) {
+    for (const m of await findProductMatches(db, {
+      names: scan.keys.name_length ?? '',
+      lengths: scan.lengths,
+    })) {
       add(m.index, {
         id: m.id,
         intern_id: null,
@@ -80,16 +72,4 @@ export async function findMatches(
     }
   }
   return found;
-}
-
-function describe(kind: SpreadsheetKind, r: CheckedSheetRow): { name: string; detail: string } {
-  if (kind === 'customers') {
-    const v = r.values as CustomerValues;
-    return {
-      name: [`${v.firstName} ${v.lastName}`.trim(), v.organizationName].filter(Boolean).join(', '),
-      detail: [v.town, formatPhone(`${v.prePhone}${v.phone}`, ''), v.email].filter(Boolean).join(' · '),
-    };
-  }
-  const v = r.values as ProductValues;
-  return { name: v.name, detail: `${v.length} cm · ${v.measurementUnit}` };
 }

@@ -12,6 +12,7 @@ import {
 } from '@letokruh/contracts/products';
 import { composeAddress } from '@letokruh/contracts/rules/address';
 import { companyIdIssues, normalizeDic, normalizeOrganizationId } from '@letokruh/contracts/rules/czech-id';
+import { formatPhone } from '@letokruh/contracts/rules/format';
 import type { Currency } from '@letokruh/contracts/rules/money';
 import { foldText } from '@letokruh/contracts/rules/text';
 import { isVatRateValidOn, standardVatOn } from '@letokruh/contracts/rules/vat';
@@ -328,6 +329,19 @@ export function checkRow(
     return column === undefined ? '' : (cells[column] ?? '').trim();
   };
   return kind === 'customers' ? checkCustomer(cell) : checkProduct(cell, context);
+}
+
+/** A good row as a likely duplicate of a later one names it (matches.ts). */
+export function describeRow(kind: SpreadsheetKind, r: CheckedRow): { name: string; detail: string } {
+  if (kind === 'customers') {
+    const v = r.values as CustomerValues;
+    return {
+      name: [`${v.firstName} ${v.lastName}`.trim(), v.organizationName].filter(Boolean).join(', '),
+      detail: [v.town, formatPhone(`${v.prePhone}${v.phone}`, ''), v.email].filter(Boolean).join(' · '),
+    };
+  }
+  const v = r.values as ProductValues;
+  return { name: v.name, detail: `${v.length} cm · ${v.measurementUnit}` };
 }
 
 /** The target fields of a kind that the mapping may name. */

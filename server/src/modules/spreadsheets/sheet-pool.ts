@@ -1,16 +1,19 @@
 import { ErrorCode } from '@letokruh/contracts/errors';
 import { AppError } from '../../plugins/errors.ts';
 import { lazyWorkerPool } from '../../worker-pool.ts';
-import type { CheckedSheetRow, ReadResult, SheetOutcome, SheetTask } from './sheet-task.ts';
+import type { ReadResult, RowsResult, Scan, SheetOutcome, SheetTask, ValuesResult } from './sheet-task.ts';
 
 /**
  * Spreadsheets are read and checked in one worker thread (decision 0090): exceljs and the row
  * checks are synchronous, and 10 000 rows take seconds. The thread may use 512 MB: a workbook that
  * unpacks to more (a zip bomb) ends the thread, not the server, and is refused as too large.
  */
+export type SheetSource = Omit<Extract<SheetTask, { op: 'scan' }>, 'op'>;
 export type SheetPool = {
   read(bytes: Uint8Array): Promise<ReadResult>;
-  check(task: Omit<Extract<SheetTask, { op: 'check' }>, 'op'>): Promise<CheckedSheetRow[]>;
+  scan(source: SheetSource): Promise<Scan>;
+  rows(source: SheetSource, indexes: number[]): Promise<RowsResult>;
+  values(source: SheetSource, indexes: number[]): Promise<ValuesResult>;
   close(): Promise<void>;
 };
 
@@ -45,7 +48,9 @@ export function createSheetPool(): SheetPool {
   }
   return {
     read: (bytes) => run<ReadResult>({ op: 'read', bytes }),
-    check: (task) => run<CheckedSheetRow[]>({ op: 'check', ...task }),
+    scan: (source) => run<Scan>({ op: 'scan', ...source }),
+    rows: (source, indexes) => run<RowsResult>({ op: 'rows', ...source, indexes }),
+    values: (source, indexes) => run<ValuesResult>({ op: 'values', ...source, indexes }),
     close: () => pool.close(),
   };
 }

@@ -5,7 +5,10 @@ import { spreadsheetImports, spreadsheetMappings } from '../../db/schema/index.t
 
 /** SQL of the office's spreadsheets (domain.md §2.14, decision 0090). */
 
-export type BatchRow = Omit<typeof spreadsheetImports.$inferSelect, 'file'> & { userName: string | null };
+export type BatchRow = Omit<typeof spreadsheetImports.$inferSelect, 'file'> & {
+  userName: string | null;
+  importedAtExact: string | null;
+};
 
 const withoutFile = {
   id: spreadsheetImports.id,
@@ -25,6 +28,8 @@ const withoutFile = {
   skippedInvalid: spreadsheetImports.skippedInvalid,
   skippedDuplicates: spreadsheetImports.skippedDuplicates,
   recordIds: spreadsheetImports.recordIds,
+  /** To the microsecond, as the database keeps it: the import's own prices carry the same instant. */
+  importedAtExact: sql<string | null>`${spreadsheetImports.importedAt}::text`,
   userName: sql<string | null>`(select nullif(trim(first_name || ' ' || last_name), '') from users
     where users.id = ${spreadsheetImports.userId})`,
 };

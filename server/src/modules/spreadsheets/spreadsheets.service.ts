@@ -24,11 +24,10 @@ import * as products from '../products/products.service.ts';
 import { productsInStock } from '../stock/stock.service.ts';
 import { activeWarehouseNames } from '../warehouses/warehouses.service.ts';
 import { guessMapping } from './column-guess.ts';
-import { findMatches } from './matches.ts';
-import type { CustomerValues, ProductValues } from './row-rules.ts';
+import { findMatches, type RowMatches } from './matches.ts';
 import { fieldsOf } from './row-rules.ts';
-import type { SheetPool } from './sheet-pool.ts';
-import type { CheckedSheetRow } from './sheet-task.ts';
+import type { SheetPool, SheetSource } from './sheet-pool.ts';
+import type { RowsResult } from './sheet-task.ts';
 import * as q from './spreadsheets.queries.ts';
 
 /** The office's spreadsheets (domain.md §2.14, decision 0090). */
@@ -127,31 +126,41 @@ function checkMapping(batch: q.BatchRow, mapping: Record<string, number>): void 
 const unmappedRequired = (kind: SpreadsheetKind, mapping: Record<string, number>) =>
   requiredImportFields[kind].filter((f) => mapping[f] === undefined);
 
-/** Every row checked in the worker, then the likely duplicates of the good ones looked up. */
-async function checkAll(
+/** Where the worker reads this upload from, and with what it checks each row. */
+async function sourceOf(
   db: DbOrTx,
-  pool: SheetPool,
   batch: q.BatchRow,
   bytes: Buffer,
   mapping: Record<string, number>,
-) {
+): Promise<SheetSource> {
   checkMapping(batch, mapping);
-  const rows = await pool.check({
+  return {
+    id: batch.id,
     bytes,
     kind: batch.kind,
     mapping,
     context: { today: pragueDay(), warehouses: await activeWarehouseNames(db) },
-  });
-  const matches = await findMatches(db, batch.kind, rows);
-  return { rows, matches };
+  };
 }
 
-const previewRow = (r: CheckedSheetRow, matches: ImportMatch[]): PreviewRow => ({
-  row: r.row,
-  cells: r.cells as Record<string, string>,
-  errors: r.errors.map(([field, problem]) => ({ field, problem })),
-  matches,
-});
+/** What a preview row shows of its likely duplicates: the records, then the earlier rows. */
+function matchesOf(
+  found: RowMatches | undefined,
+  described: RowsResult['described'],
+  rowNumbers: number[],
+): ImportMatch[] {
+  if (!found) return [];
+  return [
+    ...found.existing,
+    ...[...found.earlier].map(([earlier, rules]) => ({
+      id: null,
+      intern_id: null,
+      row: rowNumbers[earlier] ?? null,
+      ...(described[earlier] ?? { name: '', detail: '' }),
+      matched_by: rules,
+    })),
+  ];
+}
 
 export async function previewSpreadsheet(
   db: Db,
@@ -166,27 +175,35 @@ export async function previewSpreadsheet(
   actor: Actor,
 ): Promise<SpreadsheetPreviewAnswer> {
   const { batch, bytes } = await openUpload(db, id, actor);
-  const { rows, matches } = await checkAll(db, pool, batch, bytes, body.mapping);
-  const invalid = rows.filter((r) => r.errors.length > 0).length;
-  const duplicates = rows.filter((r, i) => r.errors.length === 0 && matches.has(i)).length;
-  const chosen = rows
-    .map((r, i) => ({ r, i }))
-    .filter(({ r, i }) =>
-      body.view === 'errors'
-        ? r.errors.length > 0
-        : body.view === 'duplicates'
-          ? r.errors.length === 0 && matches.has(i)
-          : true,
-    );
+  const source = await sourceOf(db, batch, bytes, body.mapping);
+  const scan = await pool.scan(source);
+  const matches = await findMatches(db, batch.kind, scan);
+  const invalid = new Set(scan.invalid);
+  const duplicates = [...matches.keys()].filter((i) => !invalid.has(i)).sort((a, b) => a - b);
+  const inView =
+    body.view === 'errors'
+      ? scan.invalid
+      : body.view === 'duplicates'
+        ? duplicates
+        : Array.from({ length: scan.rowCount }, (_, i) => i);
   const from = (body.current_page - 1) * body.per_page;
+  const page = inView.slice(from, from + body.per_page);
+  const { rows, described } = page.length ? await pool.rows(source, page) : { rows: [], described: {} };
   return {
-    row_count: rows.length,
-    valid: rows.length - invalid,
-    invalid,
-    duplicates,
+    row_count: scan.rowCount,
+    valid: scan.rowCount - invalid.size,
+    invalid: invalid.size,
+    duplicates: duplicates.length,
     unmapped_required: unmappedRequired(batch.kind, body.mapping),
-    total: chosen.length,
-    items: chosen.slice(from, from + body.per_page).map(({ r, i }) => previewRow(r, matches.get(i) ?? [])),
+    total: inView.length,
+    items: rows.map(
+      (r): PreviewRow => ({
+        row: r.row,
+        cells: r.cells as Record<string, string>,
+        errors: r.errors.map(([field, problem]) => ({ field, problem })),
+        matches: invalid.has(r.index) ? [] : matchesOf(matches.get(r.index), described, scan.rowNumbers),
+      }),
+    ),
   };
 }
 
@@ -205,42 +222,30 @@ export async function importSpreadsheet(
   const { batch, bytes } = await openUpload(db, id, actor);
   const missing = unmappedRequired(batch.kind, body.mapping);
   if (missing.length) throw badInput(`Choose a column for ${missing.join(', ')}`, ['mapping']);
-  checkMapping(batch, body.mapping);
-  const rows = await pool.check({
-    bytes,
-    kind: batch.kind,
-    mapping: body.mapping,
-    context: { today: pragueDay(), warehouses: await activeWarehouseNames(db) },
-  });
+  const source = await sourceOf(db, batch, bytes, body.mapping);
+  const scan = await pool.scan(source);
   const anyway = new Set(body.import_duplicates);
   return db.transaction(async (tx) => {
     const locked = await q.findBatch(tx, id, { lock: true });
     if (locked?.state !== 'uploaded') throw notOpen('The spreadsheet was imported meanwhile');
     // Under the lock of a single customer's creation: no form adds a duplicate between the check and the writes.
     if (batch.kind === 'customers') await customers.lockCustomerCreation(tx);
-    const matches = await findMatches(tx, batch.kind, rows);
-    const good = rows.filter((r) => r.values !== null).length;
-    const chosen = rows.filter(
-      (r, i) => r.values !== null && (!matches.has(i) || body.import_all_duplicates || anyway.has(r.row)),
+    const matches = await findMatches(tx, batch.kind, scan);
+    const invalid = new Set(scan.invalid);
+    const good = scan.rowCount - invalid.size;
+    const chosen = Array.from({ length: scan.rowCount }, (_, i) => i).filter(
+      (i) =>
+        !invalid.has(i) && (!matches.has(i) || body.import_all_duplicates || anyway.has(scan.rowNumbers[i]!)),
     );
+    const { chunks, rowNumbers } = await pool.values(source, chosen);
     const recordIds =
       batch.kind === 'customers'
-        ? await customers.addImportedCustomers(
-            tx,
-            chosen.map((r) => r.values as CustomerValues),
-          )
-        : await products.addImportedProducts(
-            tx,
-            actor.id,
-            chosen.map((r) => {
-              const { prices, ...product } = r.values as ProductValues;
-              return { product, prices };
-            }),
-          );
+        ? await customers.addImportedCustomers(tx, chunks)
+        : await products.addImportedProducts(tx, actor.id, chunks);
     await q.markImported(tx, id, {
       recordIds,
       imported: recordIds.length,
-      skippedInvalid: rows.length - good,
+      skippedInvalid: invalid.size,
       skippedDuplicates: good - chosen.length,
     });
     const columns = Object.fromEntries(
@@ -259,7 +264,7 @@ export async function importSpreadsheet(
         action: 'import',
         method: actor.method,
         path: actor.path,
-        details: { spreadsheet: id, file: batch.fileName, row: chosen[i]!.row },
+        details: { spreadsheet: id, file: batch.fileName, row: rowNumbers[i] },
       })),
     );
     return toBatch((await q.findBatch(tx, id))!);
@@ -269,31 +274,27 @@ export async function importSpreadsheet(
 /** What of a batch was used or changed since it was imported: each such record with its reason. */
 async function recordsInUse(tx: DbOrTx, batch: q.BatchRow): Promise<ImportInUse[]> {
   const ids = batch.recordIds;
-  const found: ImportInUse[] = [];
-  if (batch.kind === 'customers') {
-    const states = await customers.customerStates(tx, ids);
-    const name = new Map(states.map((s) => [s.id, s.name]));
-    const reasons: [number[], ImportInUse['reason']][] = [
-      [await customersOnOrders(tx, ids), 'order'],
-      [await ownersWithFiles(tx, 'customer', ids), 'files'],
-      [states.filter((s) => s.changed).map((s) => s.id), 'changed'],
-    ];
-    for (const [list, reason] of reasons)
-      for (const id of list) found.push({ id, name: name.get(id) ?? '', reason });
-    return found;
-  }
-  const states = await products.productStates(tx, ids, batch.importedAt ?? new Date(0));
-  const name = new Map(states.map((s) => [s.id, s.name]));
-  const reasons: [number[], ImportInUse['reason']][] = [
-    [await productsOnOrders(tx, ids), 'order'],
-    [await productsInStock(tx, ids), 'stock'],
-    [await productsInConversions(tx, ids), 'conversion'],
-    [states.filter((s) => s.repriced).map((s) => s.id), 'prices'],
-    [states.filter((s) => s.hidden).map((s) => s.id), 'changed'],
-  ];
-  for (const [list, reason] of reasons)
-    for (const id of list) found.push({ id, name: name.get(id) ?? '', reason });
-  return found;
+  const reasons: [number[], ImportInUse['reason']][] =
+    batch.kind === 'customers'
+      ? [
+          [await customersOnOrders(tx, ids), 'order'],
+          [await ownersWithFiles(tx, 'customer', ids), 'files'],
+          [await customers.changedCustomers(tx, ids), 'changed'],
+        ]
+      : [
+          [await productsOnOrders(tx, ids), 'order'],
+          [await productsInStock(tx, ids), 'stock'],
+          [await productsInConversions(tx, ids), 'conversion'],
+          [await products.productsPricedSince(tx, ids, batch.importedAtExact ?? '-infinity'), 'prices'],
+          [await products.hiddenProducts(tx, ids), 'changed'],
+        ];
+  const found = reasons.flatMap(([list, reason]) => list.map((id) => ({ id, reason }))).slice(0, 50);
+  const named = new Set(found.map((r) => r.id));
+  const names =
+    batch.kind === 'customers'
+      ? await customers.customerNames(tx, [...named])
+      : await products.productNames(tx, [...named]);
+  return found.map((r) => ({ ...r, name: names.get(r.id) ?? '' }));
 }
 
 /**
@@ -316,7 +317,7 @@ export async function undoImport(db: Db, id: number, actor: Actor): Promise<Impo
         ErrorCode.importInUse,
         `${new Set(inUse.map((r) => r.id)).size} of the records were used or changed since`,
         undefined,
-        { in_use: inUse.slice(0, 50) },
+        { in_use: inUse },
       );
     }
     const ids = batch.recordIds;
