@@ -35,6 +35,9 @@ const AuditPage = lazyPage(() =>
 const BankPaymentsPage = lazyPage(() =>
   import('../features/bank/bank-payments-page').then((m) => ({ default: m.BankPaymentsPage })),
 );
+const SpreadsheetsPage = lazyPage(() =>
+  import('../features/spreadsheets/spreadsheets-page').then((m) => ({ default: m.SpreadsheetsPage })),
+);
 const PermissionsPage = lazyPage(() =>
   import('../features/permissions/permissions-page').then((m) => ({ default: m.PermissionsPage })),
 );
@@ -208,6 +211,7 @@ export const appRoutes: AppRoute[] = [
   { path: '/reference-data', titleKey: 'titles.referenceData', page: ReferenceDataPage },
   { path: '/audit', titleKey: 'titles.audit', page: AuditPage },
   { path: '/bank', titleKey: 'titles.bank', page: BankPaymentsPage },
+  { path: '/spreadsheets', titleKey: 'titles.spreadsheets', page: SpreadsheetsPage },
   { path: '/warehouses', titleKey: 'titles.warehouses', page: WarehousesPage },
   { path: '/warehouses/add', titleKey: 'titles.warehouseAdd', page: WarehouseAddPage },
   { path: '/warehouse/:id', titleKey: 'titles.warehouseDetail', page: WarehouseStockPage },

@@ -26,6 +26,9 @@ export const toFileItem = (r: q.FileRow): FileItem => ({
   created: r.createdAt.toISOString(),
 });
 
+export const ownersWithFiles = (db: DbOrTx, owner: FileOwner, ownerIds: number[]) =>
+  q.findOwnersWithFiles(db, owner, ownerIds);
+
 export const listFiles = async (db: DbOrTx, owner: FileOwner, ownerId: number) =>
   (await q.findFiles(db, owner, ownerId)).map(toFileItem);
 
