@@ -110,11 +110,14 @@ export class Lookup {
   private constructor(private readonly maps: Map<string, Map<string, q.Mapping>>) {}
 
   static async of(db: DbOrTx, wanted: Partial<Record<ImportEntity | 'cars', Iterable<number | string>>>) {
-    const maps = new Map<string, Map<string, q.Mapping>>();
-    for (const [entity, ids] of Object.entries(wanted)) {
-      maps.set(entity, await q.findMappings(db, entity, [...new Set([...ids].map(String))]));
-    }
-    return new Lookup(maps);
+    // At once: on a pool of connections the lookups overlap (a transaction runs them in turn).
+    const found = await Promise.all(
+      Object.entries(wanted).map(async ([entity, ids]) => {
+        const mapped = await q.findMappings(db, entity, [...new Set([...ids].map(String))]);
+        return [entity, mapped] as const;
+      }),
+    );
+    return new Lookup(new Map(found));
   }
 
   id(entity: ImportEntity | 'cars', oldId: number | string): number | undefined {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import {
@@ -37,10 +37,11 @@ export async function findMappings(
   oldIds: string[],
 ): Promise<Map<string, Mapping>> {
   if (oldIds.length === 0) return new Map();
+  // One array parameter: a page's thousand ids as a thousand parameters cost more than the query.
   const rows = await db
     .select({ oldId: importIds.oldId, newId: importIds.newId, fingerprint: importIds.fingerprint })
     .from(importIds)
-    .where(and(eq(importIds.entity, entity), inArray(importIds.oldId, oldIds)));
+    .where(and(eq(importIds.entity, entity), sql`${importIds.oldId} = any(${sql.param(oldIds)}::text[])`));
   return new Map(rows.map((r) => [r.oldId, { newId: r.newId, fingerprint: r.fingerprint }]));
 }
 
@@ -60,17 +61,11 @@ export async function saveMappings(
   rows: { oldId: string; newId: number; fingerprint: string }[],
 ) {
   if (rows.length === 0) return;
-  await db
-    .insert(importIds)
-    .values(rows.map((r) => ({ entity, ...r })))
-    .onConflictDoUpdate({
-      target: [importIds.entity, importIds.oldId],
-      set: {
-        newId: sql`excluded.new_id`,
-        fingerprint: sql`excluded.fingerprint`,
-        importedAt: sql`now()`,
-      },
-    });
+  await db.execute(sql`insert into import_ids (entity, old_id, new_id, fingerprint)
+      select ${entity}, x.o, x.n, x.f from jsonb_to_recordset(${json(rows.map((r) => ({ o: r.oldId, n: r.newId, f: r.fingerprint })))})
+        as x(o text, n bigint, f text)
+      on conflict (entity, old_id) do update set new_id = excluded.new_id, fingerprint = excluded.fingerprint,
+        imported_at = now()`);
 }
 
 /** Rows as one jsonb parameter, read back with `jsonb_to_recordset`: a page in one statement. */
@@ -433,29 +428,41 @@ export async function writeOrders(
         where o.id = x.id`);
   }
   const ids = records.map((r) => r.existing ?? idOf.get(r.values.internId)!);
-  const lines = records.flatMap((r, i) =>
-    r.values.lines.map((l) => ({
-      order_id: ids[i],
-      product_id: l.productId,
-      amount: l.amount,
-      prepared: l.prepared,
-      price: l.price,
-      currency: l.currency,
-      vat: l.vat,
-      discount: l.discount,
-    })),
-  );
-  if (lines.length) {
+  const linesOf = (which: (r: (typeof records)[number]) => boolean) =>
+    records.flatMap((r, i) =>
+      which(r)
+        ? r.values.lines.map((l) => ({
+            order_id: ids[i],
+            product_id: l.productId,
+            amount: l.amount,
+            prepared: l.prepared,
+            price: l.price,
+            currency: l.currency,
+            vat: l.vat,
+            discount: l.discount,
+          }))
+        : [],
+    );
+  const lineColumns = sql.raw(`order_id int, product_id int, amount numeric, prepared boolean, price numeric,
+    currency text, vat smallint, discount numeric`);
+  // A new order's lines are new: a plain insert, without the conflict check of each row.
+  const freshLines = linesOf((r) => r.existing === undefined);
+  if (freshLines.length) {
     await db.execute(sql`insert into order_items (order_id, product_id, amount, prepared, price, currency, vat, discount)
         select x.order_id, x.product_id, x.amount, x.prepared, x.price, x.currency, x.vat, x.discount
-        from jsonb_to_recordset(${json(lines)}) as x(order_id int, product_id int, amount numeric,
-          prepared boolean, price numeric, currency text, vat smallint, discount numeric)
-        on conflict (order_id, product_id) do update set amount = excluded.amount,
-          prepared = excluded.prepared, price = excluded.price, currency = excluded.currency,
-          vat = excluded.vat, discount = excluded.discount`);
+        from jsonb_to_recordset(${json(freshLines)}) as x(${lineColumns})`);
   }
+  const changedLines = linesOf((r) => r.existing !== undefined);
   if (changed.length) {
-    const keep = lines.map((l) => ({ o: l.order_id, p: l.product_id }));
+    if (changedLines.length) {
+      await db.execute(sql`insert into order_items (order_id, product_id, amount, prepared, price, currency, vat, discount)
+          select x.order_id, x.product_id, x.amount, x.prepared, x.price, x.currency, x.vat, x.discount
+          from jsonb_to_recordset(${json(changedLines)}) as x(${lineColumns})
+          on conflict (order_id, product_id) do update set amount = excluded.amount,
+            prepared = excluded.prepared, price = excluded.price, currency = excluded.currency,
+            vat = excluded.vat, discount = excluded.discount`);
+    }
+    const keep = changedLines.map((l) => ({ o: l.order_id, p: l.product_id }));
     await db.execute(sql`delete from order_items i
         where i.order_id = any(${sql.param(changed.map((c) => c.id))}::int[])
           and not exists (select 1 from jsonb_to_recordset(${json(keep)}) as k(o int, p int)

@@ -67,7 +67,7 @@ async function wholeOrders(
   }
   const found = (i: Listed) =>
     i.expected_delivery_date ? byDay.get(i.expected_delivery_date)?.get(i.id) : undefined;
-  return inParallel(items, 4, async (item) => {
+  return inParallel(items, 8, async (item) => {
     const order = found(item);
     if (order) return order;
     try {
