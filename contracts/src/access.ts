@@ -108,6 +108,10 @@ export const routeAccess = {
   'DELETE /user/:id/delete': 'loggedIn',
   'PUT /user/:id/reactivate': { permission: 'delete_user' },
   'PUT /user/:id/unlock': ownerOnly,
+  // Decision 0089: passwords of others are the owner's to give; the link's page needs no session.
+  'PUT /user/:id/password': ownerOnly,
+  'POST /user/:id/password_link': ownerOnly,
+  'POST /auth/set_password': 'public',
   'GET /permissions': ownerOnly,
   'PUT /permissions': ownerOnly,
   'GET /warehouse_vacations': { permission: 'view_vacationwarehouse' },

@@ -88,6 +88,10 @@ export const ErrorCode = {
   ownerShielded: 204,
   /** Taking the owner function from the last active owner (decision 0021): 409. */
   lastOwner: 205,
+  /** A set-password link that is unknown, used already, replaced by a newer one or expired: 400. */
+  passwordLinkInvalid: 206,
+  /** A set-password link needs the user's e-mail address: 400 on `email`. */
+  userHasNoEmail: 207,
   internal: 500,
   /**
    * The database cannot be reached (restarting, failing over, connections refused or cut): 503

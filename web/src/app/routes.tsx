@@ -13,6 +13,9 @@ const CalculationsPage = lazyPage(() =>
 const LoginPage = lazyPage(() =>
   import('../features/auth/login-page').then((m) => ({ default: m.LoginPage })),
 );
+const SetPasswordPage = lazyPage(() =>
+  import('../features/auth/set-password-page').then((m) => ({ default: m.SetPasswordPage })),
+);
 const LogoutPage = lazyPage(() =>
   import('../features/auth/logout-page').then((m) => ({ default: m.LogoutPage })),
 );
@@ -184,6 +187,14 @@ export type AppRoute = {
 export const appRoutes: AppRoute[] = [
   { path: '/', titleKey: 'titles.login', public: true, hideNav: true, page: LoginPage },
   { path: '/logout', titleKey: 'titles.logout', public: true, hideNav: true, page: LogoutPage },
+  // Decision 0089: the page of the link the owner e-mails; no session.
+  {
+    path: '/set-password',
+    titleKey: 'titles.setPassword',
+    public: true,
+    hideNav: true,
+    page: SetPasswordPage,
+  },
   {
     path: '/dashboard',
     titleKey: 'titles.dashboard',

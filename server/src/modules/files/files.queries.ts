@@ -60,6 +60,10 @@ export async function findFile(
   return row;
 }
 
+export async function updateFileFields(db: DbOrTx, id: number, fields: { title: string; fileType: string }) {
+  await db.update(files).set(fields).where(eq(files.id, id));
+}
+
 export async function deleteFile(db: DbOrTx, id: number): Promise<void> {
   await db.delete(files).where(eq(files.id, id));
 }
