@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { moreStops, sign } from './driver-helpers';
-import { choose, signIn, startInCzech } from './helpers';
+import { choose, seriousFindings, signIn, startInCzech } from './helpers';
 import { expect, sameClock, test } from './test';
 
 /**
@@ -70,16 +69,6 @@ async function movedSince(office: Page, stop: Stop, before: unknown[]) {
   const moved = after.slice(0, after.length - before.length);
   expect(new Set(moved.map((m) => m.product)).size, 'each product moved once').toBe(moved.length);
   return moved;
-}
-
-/** Decision 0032's bar: no serious or critical axe finding (WCAG 2.1 AA). */
-async function seriousFindings(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
 }
 
 const card = (page: Page, stop: Stop) =>

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { formatPhone } from '@letokruh/contracts/rules/format';
 import { expect, type Locator, type Page, type Request } from '@playwright/test';
 
@@ -205,4 +206,14 @@ export async function firstDrawn<T extends { id: number }>(page: Page, orders: T
     })
     .toBe(true);
   return found!;
+}
+
+/** Decision 0032's bar: no serious or critical axe finding (WCAG 2.1 AA), as "rule: target" lines. */
+export async function seriousFindings(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
 }

@@ -20,6 +20,8 @@ export type RecordedRequest = {
   headers: Record<string, string>;
   /** Parsed JSON, the FormData as sent, or undefined. */
   body: unknown;
+  /** When it was sent (`Date.now()`). */
+  sentAt: number;
 };
 
 export type MockAnswer = { status?: number; body?: unknown } | { networkError: true };
@@ -48,7 +50,7 @@ export function mockFetch(routes: MockRoutes = {}) {
     let body: unknown = init.body ?? undefined;
     if (typeof init.body === 'string' && headers['content-type']?.includes('json'))
       body = JSON.parse(init.body);
-    const request: RecordedRequest = { method, path: url.pathname, url, headers, body };
+    const request: RecordedRequest = { method, path: url.pathname, url, headers, body, sentAt: Date.now() };
     requests.push(request);
     const route = table[`${method} ${url.pathname}`];
     if (!route) {

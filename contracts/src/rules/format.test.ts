@@ -5,11 +5,16 @@ import {
   formatDateLong,
   formatDateShort,
   formatDay,
+  formatDayLong,
+  formatDayMonth,
+  formatDayMonthTime,
   formatMoney,
   formatMoneyWhole,
+  formatMonth,
   formatNumber,
   formatPercent,
   formatPhone,
+  formatTime,
   parseDay,
   spreadsheetFormats,
 } from './format.ts';
@@ -86,11 +91,12 @@ it('formatPercent takes whole percent', () => {
 
 describe('dates in Prague time', () => {
   it('short form: day, month, year, hour and minute, in winter and in summer time', () => {
-    expect(formatDateShort('2024-01-15T07:30:00Z')).toBe('15. 1. 2024 08:30');
+    expect(formatDateShort('2024-01-15T07:30:00Z')).toBe('15.1.2024 08:30');
     // 31 March 2024 is the day the clocks go forward: 07:30 UTC is 09:30 in Prague.
-    expect(formatDateShort('2024-03-31T07:30:00Z')).toBe('31. 3. 2024 09:30');
-    expect(formatDateShort(new Date('2024-03-31T07:30:00Z'), 'en')).toBe('31/03/2024, 09:30');
+    expect(formatDateShort('2024-03-31T07:30:00Z')).toBe('31.3.2024 09:30');
+    expect(formatDateShort(new Date('2024-03-31T07:30:00Z'), 'en')).toBe('31 Mar 2024 09:30');
     expect(formatDateShort(null)).toBe('—');
+    expect(formatDateShort('not a time')).toBe('—');
   });
 
   it('long form adds the weekday and the name of the month', () => {
@@ -98,7 +104,36 @@ describe('dates in Prague time', () => {
   });
 
   it('a day just before midnight UTC is the next day in Prague', () => {
-    expect(formatDateShort('2024-06-30T22:30:00Z')).toBe('1. 7. 2024 00:30');
+    expect(formatDateShort('2024-06-30T22:30:00Z')).toBe('1.7.2024 00:30');
+    expect(formatTime('2024-06-30T22:30:00Z')).toBe('00:30');
+    expect(formatDayMonthTime('2024-06-30T22:30:00Z', 'en')).toBe('1 Jul 00:30');
+  });
+});
+
+describe('one way to write a date per language (decision 0088)', () => {
+  it('a day, with the weekday, without the year, and as a heading', () => {
+    expect(formatDay('2026-11-22', 'cs')).toBe('22.11.2026');
+    expect(formatDay('2026-11-22', 'en')).toBe('22 Nov 2026');
+    expect(formatDay('2026-09-04', 'en')).toBe('4 Sep 2026');
+    expect(formatDayMonth('2026-11-23', 'cs', 'short')).toBe('po 23.11.');
+    expect(formatDayMonth('2026-11-23', 'en', 'short')).toBe('Mon 23 Nov');
+    expect(formatDayMonth('2026-11-27', 'cs', 'long')).toBe('pátek 27.11.');
+    expect(formatDayMonth('2026-11-29', 'en', 'long')).toBe('Sunday 29 Nov');
+    expect(formatDayLong('2026-11-25', 'cs')).toBe('středa 25. listopadu 2026');
+    expect(formatDayLong('2026-11-25', 'en')).toBe('Wednesday 25 November 2026');
+  });
+
+  it('a month, short for a chart and long for a heading', () => {
+    expect(formatMonth('2026-11', 'cs')).toBe('11/2026');
+    expect(formatMonth('2026-11-30', 'en')).toBe('Nov 2026');
+    expect(formatMonth('2026-11', 'cs', 'long')).toBe('listopad 2026');
+    expect(formatMonth('2026-12', 'en', 'longNoYear')).toBe('December');
+    expect(formatMonth('11/2026')).toBe('—');
+  });
+
+  it('the server’s day.month.year reads as the same day', () => {
+    expect(formatDay('28.11.2026', 'en')).toBe('28 Nov 2026');
+    expect(formatDay('28.11.2026', 'cs')).toBe('28.11.2026');
   });
 });
 
@@ -107,7 +142,8 @@ describe('formatDay and parseDay', () => {
     expect(formatDay('2024-02-03')).toBe('3.2.2024');
     expect(formatDay('2024-12-31T23:59:00')).toBe('31.12.2024');
     expect(formatDay(null)).toBe('—');
-    expect(formatDay('3.2.2024')).toBe('—');
+    expect(formatDay('31.2.2024')).toBe('—');
+    expect(formatDay('yesterday')).toBe('—');
   });
 
   it('read day.month.year back, with or without spaces', () => {
@@ -168,6 +204,6 @@ describe('formatPhone (domain.md §4.5: E.164 stored, grouped 3-3-3 shown)', () 
 it('spreadsheet formats write dates as formatDay and formatDateShort do', () => {
   expect(spreadsheetFormats.day).toBe('d.m.yyyy');
   expect(formatDay('2024-02-03')).toBe('3.2.2024');
-  expect(spreadsheetFormats.dateTime).toBe('d. m. yyyy hh:mm');
-  expect(formatDateShort('2024-02-03T07:05:00Z')).toBe('3. 2. 2024 08:05');
+  expect(spreadsheetFormats.dateTime).toBe('d.m.yyyy hh:mm');
+  expect(formatDateShort('2024-02-03T07:05:00Z')).toBe('3.2.2024 08:05');
 });

@@ -1,5 +1,6 @@
-import { dateTimeFormat, numberFormat } from './intl.ts';
+import { numberFormat } from './intl.ts';
 import { roundMoney } from './money.ts';
+import { pragueWallClockAsUtc } from './prague-day.ts';
 
 /**
  * Number and date formats of domain.md §2.9, shared by the web app and the documents.
@@ -7,7 +8,6 @@ import { roundMoney } from './money.ts';
  */
 export type Lang = 'cs' | 'en';
 const locale = (lang: Lang) => (lang === 'cs' ? 'cs-CZ' : 'en-GB');
-const timeZone = 'Europe/Prague';
 
 /** "1 234,-": whole currency units with the Czech dash suffix. */
 export function formatMoneyWhole(value: number | null | undefined, noValue = '—'): string {
@@ -49,47 +49,167 @@ export function formatPercent(value: number | null | undefined, lang: Lang = 'cs
 
 const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 
-/** Short form: numeric day, month, year, hour and minute. */
+/**
+ * One way to write a date per language (decision 0088): Czech "3.2.2024", English "3 Feb 2024";
+ * with the clock "3.2.2024 08:05" / "3 Feb 2024 08:05"; without the year "3.2." / "3 Feb". The
+ * English month names are fixed here, not ICU's, whose British "Sept" varies by version.
+ */
+const englishMonths = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const englishMonthsLong = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+/** The Czech month in the genitive, as a date says it: "25. listopadu". */
+const czechMonthsOf = [
+  'ledna',
+  'února',
+  'března',
+  'dubna',
+  'května',
+  'června',
+  'července',
+  'srpna',
+  'září',
+  'října',
+  'listopadu',
+  'prosince',
+];
+const englishWeekdays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+const czechWeekdaysShort = ['po', 'út', 'st', 'čt', 'pá', 'so', 'ne'];
+
+/** The Prague day (YYYY-MM-DD) and clock (HH:MM) of an instant. */
+function pragueParts(instant: Date): { day: string; clock: string } {
+  const wall = pragueWallClockAsUtc(instant).toISOString();
+  return { day: wall.slice(0, 10), clock: wall.slice(11, 16) };
+}
+
+/** YYYY-MM-DD (also at the start of a longer text) or the server's day.month.year, as numbers. */
+function dayParts(text: string): { y: number; m: number; d: number } | null {
+  const iso = /^(\d{4})-(\d{2})-(\d{2})/.exec(text);
+  if (iso) return { y: Number(iso[1]), m: Number(iso[2]), d: Number(iso[3]) };
+  const day = parseDay(text);
+  return day ? dayParts(day) : null;
+}
+
+/** Monday 0 … Sunday 6. */
+const weekdayOf = ({ y, m, d }: { y: number; m: number; d: number }) =>
+  (new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 6) % 7;
+
+/** Short form: the day and the Prague clock, "3.2.2024 08:05" / "3 Feb 2024 08:05". */
 export function formatDateShort(
   value: Date | string | null | undefined,
   lang: Lang = 'cs',
   noValue = '—',
 ): string {
   if (!value) return noValue;
-  return dateTimeFormat(locale(lang), {
-    timeZone,
-    day: 'numeric',
-    month: 'numeric',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(toDate(value));
+  const instant = toDate(value);
+  if (Number.isNaN(instant.getTime())) return noValue;
+  const { day, clock } = pragueParts(instant);
+  return `${formatDay(day, lang)} ${clock}`;
 }
 
-/** Long form: adds the weekday and the month's name. */
+/** Long form: adds the weekday and the month's name, "neděle 31. března 2024 v 09:30". */
 export function formatDateLong(
   value: Date | string | null | undefined,
   lang: Lang = 'cs',
   noValue = '—',
 ): string {
   if (!value) return noValue;
-  return dateTimeFormat(locale(lang), {
-    timeZone,
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(toDate(value));
+  const instant = toDate(value);
+  if (Number.isNaN(instant.getTime())) return noValue;
+  const { day, clock } = pragueParts(instant);
+  return `${formatDayLong(day, lang)} ${lang === 'en' ? 'at' : 'v'} ${clock}`;
 }
 
-/** A calendar date (YYYY-MM-DD) as the server's day.month.year. */
-export function formatDay(isoDate: string | null | undefined, noValue = '—'): string {
-  if (!isoDate) return noValue;
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate);
+/**
+ * A calendar day (YYYY-MM-DD, or the server's day.month.year) as the language writes it:
+ * "3.2.2024" (domain.md §2.9) or "3 Feb 2024".
+ */
+export function formatDay(day: string | null | undefined, lang: Lang = 'cs', noValue = '—'): string {
+  const p = day ? dayParts(day) : null;
+  if (!p) return noValue;
+  return lang === 'en' ? `${p.d} ${englishMonths[p.m - 1]} ${p.y}` : `${p.d}.${p.m}.${p.y}`;
+}
+
+/** A day without its year, optionally with the weekday: "po 23.11." / "Mon 23 Nov". */
+export function formatDayMonth(
+  day: string | null | undefined,
+  lang: Lang = 'cs',
+  weekday: 'none' | 'short' | 'long' = 'none',
+  noValue = '—',
+): string {
+  const p = day ? dayParts(day) : null;
+  if (!p) return noValue;
+  const date = lang === 'en' ? `${p.d} ${englishMonths[p.m - 1]}` : `${p.d}.${p.m}.`;
+  if (weekday === 'none') return date;
+  const w = weekdayOf(p);
+  const name =
+    lang === 'en'
+      ? weekday === 'long'
+        ? englishWeekdays[w]
+        : englishWeekdays[w]!.slice(0, 3)
+      : weekday === 'long'
+        ? czechWeekdays[w]
+        : czechWeekdaysShort[w];
+  return `${name} ${date}`;
+}
+
+/** A day's heading: "středa 25. listopadu 2026" / "Wednesday 25 November 2026". */
+export function formatDayLong(day: string | null | undefined, lang: Lang = 'cs', noValue = '—'): string {
+  const p = day ? dayParts(day) : null;
+  if (!p) return noValue;
+  const w = weekdayOf(p);
+  return lang === 'en'
+    ? `${englishWeekdays[w]} ${p.d} ${englishMonthsLong[p.m - 1]} ${p.y}`
+    : `${czechWeekdays[w]} ${p.d}. ${czechMonthsOf[p.m - 1]} ${p.y}`;
+}
+
+/**
+ * A month (YYYY-MM…): "11/2026" / "Nov 2026" (a chart's bar); `long`: "listopad 2026" /
+ * "November 2026", or without the year "listopad" / "November" (a week across two months).
+ */
+export function formatMonth(
+  month: string | null | undefined,
+  lang: Lang = 'cs',
+  form: 'short' | 'long' | 'longNoYear' = 'short',
+  noValue = '—',
+): string {
+  const m = month ? /^(\d{4})-(\d{2})/.exec(month) : null;
   if (!m) return noValue;
-  return `${Number(m[3])}.${Number(m[2])}.${m[1]}`;
+  const [y, mo] = [Number(m[1]), Number(m[2])];
+  if (form === 'short') return lang === 'en' ? `${englishMonths[mo - 1]} ${y}` : `${mo}/${y}`;
+  const name = lang === 'en' ? englishMonthsLong[mo - 1] : czechMonths[mo - 1];
+  return form === 'long' ? `${name} ${y}` : `${name}`;
+}
+
+/** The Prague clock of an instant: "14:32" in both languages. */
+export function formatTime(value: Date | string | null | undefined, noValue = '—'): string {
+  if (!value) return noValue;
+  const instant = toDate(value);
+  return Number.isNaN(instant.getTime()) ? noValue : pragueParts(instant).clock;
+}
+
+/** A day and clock of an instant without the year: "27.11. 14:32" / "27 Nov 14:32". */
+export function formatDayMonthTime(
+  value: Date | string | null | undefined,
+  lang: Lang = 'cs',
+  noValue = '—',
+) {
+  if (!value) return noValue;
+  const instant = toDate(value);
+  if (Number.isNaN(instant.getTime())) return noValue;
+  const { day, clock } = pragueParts(instant);
+  return `${formatDayMonth(day, lang)} ${clock}`;
 }
 
 /** day.month.year back to YYYY-MM-DD; null when it is not a real date. */
@@ -105,12 +225,12 @@ export function parseDay(text: string): string | null {
 /**
  * Number formats of the XLSX exports: a spreadsheet keeps numbers and dates typed (sums and filters
  * work) and shows them, in a Czech Excel or LibreOffice, as the strings above do — "3.2.2024"
- * (formatDay), "15. 1. 2024 08:30" (formatDateShort), "1 234,50 Kč" (formatMoney, cs). Thousands
+ * (formatDay), "15.1.2024 08:30" (formatDateShort), "1 234,50 Kč" (formatMoney, cs). Thousands
  * are the spreadsheet's own separator (a space in Czech), which Intl writes as a no-break space.
  */
 export const spreadsheetFormats = {
   day: 'd.m.yyyy',
-  dateTime: 'd. m. yyyy hh:mm',
+  dateTime: 'd.m.yyyy hh:mm',
   amount: '#,##0.00',
   money: { CZK: '#,##0.00 "Kč"', EUR: '#,##0.00 "€"' },
 } as const;

@@ -110,9 +110,8 @@ describe('Layout navigation', () => {
       await waitFor(() => expect(queryClient.getQueryData(['config'])).toBeTruthy());
       await user.click(screen.getByRole('button', { name: new RegExp(t('nav.userMenu'), 'i') }));
       await screen.findByRole('menuitem', { name: t('nav.account') });
-      const link = screen.queryByTestId('old-system-link');
-      if (address) expect(link?.getAttribute('href')).toBe(address);
-      else expect(link).toBeNull();
+      if (address) expect((await screen.findByTestId('old-system-link')).getAttribute('href')).toBe(address);
+      else expect(screen.queryByTestId('old-system-link')).toBeNull();
       unmount();
     }
   });

@@ -25,29 +25,24 @@ function useOnline(): boolean {
 export function OfflineBanner() {
   const { t, i18n } = useTranslation();
   const online = useOnline();
-  const [savedAt, setSavedAt] = useState<string | null>(null);
+  const [time, setTime] = useState<string | null>(null);
+  const lang = i18n.language === 'en' ? 'en' : 'cs';
   useEffect(() => {
     if (online) return;
     let alive = true;
-    // Loaded only offline: the login page carries no IndexedDB code (its budget).
-    void import('../lib/driver-offline')
-      .then((m) => m.keptDriverDay())
-      .then((kept) => alive && setSavedAt(kept?.savedAt ?? null))
+    // Loaded only offline: the login page carries neither the IndexedDB code nor the format module
+    // (its budget); the time is written by the format module all the same (decision 0088).
+    void Promise.all([import('../lib/driver-offline'), import('../ui/format')])
+      .then(async ([offline, format]) => {
+        const savedAt = (await offline.keptDriverDay())?.savedAt;
+        if (alive) setTime(savedAt ? format.formatFor(lang).dayMonthTime(savedAt) : null);
+      })
       .catch(() => undefined);
     return () => {
       alive = false;
     };
-  }, [online]);
+  }, [online, lang]);
   if (online) return null;
-  const time =
-    savedAt &&
-    new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'cs-CZ', {
-      timeZone: 'Europe/Prague',
-      day: 'numeric',
-      month: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-    }).format(new Date(savedAt));
   return (
     <Alert color="orange" p="xs" mb="sm" role="status" data-testid="offline-banner">
       <Text size="sm" fw={600}>

@@ -1,16 +1,17 @@
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/cs';
 import 'dayjs/locale/en-gb';
-import { formatDay, parseDay } from '@letokruh/contracts/rules/format';
+import { parseDay } from '@letokruh/contracts/rules/format';
 import { DateInput, type DateInputProps } from '@mantine/dates';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { useTranslation } from 'react-i18next';
+import { dayInputFormats as formats, useFormat } from './format';
 
 dayjs.extend(customParseFormat);
 
-// Czech as the server writes days (domain.md §2.9: day.month.year), the same as format.day shows them.
-const formats = { cs: 'D.M.YYYY', en: 'D MMMM YYYY' } as const;
+// The field shows a day as format.day does (decision 0088); English also takes the month's full name.
+const alsoTyped = { cs: [], en: ['D MMMM YYYY', 'D/M/YYYY'] } as const;
 
 type Props = Omit<
   DateInputProps,
@@ -26,15 +27,22 @@ type Props = Omit<
 
 /**
  * A calendar day typed or picked, without time, in the user's language (domain.md §2.9: date picker
- * locale cs). Czech reads "1.3.2026" and accepts "1. 3. 2026" too; the value is always YYYY-MM-DD.
+ * locale cs). Czech reads "1.3.2026" and accepts "1. 3. 2026" too, English "1 Mar 2026"; the value is
+ * always YYYY-MM-DD.
  */
 export function DayInput({ value, onChange, minDate, maxDate, error, ...rest }: Props) {
-  const { t, i18n } = useTranslation();
-  const lang = i18n.language === 'en' ? 'en' : 'cs';
+  const { t } = useTranslation();
+  const format = useFormat();
+  const lang = format.lang;
   const parse = (text: string) => {
     const czech = parseDay(text);
     if (czech) return czech;
-    const typed = dayjs(text.trim(), [formats[lang], 'YYYY-MM-DD'], lang === 'en' ? 'en-gb' : 'cs', true);
+    const typed = dayjs(
+      text.trim(),
+      [formats[lang], ...alsoTyped[lang], 'YYYY-MM-DD'],
+      lang === 'en' ? 'en-gb' : 'cs',
+      true,
+    );
     return typed.isValid() ? typed.format('YYYY-MM-DD') : null;
   };
   // Decision 0024: Mantine's own minDate/maxDate drop a typed day outside them and show the old one
@@ -42,9 +50,9 @@ export function DayInput({ value, onChange, minDate, maxDate, error, ...rest }: 
   // typed one is kept and named as out of range (the caller's own error, if any, goes first).
   const outside =
     value && minDate && value < minDate
-      ? t('common.dayTooEarly', { day: formatDay(minDate) })
+      ? t('common.dayTooEarly', { day: format.day(minDate) })
       : value && maxDate && value > maxDate
-        ? t('common.dayTooLate', { day: formatDay(maxDate) })
+        ? t('common.dayTooLate', { day: format.day(maxDate) })
         : null;
   const excluded = (day: string) =>
     Boolean((minDate && day.slice(0, 10) < minDate) || (maxDate && day.slice(0, 10) > maxDate));

@@ -58,6 +58,9 @@ export function useListState<F extends Record<string, unknown>>(name: string, em
     /** Changing a filter goes back to the first page. */
     setFilter: <K extends keyof F>(key: K, value: F[K]) =>
       write(name, { ...state, filters: { ...state.filters, [key]: value }, current_page: 1 }),
+    /** Several filters at once (a preset that sets both ends of a range). */
+    setFilters: (changes: Partial<F>) =>
+      write(name, { ...state, filters: { ...state.filters, ...changes }, current_page: 1 }),
     clearFilters: () => write(name, { ...state, filters: emptyFilters, current_page: 1 }),
     setPage: (current_page: number) => write(name, { ...state, current_page }),
     setPerPage: (per_page: number) => write(name, { ...state, per_page, current_page: 1 }),

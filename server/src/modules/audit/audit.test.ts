@@ -69,6 +69,46 @@ describe('the audit log', () => {
     expect(orders[0]).toMatchObject({ entity_id: draft.id, entity_name: String(order.intern_id) });
   });
 
+  it('names the records a change’s data points at: the driver of a vacation, a quote’s products (decision 0088)', async () => {
+    const ids = (
+      await rowsOf<{ driver: number; product: number; warehouse: number }>(
+        t.db,
+        sql`select (select id from users where username = 'driver2') as driver,
+          (select id from products order by id limit 1) as product,
+          (select id from warehouses order by id limit 1) as warehouse`,
+      )
+    )[0]!;
+    const vacation = await dispatcher.post('/api/user_vacation/add', {
+      driver: ids.driver,
+      vacation_from: '2027-09-06',
+      vacation_to: '2027-09-07',
+    });
+    expect(vacation.statusCode, vacation.body).toBe(201);
+    const quote = await owner.post('/api/calculation/order', {
+      warehouse_id: ids.warehouse,
+      currency: 'CZK',
+      products: [{ id: ids.product, amount: 2 }],
+    });
+    expect(quote.statusCode, quote.body).toBeLessThan(300);
+    const names = (
+      await rowsOf<{ driver: string; product: string; warehouse: string }>(
+        t.db,
+        sql`select (select first_name || ' ' || last_name from users where id = ${ids.driver}) as driver,
+          (select name from products where id = ${ids.product}) as product,
+          (select name from warehouses where id = ${ids.warehouse}) as warehouse`,
+      )
+    )[0]!;
+    const [away] = (await owner.get('/api/audit_log?entity=vacation&per_page=10')).json().items;
+    expect(away.details.body.driver).toBe(ids.driver);
+    expect(away.refs).toEqual({ user: { [ids.driver]: names.driver } });
+    const [fromQuote] = (await owner.get('/api/audit_log?entity=order&per_page=10')).json().items;
+    expect(fromQuote.action).toBe('add_from_calculation');
+    expect(fromQuote.refs).toEqual({
+      warehouse: { [ids.warehouse]: names.warehouse },
+      product: { [ids.product]: names.product },
+    });
+  });
+
   it('names a created record by its new id and never keeps a password', async () => {
     const added = await owner.post('/api/user/add', {
       username: 'auditovany',

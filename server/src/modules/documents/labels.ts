@@ -1,6 +1,11 @@
 import type { DeliveryNoteLanguage } from '@letokruh/contracts/documents';
 import type { PaymentType } from '@letokruh/contracts/orders';
-import { formatDay as formatCzechDay, formatMoney, formatNumber } from '@letokruh/contracts/rules/format';
+import {
+  formatDay as formatCzechDay,
+  formatDateShort,
+  formatMoney,
+  formatNumber,
+} from '@letokruh/contracts/rules/format';
 import { numberFormat } from '@letokruh/contracts/rules/intl';
 import type { Currency } from '@letokruh/contracts/rules/money';
 
@@ -168,8 +173,9 @@ export const formatQuantity = (value: number, lang: DeliveryNoteLanguage) =>
     ? formatNumber(value)
     : numberFormat(locales[lang], { maximumFractionDigits: 2 }).format(value);
 
-/** An instant as the Prague wall clock: "27.11.2026 14:32" (cs), "27.11.2026, 14:32" (de). */
+/** An instant as the Prague wall clock: "27.11.2026 14:32" (cs, decision 0088), "27.11.2026, 14:32" (de). */
 export function formatPragueTime(iso: string, lang: DeliveryNoteLanguage): string {
+  if (lang === 'cs') return formatDateShort(iso, 'cs');
   return new Intl.DateTimeFormat(locales[lang], {
     timeZone: 'Europe/Prague',
     day: 'numeric',

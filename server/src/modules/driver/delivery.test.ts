@@ -385,16 +385,24 @@ describe('the delivery note of a delivered order', () => {
     const { text, images } = await noteOf(id, 'cs');
     expect(text).toContain('Doručeno a převzato');
     expect(text).toContain('Převzal: Žofie Řezníčková');
-    // The Prague wall clock of the instant the driver recorded.
-    const prague = new Intl.DateTimeFormat('cs-CZ', {
-      timeZone: 'Europe/Prague',
-      day: 'numeric',
-      month: 'numeric',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-    }).format(at);
-    expect(text).toContain(`Doručeno: ${prague.replace(/\u00a0/g, ' ')}`);
+    // The Prague wall clock of the instant the driver recorded, written as the screen writes it
+    // (decision 0088: 28.11.2026 05:59).
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat('en-GB', {
+        timeZone: 'Europe/Prague',
+        day: 'numeric',
+        month: 'numeric',
+        year: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      })
+        .formatToParts(at)
+        .map((p) => [p.type, p.value]),
+    );
+    expect(text).toContain(
+      `Doručeno: ${parts.day}.${parts.month}.${parts.year} ${parts.hour}:${parts.minute}`,
+    );
     expect(text).toContain('49.39610, 15.59120 (± 12 m)');
     expect(text).toContain('objednáno 2');
     expect(text).toContain('dodáno 1,5');

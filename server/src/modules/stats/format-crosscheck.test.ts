@@ -38,8 +38,8 @@ function shown(cell: ExcelJS.Cell): string {
   if (value instanceof Date) {
     const [d, m, y] = [value.getUTCDate(), value.getUTCMonth() + 1, value.getUTCFullYear()];
     if (numFmt === 'd.m.yyyy') return `${d}.${m}.${y}`;
-    if (numFmt === 'd. m. yyyy hh:mm')
-      return `${d}. ${m}. ${y} ${two(value.getUTCHours())}:${two(value.getUTCMinutes())}`;
+    if (numFmt === 'd.m.yyyy hh:mm')
+      return `${d}.${m}.${y} ${two(value.getUTCHours())}:${two(value.getUTCMinutes())}`;
     throw new Error(`no reading of the date format ${numFmt}`);
   }
   if (typeof value === 'number') {

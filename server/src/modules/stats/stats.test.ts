@@ -355,7 +355,7 @@ describe('XLSX downloads', () => {
     const a = rows[1]!;
     expect(cell(a, 1).numFmt).toBe('0');
     expect(cell(a, 2).value).toBeInstanceOf(Date);
-    expect(cell(a, 2).numFmt).toBe('d. m. yyyy hh:mm');
+    expect(cell(a, 2).numFmt).toBe('d.m.yyyy hh:mm');
     expect(cell(a, 3).value).toEqual(new Date('2035-03-12T00:00:00Z'));
     expect(cell(a, 3).numFmt).toBe('d.m.yyyy');
     expect(cell(a, 4).value).toBe('Sklad Jihlava');

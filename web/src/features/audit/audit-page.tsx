@@ -1,5 +1,5 @@
 import { type AuditEntity, type AuditItem, auditEntities } from '@letokruh/contracts/audit';
-import { Alert, Anchor, Code, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,6 +11,8 @@ import { useFormat } from '../../ui/format';
 import { useListState } from '../../ui/list-state';
 import { type Column, PagedTable } from '../../ui/paged-table';
 import { auditQuery } from './api';
+import { AuditDetails } from './audit-details';
+import { readable } from './change-details';
 
 type Filters = { entity: AuditEntity | ''; entity_id: string; from: string; to: string };
 const noFilters: Filters = { entity: '', entity_id: '', from: '', to: '' };
@@ -28,19 +30,7 @@ const recordPath: Partial<Record<AuditEntity, (id: number) => string>> = {
 
 const day = /^\d{4}-\d{2}-\d{2}$/;
 
-/** The data of a change: the path's other ids (a stock change's product) and the body sent. */
-function shownDetails(r: AuditItem): Record<string, unknown> {
-  const { id: _id, ...params } = (r.details.params ?? {}) as Record<string, unknown>;
-  const body = r.details.body;
-  return {
-    ...params,
-    // Decision 0024: the product and warehouse by name, not by internal id.
-    ...r.names,
-    ...(body && typeof body === 'object' && !Array.isArray(body) ? body : body ? { body } : {}),
-  };
-}
-
-/** Decision 0020: who changed what and when, for the owner. */
+/** Who changed what and when, for the owner (docs/decisions/0088: the data in words). */
 export function AuditPage() {
   const { t } = useTranslation();
   const access = useAccess();
@@ -60,43 +50,42 @@ export function AuditPage() {
   if (!access.user) return null;
   if (!allowed) return <Alert color="red">{t('common.accessDenied')}</Alert>;
 
-  const entityLabel = (e: string) => t(`audit.entities.${e}`, { defaultValue: e });
+  const entityLabel = (e: string) => t(`audit.entities.${e}`, { defaultValue: readable(e) });
+  const actionLabel = (a: string) => t(`audit.actions.${a}`, { defaultValue: readable(a) });
+  const userLabel = (r: AuditItem) =>
+    r.user ? `${r.user.name || r.user.username} (${r.user.username})` : t('audit.system');
+  const record = (r: AuditItem) => {
+    const to = r.entity_id ? recordPath[r.entity as AuditEntity]?.(r.entity_id) : undefined;
+    const label = `${entityLabel(r.entity)}${r.entity_name ? ` ${r.entity_name}` : r.entity_id ? ` ${r.entity_id}` : ''}`;
+    return to ? (
+      <Anchor component={Link} to={to}>
+        {label}
+      </Anchor>
+    ) : (
+      label
+    );
+  };
+  const card = (r: AuditItem) => (
+    <Paper withBorder p="sm" radius="sm" component="article" aria-label={actionLabel(r.action)}>
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Text fw={600}>{actionLabel(r.action)}</Text>
+        <Text size="sm" c="dimmed">
+          {format.dateShort(r.at)}
+        </Text>
+      </Group>
+      <Text size="sm">{record(r)}</Text>
+      <Text size="sm" c="dimmed" mb={4}>
+        {userLabel(r)}
+      </Text>
+      <AuditDetails item={r} />
+    </Paper>
+  );
   const columns: Column<AuditItem>[] = [
     { key: 'at', header: t('audit.fields.at'), cell: (r) => format.dateShort(r.at) },
-    {
-      key: 'user',
-      header: t('audit.fields.user'),
-      cell: (r) => (r.user ? `${r.user.name || r.user.username} (${r.user.username})` : t('common.noValue')),
-    },
-    {
-      key: 'record',
-      header: t('audit.fields.record'),
-      cell: (r) => {
-        const to = r.entity_id ? recordPath[r.entity as AuditEntity]?.(r.entity_id) : undefined;
-        const label = `${entityLabel(r.entity)}${r.entity_name ? ` ${r.entity_name}` : r.entity_id ? ` ${r.entity_id}` : ''}`;
-        return to ? (
-          <Anchor component={Link} to={to}>
-            {label}
-          </Anchor>
-        ) : (
-          label
-        );
-      },
-    },
-    {
-      key: 'action',
-      header: t('audit.fields.action'),
-      cell: (r) => t(`audit.actions.${r.action}`, { defaultValue: r.action }),
-    },
-    {
-      key: 'details',
-      header: t('audit.fields.details'),
-      cell: (r) => (
-        <Code block style={{ maxWidth: 480, maxHeight: 120, overflow: 'auto', fontSize: 11 }}>
-          {JSON.stringify(shownDetails(r), null, 1)}
-        </Code>
-      ),
-    },
+    { key: 'user', header: t('audit.fields.user'), cell: userLabel },
+    { key: 'record', header: t('audit.fields.record'), cell: record },
+    { key: 'action', header: t('audit.fields.action'), cell: (r) => actionLabel(r.action) },
+    { key: 'details', header: t('audit.fields.details'), cell: (r) => <AuditDetails item={r} /> },
   ];
 
   return (
@@ -145,6 +134,7 @@ export function AuditPage() {
         rows={log.data?.items}
         total={log.data?.total ?? 0}
         rowKey={(r) => r.id}
+        card={card}
         currentPage={list.current_page}
         perPage={list.per_page}
         onPage={list.setPage}

@@ -105,9 +105,7 @@ describe('LoginPage', () => {
       route: '/',
       fetch: { 'GET /api/auth/user': { body: { user: makeProfile() } } },
     });
-    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/account'), {
-      timeout: 3000,
-    });
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/account'));
   });
 });
 

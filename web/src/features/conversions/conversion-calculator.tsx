@@ -19,7 +19,7 @@ import {
 } from './api';
 import { buildRequest, knownValues, type Line, preview } from './calculation';
 import { LinesEditor } from './lines-editor';
-import { OptionCard, useCoefficientFormat } from './option-card';
+import { coefficientDigits, OptionCard } from './option-card';
 
 let nextKey = 1;
 const newLine = (): Line => ({ key: nextKey++, productId: null, amount: '' });
@@ -38,7 +38,6 @@ type Props = {
 export function ConversionCalculator({ warehouseId, onDone }: Props) {
   const { t } = useTranslation();
   const format = useFormat();
-  const formatCoefficient = useCoefficientFormat();
   const access = useAccess();
   const queryClient = useQueryClient();
   const [step, setStep] = useState(0);
@@ -192,7 +191,9 @@ export function ConversionCalculator({ warehouseId, onDone }: Props) {
               <Text size="sm" c="dimmed" data-testid="conversion-preview">
                 {t(`conversions.preview.${hint.kind}`, {
                   value:
-                    hint.kind === 'coefficient' ? formatCoefficient(hint.value) : format.number(hint.value),
+                    hint.kind === 'coefficient'
+                      ? format.decimal(hint.value, coefficientDigits)
+                      : format.number(hint.value),
                 })}
               </Text>
             ) : null}

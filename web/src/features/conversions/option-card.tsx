@@ -1,23 +1,15 @@
-import { numberFormat } from '@letokruh/contracts/rules/intl';
 import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../ui/format';
 import type { ConversionOptionItem, OptionLine } from './api';
 
 /** Coefficients carry four decimals, more than the shared number format's two. */
-export function useCoefficientFormat() {
-  const { i18n } = useTranslation();
-  const numbers = numberFormat(i18n.language === 'en' ? 'en-GB' : 'cs-CZ', {
-    maximumFractionDigits: 4,
-  });
-  return (value: number) => numbers.format(value);
-}
+export const coefficientDigits = 4;
 
 /** One way to convert: what leaves the stock, what enters it, and the stock after. */
 export function OptionCard({ option, number }: { option: ConversionOptionItem; number: number }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const coefficient = useCoefficientFormat();
   const line = (l: OptionLine, sign: -1 | 1) => (
     <Text size="sm" key={l.product.id}>
       <Text span fw={500}>
@@ -37,7 +29,11 @@ export function OptionCard({ option, number }: { option: ConversionOptionItem; n
     <Stack gap={4} style={{ flex: 1 }}>
       <Group justify="space-between">
         <Text fw={600}>{t('conversions.optionNumber', { number })}</Text>
-        <Text size="sm">{t('conversions.coefficientValue', { value: coefficient(option.coefficient) })}</Text>
+        <Text size="sm">
+          {t('conversions.coefficientValue', {
+            value: format.decimal(option.coefficient, coefficientDigits),
+          })}
+        </Text>
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
         <div>

@@ -33,7 +33,7 @@ type PendingMove = { order: CalendarEntry; to: Moved; revert: () => void; clashe
  * Not the open order: DashboardCalendar and DashboardOverlay read it, so it re-renders only them.
  */
 export function useDashboard() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const format = useFormat();
   const access = useAccess();
   const queryClient = useQueryClient();
@@ -164,7 +164,7 @@ export function useDashboard() {
     pickerDate,
     print,
     /** "listopad 2026 · 47. týden (lichý)": the day or the month(s), and the ISO week. */
-    title: `${view === 'day' ? dayTitle(state.date, i18n.language) : monthTitle(days, i18n.language)} · ${t(
+    title: `${view === 'day' ? dayTitle(state.date, format) : monthTitle(days, format)} · ${t(
       'dashboard.week.label',
       { week: week.week, parity: t(`dashboard.week.${weekParity(week.week)}`) },
     )}`,

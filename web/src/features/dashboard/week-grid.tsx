@@ -2,10 +2,11 @@ import './week-grid.css';
 import type { CalendarEntry } from '@letokruh/contracts/rules/calendar-entries';
 import { weekDates } from '@letokruh/contracts/rules/calendar-week';
 import { isPersonalCollection } from '@letokruh/contracts/rules/collection';
-import { pragueDay } from '@letokruh/contracts/rules/prague-day';
+import { pragueDay, pragueWallClockAsUtc } from '@letokruh/contracts/rules/prague-day';
 import type { CalendarClosure, CalendarDriverVacation } from '@letokruh/contracts/vacations';
 import { memo, type PointerEvent as ReactPointerEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../ui/format';
 import { minutesOfTime } from './driver-day-layout';
 import {
   cardName,
@@ -78,7 +79,7 @@ type Pending = { orderId: number; date: string; start: number };
  * (snapped to 15 minutes) when the user may reschedule; the drop asks first (use-dashboard).
  */
 export const WeekCalendar = memo(function WeekCalendar(props: WeekCalendarProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { orders, closures, driverVacations, showIds, showTravel, canReschedule } = props;
   const { onOrderClick, onDayClick, onOrderDrop } = props;
   const strategy = props.strategy ?? 'packed';
@@ -194,12 +195,7 @@ export const WeekCalendar = memo(function WeekCalendar(props: WeekCalendarProps)
   };
   const dragged = drag?.moved ? byId.get(drag.orderId) : undefined;
 
-  const lang = i18n.language === 'en' ? 'en-GB' : 'cs-CZ';
-  const headFormat = useMemo(
-    () =>
-      new Intl.DateTimeFormat(lang, { weekday: 'short', day: 'numeric', month: 'numeric', timeZone: 'UTC' }),
-    [lang],
-  );
+  const format = useFormat();
   const hours = Array.from({ length: props.endHour - props.startHour }, (_, i) => props.startHour + i);
   const slots = Array.from(
     { length: (endMin - startMin) / snapMinutes },
@@ -234,7 +230,7 @@ export const WeekCalendar = memo(function WeekCalendar(props: WeekCalendarProps)
           return (
             <div key={d} className={`week-day-head${d === today ? ' is-today' : ''}`} data-date={d}>
               <button type="button" className="week-day-link" onClick={() => onDayClick(d)}>
-                {headFormat.format(new Date(`${d}T00:00:00Z`))}
+                {format.dayMonth(d, 'short')}
               </button>
               {count > 0 ? (
                 <span className="week-day-count">{t('dashboard.dayCount', { count })}</span>
@@ -324,7 +320,7 @@ export const WeekCalendar = memo(function WeekCalendar(props: WeekCalendarProps)
                   onClick={() => onDayClick(d)}
                   aria-label={t('dashboard.moreLabel', {
                     count: o.orders.length,
-                    day: headFormat.format(new Date(`${d}T00:00:00Z`)),
+                    day: format.dayMonth(d, 'short'),
                   })}
                 >
                   +{o.orders.length}
@@ -453,14 +449,8 @@ const DayCard = memo(function DayCard({
 
 /** Minutes since Prague's midnight. */
 function pragueMinutes(): number {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/Prague',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date());
-  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return part('hour') * 60 + part('minute');
+  const clock = pragueWallClockAsUtc();
+  return clock.getUTCHours() * 60 + clock.getUTCMinutes();
 }
 
 /** Minutes since Prague's midnight, refreshed every minute (the now line). */

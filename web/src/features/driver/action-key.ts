@@ -11,12 +11,3 @@ export function newActionKey(): string {
   const hex = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
-
-/** "14:32": a moment on the Prague clock, as the driver's day reads it. */
-export function pragueTime(iso: string, lang: string): string {
-  return new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'cs-CZ', {
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone: 'Europe/Prague',
-  }).format(new Date(iso));
-}

@@ -100,16 +100,6 @@ export function DriverDayPage() {
   );
 }
 
-/** "pátek 27. 11." / "Friday 27/11": a calendar day, no clock (the day is Prague's already). */
-function dayHeading(date: string, lang: string): string {
-  return new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'cs-CZ', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${date}T00:00:00Z`));
-}
-
 type SectionProps = {
   date: string;
   stops: DriverStop[];
@@ -119,12 +109,12 @@ type SectionProps = {
 };
 
 function DaySection({ date, stops, next, open, children }: SectionProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const f = useFormat();
   const today = pragueDay();
   const name =
     date === today ? t('driverDay.today') : date === addDays(today, 1) ? t('driverDay.tomorrow') : '';
-  const heading = [name, dayHeading(date, i18n.language)].filter(Boolean).join(', ');
+  const heading = [name, f.dayMonth(date, 'long')].filter(Boolean).join(', ');
   // Cash still to collect this day, per currency (a few orders are in euros).
   const cash = new Map<'CZK' | 'EUR', number>();
   for (const s of stops) {

@@ -1,14 +1,15 @@
 import { Badge, Button, Card, CloseButton, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { errorKey } from '../../lib/api-client';
-import { pragueTime } from './action-key';
+import { useFormat } from '../../ui/format';
 import type { QueuedAction } from './queue/queue-store';
 import { refusal } from './queue/refusal';
 import type { DeliveryQueue } from './queue/use-delivery-queue';
 
 /** The outbox as the driver sees it: what waits to be sent, and what the server refused. */
 export function PendingList({ queue }: { queue: DeliveryQueue }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   if (queue.actions.length === 0) return null;
   const waiting = queue.actions.some((a) => !a.refused);
   const what = (a: QueuedAction) =>
@@ -42,8 +43,7 @@ export function PendingList({ queue }: { queue: DeliveryQueue }) {
           >
             <div>
               <Text size="sm" fw={600}>
-                {t('driverDay.queue.order', { order: a.internId })} · {what(a)} ·{' '}
-                {pragueTime(a.at, i18n.language)}
+                {t('driverDay.queue.order', { order: a.internId })} · {what(a)} · {format.time(a.at)}
               </Text>
               {a.refused ? (
                 <Text size="sm" c="red.8">

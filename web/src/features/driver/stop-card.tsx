@@ -3,7 +3,6 @@ import { Anchor, Badge, Button, Card, Group, Stack, Text, UnstyledButton } from 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { telHref, useFormat } from '../../ui/format';
-import { pragueTime } from './action-key';
 import { StopProgress } from './stop-progress';
 
 /**
@@ -11,7 +10,7 @@ import { StopProgress } from './stop-progress';
  * balance left to pay; pressed, it opens to the whole card.
  */
 export function FoldedStop({ stop }: { stop: DriverStop }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const f = useFormat();
   const [open, setOpen] = useState(false);
   const currency = stop.currency === 'EUR' ? 'EUR' : 'CZK';
@@ -32,7 +31,7 @@ export function FoldedStop({ stop }: { stop: DriverStop }) {
       <Group gap="xs" wrap="nowrap" justify="space-between">
         <Text size="sm" truncate>
           <b>{stop.time ?? t('driverDay.anyTime')}</b> · {stop.customer.organization || stop.customer.name} ·{' '}
-          {t('driverDay.folded.delivered', { time: pragueTime(stop.delivered!.at, i18n.language) })}
+          {t('driverDay.folded.delivered', { time: f.time(stop.delivered!.at) })}
         </Text>
         {balance > 0 && (
           <Text size="sm" fw={700} c="orange.9" style={{ whiteSpace: 'nowrap' }}>

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../lib/api-client';
 import { useFormat } from '../../ui/format';
-import { newActionKey, pragueTime } from './action-key';
+import { newActionKey } from './action-key';
 import { driverKey } from './api';
 // Not lazy: a driver opening the dialog without a signal must not wait for a chunk.
 import { DeliveryDialog } from './delivery-dialog';
@@ -21,7 +21,7 @@ import { thumbSized } from './thumb';
  * phone's outbox; and for the driver themself the two buttons (decision 0067).
  */
 export function StopProgress({ stop }: { stop: DriverStop }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const f = useFormat();
   const queue = useQueue();
   const [open, setOpen] = useState<string | null>(null);
@@ -30,7 +30,7 @@ export function StopProgress({ stop }: { stop: DriverStop }) {
   const queued = (queue?.actions ?? []).filter((a) => a.orderId === stop.id && !a.refused);
   const queuedDelivery = queued.find((a) => a.kind === 'delivered');
   const queuedWay = queued.find((a) => a.kind === 'on_the_way');
-  const time = (iso: string) => pragueTime(iso, i18n.language);
+  const time = (iso: string) => f.time(iso);
   const currency = stop.currency === 'EUR' ? 'EUR' : 'CZK';
 
   if (stop.delivered) {

@@ -22,8 +22,7 @@ function renderStep(fetch: MockRoutes = {}, order = makeOrder(5)) {
 
 const continueButton = () =>
   screen.getByRole('button', { name: t('orderSteps.continue') }) as HTMLButtonElement;
-const findPanel = async () =>
-  screen.findByRole('region', { name: t('orderSteps.customer.findHeading') }, { timeout: 4000 });
+const findPanel = async () => screen.findByRole('region', { name: t('orderSteps.customer.findHeading') });
 /** A field of the find-customer panel (the add-customer form beside it has fields of the same names). */
 const searchField = (label: string) =>
   within(screen.getByRole('region', { name: t('orderSteps.customer.findHeading') })).getByRole('textbox', {

@@ -51,8 +51,7 @@ function renderStep(fetch: MockRoutes = {}, order = planned, functions = ['dispa
   });
 }
 
-const saveDetail = () =>
-  screen.findByRole('button', { name: t('orderSteps.intern.saveDetail') }, { timeout: 4000 });
+const saveDetail = () => screen.findByRole('button', { name: t('orderSteps.intern.saveDetail') });
 
 describe('OrderInternPage', () => {
   it('asks about the clashes the server found and, confirmed, sends the same form with confirm_overlap', async () => {
@@ -122,9 +121,7 @@ describe('OrderInternPage', () => {
 
   it('asks the calendar for the day of the warehouse, other warehouses too, without this order', async () => {
     const { api } = renderStep();
-    await waitFor(() => expect(api.sent('GET /api/api/get-orders').length).toBeGreaterThan(0), {
-      timeout: 2000,
-    });
+    await waitFor(() => expect(api.sent('GET /api/api/get-orders').length).toBeGreaterThan(0));
     const query = api.sent('GET /api/api/get-orders').at(-1)?.url.searchParams;
     expect(query?.getAll('warehouses')).toEqual(['1']);
     expect(query?.getAll('dates')).toEqual(['2026-11-23']);
@@ -138,11 +135,9 @@ describe('OrderInternPage', () => {
       { 'POST /api/order/5/intern': { body: { item: planned, cleared: [] } } },
       withCar,
     );
-    const driverSelect = await screen.findByLabelText(
-      new RegExp(`^${t('orderSteps.intern.driver')}`),
-      { selector: 'input' },
-      { timeout: 4000 },
-    );
+    const driverSelect = await screen.findByLabelText(new RegExp(`^${t('orderSteps.intern.driver')}`), {
+      selector: 'input',
+    });
     await user.click(driverSelect);
     await user.click(
       await screen.findByRole('option', { name: t('orderSteps.intern.personalCollection'), hidden: true }),
@@ -165,11 +160,9 @@ describe('OrderInternPage', () => {
       delivery_price: { amount: 0, minimum_price: 0, price: 0 },
     };
     const { user, api } = renderStep({ 'POST /api/order/5/intern': { body: { item: planned } } }, collection);
-    const driverSelect = await screen.findByLabelText(
-      new RegExp(`^${t('orderSteps.intern.driver')}`),
-      { selector: 'input' },
-      { timeout: 4000 },
-    );
+    const driverSelect = await screen.findByLabelText(new RegExp(`^${t('orderSteps.intern.driver')}`), {
+      selector: 'input',
+    });
     expect((driverSelect as HTMLInputElement).value).toBe(t('orderSteps.intern.personalCollection'));
     await user.click(driverSelect);
     await user.click(await screen.findByRole('option', { name: 'Josef Černý', hidden: true }));

@@ -27,7 +27,7 @@ function renderStep(fetch: MockRoutes = {}, order = makeItemsOrder(5)) {
 const shown = (testId: string) => screen.getByTestId(testId).textContent?.replace(/\s/g, ' ');
 
 async function add(user: User, product: string, amount: string) {
-  await user.click(await screen.findByRole('radio', { name: product }, { timeout: 4000 }));
+  await user.click(await screen.findByRole('radio', { name: product }));
   const count = field(t('orderSteps.items.count'));
   await user.clear(count);
   await user.type(count, `${amount}{Enter}`);
@@ -40,12 +40,8 @@ const amountOf = (name: string) =>
 describe('OrderItemsPage', () => {
   it('finds a product as one types, without accents, and adds it by keyboard: name, Enter, amount, Enter', async () => {
     const { user } = renderStep();
-    const search = await screen.findByRole(
-      'textbox',
-      { name: t('orderSteps.items.search') },
-      { timeout: 4000 },
-    );
-    await screen.findByRole('radio', { name: 'Piliny' }, { timeout: 4000 });
+    const search = await screen.findByRole('textbox', { name: t('orderSteps.items.search') });
+    await screen.findByRole('radio', { name: 'Piliny' });
     await user.click(search);
     await user.keyboard('smrk');
     expect(screen.queryByRole('radio', { name: 'Borovice štípaná 33 cm' })).toBeNull();
@@ -62,7 +58,7 @@ describe('OrderItemsPage', () => {
 
   it("shows each product's free and projected stock in the chosen warehouse, a shortage in words", async () => {
     renderStep();
-    const pine = await screen.findByRole('radio', { name: 'Borovice štípaná 33 cm' }, { timeout: 4000 });
+    const pine = await screen.findByRole('radio', { name: 'Borovice štípaná 33 cm' });
     await waitFor(() =>
       expect(within(pine).getByTestId('picker-stock').textContent).toContain('volné 8 PRMS'),
     );
@@ -76,7 +72,7 @@ describe('OrderItemsPage', () => {
     await add(first.user, 'Piliny', '4');
     first.unmount();
     const { user } = renderStep();
-    await waitFor(() => expect(amountOf('Piliny')).toBe('4'), { timeout: 4000 });
+    await waitFor(() => expect(amountOf('Piliny')).toBe('4'));
     expect(screen.getByTestId('items-restored')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: t('orderSteps.items.discardRestored') }));
     expect(screen.queryByRole('group', { name: 'Piliny' })).toBeNull();
@@ -142,7 +138,7 @@ describe('OrderItemsPage', () => {
 
   it('a rate changed from its default drops the default minimum to 0 (domain.md §1.4)', async () => {
     const { user } = renderStep({}, makeItemsOrder(5, { distance: 5 }));
-    await screen.findByRole('radio', { name: 'Sklad Jihlava' }, { timeout: 4000 });
+    await screen.findByRole('radio', { name: 'Sklad Jihlava' });
     const rate = field(t('orderSteps.items.rate', { currency: 'CZK' }));
     // 30 × 5 × 2 = 300 is raised to the minimum 600.
     expect(shown('total-delivery')).toBe('600,00 Kč');
@@ -158,7 +154,7 @@ describe('OrderItemsPage', () => {
       {},
       makeItemsOrder(5, { distance: 5, delivery_price: { amount: 30, minimum_price: 450, price: 450 } }),
     );
-    await screen.findByRole('radio', { name: 'Sklad Jihlava' }, { timeout: 4000 });
+    await screen.findByRole('radio', { name: 'Sklad Jihlava' });
     const rate = field(t('orderSteps.items.rate', { currency: 'CZK' }));
     await user.clear(rate);
     await user.type(rate, '40');
@@ -168,7 +164,7 @@ describe('OrderItemsPage', () => {
 
   it('another warehouse brings its distance and duration and reloads its products; an emptied price comes back on leaving it', async () => {
     const { user, api } = renderStep();
-    await user.click(await screen.findByRole('radio', { name: 'Sklad Havlíčkův Brod' }, { timeout: 4000 }));
+    await user.click(await screen.findByRole('radio', { name: 'Sklad Havlíčkův Brod' }));
     expect(field(t('orderSteps.items.distance')).value).toBe('31,37');
     expect(field(t('orderSteps.items.duration')).value).toBe('38');
     await waitFor(() =>
@@ -211,7 +207,7 @@ describe('OrderItemsPage', () => {
 
   it('offers no continue button until the warehouse and the currency are chosen', async () => {
     renderStep({}, makeItemsOrder(5, { warehouse: null, currency: null }));
-    await screen.findByRole('radio', { name: 'Sklad Jihlava' }, { timeout: 4000 });
+    await screen.findByRole('radio', { name: 'Sklad Jihlava' });
     expect(screen.queryByRole('button', { name: t('orderSteps.continue') })).toBeNull();
   });
 

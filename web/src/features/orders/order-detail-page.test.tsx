@@ -22,11 +22,7 @@ function renderDetail(functions: FunctionName[], order: Order = makeOrder(), fet
 }
 
 const heading = () =>
-  screen.findByRole(
-    'heading',
-    { name: t('orders.detail.heading', { number: 2026000248 }) },
-    { timeout: 5_000 },
-  );
+  screen.findByRole('heading', { name: t('orders.detail.heading', { number: 2026000248 }) });
 const button = (key: string) => screen.queryByRole('button', { name: t(key) });
 const flag = (key: string, on: boolean) => `${t(key)}: ${on ? t('common.yes') : t('common.no')}`;
 const actionNames = () =>
@@ -407,7 +403,7 @@ describe('OrderDetailPage', () => {
         'GET /api/order/999': { status: 404, body: { error_code: 130, message: 'not found' } },
       },
     });
-    expect((await screen.findByTestId('location', {}, { timeout: 5_000 })).textContent).toBe('/orders');
+    expect((await screen.findByTestId('location')).textContent).toBe('/orders');
   });
 
   it("shows the driver's proof of delivery: receiver, time, place, what differed, cash, signature, photos", async () => {
@@ -506,7 +502,7 @@ describe('OrderDetailPage', () => {
     const panel = await screen.findByRole('region', { name: t('orders.proof.voided') });
     expect(screen.queryByRole('region', { name: t('orders.proof.delivered') })).toBeNull();
     expect(panel.textContent).toContain(
-      t('orders.proof.voidedUndone', { at: '27. 11. 2026 10:05', name: 'Dana Dispečerská' }),
+      t('orders.proof.voidedUndone', { at: '27.11.2026 10:05', name: 'Dana Dispečerská' }),
     );
     expect(panel.textContent).toContain('Žofie Řezníčková');
     expect(panel.textContent).not.toContain(t('orders.proof.withDriver'));

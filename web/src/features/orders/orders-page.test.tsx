@@ -60,7 +60,7 @@ const fieldIn = (container: HTMLElement, label: string) =>
     normalizer: (text) => text.replace(/\s*\*\s*$/, '').trim(),
   });
 /** The first render waits for the profile and the list; a loaded machine may take a while. */
-const loaded = (number: string) => screen.findByRole('link', { name: number }, { timeout: 5_000 });
+const loaded = (number: string) => screen.findByRole('link', { name: number });
 const named = (name: string) => ({ name, hidden: true });
 
 beforeEach(() => {

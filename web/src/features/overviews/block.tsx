@@ -6,7 +6,8 @@ import { errorKey } from '../../lib/api-client';
 type Props = {
   title: string;
   description?: string;
-  filters: ReactNode;
+  /** The block's own filters beside the page's range (done, collector). */
+  filters?: ReactNode;
   loading?: boolean;
   error?: unknown;
   children?: ReactNode;

@@ -1,6 +1,6 @@
-import { numberFormat } from '@letokruh/contracts/rules/intl';
 import { eachDay } from '@letokruh/contracts/rules/prague-day';
-import type { WarehouseDayStats, WarehouseStats } from '@letokruh/contracts/stats';
+import type { ProductStats, WarehouseDayStats, WarehouseStats } from '@letokruh/contracts/stats';
+import type { Format } from '../../ui/format';
 import { daysOf } from './range';
 
 /** Up to this many days the charts show a bar per day; longer ranges a bar per month. */
@@ -16,7 +16,7 @@ export function perPeriod(
   range: { from: string; to: string },
   days: WarehouseDayStats[],
   warehouses: Pick<WarehouseStats, 'id' | 'name'>[],
-  formatDay: (day: string) => string,
+  format: Pick<Format, 'dayMonth' | 'month'>,
 ): { counts: ChartRow[]; totals: ChartRow[] } {
   const monthly = daysOf(range) > dailyChartMaxDays;
   const keyOf = (day: string) => (monthly ? day.slice(0, 7) : day);
@@ -26,7 +26,7 @@ export function perPeriod(
     if (keys[keys.length - 1] !== key) keys.push(key);
   }
   const empty = (key: string): ChartRow => ({
-    label: monthly ? `${Number(key.slice(5, 7))}/${key.slice(0, 4)}` : formatDay(key),
+    label: monthly ? format.month(key) : format.dayMonth(key),
     ...Object.fromEntries(warehouses.map((w) => [w.name, 0])),
   });
   const counts = new Map(keys.map((k) => [k, empty(k)]));
@@ -44,8 +44,16 @@ export function perPeriod(
   return { counts: [...counts.values()], totals: [...totals.values()] };
 }
 
-/** Axis ticks: "75 tis." / "75K" rather than full amounts that do not fit beside the chart. */
-export const compactNumber = (lang: string) => {
-  const format = numberFormat(lang === 'en' ? 'en-GB' : 'cs-CZ', { notation: 'compact' });
-  return (value: number) => format.format(value);
-};
+/** The best sellers' chart shows this many products. */
+export const bestSellerCount = 10;
+
+/**
+ * The products sold for the most CZK, as the server orders them, each by its name, not its short
+ * code (decision 0088: "Buk štípaný sypané 33 cm", not "BK33S").
+ */
+export function bestSellers(items: ProductStats[]): { product: string; CZK: number }[] {
+  return items
+    .map((p) => ({ product: p.name, CZK: p.prices.find((c) => c.currency === 'CZK')?.amount ?? 0 }))
+    .filter((p) => p.CZK)
+    .slice(0, bestSellerCount);
+}

@@ -6,42 +6,33 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../ui/format';
 import { type DoneFilter, productStatsQuery } from './api';
 import { ReportBlock } from './block';
-import { compactNumber } from './chart-data';
+import { bestSellers } from './chart-data';
 import { DoneSelect } from './done-select';
-import { defaultRange, RangeFilter, type ReportRange } from './range';
-
-/** The chart's top products by CZK sales. */
-const topCount = 10;
+import { NameTick, nameLines } from './name-tick';
+import type { ReportRange } from './range';
 
 /** domain.md §2.2 "production overview": per product the amount sold, its unit and prices by currency. */
-export function ProductsBlock() {
-  const { t, i18n } = useTranslation();
+export function ProductsBlock({ range }: { range: ReportRange }) {
+  const { t } = useTranslation();
   const format = useFormat();
-  const [range, setRange] = useState<ReportRange>(defaultRange);
   const [done, setDone] = useState<DoneFilter>('all');
   const stats = useQuery(productStatsQuery(range, done));
   const items = stats.data?.items ?? [];
   const price = (prices: { currency: string; amount: number }[], currency: 'CZK' | 'EUR') =>
     prices.find((p) => p.currency === currency)?.amount;
-  const top = items
-    .filter((p) => price(p.prices, 'CZK'))
-    .slice(0, topCount)
-    .map((p) => ({ product: p.shorten_name || p.name, CZK: price(p.prices, 'CZK') ?? 0 }));
+  const top = bestSellers(items);
+  const twoLines = top.some((p) => nameLines(p.product).length > 1);
   return (
     <ReportBlock
       testId="products-block"
       title={t('overviews.products.title')}
       description={t('overviews.products.description')}
-      filters={
-        <RangeFilter value={range} onChange={setRange}>
-          <DoneSelect value={done} onChange={setDone} />
-        </RangeFilter>
-      }
+      filters={<DoneSelect value={done} onChange={setDone} />}
       loading={stats.isFetching}
       error={stats.error}
     >
       <Grid gap="lg">
-        <Grid.Col span={{ base: 12, lg: 7 }}>
+        <Grid.Col span={{ base: 12, lg: 7 }} order={{ base: 2, lg: 1 }}>
           <Table.ScrollContainer minWidth={520}>
             <Table striped withTableBorder aria-label={t('overviews.products.title')}>
               <Table.Thead>
@@ -78,19 +69,20 @@ export function ProductsBlock() {
             </Table>
           </Table.ScrollContainer>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 5 }}>
+        {/* Below a desk's width the best sellers come first, the whole table after them. */}
+        <Grid.Col span={{ base: 12, lg: 5 }} order={{ base: 1, lg: 2 }}>
           {top.length ? (
             <div>
               <Text fw={600} size="sm" mb="xs">
                 {t('overviews.products.topChart', { count: top.length })}
               </Text>
               <BarChart
-                h={Math.max(160, top.length * 34)}
+                h={Math.max(160, top.length * (twoLines ? 44 : 34))}
                 data={top}
                 dataKey="product"
                 orientation="vertical"
-                yAxisProps={{ width: 90 }}
-                xAxisProps={{ tickFormatter: compactNumber(i18n.language) }}
+                yAxisProps={{ width: 150, tick: <NameTick />, interval: 0 }}
+                xAxisProps={{ tickFormatter: format.compact }}
                 series={[{ name: 'CZK', color: 'teal.6', label: t('overviews.products.sales') }]}
                 valueFormatter={(v) => format.money(v, 'CZK')}
                 aria-label={t('overviews.products.topChart', { count: top.length })}

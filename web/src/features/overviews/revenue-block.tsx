@@ -5,15 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../ui/format';
 import { collectedRevenueQuery, collectorsQuery } from './api';
 import { ReportBlock } from './block';
-import { defaultRange, RangeFilter, type ReportRange } from './range';
+import type { ReportRange } from './range';
 
 type Revenue = { currency: 'CZK' | 'EUR'; amount: number; rounding: number };
 
 /** domain.md §2.2 "collected revenue": what was collected (or marked paid) on those days, per warehouse and per collector. */
-export function RevenueBlock() {
+export function RevenueBlock({ range }: { range: ReportRange }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const [range, setRange] = useState<ReportRange>(defaultRange);
   const [collector, setCollector] = useState<string | null>(null);
   const collectors = useQuery(collectorsQuery);
   const revenue = useQuery(collectedRevenueQuery(range, collector));
@@ -40,7 +39,7 @@ export function RevenueBlock() {
       title={t('overviews.revenue.title')}
       description={t('overviews.revenue.description')}
       filters={
-        <RangeFilter value={range} onChange={setRange}>
+        <Group>
           <Select
             label={t('overviews.revenue.collector')}
             data={[
@@ -52,7 +51,7 @@ export function RevenueBlock() {
             allowDeselect={false}
             w={220}
           />
-        </RangeFilter>
+        </Group>
       }
       loading={revenue.isFetching}
       error={revenue.error}

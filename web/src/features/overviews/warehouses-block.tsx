@@ -6,33 +6,25 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../ui/format';
 import { type DoneFilter, warehouseStatsQuery } from './api';
 import { ReportBlock } from './block';
-import { compactNumber, perPeriod } from './chart-data';
+import { perPeriod } from './chart-data';
 import { DoneSelect } from './done-select';
-import { defaultRange, RangeFilter, type ReportRange } from './range';
+import type { ReportRange } from './range';
 
 /** domain.md §2.2 "warehouses overview": orders and prices by currency per warehouse, with charts over the range. */
-export function WarehousesBlock() {
-  const { t, i18n } = useTranslation();
+export function WarehousesBlock({ range }: { range: ReportRange }) {
+  const { t } = useTranslation();
   const format = useFormat();
-  const tick = compactNumber(i18n.language);
-  const [range, setRange] = useState<ReportRange>(defaultRange);
   const [done, setDone] = useState<DoneFilter>('all');
   const stats = useQuery(warehouseStatsQuery(range, done));
   const items = stats.data?.items ?? [];
-  const chart = stats.data
-    ? perPeriod(range, stats.data.days, items, (d) => format.day(d).replace(/\d{4}$/, ''))
-    : null;
+  const chart = stats.data ? perPeriod(range, stats.data.days, items, format) : null;
   const series = items.map((w) => ({ name: w.name, color: w.color }));
   return (
     <ReportBlock
       testId="warehouses-block"
       title={t('overviews.warehouses.title')}
       description={t('overviews.warehouses.description')}
-      filters={
-        <RangeFilter value={range} onChange={setRange}>
-          <DoneSelect value={done} onChange={setDone} />
-        </RangeFilter>
-      }
+      filters={<DoneSelect value={done} onChange={setDone} />}
       loading={stats.isFetching}
       error={stats.error}
     >
@@ -107,7 +99,7 @@ export function WarehousesBlock() {
               series={series}
               withLegend
               valueFormatter={(v) => format.money(v, 'CZK')}
-              yAxisProps={{ tickFormatter: tick, width: 56 }}
+              yAxisProps={{ tickFormatter: format.compact, width: 56 }}
               aria-label={t('overviews.warehouses.revenueChart')}
               role="img"
             />

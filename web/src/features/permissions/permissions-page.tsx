@@ -18,9 +18,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorKey } from '../../lib/api-client';
+import { groupPermissions } from '../../lib/permission-labels';
 import { useAccess } from '../../lib/session';
 import { permissionMatrixQuery, savePermissions } from './api';
-import { groupPermissions } from './groups';
 
 /** The owner's screen: which function holds which permission (domain.md §3.3, decision 0009). */
 export function PermissionsPage() {

@@ -41,7 +41,7 @@ describe('ChangePricePage', () => {
         '21 %',
         '1.1.2025',
         t('products.untilFurther'),
-        '1. 1. 2025 09:00',
+        '1.1.2025 09:00',
         t('products.priceStates.inForce'),
       ],
       [
@@ -51,7 +51,7 @@ describe('ChangePricePage', () => {
         '20 %',
         '1.1.2025',
         t('products.untilFurther'),
-        '1. 1. 2025 09:00',
+        '1.1.2025 09:00',
         t('products.priceStates.inForce'),
       ],
       [
@@ -61,7 +61,7 @@ describe('ChangePricePage', () => {
         '21 %',
         '1.1.2025',
         t('products.untilFurther'),
-        '1. 1. 2025 09:00',
+        '1.1.2025 09:00',
         t('products.priceStates.inForce'),
       ],
     ]);

@@ -55,7 +55,7 @@ function renderPage(functions: FunctionName[] = ['owner'], extra: MockRoutes = {
 describe('ReferenceDataPage', () => {
   it('shows the suppliers with identity, account, bank code and IBAN, the ad types and the phone prefixes', async () => {
     renderPage();
-    const name = await screen.findByText('Letokruh s.r.o.', {}, { timeout: 3000 });
+    const name = await screen.findByText('Letokruh s.r.o.');
     const row = within(name.closest('tr') as HTMLElement);
     expect(row.getByText('IČO 27082440')).toBeTruthy();
     expect(row.getByText('DIČ CZ27082440')).toBeTruthy();
@@ -74,7 +74,7 @@ describe('ReferenceDataPage', () => {
         body: { item: { ...letokruh, id: 2, name: 'Pila Brtnice', bank_account: '19-2000145399' } },
       },
     });
-    await screen.findByText('Letokruh s.r.o.', {}, { timeout: 3000 });
+    await screen.findByText('Letokruh s.r.o.');
     await user.click(screen.getByRole('button', { name: t('suppliers.add') }));
     const dialog = within(await screen.findByRole('dialog'));
     await fillIn(user, t('suppliers.fields.name'), 'Pila Brtnice');
@@ -114,7 +114,7 @@ describe('ReferenceDataPage', () => {
     const { user, api } = renderPage(['owner'], {
       'PUT /api/supplier/1/edit': { body: { item: { ...letokruh, phone: '+420568841207' } } },
     });
-    const name = await screen.findByText('Letokruh s.r.o.', {}, { timeout: 3000 });
+    const name = await screen.findByText('Letokruh s.r.o.');
     await user.click(
       within(name.closest('tr') as HTMLElement).getByRole('button', { name: t('common.edit') }),
     );
@@ -147,7 +147,7 @@ describe('ReferenceDataPage', () => {
     const { user, api } = renderPage(['owner'], {
       'POST /api/adtype/add': { status: 409, body: { error_code: 140, message: 'taken', fields: ['name'] } },
     });
-    await screen.findByRole('cell', { name: 'Google' }, { timeout: 3000 });
+    await screen.findByRole('cell', { name: 'Google' });
     await fillIn(user, t('adtypes.newName'), 'google');
     await user.click(screen.getByRole('button', { name: t('adtypes.add') }));
     await waitFor(() => expect(api.sent('POST /api/adtype/add')).toHaveLength(1));
@@ -157,7 +157,7 @@ describe('ReferenceDataPage', () => {
 
   it('is the owner’s: a dispatcher is told so and nothing is loaded', async () => {
     const { api } = renderPage(['dispatcher']);
-    expect(await screen.findByText(t('common.accessDenied'), {}, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText(t('common.accessDenied'))).toBeTruthy();
     expect(api.sent('GET /api/suppliers')).toHaveLength(0);
   });
 });

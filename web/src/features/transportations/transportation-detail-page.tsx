@@ -87,7 +87,7 @@ function Details({ item }: { item: Transportation }) {
   return (
     <Paper withBorder p="md">
       <DetailTable labelWidth={200}>
-        <DetailRow label={t('transportations.fields.date')}>{item.date || noValue}</DetailRow>
+        <DetailRow label={t('transportations.fields.date')}>{format.day(item.date)}</DetailRow>
         <DetailRow label={t('transportations.fields.transportType')}>
           {labels.type(item.load_type.name)}
         </DetailRow>

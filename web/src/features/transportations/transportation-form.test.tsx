@@ -19,7 +19,7 @@ async function renderAdd() {
       'POST /api/transportation/add': { status: 201, body: { item: haul } },
     }),
   });
-  await screen.findByRole('heading', { name: t('transportations.addHeading') }, { timeout: 3000 });
+  await screen.findByRole('heading', { name: t('transportations.addHeading') });
   return rendered;
 }
 
@@ -167,11 +167,7 @@ describe('TransportationEditPage', () => {
 
   it('prefills the form: the typed loader under Other, the Czech day, places paired and padded', async () => {
     const { user, api } = renderEdit();
-    await screen.findByRole(
-      'heading',
-      { name: t('transportations.editHeading', { id: 31 }) },
-      { timeout: 3000 },
-    );
+    await screen.findByRole('heading', { name: t('transportations.editHeading', { id: 31 }) });
     expect(
       (screen.getByRole('radio', { name: t('transportations.types.bezrukaceTransport') }) as HTMLInputElement)
         .checked,
@@ -227,11 +223,7 @@ describe('TransportationEditPage', () => {
     const { user } = renderEdit({
       'PUT /api/transportation/31/edit': { status: 409, body: { error_code: 140, message: 'stale' } },
     });
-    await screen.findByRole(
-      'heading',
-      { name: t('transportations.editHeading', { id: 31 }) },
-      { timeout: 3000 },
-    );
+    await screen.findByRole('heading', { name: t('transportations.editHeading', { id: 31 }) });
     await user.click(screen.getByRole('button', { name: t('transportations.save') }));
     expect((await screen.findByRole('alert')).textContent).toContain(t('errors.140'));
     expect(screen.getByRole('button', { name: t('common.reload') })).toBeTruthy();
@@ -243,6 +235,6 @@ describe('TransportationEditPage', () => {
       route: '/transportation/:id/edit',
       fetch: transportationRoutes(['driver']),
     });
-    expect(await screen.findByText(t('common.accessDenied'), {}, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText(t('common.accessDenied'))).toBeTruthy();
   });
 });

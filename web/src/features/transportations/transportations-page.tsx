@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorKey } from '../../lib/api-client';
 import { useAccess } from '../../lib/session';
+import { useFormat } from '../../ui/format';
 import { useListState } from '../../ui/list-state';
 import { type Column, PagedTable } from '../../ui/paged-table';
 import { transportationsQuery } from './api';
@@ -14,6 +15,7 @@ const noFilters: Record<string, never> = {};
 /** domain.md §2.2 Transportations: id, date, recipient, subscriber and the detail link, newest first. */
 export function TransportationsPage() {
   const { t } = useTranslation();
+  const format = useFormat();
   const { can, canCall, user } = useAccess();
   const list = useListState('transportations', noFilters);
   const allowed = can('view_transportation');
@@ -36,7 +38,7 @@ export function TransportationsPage() {
         </Anchor>
       ),
     },
-    { key: 'date', header: t('transportations.fields.date'), width: 120, cell: (h) => h.date },
+    { key: 'date', header: t('transportations.fields.date'), width: 120, cell: (h) => format.day(h.date) },
     {
       key: 'recipient',
       header: t('transportations.fields.recipient'),

@@ -34,9 +34,7 @@ describe('TransportationsPage', () => {
         }),
       }),
     });
-    const first = (await screen.findByRole('link', { name: '31' }, { timeout: 3000 })).closest(
-      'tr',
-    ) as HTMLElement;
+    const first = (await screen.findByRole('link', { name: '31' })).closest('tr') as HTMLElement;
     expect(within(first).getByText('14.3.2026')).toBeTruthy();
     expect(within(first).getByText('Lesy Vysočina a.s.')).toBeTruthy();
     expect(within(first).getByText('Pila Štoky s.r.o.')).toBeTruthy();
@@ -66,7 +64,7 @@ describe('TransportationsPage', () => {
         'GET /api/transportations': { body: { items: [summary(31)], total: 1 } },
       },
     });
-    await screen.findByRole('link', { name: '31' }, { timeout: 3000 });
+    await screen.findByRole('link', { name: '31' });
     expect(screen.queryByRole('link', { name: t('transportations.add') })).toBeNull();
   });
 });
@@ -92,11 +90,7 @@ describe('TransportationDetailPage', () => {
       'DELETE /api/transportation/31/delete': { body: { ok: true } },
     });
     expect(
-      await screen.findByRole(
-        'heading',
-        { name: t('transportations.detailHeading', { id: 31 }) },
-        { timeout: 3000 },
-      ),
+      await screen.findByRole('heading', { name: t('transportations.detailHeading', { id: 31 }) }),
     ).toBeTruthy();
     expect(value(t('transportations.fields.date'))).toBe('14.3.2026');
     expect(value(t('transportations.fields.transportType'))).toBe(
@@ -127,11 +121,7 @@ describe('TransportationDetailPage', () => {
 
   it('gives a driver no edit or delete, but the files upload for the delivery note', async () => {
     renderDetail(['driver']);
-    await screen.findByRole(
-      'heading',
-      { name: t('transportations.detailHeading', { id: 31 }) },
-      { timeout: 3000 },
-    );
+    await screen.findByRole('heading', { name: t('transportations.detailHeading', { id: 31 }) });
     expect(screen.queryByRole('link', { name: t('common.edit') })).toBeNull();
     expect(screen.queryByRole('button', { name: t('common.delete') })).toBeNull();
     expect(screen.getByRole('button', { name: t('files.upload') })).toBeTruthy();
@@ -167,8 +157,6 @@ describe('TransportationDetailPage', () => {
         'GET /api/transportation/99': { status: 404, body: { error_code: 130, message: 'not found' } },
       }),
     });
-    expect((await screen.findByTestId('location', {}, { timeout: 3000 })).textContent).toBe(
-      '/transportations',
-    );
+    expect((await screen.findByTestId('location')).textContent).toBe('/transportations');
   });
 });

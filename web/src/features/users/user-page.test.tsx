@@ -225,7 +225,7 @@ describe('UserPage', () => {
     });
     const line = await screen.findByRole('group', { name: t('users.feeds.driver', { name: 'Josef Černý' }) });
     expect(api.sent('GET /api/calendar_feeds/all')[0]!.url.searchParams.get('user')).toBe('5');
-    expect(line.textContent).toContain(t('users.feeds.lastFetched', { date: '28. 11. 2026 07:15' }));
+    expect(line.textContent).toContain(t('users.feeds.lastFetched', { date: '28.11.2026 07:15' }));
     await user.click(screen.getByRole('button', { name: t('users.feeds.revoke') }));
     await user.click(
       within(await screen.findByRole('dialog')).getByRole('button', { name: t('users.feeds.revokeConfirm') }),

@@ -132,7 +132,7 @@ describe.each(forms)('the add page of $name', (c) => {
       path: c.add.path,
       fetch: vacationRoutes(['dispatcher'], extra),
     });
-    await screen.findByRole('heading', { name: t(c.add.heading) }, { timeout: 3000 });
+    await screen.findByRole('heading', { name: t(c.add.heading) });
     return rendered;
   };
 
@@ -194,7 +194,7 @@ describe.each(forms)('the edit page of $name', (c) => {
 
   it('shows the vacation and saves it with its version', async () => {
     const { user, api } = renderEdit({ [c.edit.call]: { body: { item: c.edit.item } } });
-    await screen.findByRole('heading', { name: t(c.edit.heading) }, { timeout: 3000 });
+    await screen.findByRole('heading', { name: t(c.edit.heading) });
     for (const [label, value] of c.shown) expect(field(t(label)).value, label).toBe(value);
     await c.change(user);
     await submit(user, t('vacations.save'));
@@ -207,7 +207,7 @@ describe.each(forms)('the edit page of $name', (c) => {
     const { user } = renderEdit({
       [c.edit.call]: { status: 409, body: { error_code: 140, message: 'stale' } },
     });
-    await screen.findByRole('heading', { name: t(c.edit.heading) }, { timeout: 3000 });
+    await screen.findByRole('heading', { name: t(c.edit.heading) });
     await submit(user, t('vacations.save'));
     expect(await screen.findByText(t('errors.140'))).toBeTruthy();
     expect(screen.getByRole('button', { name: t('common.reload') })).toBeTruthy();
@@ -215,7 +215,7 @@ describe.each(forms)('the edit page of $name', (c) => {
 
   it('goes back to the list when the vacation does not exist', async () => {
     renderEdit({ [c.edit.get]: { status: 404, body: { error_code: 130, message: 'Not found' } } });
-    expect((await screen.findByTestId('location', {}, { timeout: 3000 })).textContent).toBe(c.listPath);
+    expect((await screen.findByTestId('location')).textContent).toBe(c.listPath);
     expect(await screen.findByText(t('vacations.notFound'))).toBeTruthy();
   });
 });

@@ -99,7 +99,7 @@ describe.each(lists)('$name', (c) => {
 
   it('lists the vacations with their owner, Czech days and state, linking to add and edit', async () => {
     renderList(['dispatcher']);
-    await screen.findByRole('cell', { name: firstOwner }, { timeout: 3000 });
+    await screen.findByRole('cell', { name: firstOwner });
     for (const r of c.rows) {
       const cells = within(row(r.owner));
       for (const text of r.cells) expect(cells.getByRole('cell', { name: text }), text).toBeTruthy();
@@ -115,7 +115,7 @@ describe.each(lists)('$name', (c) => {
   it('deactivates only after the confirm dialog, then reloads the list', async () => {
     const { user, api } = renderList(['dispatcher']);
     api.on(c.deactivate, { body: { item: { ...c.first, active: false } } });
-    await screen.findByRole('cell', { name: firstOwner }, { timeout: 3000 });
+    await screen.findByRole('cell', { name: firstOwner });
     const deactivate = () =>
       user.click(within(row(firstOwner)).getByRole('button', { name: t('vacations.deactivate') }));
     await deactivate();
@@ -135,7 +135,7 @@ describe.each(lists)('$name', (c) => {
 
   it('whoever may only look has no add, no edit, no deactivate', async () => {
     renderList(c.lookOnly);
-    await screen.findByRole('cell', { name: firstOwner }, { timeout: 3000 });
+    await screen.findByRole('cell', { name: firstOwner });
     expect(screen.queryByRole('link', { name: t('common.edit') })).toBeNull();
     expect(screen.queryByRole('button', { name: t('vacations.deactivate') })).toBeNull();
     expect(screen.queryByRole('link', { name: t(c.add) })).toBeNull();
@@ -143,13 +143,13 @@ describe.each(lists)('$name', (c) => {
 
   it('whoever may not look is told so and nothing is loaded', async () => {
     const { api } = renderList(c.denied);
-    expect(await screen.findByText(t('common.accessDenied'), {}, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText(t('common.accessDenied'))).toBeTruthy();
     expect(api.sent(c.list)).toHaveLength(0);
   });
 
   it('filters by owner and pages with the chosen page size', async () => {
     const { user, api } = renderList(['dispatcher']);
-    await screen.findByRole('cell', { name: firstOwner }, { timeout: 3000 });
+    await screen.findByRole('cell', { name: firstOwner });
     expect(api.sent(c.list)[0]?.url.search).toBe('?current_page=1&per_page=10');
     await pickOption(user, t(c.owner), c.filter.option);
     await waitFor(() =>

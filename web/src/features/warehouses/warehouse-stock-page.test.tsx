@@ -88,7 +88,7 @@ describe('WarehouseStockPage', () => {
     expect(within(manual).getByText('−2 PRMS'.replace('−', '-'))).toBeTruthy();
     expect(within(manual).getByText('12,5 PRMS')).toBeTruthy();
     expect(within(manual).getByText('Karel Procházka')).toBeTruthy();
-    expect(within(manual).getByText('2. 3. 2026 09:15')).toBeTruthy();
+    expect(within(manual).getByText('2.3.2026 09:15')).toBeTruthy();
     const undone = rowOf(history, t('stock.reasons.order_undone'));
     expect(within(undone).getByText('+14,5 PRMS')).toBeTruthy();
     // The link goes to the order; its text is the order's number, never the internal id (decision 0024).

@@ -84,13 +84,10 @@ describe('WarehousesPage', () => {
     expect(api.sent('GET /api/warehouses')[0]?.url.search).toBe('?current_page=1&per_page=10');
     await user.click(screen.getByRole('checkbox', { name: t('warehouses.showNotInUse') }));
     await user.type(field(t('warehouses.fields.name')), 'Jih');
-    await waitFor(
-      () => {
-        const last = api.sent('GET /api/warehouses').at(-1)!.url.searchParams;
-        expect(last.get('name')).toBe('Jih');
-        expect(last.get('hidden')).toBe('true');
-      },
-      { timeout: 2000 },
-    );
+    await waitFor(() => {
+      const last = api.sent('GET /api/warehouses').at(-1)!.url.searchParams;
+      expect(last.get('name')).toBe('Jih');
+      expect(last.get('hidden')).toBe('true');
+    });
   });
 });

@@ -1,3 +1,5 @@
+import type { TFunction } from 'i18next';
+
 /** The permissions of the matrix grouped by the area they belong to, in the server's order. */
 export type PermissionGroup = { key: string; items: { code: string; labelKey: string }[] };
 
@@ -32,4 +34,12 @@ export function groupPermissions(codes: string[]): PermissionGroup[] {
   const other = groups.get('other');
   groups.delete('other');
   return other ? [...groups.values(), other] : [...groups.values()];
+}
+
+/** One permission in words, "Objednávky – přidat"; a codename this app does not know stays as it is. */
+export function permissionLabel(t: TFunction, code: string): string {
+  const [group] = groupPermissions([code]);
+  const item = group?.items[0];
+  if (!group || !item || item.labelKey === code) return code;
+  return `${t(`permissions.groups.${group.key}`)} – ${t(item.labelKey)}`;
 }
