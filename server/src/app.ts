@@ -42,6 +42,7 @@ import { docsRoute, registerDocs } from './plugins/docs.ts';
 import { clientErrorAnswer, refuseNulCharacters, registerErrorHandling } from './plugins/errors.ts';
 import { registerHostCheck } from './plugins/hosts.ts';
 import { authChannel, createSessionCache } from './plugins/session-cache.ts';
+import { registerWarehouseScope } from './plugins/warehouse-scope.ts';
 import { registerWeb } from './plugins/web.ts';
 import { refuseHeadOnWritingGets } from './plugins/writing-gets.ts';
 
@@ -230,6 +231,8 @@ export async function buildApp({
 
   await app.register(
     async (api) => {
+      // The per-warehouse scope of every route declaring `config.scopedBy` (decision 0021).
+      registerWarehouseScope(api, context.db);
       for (const register of modules) await register(api as unknown as App);
       docsRoute(api as unknown as App, app);
     },

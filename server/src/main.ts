@@ -1,8 +1,9 @@
 import { buildApp } from './app.ts';
+import { appJobs } from './app-jobs.ts';
 import { loadConfig } from './config.ts';
 import { demoUsers } from './db/seed/users.ts';
 import { startDatabase } from './db/start.ts';
-import { appJobs, startJobs } from './plugins/jobs.ts';
+import { startJobs } from './plugins/jobs.ts';
 import { storageFor } from './plugins/storage.ts';
 
 const config = loadConfig();

@@ -7,14 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';
 import { createUser } from '../db/seed/users.ts';
+import { pruneThrottle, reserveAttempt, Throttled, throttlePolicy } from '../modules/auth/throttle.ts';
 import {
   type HashStart,
   hashQueueFull,
   hashQueueLimits,
   hashQueueLoad,
   watchHashStarts,
-} from '../modules/auth/password.ts';
-import { pruneThrottle, reserveAttempt, Throttled, throttlePolicy } from '../modules/auth/throttle.ts';
+} from '../plugins/password.ts';
 import { anonymous, type BuiltTestApp, buildTestApp, login } from '../test/build.ts';
 
 /**

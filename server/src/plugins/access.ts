@@ -9,7 +9,7 @@ export { type Access, isAllowed } from '@letokruh/contracts/access';
 
 /**
  * Which path parameter names a record that belongs to warehouses (decision 0021): a driver or
- * warehouseman gets 404 for one outside their warehouses (modules/warehouses/warehouse-scope.ts).
+ * warehouseman gets 404 for one outside their warehouses (plugins/warehouse-scope.ts).
  */
 export type ScopedByAll = {
   order: string;

@@ -2,16 +2,10 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import type { RouteKey } from '@letokruh/contracts/access';
 import { ErrorCode } from '@letokruh/contracts/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  deleteSession,
-  findSession,
-  insertSession,
-  type SessionRow,
-  touchSession,
-} from '../modules/auth/auth.queries.ts';
 import { type Access, isAllowed, type SessionUser } from './access.ts';
 import { AppError } from './errors.ts';
 import type { SessionCache } from './session-cache.ts';
+import { deleteSession, findSession, insertSession, type SessionRow, touchSession } from './sessions.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

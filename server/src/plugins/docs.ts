@@ -14,7 +14,7 @@ declare module 'fastify' {
   interface FastifySchema {
     /**
      * Documentation only: the fields of a `multipart/form-data` body. The handler reads the form
-     * itself (files/multipart.ts), so it cannot be a validated `body`.
+     * itself (plugins/multipart.ts), so it cannot be a validated `body`.
      */
     form?: z.ZodType;
   }

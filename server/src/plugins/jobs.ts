@@ -1,19 +1,13 @@
 import { sql } from 'drizzle-orm';
-import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
-import { deleteExpiredSessions } from '../modules/auth/auth.queries.ts';
-import { pruneThrottle } from '../modules/auth/throttle.ts';
-import { fetchFioStatements } from '../modules/bank/fio-job.ts';
-import { tokenSeal } from '../modules/bank/token-seal.ts';
-import { draftSweepEveryMs, sweepStaleDrafts } from '../modules/orders/drafts.service.ts';
-import type { Storage } from './storage.ts';
 
 /**
  * The periodic jobs (decision 0045). Every server process looks every minute whether a job is due, but a
  * job runs only in the process that claimed its period in `scheduled_jobs` (one statement moves
  * `last_started_at` forward only when the period has passed), so two or twenty processes run each
  * job once per period between them. A process that dies in the middle leaves the job to the next
- * period; the jobs are idempotent deletions.
+ * period; the jobs are idempotent deletions. The list of jobs is the caller's (`app-jobs.ts`, beside
+ * app.ts): the runner knows no module (decision 0091).
  */
 export type Job = { name: string; everyMs: number; run(): Promise<unknown> };
 
@@ -34,29 +28,6 @@ async function finishJob(db: Db, name: string, error: unknown): Promise<void> {
     update scheduled_jobs set last_finished_at = now(),
       last_error = ${error ? String((error as Error).message ?? error).slice(0, 500) : null}
     where name = ${name}`);
-}
-
-/**
- * The app's jobs: stale drafts, expired sessions, old sign-in counters, and the
- * Fio statements (domain.md §2.12), whose 30 s per token are claimed per account besides.
- */
-export function appJobs(options: { config: Config; db: Db; storage: Storage }): Job[] {
-  const { config, db, storage } = options;
-  const hour = 60 * 60 * 1000;
-  return [
-    { name: 'drafts', everyMs: draftSweepEveryMs, run: () => sweepStaleDrafts(db, storage) },
-    {
-      name: 'sessions',
-      everyMs: hour,
-      run: () => deleteExpiredSessions(db, new Date(Date.now() - config.sessionIdleMs)),
-    },
-    { name: 'login-throttle', everyMs: 10 * 60 * 1000, run: () => pruneThrottle(db) },
-    {
-      name: 'bank-fio',
-      everyMs: 30_000,
-      run: () => fetchFioStatements(db, { fioApiUrl: config.fioApiUrl, seal: tokenSeal(config) }),
-    },
-  ];
 }
 
 type Log = { info(obj: object, msg: string): void; error(obj: object, msg: string): void };

@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../db/rows.ts';
 import { createUser } from '../db/seed/users.ts';
-import type { SessionRow } from '../modules/auth/auth.queries.ts';
 import { type BuiltTestApp, buildTestApp, type Client, login } from '../test/build.ts';
 import { createSessionCache } from './session-cache.ts';
+import type { SessionRow } from './sessions.ts';
 
 /**
  * Decision 0055: the sessions a process keeps between requests (plugins/session-cache.ts, migration

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { SessionRow } from '../modules/auth/auth.queries.ts';
+import type { SessionRow } from './sessions.ts';
 
 /**
  * Decision 0055: the sessions read by this process, so that a request does not ask the database who is

@@ -1,7 +1,7 @@
 import type { FunctionName } from '@letokruh/contracts/permissions';
 import { normalizePhone } from '@letokruh/contracts/rules/phone-number';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { hashPassword } from '../../modules/auth/password.ts';
+import { hashPassword } from '../../plugins/password.ts';
 import type { DbOrTx } from '../client.ts';
 import * as s from '../schema/index.ts';
 

@@ -97,6 +97,12 @@ export function unauditedRoutes(routes: { method: string; url: string }[]): stri
 }
 
 /**
+ * One audit row a service writes itself, in its own transaction, beside or instead of its
+ * request's (a driver's delivery, a stale draft swept, a short-stock reason).
+ */
+export const writeAudit = (db: DbOrTx, row: q.AuditInsert): Promise<void> => q.insertAudit(db, row);
+
+/**
  * Audit rows a service writes itself, for changes made without a request of their own (an order
  * a bank statement marks paid, domain.md §2.12), a thousand at a time.
  */

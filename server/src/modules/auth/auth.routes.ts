@@ -11,7 +11,8 @@ import { fileAnswer, uploadForm } from '../../plugins/docs.ts';
 import { sendDownload } from '../../plugins/download.ts';
 import { route } from '../../plugins/endpoint.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { readForm } from '../files/multipart.ts';
+import { readForm } from '../../plugins/multipart.ts';
+import { deleteSessionsOfUser } from '../../plugins/sessions.ts';
 import * as q from './auth.queries.ts';
 import { authenticate, getProfile, updateProfile } from './auth.service.ts';
 import { detectImage, mimeOfKey } from './avatar.ts';
@@ -47,7 +48,7 @@ export async function authRoutes(app: App): Promise<void> {
     await updateProfile(db, user.id, request.body, request.ip);
     if (request.body.new_password) {
       // A new password ends every other session of the user; this one stays.
-      await q.deleteSessionsOfUser(db, user.id, request.sessionId);
+      await deleteSessionsOfUser(db, user.id, request.sessionId);
     }
     return { user: await getProfile(db, user.id, user.permissions) };
   });

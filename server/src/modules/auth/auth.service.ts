@@ -2,7 +2,6 @@ import type { Profile, ProfileUpdate } from '@letokruh/contracts/auth';
 import { ErrorCode } from '@letokruh/contracts/errors';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
-import * as q from './auth.queries.ts';
 import {
   type HashPriority,
   hashPassword,
@@ -11,7 +10,8 @@ import {
   signInBusy,
   verifyAgainstNothing,
   verifyPassword,
-} from './password.ts';
+} from '../../plugins/password.ts';
+import * as q from './auth.queries.ts';
 import { isKnown, reserveAttempt, Throttled } from './throttle.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -2,7 +2,7 @@ import { bankEndpoints as e } from '@letokruh/contracts/endpoints/bank';
 import type { App } from '../../app-types.ts';
 import { route } from '../../plugins/endpoint.ts';
 import { badInput, notFound } from '../../plugins/errors.ts';
-import { readForm } from '../files/multipart.ts';
+import { readForm } from '../../plugins/multipart.ts';
 import * as q from './bank.queries.ts';
 import * as service from './bank.service.ts';
 import { readStatementFile } from './read-statement.ts';

@@ -10,10 +10,11 @@ import {
 import { addDays, pragueDay } from '@letokruh/contracts/rules/prague-day';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { hasFunction, type SessionUser } from '../../plugins/access.ts';
+import type { AccessTaken } from '../../plugins/access-taken.ts';
 import { hashToken } from '../../plugins/auth.ts';
 import { notFound } from '../../plugins/errors.ts';
-import { loadOrders } from '../orders/order-view.ts';
-import { unscopedFunctions } from '../warehouses/warehouse-scope.ts';
+import { unscopedFunctions } from '../../plugins/warehouse-scope.ts';
+import { loadOrders } from '../orders/index.ts';
 import { listOwnWarehouses } from '../warehouses/warehouses.service.ts';
 import * as q from './calendar-feeds.queries.ts';
 import { type FeedLanguage, feedCalendarOf, feedText, orderEventsText } from './feed-ics.ts';
@@ -109,11 +110,8 @@ export async function revokeAnyFeed(db: DbOrTx, actor: SessionUser, id: number) 
  * (`warehouseIds`), the functions' permissions (`all`). A fetch checks the same at once, so a feed
  * never answers in between; this keeps the lists true.
  */
-export const endLapsedFeeds = (
-  tx: DbOrTx,
-  among: { userIds?: number[]; warehouseIds?: number[]; all?: boolean },
-  actorId: number | null,
-) => q.revokeLapsedFeeds(tx, among, unscopedFunctions, actorId);
+export const endLapsedFeeds = (tx: DbOrTx, among: AccessTaken, actorId: number | null) =>
+  q.revokeLapsedFeeds(tx, among, unscopedFunctions, actorId);
 
 /** POST /calendar_feed/add: a new secret link; the one before (if any) stops working. */
 export async function createFeed(db: Db, user: SessionUser, body: FeedCreate) {

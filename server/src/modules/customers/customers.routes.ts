@@ -2,9 +2,7 @@ import { customerFileTypes, phonePrefixes } from '@letokruh/contracts/customers'
 import { customersEndpoints as e } from '@letokruh/contracts/endpoints/customers';
 import type { App } from '../../app-types.ts';
 import { route } from '../../plugins/endpoint.ts';
-import { fileRoutes } from '../files/files.routes.ts';
-import { ordersOfCustomer } from '../orders/orders.service.ts';
-import { warehouseScope } from '../warehouses/warehouse-scope.ts';
+import { fileRoutes } from '../files/index.ts';
 import * as service from './customers.service.ts';
 
 const tags = ['customers'];
@@ -20,10 +18,7 @@ export async function customerRoutes(app: App): Promise<void> {
     return reply.status(201).send({ item: await service.addCustomer(db, request.body, { mayView }) });
   });
 
-  route(app, e.detail, { schema: { tags } }, async (request) => ({
-    customer: await service.getCustomerDetail(db, request.params.id),
-    orders: await ordersOfCustomer(db, request.params.id, await warehouseScope(db, request.user!)),
-  }));
+  // The customer's detail, which lists their orders, is the orders module's route (orders.routes.ts).
 
   route(app, e.edit, { schema: { tags } }, async (request) => ({
     item: await service.editCustomer(db, request.params.id, request.body),

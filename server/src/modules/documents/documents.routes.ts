@@ -1,5 +1,6 @@
 import { documentsEndpoints as e } from '@letokruh/contracts/endpoints/documents';
 import { pragueDay } from '@letokruh/contracts/rules/prague-day';
+import { isOffice } from '@letokruh/contracts/rules/proof-access';
 import type { FastifyReply } from 'fastify';
 import type { App } from '../../app-types.ts';
 import type { ScopedBy } from '../../plugins/access.ts';
@@ -7,7 +8,7 @@ import { cachedAnswer } from '../../plugins/answer-cache.ts';
 import { fileAnswer } from '../../plugins/docs.ts';
 import { sendDownload } from '../../plugins/download.ts';
 import { route } from '../../plugins/endpoint.ts';
-import { isOffice, proofReaderOf } from '../driver/proof-access.ts';
+import { proofReaderOf } from '../driver/index.ts';
 import * as service from './documents.service.ts';
 import { createPdfPool } from './pdf-pool.ts';
 

@@ -1,10 +1,10 @@
 import { cashBalance } from '@letokruh/contracts/rules/delivered-money';
+import { mayReadProof, type ProofReader } from '@letokruh/contracts/rules/proof-access';
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { files, orderDeliveries, users } from '../../db/schema/index.ts';
 import type { Storage } from '../../plugins/storage.ts';
-import { findDeliveryLines } from '../driver/delivery.queries.ts';
-import { mayReadProof, type ProofReader } from '../driver/proof-access.ts';
+import { findDeliveryLines } from '../driver/index.ts';
 import type { NoteOrder } from './delivery-note.ts';
 import type { NoteProof } from './delivery-proof.ts';
 

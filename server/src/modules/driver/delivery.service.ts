@@ -20,14 +20,12 @@ import { deliveryPrice } from '@letokruh/contracts/rules/order-price';
 import type { FastifyRequest } from 'fastify';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { AppError, badInput, conflict, notFound } from '../../plugins/errors.ts';
+import { readForm } from '../../plugins/multipart.ts';
 import type { Storage } from '../../plugins/storage.ts';
-import { insertAudit } from '../audit/audit.queries.ts';
-import { checkUploadType } from '../files/content-type.ts';
-import * as files from '../files/files.queries.ts';
+import { writeAudit } from '../audit/audit.service.ts';
 import { toFileItem } from '../files/files.service.ts';
-import { readForm } from '../files/multipart.ts';
-import { moveStock } from '../orders/order-stock.ts';
-import * as orderQ from '../orders/orders.queries.ts';
+import * as files from '../files/index.ts';
+import * as orderQ from '../orders/index.ts';
 import { takenBy } from '../orders/transitions.service.ts';
 import { qrPayment } from '../payments/payments.service.ts';
 import * as q from './delivery.queries.ts';
@@ -125,7 +123,7 @@ async function readProof(request: FastifyRequest): Promise<{ record: DeliveryRec
   }
   if (photos.length + signatures.length !== form.files.length) throw badInput('Unknown file field', ['file']);
   const proof: ProofFile[] = [];
-  const signatureType = await checkUploadType(signatures[0]!.data, signatures[0]!.type);
+  const signatureType = await files.checkUploadType(signatures[0]!.data, signatures[0]!.type);
   if (signatureType.mime !== 'image/png') {
     throw new AppError(415, ErrorCode.unsupportedFileType, 'The signature must be a PNG image', [
       'signature',
@@ -134,7 +132,7 @@ async function readProof(request: FastifyRequest): Promise<{ record: DeliveryRec
   proof.push({ data: signatures[0]!.data, ...signatureType, kind: 'signature' });
   for (const photo of photos) {
     if (photo.data.length === 0) throw badInput('An empty photo', ['photo']);
-    const type = await checkUploadType(photo.data, photo.type);
+    const type = await files.checkUploadType(photo.data, photo.type);
     if (!photoTypes.has(type.mime)) {
       throw new AppError(415, ErrorCode.unsupportedFileType, 'A photo must be JPEG, PNG or WebP', ['photo']);
     }
@@ -286,9 +284,9 @@ export async function recordDelivery(
         });
       }
       const after = await takenBy(tx, { ...order, done: true });
-      await moveStock(tx, { orderId, userId: driverId, before, after });
+      await orderQ.moveStock(tx, { orderId, userId: driverId, before, after });
       await orderQ.updateOrder(tx, orderId, { done: true });
-      await insertAudit(tx, {
+      await writeAudit(tx, {
         userId: driverId,
         entity: 'order',
         entityId: orderId,

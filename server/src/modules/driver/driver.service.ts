@@ -8,8 +8,7 @@ import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { orders } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
-import { notDraft } from '../orders/order-list.queries.ts';
-import { loadOrders } from '../orders/order-view.ts';
+import { loadOrders, notDraft } from '../orders/index.ts';
 import { findCashOnHand, findDeliveries, findDeliveryLines, findDriverName } from './delivery.queries.ts';
 
 /** Days the driver's page shows: the one asked for and the next. */

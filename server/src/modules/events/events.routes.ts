@@ -7,8 +7,8 @@ import { sessionEnded, sessionUserOf } from '../../plugins/auth.ts';
 import { fileAnswer } from '../../plugins/docs.ts';
 import { route } from '../../plugins/endpoint.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { findSession, type SessionRow } from '../auth/auth.queries.ts';
-import { warehouseScope } from '../warehouses/warehouse-scope.ts';
+import { findSession, type SessionRow } from '../../plugins/sessions.ts';
+import { warehouseScope } from '../../plugins/warehouse-scope.ts';
 import { type LiveStream, maxBufferedBytes, sseEvent } from './live-orders.ts';
 
 const eventStream = 'text/event-stream';

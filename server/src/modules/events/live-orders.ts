@@ -6,7 +6,7 @@ import {
   type ResyncEvent,
 } from '@letokruh/contracts/live-events';
 import { z } from 'zod';
-import type { WarehouseScope } from '../warehouses/warehouse-scope.ts';
+import type { WarehouseScope } from '../../plugins/warehouse-scope.ts';
 
 /**
  * domain.md §1.10, a live board (decision 0065). Every change of an order is told by the triggers of

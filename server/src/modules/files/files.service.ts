@@ -4,10 +4,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { safeFilename, sendDownload } from '../../plugins/download.ts';
 import { badInput, notFound } from '../../plugins/errors.ts';
+import { readForm } from '../../plugins/multipart.ts';
 import type { Storage } from '../../plugins/storage.ts';
 import { checkUploadType } from './content-type.ts';
 import * as q from './files.queries.ts';
-import { readForm } from './multipart.ts';
 
 /** Shared by customers, orders and transportations: their routes name the owner. */
 export type FileOwner = q.FileOwner;

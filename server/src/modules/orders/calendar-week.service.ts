@@ -2,7 +2,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { JsonQueries } from '../../db/json-queries.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { type JsonAnswer, jsonAnswer } from '../../plugins/answer-cache.ts';
-import type { WarehouseScope } from '../warehouses/warehouse-scope.ts';
+import type { WarehouseScope } from '../../plugins/warehouse-scope.ts';
 import { calendarWeekQuery } from './calendar-week.queries.ts';
 import { type CalendarQuery, calendarSelection } from './orders.service.ts';
 

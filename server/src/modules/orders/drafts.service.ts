@@ -3,7 +3,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { files, orders } from '../../db/schema/index.ts';
 import { draftConflict, notFound } from '../../plugins/errors.ts';
 import type { Storage } from '../../plugins/storage.ts';
-import { insertAudit } from '../audit/audit.queries.ts';
+import { writeAudit } from '../audit/audit.service.ts';
 import * as q from './orders.queries.ts';
 
 /**
@@ -77,7 +77,7 @@ export async function sweepStaleDrafts(db: Db, storage: Storage, now = new Date(
       .limit(sweepBatch)
       .for('update', { skipLocked: true });
     for (const draft of stale) {
-      await insertAudit(tx, {
+      await writeAudit(tx, {
         userId: null,
         entity: 'order',
         entityId: draft.id,

@@ -3,7 +3,7 @@ import { orderFileTypes } from '@letokruh/contracts/orders';
 import type { App } from '../../app-types.ts';
 import type { ScopedBy } from '../../plugins/access.ts';
 import { notFound } from '../../plugins/errors.ts';
-import { fileRoutes } from '../files/files.routes.ts';
+import { fileRoutes } from '../files/index.ts';
 import * as q from './orders.queries.ts';
 
 /** The files container of the order detail (domain.md §1.2, §1.7): Dodací list, Faktura, Jiné. */

@@ -18,7 +18,7 @@ import {
 } from '../../db/schema/index.ts';
 import { containsPattern as contains, foldedContains, textContains } from '../../db/text-search.ts';
 import { dataVersionColumn } from '../../plugins/answer-cache.ts';
-import { scopeCondition, type WarehouseScope } from '../warehouses/warehouse-scope.ts';
+import { scopeCondition, type WarehouseScope } from '../../plugins/warehouse-scope.ts';
 import { afterCondition, type Cursor, keyColumns, keyTexts, orderBy, type Segment } from './order-sort.ts';
 
 export type OrderFilters = {

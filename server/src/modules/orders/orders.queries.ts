@@ -15,7 +15,7 @@ import {
   users,
   warehouses,
 } from '../../db/schema/index.ts';
-import { scopeCondition, type WarehouseScope } from '../warehouses/warehouse-scope.ts';
+import { scopeCondition, type WarehouseScope } from '../../plugins/warehouse-scope.ts';
 import { notDraft } from './order-list.queries.ts';
 
 export type OrderRow = typeof orders.$inferSelect;

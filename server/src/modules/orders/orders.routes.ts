@@ -1,3 +1,4 @@
+import { customersEndpoints } from '@letokruh/contracts/endpoints/customers';
 import { ordersEndpoints as e } from '@letokruh/contracts/endpoints/orders';
 import { calendarOrderSchema } from '@letokruh/contracts/order-calendar';
 import type { App } from '../../app-types.ts';
@@ -5,7 +6,8 @@ import { createJsonQueries } from '../../db/json-queries.ts';
 import type { ScopedBy } from '../../plugins/access.ts';
 import { cachedAnswer, cachedJson, slicedJsonAnswer } from '../../plugins/answer-cache.ts';
 import { type RouteExtras, route } from '../../plugins/endpoint.ts';
-import { warehouseScope } from '../warehouses/warehouse-scope.ts';
+import { warehouseScope } from '../../plugins/warehouse-scope.ts';
+import { getCustomerDetail } from '../customers/customers.service.ts';
 import { calendarWeekAnswer } from './calendar-week.service.ts';
 import { clashAnswer } from './clashes.ts';
 import { discardDraft } from './drafts.service.ts';
@@ -41,6 +43,13 @@ export async function orderRoutes(app: App): Promise<void> {
   route(app, e.add, { schema: { tags } }, async (request) => service.addOrder(db, request.user!.id));
 
   route(app, e.detail, byOrder, async (request) => ({ item: await getOrder(db, request.params.id) }));
+
+  // domain.md §2.3: a customer's detail with their orders. Here, not in the customers module, so that
+  // the customers know nothing of the orders, which know the customers (decision 0091).
+  route(app, customersEndpoints.detail, { schema: { tags: ['customers'] } }, async (request) => ({
+    customer: await getCustomerDetail(db, request.params.id),
+    orders: await service.ordersOfCustomer(db, request.params.id, await warehouseScope(db, request.user!)),
+  }));
 
   // domain.md §1.6: copy needs change_order; it creates an order, so add_order too.
   route(app, e.copy, byOrder, async (request) => service.copyOrder(db, request.params.id, request.user!.id));

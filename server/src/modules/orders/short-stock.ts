@@ -3,7 +3,7 @@ import type { ShortStock } from '@letokruh/contracts/order-steps';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { insertAudit } from '../audit/audit.queries.ts';
+import { writeAudit } from '../audit/audit.service.ts';
 import { lockReservations, stockAvailability } from '../stock/stock.service.ts';
 import type * as q from './orders.queries.ts';
 
@@ -99,7 +99,7 @@ export async function checkShortStock(
       short,
     });
   }
-  await insertAudit(tx, {
+  await writeAudit(tx, {
     userId: options.userId,
     entity: 'order',
     entityId: order.id,

@@ -1,7 +1,7 @@
 import type { Order } from '@letokruh/contracts/orders';
 import type { Db, Tx } from '../../db/client.ts';
 import { conflict, draftConflict, notFound } from '../../plugins/errors.ts';
-import { deliveredAmounts, voidDelivery } from '../driver/delivery.queries.ts';
+import { deliveredAmounts, voidDelivery } from './delivered.queries.ts';
 import { moveStock, type Taken } from './order-stock.ts';
 import { getOrder } from './order-view.ts';
 import * as q from './orders.queries.ts';

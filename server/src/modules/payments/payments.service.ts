@@ -17,7 +17,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { AppError, badInput, conflict, notFound } from '../../plugins/errors.ts';
-import { loadOrders } from '../orders/order-view.ts';
+import { loadOrders } from '../orders/index.ts';
 import { listSuppliers } from '../reference/reference.service.ts';
 import { type MailLimits, takeMailSlot } from './mail-limit.ts';
 import { deliveredCash, supplierContact } from './payments.queries.ts';

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { App } from '../../app-types.ts';
 import { route } from '../../plugins/endpoint.ts';
 import { badInput } from '../../plugins/errors.ts';
-import { readForm } from '../files/multipart.ts';
+import { readForm } from '../../plugins/multipart.ts';
 import { createSheetPool } from './sheet-pool.ts';
 import * as service from './spreadsheets.service.ts';
 

@@ -2,7 +2,7 @@ import { transportationsEndpoints as e } from '@letokruh/contracts/endpoints/tra
 import { transportationFileTypes } from '@letokruh/contracts/transportations';
 import type { App } from '../../app-types.ts';
 import { route } from '../../plugins/endpoint.ts';
-import { fileRoutes } from '../files/files.routes.ts';
+import { fileRoutes } from '../files/index.ts';
 import * as service from './transportations.service.ts';
 
 const tags = ['transportations'];

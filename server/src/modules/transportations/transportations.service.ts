@@ -12,8 +12,8 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { hasFunction, type SessionUser } from '../../plugins/access.ts';
 import { AppError, badInput, conflict, notFound } from '../../plugins/errors.ts';
 import type { Storage } from '../../plugins/storage.ts';
-import * as files from '../files/files.queries.ts';
 import { listFiles } from '../files/files.service.ts';
+import * as files from '../files/index.ts';
 import { listStaff } from '../warehouses/warehouses.service.ts';
 import * as q from './transportations.queries.ts';
 

@@ -6,9 +6,9 @@ import type { Db } from '../../db/client.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { SessionUser } from '../../plugins/access.ts';
 import { AppError, badInput } from '../../plugins/errors.ts';
-import { deleteSessionsOfUser } from '../auth/auth.queries.ts';
-import { hashPassword } from '../auth/password.ts';
-import { unlockSignIn } from '../auth/throttle.ts';
+import { hashPassword } from '../../plugins/password.ts';
+import { deleteSessionsOfUser } from '../../plugins/sessions.ts';
+import { unlockSignIn } from '../auth/index.ts';
 import * as q from './users.queries.ts';
 import { getUser } from './users.service.ts';
 

@@ -4,11 +4,11 @@ import type { FirstOwner } from '@letokruh/contracts/setup';
 import type { UserAdd, UserEdit, UserItem, UserList } from '@letokruh/contracts/users';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { hasFunction, type SessionUser } from '../../plugins/access.ts';
+import { accessTaken } from '../../plugins/access-taken.ts';
 import { AppError, badInput } from '../../plugins/errors.ts';
-import { deleteSessionsOfUser } from '../auth/auth.queries.ts';
-import { hashPassword } from '../auth/password.ts';
-import { signInLocks, unlockSignIn } from '../auth/throttle.ts';
-import { endLapsedFeeds } from '../calendar-feeds/calendar-feeds.service.ts';
+import { hashPassword } from '../../plugins/password.ts';
+import { deleteSessionsOfUser } from '../../plugins/sessions.ts';
+import { signInLocks, unlockSignIn } from '../auth/index.ts';
 import * as q from './users.queries.ts';
 
 const userNotFound = () => new AppError(404, ErrorCode.userNotFound, 'User not found');
@@ -184,7 +184,7 @@ export async function editUser(db: Db, actor: SessionUser, id: number, input: Us
     }
     await q.replaceUserFunctions(tx, id, functions);
     // domain.md §2.10: a feed whose driver or warehouse work was taken ends with it.
-    await endLapsedFeeds(tx, { userIds: [id] }, actor.id);
+    await accessTaken(tx, { userIds: [id] }, actor.id);
     return getUser(tx, id);
   });
 }

@@ -7,7 +7,7 @@ import {
 } from '@letokruh/contracts/vacations';
 import type { DbOrTx } from '../../db/client.ts';
 import type { SessionUser } from '../../plugins/access.ts';
-import { inScope, warehouseScope } from '../warehouses/warehouse-scope.ts';
+import { inScope, warehouseScope } from '../../plugins/warehouse-scope.ts';
 import * as q from './vacations.queries.ts';
 import { visibleDrivers } from './vacations.service.ts';
 

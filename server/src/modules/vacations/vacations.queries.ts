@@ -2,7 +2,7 @@ import type { VacationSubject } from '@letokruh/contracts/vacations';
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { users, userVacations, warehouses, warehouseVacations } from '../../db/schema/index.ts';
-import { scopeCondition } from '../warehouses/warehouse-scope.ts';
+import { scopeCondition } from '../../plugins/warehouse-scope.ts';
 
 /** What a vacation is, as the table holds it: whose, and from when to when. */
 export type Period = { ownerId: number; from: string; to: string };

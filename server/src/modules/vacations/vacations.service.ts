@@ -13,7 +13,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { requireExistingTime } from '../../db/prague.ts';
 import type { SessionUser } from '../../plugins/access.ts';
 import { badInput, conflict, notFound } from '../../plugins/errors.ts';
-import { staffOfScope, warehouseScope } from '../warehouses/warehouse-scope.ts';
+import { staffOfScope, warehouseScope } from '../../plugins/warehouse-scope.ts';
 import { listStaff, requireWarehouse } from '../warehouses/warehouses.service.ts';
 import * as q from './vacations.queries.ts';
 

@@ -1,7 +1,6 @@
 import { warehousesEndpoints as e } from '@letokruh/contracts/endpoints/warehouses';
 import type { App } from '../../app-types.ts';
 import { route } from '../../plugins/endpoint.ts';
-import { registerWarehouseScope } from './warehouse-scope.ts';
 import * as service from './warehouses.service.ts';
 
 const tags = ['warehouses'];
@@ -9,9 +8,6 @@ const tags = ['warehouses'];
 /** Warehouses, their cars, drivers and warehousemen (domain.md §2.7). */
 export async function warehouseRoutes(app: App): Promise<void> {
   const { db } = app.ctx;
-  // The per-warehouse scope of every route declaring `config.scopedBy` (decision 0021).
-  registerWarehouseScope(app, db);
-
   route(app, e.list, { schema: { tags } }, async (request) => service.listWarehouses(db, request.query));
 
   // domain.md §1.7: the calendar's warehouse checkboxes; every logged-in user has some (or none).

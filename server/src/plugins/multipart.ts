@@ -1,6 +1,6 @@
 import { ErrorCode } from '@letokruh/contracts/errors';
 import type { FastifyRequest } from 'fastify';
-import { AppError, badInput } from '../../plugins/errors.ts';
+import { AppError, badInput } from './errors.ts';
 
 export type ReadForm = {
   fields: Record<string, string>;

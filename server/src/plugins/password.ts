@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { ErrorCode } from '@letokruh/contracts/errors';
 import argon2 from 'argon2';
 import PQueue from 'p-queue';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError } from './errors.ts';
 
 /**
  * argon2id, stated here rather than left to the library's defaults: 64 MiB, 3 passes, 4 lanes.

@@ -2,11 +2,11 @@ import type { FunctionName } from '@letokruh/contracts/permissions';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
-import type { DbOrTx } from '../../db/client.ts';
-import { rowsOf } from '../../db/rows.ts';
-import { warehouseStaff } from '../../db/schema/index.ts';
-import { hasFunction, type ScopedByAll, type SessionUser } from '../../plugins/access.ts';
-import { notFound } from '../../plugins/errors.ts';
+import type { DbOrTx } from '../db/client.ts';
+import { rowsOf } from '../db/rows.ts';
+import { warehouseStaff } from '../db/schema/index.ts';
+import { hasFunction, type ScopedByAll, type SessionUser } from './access.ts';
+import { notFound } from './errors.ts';
 
 /**
  * Staff stay in their lane (decision 0021): one rule, one place. Owners, dispatchers and technical
