@@ -25,7 +25,7 @@ let oldClient: HttpClient;
 
 beforeAll(async () => {
   old = await startServer({
-    port: 3623,
+    port: 3643,
     env: { DATA_DIR: path.join(tmp, 'old'), SEED_DEMO: 'always' },
     readyMs: 180_000,
   });
@@ -368,7 +368,7 @@ async function importInto(env: Record<string, string>, port: number) {
 
 describe('npm run import from a second server with the demo data', () => {
   it('into an empty embedded database: every entity equal, a second run writes nothing', async () => {
-    await importInto({ DATA_DIR: path.join(tmp, 'new-embedded') }, 3624);
+    await importInto({ DATA_DIR: path.join(tmp, 'new-embedded') }, 3644);
   }, 600_000);
 
   it.skipIf(!process.env.TEST_DATABASE_URL)(
@@ -376,7 +376,7 @@ describe('npm run import from a second server with the demo data', () => {
     async () => {
       const database = await createServerDatabase(process.env.TEST_DATABASE_URL!, undefined);
       cleanups.push(() => database.drop());
-      await importInto({ DATABASE_URL: database.url, DATA_DIR: path.join(tmp, 'new-postgres') }, 3625);
+      await importInto({ DATABASE_URL: database.url, DATA_DIR: path.join(tmp, 'new-postgres') }, 3645);
     },
     600_000,
   );
