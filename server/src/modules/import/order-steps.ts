@@ -1,5 +1,5 @@
 import { calendarOrderMaxDays, calendarOrderSchema } from '@letokruh/contracts/order-calendar';
-import * as q from './import.queries.ts';
+import * as batch from './batch.queries.ts';
 import {
   type Checked,
   defineStep,
@@ -177,7 +177,7 @@ export const ordersStep = defineStep({
     }
     return Lookup.of(db, all);
   },
-  async check(raw, _db, _old, ids: Lookup): Promise<Checked<q.OrderValues>> {
+  async check(raw, _db, _old, ids: Lookup): Promise<Checked<batch.OrderValues>> {
     if ((raw as Unread).unread) return { oldId: String((raw as Unread).id), problem: (raw as Unread).reason };
     const parsed = calendarOrderSchema.safeParse(raw);
     if (!parsed.success) return refused(raw, issuesText(parsed.error.issues));
@@ -204,7 +204,7 @@ export const ordersStep = defineStep({
       vat: l.product.vat,
       discount: l.product.discount,
     }));
-    const values: q.OrderValues = {
+    const values: batch.OrderValues = {
       internId: o.intern_id,
       customerId,
       warehouseId: here('warehouses', o.warehouse),
@@ -235,7 +235,7 @@ export const ordersStep = defineStep({
       minimumDeliveryPrice: o.delivery_price.minimum_price,
       note: o.note,
       createdAt: o.created,
-      lines: lines as q.OrderValues['lines'],
+      lines: lines as batch.OrderValues['lines'],
     };
     if (missing.length) return { oldId, problem: `not imported: ${missing.join(', ')}` };
     // domain.md §3.3 Order numbers: the variable symbol, ten digits, kept as it is.
@@ -248,13 +248,13 @@ export const ordersStep = defineStep({
       oldId,
       fingerprint: fingerprintOf(values),
       values,
-      write: async (tx, existing) => (await q.writeOrders(tx, [{ values, existing }]))[0]!,
+      write: async (tx, existing) => (await batch.writeOrders(tx, [{ values, existing }]))[0]!,
     };
   },
   writeMany: (tx, records) =>
-    q.writeOrders(
+    batch.writeOrders(
       tx,
       records.map((r) => ({ values: r.record.values, existing: r.existing })),
     ),
-  finish: (db) => q.advanceOrderNumbers(db),
+  finish: (db) => batch.advanceOrderNumbers(db),
 });
