@@ -89,6 +89,7 @@ const embeddedServerTests = [
   'src/modules/bank/bank.test.ts',
   'src/modules/customers/customers.test.ts',
   'src/modules/customers/customer-duplicates.test.ts',
+  'src/modules/spreadsheets/spreadsheets.test.ts',
   'src/modules/orders/calendar-week.test.ts',
   'src/modules/orders/drafts.test.ts',
   'src/modules/orders/order-sort.test.ts',

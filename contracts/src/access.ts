@@ -108,6 +108,10 @@ export const routeAccess = {
   'DELETE /user/:id/delete': 'loggedIn',
   'PUT /user/:id/reactivate': { permission: 'delete_user' },
   'PUT /user/:id/unlock': ownerOnly,
+  // Decision 0089: passwords of others are the owner's to give; the link's page needs no session.
+  'PUT /user/:id/password': ownerOnly,
+  'POST /user/:id/password_link': ownerOnly,
+  'POST /auth/set_password': 'public',
   'GET /permissions': ownerOnly,
   'PUT /permissions': ownerOnly,
   'GET /warehouse_vacations': { permission: 'view_vacationwarehouse' },
@@ -198,6 +202,13 @@ export const routeAccess = {
   'GET /bank/accounts': ownerOnly,
   'POST /bank/account/add': ownerOnly,
   'PUT /bank/account/:id/fio_token': ownerOnly,
+  // domain.md §2.14: the office's spreadsheets. The kind of record imported needs its own add
+  // right besides (add_customer, add_product), which the service checks (decision 0090).
+  'GET /spreadsheets': { permission: 'import_data' },
+  'POST /spreadsheet/upload': { permission: 'import_data' },
+  'POST /spreadsheet/:id/preview': { permission: 'import_data' },
+  'POST /spreadsheet/:id/import': { permission: 'import_data' },
+  'POST /spreadsheet/:id/undo': { permission: 'import_data' },
   // domain.md §2.10 (decision 0063): the account page's feeds; which feeds a user may manage is the
   // handler's rule (one's own driver feed; a warehouse's with change_warehouse in one's lane).
   'GET /calendar_feeds': 'loggedIn',

@@ -16,6 +16,7 @@ export const auditEntities = [
   'profile',
   'calendar_feed',
   'bank',
+  'import',
 ] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 

@@ -68,6 +68,19 @@ export const ErrorCode = {
    * the line or element at fault; nothing of the file is stored.
    */
   statementInvalid: 170,
+  /**
+   * domain.md §2.14: an uploaded spreadsheet that cannot be read at all (not a spreadsheet, the old
+   * .xls, cut short, an unknown encoding, no rows, too many rows or columns): 400 with `problem`
+   * (contracts spreadsheets.ts `spreadsheetProblems`); nothing is stored.
+   */
+  spreadsheetInvalid: 171,
+  /**
+   * domain.md §2.14: an import cannot be undone because a record it added was used or changed
+   * since (a customer on an order, a product in stock): 409 with those records in `in_use`.
+   */
+  importInUse: 172,
+  /** domain.md §2.14: the file was imported or undone already (or never imported, for an undo): 409. */
+  importNotOpen: 173,
   noRightToRemoveUser: 200,
   ownerCannotBeDeleted: 201,
   userNotFound: 202,
@@ -75,6 +88,10 @@ export const ErrorCode = {
   ownerShielded: 204,
   /** Taking the owner function from the last active owner (decision 0021): 409. */
   lastOwner: 205,
+  /** A set-password link that is unknown, used already, replaced by a newer one or expired: 400. */
+  passwordLinkInvalid: 206,
+  /** A set-password link needs the user's e-mail address: 400 on `email`. */
+  userHasNoEmail: 207,
   internal: 500,
   /**
    * The database cannot be reached (restarting, failing over, connections refused or cut): 503

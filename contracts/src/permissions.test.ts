@@ -25,11 +25,12 @@ describe('permission names', () => {
       'can_export_orders',
       'can_export_delivery_notes',
       'manage_warehouse',
+      'import_data',
     ]) {
       expect(permissions).toContain(extra);
     }
     expect(new Set(permissions).size).toBe(permissions.length);
-    expect(permissions).toHaveLength(8 * 4 + 6);
+    expect(permissions).toHaveLength(8 * 4 + 7);
   });
 
   it('isPermission tells codenames from other strings', () => {
@@ -95,6 +96,12 @@ describe('default matrix (domain.md §3.3)', () => {
     expect(functionNames.filter((fn) => defaultPermissionMatrix[fn].includes('manage_warehouse'))).toEqual([
       'owner',
       'dispatcher',
+    ]);
+  });
+
+  it('only the owner imports spreadsheets by default (domain.md §2.14)', () => {
+    expect(functionNames.filter((fn) => defaultPermissionMatrix[fn].includes('import_data'))).toEqual([
+      'owner',
     ]);
   });
 

@@ -26,6 +26,11 @@ const extraPermissions = [
    * work in one's own warehouses. Last, as a migrated database numbers it last too.
    */
   'manage_warehouse',
+  /**
+   * Customers and products from the office's spreadsheets (domain.md §2.14); the owner's by default.
+   * After manage_warehouse, as migration 0056 numbers it after it.
+   */
+  'import_data',
 ] as const;
 
 export type Permission = ModelPermission | (typeof extraPermissions)[number];

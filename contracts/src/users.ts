@@ -95,3 +95,28 @@ export const permissionUpdateSchema = z
     path: ['function_id'],
   });
 export type PermissionUpdate = z.infer<typeof permissionUpdateSchema>;
+
+/** A password the owner gives, or the user chooses through a link: the user form's rule. */
+const newPasswordSchema = z.string().min(initialPasswordMinLength).max(1000);
+
+/**
+ * PUT /user/{id}/password (owner only, docs/decisions/0089-moving-in-orders-files-and-the-rest.md):
+ * the user signs in with it once and must change it then, as after POST /user/add.
+ */
+export const userPasswordSchema = z.object({ password: newPasswordSchema });
+export type UserPassword = z.infer<typeof userPasswordSchema>;
+
+/** How long a set-password link works. */
+export const passwordLinkHours = 72;
+
+/** POST /user/{id}/password_link: where the link went and until when it works. */
+export const passwordLinkAnswerSchema = z.object({ sent_to: z.string(), expires_at: z.string() });
+export type PasswordLinkAnswer = z.infer<typeof passwordLinkAnswerSchema>;
+
+/** The secret of a set-password link: 32 random bytes, base64url. */
+export const passwordLinkTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'a set-password link');
+
+/** POST /auth/set_password (no session): the link's secret and the password the user chose. */
+export const setPasswordSchema = z.object({ token: passwordLinkTokenSchema, password: newPasswordSchema });
+export type SetPassword = z.infer<typeof setPasswordSchema>;
+export const setPasswordAnswerSchema = z.object({ username: z.string() });

@@ -25,6 +25,7 @@ import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { paymentRoutes } from './modules/payments/payments.routes.ts';
 import { productRoutes } from './modules/products/products.routes.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
+import { spreadsheetRoutes } from './modules/spreadsheets/spreadsheets.routes.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
 import { stockRoutes } from './modules/stock/stock.routes.ts';
 import { transportationRoutes } from './modules/transportations/transportations.routes.ts';
@@ -74,6 +75,7 @@ const modules: ((app: App) => Promise<void>)[] = [
   transportationRoutes,
   paymentRoutes,
   bankRoutes,
+  spreadsheetRoutes,
   documentRoutes,
   statsRoutes,
   calculationRoutes,

@@ -33,6 +33,8 @@ export function lazyWorkerPool(options: {
   maxThreads: number;
   maxQueue: number;
   concurrentTasksPerWorker?: number;
+  /** Memory a thread may use; beyond it the thread ends and its task fails (ERR_WORKER_OUT_OF_MEMORY). */
+  resourceLimits?: { maxOldGenerationSizeMb: number; maxYoungGenerationSizeMb?: number };
   /** The 503's message when the queue is full. */
   busy: string;
 }): WorkerPool {
@@ -51,6 +53,7 @@ export function lazyWorkerPool(options: {
       ...(options.concurrentTasksPerWorker
         ? { concurrentTasksPerWorker: options.concurrentTasksPerWorker }
         : {}),
+      ...(options.resourceLimits ? { resourceLimits: options.resourceLimits } : {}),
       execArgv: [],
     });
     pool.on('error', (error: unknown) => console.error(`${options.name} worker failed:`, error));

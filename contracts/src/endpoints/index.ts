@@ -16,6 +16,7 @@ import { ordersEndpoints } from './orders.ts';
 import { paymentsEndpoints } from './payments.ts';
 import { productsEndpoints } from './products.ts';
 import { referenceEndpoints } from './reference.ts';
+import { spreadsheetsEndpoints } from './spreadsheets.ts';
 import { statsEndpoints } from './stats.ts';
 import { stockEndpoints } from './stock.ts';
 import { transportationsEndpoints } from './transportations.ts';
@@ -47,6 +48,7 @@ export const endpoints = {
   payments: paymentsEndpoints,
   products: productsEndpoints,
   reference: referenceEndpoints,
+  spreadsheets: spreadsheetsEndpoints,
   stats: statsEndpoints,
   stock: stockEndpoints,
   transportations: transportationsEndpoints,

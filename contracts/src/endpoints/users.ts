@@ -1,13 +1,17 @@
 import { idParamSchema } from '../common.ts';
 import { endpoint } from '../endpoint.ts';
 import {
+  passwordLinkAnswerSchema,
   permissionMatrixSchema,
   permissionUpdateSchema,
+  setPasswordAnswerSchema,
+  setPasswordSchema,
   userAddSchema,
   userEditSchema,
   userItemAnswerSchema,
   userListAnswerSchema,
   userListQuerySchema,
+  userPasswordSchema,
 } from '../users.ts';
 
 /** Users (domain.md §2.7) and the owner's permissions screen (decision 0009, domain.md §3.3). */
@@ -31,6 +35,21 @@ export const usersEndpoints = {
   }),
   /** Decision 0002: the owner lifts a user's sign-in lock. */
   unlock: endpoint('PUT /user/:id/unlock', { params: idParamSchema, answers: { 200: userItemAnswerSchema } }),
+  /** Decision 0089: the owner gives a user a password, or e-mails them a link to choose one. */
+  setPassword: endpoint('PUT /user/:id/password', {
+    params: idParamSchema,
+    body: userPasswordSchema,
+    answers: { 200: userItemAnswerSchema },
+  }),
+  passwordLink: endpoint('POST /user/:id/password_link', {
+    params: idParamSchema,
+    answers: { 201: passwordLinkAnswerSchema },
+  }),
+  /** The link's page: no session; the secret is the proof. */
+  usePasswordLink: endpoint('POST /auth/set_password', {
+    body: setPasswordSchema,
+    answers: { 200: setPasswordAnswerSchema },
+  }),
   permissionMatrix: endpoint('GET /permissions', { answers: { 200: permissionMatrixSchema } }),
   savePermissions: endpoint('PUT /permissions', {
     body: permissionUpdateSchema,

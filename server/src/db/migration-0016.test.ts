@@ -1,70 +1,24 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { permissions as allPermissions } from '@letokruh/contracts/permissions';
 import { sql } from 'drizzle-orm';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newPglite } from './client.ts';
+import { type MigrationDb, migrationDb, migrationsFolder } from '../test/migration-db.ts';
 
 // Decision 0021: migration 0016 adds manage_warehouse without giving anybody a right they did not
 // have. A database is migrated up to 0014, given a custom matrix as an owner might have saved it,
 // and then migrated to the end.
-const folder = path.resolve(import.meta.dirname, 'migrations');
-const adminUrl = process.env.TEST_DATABASE_URL;
-
-type Run = (query: ReturnType<typeof sql>) => Promise<unknown[]>;
-let run: Run;
-let migrateTo: (migrationsFolder: string) => Promise<void>;
-let cleanup: () => Promise<void>;
+let m: MigrationDb;
+let run: MigrationDb['run'];
+let migrateTo: MigrationDb['migrateTo'];
+const folder = migrationsFolder;
 let upTo0014: string;
 
 beforeAll(async () => {
-  // The migrations before 0016, with their journal cut there.
-  upTo0014 = await fs.mkdtemp(path.join(os.tmpdir(), 'letokruh-mig-'));
-  await fs.mkdir(path.join(upTo0014, 'meta'));
-  const journal = JSON.parse(await fs.readFile(path.join(folder, 'meta/_journal.json'), 'utf8'));
-  journal.entries = journal.entries.filter((e: { idx: number }) => e.idx <= 14);
-  await fs.writeFile(path.join(upTo0014, 'meta/_journal.json'), JSON.stringify(journal));
-  for (const e of journal.entries as { tag: string }[]) {
-    await fs.copyFile(path.join(folder, `${e.tag}.sql`), path.join(upTo0014, `${e.tag}.sql`));
-  }
-  if (adminUrl) {
-    const name = `lt_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const pool = new pg.Pool({ connectionString: url.toString() });
-    const db = drizzleNodePg(pool);
-    run = async (query) => (await db.execute(query)).rows;
-    migrateTo = (migrationsFolder) => migrateNodePg(db, { migrationsFolder });
-    cleanup = async () => {
-      await pool.end();
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${name}`);
-      await c.end();
-    };
-  } else {
-    const client = newPglite(undefined);
-    const db = drizzlePglite(client);
-    run = async (query) => (await db.execute(query)).rows;
-    migrateTo = (migrationsFolder) => migratePglite(db, { migrationsFolder });
-    cleanup = () => client.close();
-  }
+  m = await migrationDb(14);
+  ({ run, migrateTo, upTo: upTo0014 } = m);
 });
-afterAll(async () => {
-  await cleanup?.();
-  await fs.rm(upTo0014, { recursive: true, force: true });
-});
+afterAll(() => m?.close());
 
 const grantsOf = async (fn: string) =>
   (

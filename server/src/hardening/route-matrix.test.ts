@@ -142,6 +142,8 @@ describe('route × function matrix', () => {
       'GET /api/health',
       'POST /api/auth/login',
       'GET /api/config',
+      // A set-password link: its secret is the proof (decision 0089); a made-up one answers 400.
+      'POST /api/auth/set_password',
       // A calendar feed: its secret is the key (domain.md §2.10); a made-up one answers 404.
       'GET /api/feeds/:file',
       'GET /api/docs',

@@ -61,6 +61,8 @@ export const navItems: NavItem[] = [
   { key: 'audit', to: '/audit', route: 'GET /audit_log', place: 'userMenu' },
   // domain.md §2.12: owners and those who collect revenue match the bank's payments.
   { key: 'bank', to: '/bank', route: 'GET /bank/payments', place: 'userMenu' },
+  // domain.md §2.14: customers and products from the office's spreadsheets.
+  { key: 'spreadsheets', to: '/spreadsheets', route: 'POST /spreadsheet/upload', place: 'userMenu' },
 ];
 
 export const isActive = (item: NavItem, pathname: string): boolean =>

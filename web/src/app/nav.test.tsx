@@ -175,7 +175,10 @@ describe('visibleNavItems', () => {
     expect(keysFor(['owner'])).toContain('bank');
     expect(keysFor(['dispatcher'])).toContain('bank');
     expect(keysFor(['technical_specialist'])).not.toContain('bank');
-    expect(keysFor(['owner'])).toHaveLength(16);
+    // domain.md §2.14: the spreadsheet import is the owner's by default (import_data).
+    expect(keysFor(['owner'])).toContain('spreadsheets');
+    expect(keysFor(['dispatcher'])).not.toContain('spreadsheets');
+    expect(keysFor(['owner'])).toHaveLength(17);
     expect(defaultPermissionMatrix.owner).toEqual(permissions);
   });
 

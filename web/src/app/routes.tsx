@@ -13,6 +13,9 @@ const CalculationsPage = lazyPage(() =>
 const LoginPage = lazyPage(() =>
   import('../features/auth/login-page').then((m) => ({ default: m.LoginPage })),
 );
+const SetPasswordPage = lazyPage(() =>
+  import('../features/auth/set-password-page').then((m) => ({ default: m.SetPasswordPage })),
+);
 const LogoutPage = lazyPage(() =>
   import('../features/auth/logout-page').then((m) => ({ default: m.LogoutPage })),
 );
@@ -34,6 +37,9 @@ const AuditPage = lazyPage(() =>
 );
 const BankPaymentsPage = lazyPage(() =>
   import('../features/bank/bank-payments-page').then((m) => ({ default: m.BankPaymentsPage })),
+);
+const SpreadsheetsPage = lazyPage(() =>
+  import('../features/spreadsheets/spreadsheets-page').then((m) => ({ default: m.SpreadsheetsPage })),
 );
 const PermissionsPage = lazyPage(() =>
   import('../features/permissions/permissions-page').then((m) => ({ default: m.PermissionsPage })),
@@ -181,6 +187,14 @@ export type AppRoute = {
 export const appRoutes: AppRoute[] = [
   { path: '/', titleKey: 'titles.login', public: true, hideNav: true, page: LoginPage },
   { path: '/logout', titleKey: 'titles.logout', public: true, hideNav: true, page: LogoutPage },
+  // Decision 0089: the page of the link the owner e-mails; no session.
+  {
+    path: '/set-password',
+    titleKey: 'titles.setPassword',
+    public: true,
+    hideNav: true,
+    page: SetPasswordPage,
+  },
   {
     path: '/dashboard',
     titleKey: 'titles.dashboard',
@@ -208,6 +222,7 @@ export const appRoutes: AppRoute[] = [
   { path: '/reference-data', titleKey: 'titles.referenceData', page: ReferenceDataPage },
   { path: '/audit', titleKey: 'titles.audit', page: AuditPage },
   { path: '/bank', titleKey: 'titles.bank', page: BankPaymentsPage },
+  { path: '/spreadsheets', titleKey: 'titles.spreadsheets', page: SpreadsheetsPage },
   { path: '/warehouses', titleKey: 'titles.warehouses', page: WarehousesPage },
   { path: '/warehouses/add', titleKey: 'titles.warehouseAdd', page: WarehouseAddPage },
   { path: '/warehouse/:id', titleKey: 'titles.warehouseDetail', page: WarehouseStockPage },

@@ -15,6 +15,7 @@ const extras = new Map([
   ['view_calculation', 'other'],
   ['can_export_orders', 'other'],
   ['can_export_delivery_notes', 'other'],
+  ['import_data', 'other'],
 ]);
 
 export function groupPermissions(codes: string[]): PermissionGroup[] {

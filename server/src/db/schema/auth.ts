@@ -109,3 +109,26 @@ export const loginThrottle = pgTable(
     index('login_throttle_updated_at_idx').on(t.updatedAt),
   ],
 );
+
+/**
+ * Set-password links (docs/decisions/0089-moving-in-orders-files-and-the-rest.md): the SHA-256 of
+ * the secret the e-mail carries. A newer link, a password the owner sets, or the link's use
+ * deletes the user's links.
+ */
+export const passwordLinks = pgTable(
+  'password_links',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('password_links_token_uq').on(t.tokenHash),
+    index('password_links_user_idx').on(t.userId),
+  ],
+);

@@ -63,6 +63,8 @@ export const customers = pgTable(
       sql`lower(f_unaccent(${t.firstName} || ' ' || ${t.lastName}))`,
       sql`lower(f_unaccent(${t.town}))`,
     ),
+    // A likely duplicate by IČO of a spreadsheet's row (domain.md §2.14, migration 0056).
+    index('customers_organization_id_idx').on(t.organizationId).where(sql`${t.organizationId} <> ''`),
     check('customers_pre_phone_check', sql`${t.prePhone} in ('+420', '+421', '+43')`),
   ],
 );

@@ -14,6 +14,7 @@ export * from './limits.ts';
 export * from './orders.ts';
 export * from './products.ts';
 export * from './reference.ts';
+export * from './spreadsheets.ts';
 export * from './stock.ts';
 export * from './transportations.ts';
 export * from './vacations.ts';

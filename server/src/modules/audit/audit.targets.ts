@@ -43,6 +43,13 @@ export const auditTargets: Record<string, AuditTarget | null> = {
   'POST /api/bank/account/add': { entity: 'bank', action: 'account_add' },
   'PUT /api/bank/account/:id/fio_token': { entity: 'bank', action: 'fio_token' },
 
+  // domain.md §2.14: each customer or product an import adds or its undo removes gets its own row
+  // (`import`, `import_undo`) besides these; an upload and its previews change nothing yet.
+  'POST /api/spreadsheet/upload': null,
+  'POST /api/spreadsheet/:id/preview': null,
+  'POST /api/spreadsheet/:id/import': { entity: 'import', action: 'import' },
+  'POST /api/spreadsheet/:id/undo': { entity: 'import', action: 'undo' },
+
   'PUT /api/update_stock/:warehouseId/:productId': { entity: 'stock', action: 'update_stock' },
   'POST /api/warehouse/:id/add_product': { entity: 'stock', action: 'add_product' },
   'PUT /api/warehouse/:id/product_conversion/submit': { entity: 'stock', action: 'conversion' },

@@ -1,5 +1,6 @@
 import type { CalculationType } from '@letokruh/contracts/rules/conversion';
 import type { DbOrTx } from '../../db/client.ts';
+import { idsAmong } from '../../db/rows.ts';
 import { conversionItems, conversions } from '../../db/schema/index.ts';
 
 export async function insertConversion(
@@ -21,3 +22,7 @@ export async function insertConversion(
   await db.insert(conversionItems).values(items.map((item) => ({ ...item, conversionId: row.id })));
   return row;
 }
+
+/** Which of the products a conversion took or gave (domain.md §2.14 undo). */
+export const findProductsInConversions = (db: DbOrTx, productIds: number[]) =>
+  idsAmong(db, conversionItems.productId, productIds);

@@ -168,3 +168,6 @@ export async function submitConversion(
     };
   });
 }
+
+export const productsInConversions = (db: DbOrTx, productIds: number[]) =>
+  q.findProductsInConversions(db, productIds);

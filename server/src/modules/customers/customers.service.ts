@@ -160,3 +160,26 @@ export async function toggleToContact(db: Db, id: number): Promise<Customer> {
   if (!(await q.toggleToContact(db, id))) throw notFound('Customer not found');
   return toCustomer(await requireCustomer(db, id));
 }
+
+/**
+ * Customers of an imported spreadsheet (domain.md §2.14), each chunk a JSON array of a thousand
+ * `CustomerValues`, under the same lock as a single creation (the caller took it) so that no
+ * form's duplicate check runs between. Their ids in order.
+ */
+export async function addImportedCustomers(tx: DbOrTx, chunks: string[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (const json of chunks) ids.push(...(await q.insertCustomersFromJson(tx, json)));
+  return ids;
+}
+
+export { lockCustomerCreation };
+
+/** Existing customers like the rows of a spreadsheet, by IČO, phone or e-mail (domain.md §2.14). */
+export const findImportMatches = (db: DbOrTx, keys: q.ImportKeys) => q.findImportMatches(db, keys);
+
+/** Which customers were edited since their creation (an undo leaves those), and names for a message. */
+export const changedCustomers = (db: DbOrTx, ids: number[]) => q.findChangedCustomers(db, ids);
+export const customerNames = (db: DbOrTx, ids: number[]) => q.findCustomerNames(db, ids);
+
+/** Removes customers an import added and nothing uses (the caller checked: domain.md §2.14). */
+export const removeImportedCustomers = (tx: DbOrTx, ids: number[]) => q.deleteCustomers(tx, ids);

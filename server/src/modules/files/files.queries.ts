@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { preparedRead } from '../../db/prepared.ts';
+import { idsAmong } from '../../db/rows.ts';
 import { files } from '../../db/schema/index.ts';
 
 export type FileOwner = (typeof files.$inferSelect)['ownerType'];
@@ -21,6 +22,10 @@ const withUploader = {
   firstName: sql<string | null>`(select first_name from users where users.id = ${files.uploadedBy})`,
   lastName: sql<string | null>`(select last_name from users where users.id = ${files.uploadedBy})`,
 };
+
+/** Which of the owners have a file (domain.md §2.14: an imported customer with files stays). */
+export const findOwnersWithFiles = (db: DbOrTx, owner: FileOwner, ownerIds: number[]) =>
+  idsAmong(db, files.ownerId, ownerIds, eq(files.ownerType, owner));
 
 export async function insertFile(db: DbOrTx, values: typeof files.$inferInsert): Promise<number> {
   const [row] = await db.insert(files).values(values).returning({ id: files.id });
@@ -53,6 +58,10 @@ export async function findFile(
     .from(files)
     .where(and(eq(files.ownerType, ownerType), eq(files.ownerId, ownerId), eq(files.id, id)));
   return row;
+}
+
+export async function updateFileFields(db: DbOrTx, id: number, fields: { title: string; fileType: string }) {
+  await db.update(files).set(fields).where(eq(files.id, id));
 }
 
 export async function deleteFile(db: DbOrTx, id: number): Promise<void> {

@@ -26,6 +26,9 @@ export const toFileItem = (r: q.FileRow): FileItem => ({
   created: r.createdAt.toISOString(),
 });
 
+export const ownersWithFiles = (db: DbOrTx, owner: FileOwner, ownerIds: number[]) =>
+  q.findOwnersWithFiles(db, owner, ownerIds);
+
 export const listFiles = async (db: DbOrTx, owner: FileOwner, ownerId: number) =>
   (await q.findFiles(db, owner, ownerId)).map(toFileItem);
 
@@ -49,29 +52,67 @@ export async function receiveUpload(
   const bad = parsed.success ? [] : [...new Set(parsed.error.issues.map((i) => String(i.path[0])))];
   if (!file || file.data.length === 0) bad.push('file');
   if (!parsed.success || !file || bad.length) throw badInput('Invalid upload', bad);
-  const type = await checkUploadType(file.data, file.type);
+  const id = await storeFile(options.db, options.storage, {
+    owner: options.owner,
+    ownerId: options.ownerId,
+    name: file.name,
+    title: parsed.data.title,
+    fileType: parsed.data.file_type,
+    data: file.data,
+    declaredType: file.type,
+    uploadedBy: request.user?.id ?? null,
+  });
+  const row = await q.findFile(options.db, options.owner, options.ownerId, id);
+  return toFileItem(row!);
+}
+
+/**
+ * Checks a file by its first bytes, stores them and records the file: an upload, or a file brought
+ * from the old system (docs/decisions/0089-moving-in-orders-files-and-the-rest.md). A refused type is
+ * 415 / 122; a row that cannot be written leaves no bytes behind. Answers the file's id.
+ */
+export async function storeFile(
+  db: DbOrTx,
+  storage: Storage,
+  file: {
+    owner: FileOwner;
+    ownerId: number;
+    name: string;
+    title: string;
+    fileType: string;
+    data: Buffer;
+    declaredType: string;
+    uploadedBy: number | null;
+    createdAt?: Date;
+  },
+): Promise<number> {
+  const type = await checkUploadType(file.data, file.declaredType);
   // Kept as it will be downloaded: no separators, control or bidi characters, no active extension.
   const name = safeFilename(file.name, type.extension);
   // The stored name is the server's (a random id and the detected type's extension).
-  const key = await options.storage.put(`${options.owner}s`, file.data, type.extension);
+  const key = await storage.put(`${file.owner}s`, file.data, type.extension);
   try {
-    const id = await q.insertFile(options.db, {
-      ownerType: options.owner,
-      ownerId: options.ownerId,
+    return await q.insertFile(db, {
+      ownerType: file.owner,
+      ownerId: file.ownerId,
       name,
-      title: parsed.data.title,
-      fileType: parsed.data.file_type,
+      title: file.title,
+      fileType: file.fileType,
       contentType: type.mime,
       size: file.data.length,
       storageKey: key,
-      uploadedBy: request.user?.id ?? null,
+      uploadedBy: file.uploadedBy,
+      ...(file.createdAt ? { createdAt: file.createdAt } : {}),
     });
-    const row = await q.findFile(options.db, options.owner, options.ownerId, id);
-    return toFileItem(row!);
   } catch (error) {
-    await options.storage.remove(key);
+    await storage.remove(key);
     throw error;
   }
+}
+
+/** A file's title and type, as the old system has them now (its bytes never change). */
+export async function describeFile(db: DbOrTx, id: number, fields: { title: string; fileType: string }) {
+  await q.updateFileFields(db, id, fields);
 }
 
 export async function removeFile(db: Db, storage: Storage, owner: FileOwner, ownerId: number, id: number) {

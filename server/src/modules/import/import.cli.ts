@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { listTotalCap } from '@letokruh/contracts/common';
 import { Prompt, parseFlags } from '../../cli/prompt.ts';
 import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
+import { storageFor } from '../../plugins/storage.ts';
 import { type Counts, type ImportEntity, importEntities, importFromOldSystem } from './import.service.ts';
 import { OldSystem } from './old-system.ts';
 
@@ -18,6 +20,7 @@ const usage = `npm run import -- --from https://old.example.cz --user NAME
   [--report FILE]                        the JSON report (default import-report-<time>.json)
   [--page-size 100]                      records per page and per transaction (10, 20, 50, 100, 1000)
   [--timeout-ms 30000]                   a call unanswered this long is tried again (twice), then reported
+  [--list-cap 10000]                     the most rows the old system's lists answer (its listTotalCap)
 The password comes from IMPORT_PASSWORD or the prompt.`;
 
 class Refused extends Error {}
@@ -69,6 +72,9 @@ async function main(): Promise<number> {
   const timeoutMs = Number(flags.get('timeout-ms') ?? 30_000);
   if (!Number.isInteger(timeoutMs) || timeoutMs < 100)
     throw new Refused('--timeout-ms is a whole number of milliseconds, 100 or more');
+  const listCap = Number(flags.get('list-cap') ?? listTotalCap);
+  if (!Number.isInteger(listCap) || listCap < 10)
+    throw new Refused('--list-cap is a whole number, 10 or more');
   const old = new OldSystem(from, { timeoutMs });
   await old.signIn(user, password);
 
@@ -85,6 +91,8 @@ async function main(): Promise<number> {
     const result = await importFromOldSystem(database.db, old, {
       dryRun,
       pageSize: pageSize as 100,
+      listCap,
+      storage: storageFor(config),
       ...(only ? { only: only as ImportEntity[] } : {}),
       progress(entity, counts, elapsedMs) {
         const line = progressLine(entity, counts, elapsedMs);

@@ -1,7 +1,11 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../db/client.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { HttpClient, type ServerProcess, startServer } from '../../scale-out/processes.ts';
 import { createServerDatabase } from '../../test/build.ts';
 import { runCli } from '../../test/cli.ts';
@@ -28,7 +32,71 @@ beforeAll(async () => {
   cleanups.push(() => old.stop());
   oldClient = new HttpClient(old.base, 30_000);
   expect(await oldClient.login('owner')).toBe(200);
+  await prepareOldSystem();
 }, 240_000);
+
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+let draftNumber = 0;
+
+/**
+ * What the demo lacks and the import must bring or leave: files of a customer, an order and a
+ * haul, a permission the owner changed, and a draft (not brought).
+ */
+async function prepareOldSystem() {
+  const upload = async (
+    url: string,
+    title: string,
+    fileType: string,
+    name: string,
+    data: Buffer,
+    type: string,
+  ) => {
+    const form = new FormData();
+    form.set('title', title);
+    form.set('file_type', fileType);
+    form.set('file', new Blob([new Uint8Array(data)], { type }), name);
+    expect((await oldClient.post(url, form)).status).toBe(201);
+  };
+  const [customer] = await items(oldClient, '/api/customers?per_page=10');
+  const [order] = await items(oldClient, '/api/orders?per_page=10&state=done');
+  const [haul] = await items(oldClient, '/api/transportations?per_page=10');
+  const pdf = Buffer.from('%PDF-1.4 smlouva o dodávkách');
+  await upload(
+    `/api/customer/${customer!.id}/files/add`,
+    'Smlouva',
+    'Jiné',
+    'smlouva.pdf',
+    pdf,
+    'application/pdf',
+  );
+  await upload(`/api/order/${order!.id}/files/add`, 'Foto skládky', 'Jiné', 'skladka.png', png, 'image/png');
+  await upload(
+    `/api/order/${order!.id}/files/add`,
+    'Faktura 1',
+    'Faktura',
+    'faktura.pdf',
+    pdf,
+    'application/pdf',
+  );
+  await upload(
+    `/api/transportation/${haul!.id}/files/add`,
+    'CMR',
+    'Dodací list',
+    'cmr.pdf',
+    pdf,
+    'application/pdf',
+  );
+  const matrix = (await oldClient.get('/api/permissions')).json<{ functions: Json[] }>();
+  const driver = matrix.functions.find((f) => f.name === 'driver')!;
+  const permissions = [...(driver.permissions as string[]), 'view_product'];
+  expect((await oldClient.put('/api/permissions', { name: 'driver', permissions })).status).toBe(200);
+  const draft = (await oldClient.get('/api/order/add')).json<{ id: number }>();
+  draftNumber = (await oldClient.get(`/api/order/${draft.id}`)).json<{ item: { intern_id: number } }>().item
+    .intern_id;
+}
 
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
@@ -99,7 +167,106 @@ async function snapshot(client: HttpClient) {
       price_history: byKey(item.price_history),
     });
   }
-  return { users, warehouses, stock, suppliers, adtypes, customers, products };
+  return {
+    users,
+    warehouses,
+    stock,
+    suppliers,
+    adtypes,
+    customers,
+    products,
+    ...(await moreSnapshot(client)),
+  };
+}
+
+const withoutId = ({ id: _i, ...rest }: Json) => rest;
+const idLess = (value: unknown) => (value && typeof value === 'object' ? withoutId(value as Json) : value);
+/** A file as both systems answer it, and a digest of its bytes. */
+async function fileOf(client: HttpClient, owner: string, ownerId: unknown, file: Json) {
+  const download = await fetch(`${client.base}/api/${owner}/${ownerId}/files/${file.id}/download`, {
+    headers: { cookie: [...client.jar].map(([k, v]) => `${k}=${v}`).join('; ') },
+  });
+  const bytes = Buffer.from(await download.arrayBuffer());
+  const { id: _i, uploaded_by, ...rest } = file;
+  return {
+    ...rest,
+    uploaded_by: idLess(uploaded_by),
+    sha256: createHash('sha256').update(bytes).digest('hex'),
+  };
+}
+
+/** Orders with their lines and files, closures, vacations, hauls and the permission matrix. */
+async function moreSnapshot(client: HttpClient) {
+  const orders: Json[] = [];
+  for (const listed of await allPages(client, '/api/orders?state=all&sort=created&direction=asc')) {
+    const { item } = (await client.get(`/api/order/${listed.id}`)).json<{ item: Json }>();
+    const { id: _i, version: _v, customer, files, products, ...order } = item;
+    orders.push({
+      ...order,
+      customer: customer && { ...withoutId(customer as Json), version: undefined },
+      warehouse: idLess(order.warehouse),
+      driver: idLess(order.driver),
+      car: idLess(order.car),
+      default_supplier: idLess(order.default_supplier),
+      ad_type: idLess(order.ad_type),
+      collected_revenue_by: idLess(order.collected_revenue_by),
+      products: (products as Json[]).map((line) => {
+        const price = line.product as Json;
+        return { ...withoutId(line), product: { ...price, product: withoutId(price.product as Json) } };
+      }),
+      files: await Promise.all((files as Json[]).map((f) => fileOf(client, 'order', listed.id, f))),
+    });
+  }
+  orders.sort((a, b) => Number(a.intern_id) - Number(b.intern_id));
+  const customerFiles = [];
+  for (const listed of await allPages(client, '/api/customers')) {
+    const { customer } = (await client.get(`/api/customer/${listed.id}`)).json<{ customer: Json }>();
+    for (const file of customer.files as Json[]) {
+      customerFiles.push({
+        customer: customer.intern_id,
+        ...(await fileOf(client, 'customer', listed.id, file)),
+      });
+    }
+  }
+  const closures = (await allPages(client, '/api/warehouse_vacations')).map((v) => ({
+    ...withoutId(v),
+    version: undefined,
+    warehouse: idLess(v.warehouse),
+  }));
+  const vacations = (await allPages(client, '/api/user_vacations')).map((v) => ({
+    ...withoutId(v),
+    version: undefined,
+    user: idLess(v.user),
+  }));
+  const transportations = [];
+  for (const listed of await allPages(client, '/api/transportations')) {
+    const { item } = (await client.get(`/api/transportation/${listed.id}`)).json<{ item: Json }>();
+    const names = (list: unknown) => (list as Json[]).map(withoutId);
+    transportations.push({
+      ...withoutId(item),
+      version: undefined,
+      driver: idLess(item.driver),
+      license_plate: idLess(item.license_plate),
+      recipient: idLess(item.recipient),
+      subscriber: idLess(item.subscriber),
+      wood_type: idLess(item.wood_type),
+      cmr_wagon_number: names(item.cmr_wagon_number),
+      load_location: names(item.load_location),
+      unload_location: names(item.unload_location),
+      files: await Promise.all(
+        (item.files as Json[]).map((f) => fileOf(client, 'transportation', listed.id, f)),
+      ),
+    });
+  }
+  const data = (await client.get('/api/transportations/data')).json<Record<string, Json[]>>();
+  const transportData = Object.fromEntries(
+    Object.entries(data).map(([k, list]) => [k, list.map((e) => e.name)]),
+  );
+  const matrix = (await client.get('/api/permissions')).json<{ functions: Json[] }>();
+  const permissions = Object.fromEntries(
+    matrix.functions.map((f) => [f.name, [...(f.permissions as string[])].sort()]),
+  );
+  return { orders, customerFiles, closures, vacations, transportations, transportData, permissions };
 }
 
 async function importInto(env: Record<string, string>, port: number) {
@@ -129,6 +296,25 @@ async function importInto(env: Record<string, string>, port: number) {
     });
   }
 
+  const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  try {
+    // The ledger's sums are the old amounts, all of them opening balances: orders moved no stock.
+    const ledger = await rowsOf<{ reason: string; off: number }>(
+      database.db,
+      sql`select (select string_agg(distinct reason, ',') from stock_ledger) as reason,
+            (select count(*)::int from product_stock ps where ps.amount <> coalesce((select sum(l.delta)
+              from stock_ledger l where l.warehouse_id = ps.warehouse_id and l.product_id = ps.product_id), 0)) as off`,
+    );
+    expect(ledger[0]).toEqual({ reason: 'opening_balance', off: 0 });
+    const drafts = await rowsOf<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from orders where intern_id = ${draftNumber} or draft_touched_at is not null`,
+    );
+    expect(drafts[0]!.n).toBe(0);
+  } finally {
+    await database.close();
+  }
+
   const server = await startServer({ port, env });
   cleanups.push(() => server.stop());
   const client = new HttpClient(server.base, 30_000);
@@ -143,6 +329,25 @@ async function importInto(env: Record<string, string>, port: number) {
   expect(after.adtypes).toEqual(before.adtypes);
   expect(after.customers).toEqual(before.customers);
   expect(after.products).toEqual(before.products);
+  expect(after.orders.length).toBeGreaterThan(200);
+  expect(after.orders).toEqual(before.orders);
+  expect(after.customerFiles).toEqual(before.customerFiles);
+  expect(after.customerFiles).toHaveLength(1);
+  expect(after.closures).toEqual(before.closures);
+  expect(after.vacations).toEqual(before.vacations);
+  expect(after.transportations).toEqual(before.transportations);
+  expect(after.transportData).toEqual(before.transportData);
+  expect(after.permissions).toEqual(before.permissions);
+  expect(after.permissions.driver).toContain('view_product');
+
+  // Orders added after the move are numbered above the old ones of their year.
+  const fresh = (await client.get('/api/order/add')).json<{ id: number }>();
+  const number = (await client.get(`/api/order/${fresh.id}`)).json<{ item: { intern_id: number } }>().item
+    .intern_id;
+  const sameYear = before.orders
+    .map((o) => Number(o.intern_id))
+    .filter((n) => Math.floor(n / 1e6) === Math.floor(number / 1e6));
+  expect(number).toBeGreaterThan(Math.max(...sameYear));
   await server.stop();
 }
 

@@ -62,11 +62,20 @@ export class OldSystem {
 
   /** A GET answered with JSON; retried on 5xx, timeouts and network errors. */
   async get<T = unknown>(path: string): Promise<T> {
+    return (await this.answered(path, (answer) => answer.json())) as T;
+  }
+
+  /** The bytes of a file (a customer's, an order's or a haul's upload), retried like `get`. */
+  async download(path: string): Promise<Buffer> {
+    return Buffer.from(await this.answered(path, (answer) => answer.arrayBuffer()));
+  }
+
+  private async answered<T>(path: string, body: (answer: Response) => Promise<T>): Promise<T> {
     let last = '';
     for (let attempt = 0; attempt <= this.retries; attempt++) {
       try {
         const answer = await this.send('GET', path);
-        if (answer.status === 200) return (await answer.json()) as T;
+        if (answer.status === 200) return await body(answer);
         last = `HTTP ${answer.status}`;
         await answer.arrayBuffer();
         if (answer.status < 500) break;
@@ -80,12 +89,5 @@ export class OldSystem {
       }
     }
     throw new ReadFailure(path, last);
-  }
-
-  /** The bytes of a file (a customer's or an order's upload). */
-  async download(path: string): Promise<Buffer> {
-    const answer = await this.send('GET', path);
-    if (answer.status !== 200) throw new ReadFailure(path, `HTTP ${answer.status}`);
-    return Buffer.from(await answer.arrayBuffer());
   }
 }

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, isNotNull, lte, ne, notInArray, or, type SQL, 
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { preparedRead } from '../../db/prepared.ts';
+import { idsAmong } from '../../db/rows.ts';
 import {
   adtypes,
   cars,
@@ -247,3 +248,11 @@ export async function findOrdersOfDriverOrCar(
     )
     .orderBy(asc(orders.expectedDeliveryDate), asc(orders.expectedDeliveryTime), asc(orders.id));
 }
+
+/** Which of the customers are on an order, a draft included (domain.md §2.14 undo). */
+export const findCustomersOnOrders = (db: DbOrTx, customerIds: number[]) =>
+  idsAmong(db, orders.customerId, customerIds);
+
+/** Which of the products are on an order's line, a draft's included (domain.md §2.14 undo). */
+export const findProductsOnOrders = (db: DbOrTx, productIds: number[]) =>
+  idsAmong(db, orderItems.productId, productIds);

@@ -248,3 +248,8 @@ export async function ordersOfCustomer(db: DbOrTx, customerId: number, scope: Wa
     warehouse: o.warehouseId === null ? null : { id: o.warehouseId, name: o.warehouseName ?? '' },
   }));
 }
+
+/** Customers and products an order uses, so that an import's undo leaves them (domain.md §2.14). */
+export const customersOnOrders = (db: DbOrTx, customerIds: number[]) =>
+  q.findCustomersOnOrders(db, customerIds);
+export const productsOnOrders = (db: DbOrTx, productIds: number[]) => q.findProductsOnOrders(db, productIds);

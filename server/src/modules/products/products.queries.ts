@@ -1,6 +1,7 @@
 import type { Currency } from '@letokruh/contracts/rules/money';
 import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { idsAmong } from '../../db/rows.ts';
 import { productPrices, products } from '../../db/schema/index.ts';
 import { textContains } from '../../db/text-search.ts';
 
@@ -18,6 +19,7 @@ export type PriceRow = {
 };
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+const selectRows = <T>(db: DbOrTx, query: SQL): Promise<T[]> => db.execute(query).then(rowsOf<T>);
 
 export async function insertProduct(db: DbOrTx, values: typeof products.$inferInsert): Promise<ProductRow> {
   const [row] = await db.insert(products).values(values).returning();
@@ -135,4 +137,87 @@ export async function findAvailableProducts(
     .where(eq(products.hidden, false))
     .orderBy(asc(products.name), asc(products.length), asc(products.id));
   return rows.map((r) => ({ ...r.product, price: Number(r.price), vat: Number(r.vat) }));
+}
+
+/**
+ * Products of a spreadsheet from a JSON array of `ProductValues` (domain.md §2.14), with their
+ * prices from `day`: a price without a warehouse for every warehouse in use, as the add form's
+ * general line. The database reads the text itself; the ids come back in the array's order.
+ */
+export async function insertProductsFromJson(
+  db: DbOrTx,
+  json: string,
+  options: { day: string; userId: number },
+): Promise<number[]> {
+  const inserted = await selectRows<{ id: number }>(
+    db,
+    sql`insert into products (name, shorten_name, type, subtype, length, measurement_unit, description)
+        select v->>'name', v->>'shortenName', v->>'type', v->>'subtype', (v->>'length')::int,
+          v->>'measurementUnit', v->>'description'
+        from jsonb_array_elements(${json}::jsonb) with ordinality as e(v, ord)
+        order by ord
+        returning id`,
+  );
+  const ids = inserted.map((r) => Number(r.id)).sort((a, b) => a - b);
+  await db.execute(sql`
+    insert into product_prices (product_id, warehouse_id, currency, price, vat, from_date, created_by)
+    select p.id, w.id, pr->>'currency', (pr->>'price')::numeric, (pr->>'vat')::smallint,
+      ${options.day}::date, ${options.userId}
+    from unnest(${sql.param(ids)}::int[]) with ordinality as p(id, ord)
+    join jsonb_array_elements(${json}::jsonb) with ordinality as e(v, ord) using (ord)
+    cross join lateral jsonb_array_elements(e.v->'prices') as pr
+    join warehouses w on case when pr->>'warehouseId' is null then not w.hidden
+      else w.id = (pr->>'warehouseId')::int end`);
+  return ids;
+}
+
+export type ProductMatchRow = {
+  index: number;
+  id: number;
+  name: string;
+  length: number;
+  measurementUnit: string;
+};
+
+/**
+ * Existing products with a row's name (accents and case aside) and length; `names` and `lengths`
+ * hold one value a row, joined by the unit separator (U+001F; customers.queries `ImportKeys`).
+ */
+export async function findProductMatches(
+  db: DbOrTx,
+  keys: { names: string; lengths: string },
+): Promise<ProductMatchRow[]> {
+  return selectRows<ProductMatchRow>(
+    db,
+    sql`select (p.n - 1)::int as index, pr.id, pr.name, pr.length, pr.measurement_unit as "measurementUnit"
+        from unnest(string_to_array(${keys.names}::text, chr(31)), string_to_array(${keys.lengths}::text, chr(31)))
+          with ordinality as p(name, length, n)
+        join products pr on p.name <> '' and pr.length = p.length::int
+          and lower(f_unaccent(pr.name)) = lower(f_unaccent(p.name))
+        order by 1, 2`,
+  );
+}
+
+/**
+ * Which of the products got a price after `since`, a timestamp as the database writes it (to the
+ * microsecond: the prices written with the products carry that very instant).
+ */
+export const findProductsPricedSince = (db: DbOrTx, ids: number[], since: string) =>
+  idsAmong(db, productPrices.productId, ids, sql`${productPrices.createdAt} > ${since}::timestamptz`);
+
+/** Which of the products were removed from the offer. */
+export const findHiddenProducts = (db: DbOrTx, ids: number[]) =>
+  idsAmong(db, products.id, ids, sql`${products.hidden}`);
+
+export async function findProductNames(db: DbOrTx, ids: number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ id: products.id, name: products.name })
+    .from(products)
+    .where(sql`${products.id} = any(${sql.param(ids)}::int[])`);
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+export async function deleteProducts(db: DbOrTx, ids: number[]): Promise<void> {
+  if (ids.length) await db.delete(products).where(sql`${products.id} = any(${sql.param(ids)}::int[])`);
 }

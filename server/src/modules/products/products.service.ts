@@ -224,3 +224,31 @@ export async function availableProducts(
       .filter((group) => group.products.length > 0),
   };
 }
+
+/**
+ * Products of an imported spreadsheet with their prices from `day` (domain.md §2.14), each chunk
+ * a JSON array of a thousand `ProductValues`. Their ids in order.
+ */
+export async function addImportedProducts(
+  tx: DbOrTx,
+  userId: number,
+  chunks: string[],
+  day = pragueDay(),
+): Promise<number[]> {
+  const ids: number[] = [];
+  for (const json of chunks) ids.push(...(await q.insertProductsFromJson(tx, json, { day, userId })));
+  return ids;
+}
+
+/** Existing products like the rows of a spreadsheet: the same name and length (domain.md §2.14). */
+export const findProductMatches = (db: DbOrTx, keys: { names: string; lengths: string }) =>
+  q.findProductMatches(db, keys);
+
+/** Products re-priced since `since` or removed from the offer (an undo leaves those), and names. */
+export const productsPricedSince = (db: DbOrTx, ids: number[], since: string) =>
+  q.findProductsPricedSince(db, ids, since);
+export const hiddenProducts = (db: DbOrTx, ids: number[]) => q.findHiddenProducts(db, ids);
+export const productNames = (db: DbOrTx, ids: number[]) => q.findProductNames(db, ids);
+
+/** Removes products an import added and nothing uses, their prices with them (domain.md §2.14). */
+export const removeImportedProducts = (tx: DbOrTx, ids: number[]) => q.deleteProducts(tx, ids);

@@ -2,6 +2,7 @@ import type { StockChangeReason } from '@letokruh/contracts/stock';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { cappedCountSql } from '../../db/paging.ts';
+import { idsAmong } from '../../db/rows.ts';
 import { productStock, stockLedger } from '../../db/schema/index.ts';
 import { textContains } from '../../db/text-search.ts';
 
@@ -238,3 +239,7 @@ export async function lockReservations(
     order by k.w, k.p
     on conflict (warehouse_id, product_id) do update set amount = r.amount`);
 }
+
+/** Which of the products a warehouse keeps (a stock row, even of 0: domain.md §2.14 undo). */
+export const findProductsInStock = (db: DbOrTx, productIds: number[]) =>
+  idsAmong(db, productStock.productId, productIds);

@@ -201,3 +201,5 @@ export async function listStockChanges(
   });
   return { items: rows.map(toStockChange), total };
 }
+
+export const productsInStock = (db: DbOrTx, productIds: number[]) => q.findProductsInStock(db, productIds);

@@ -1,7 +1,7 @@
 import type { FunctionName } from '@letokruh/contracts/permissions';
-import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { functions, userFunctions, users } from '../../db/schema/index.ts';
+import { functions, passwordLinks, userFunctions, users } from '../../db/schema/index.ts';
 import { textContains } from '../../db/text-search.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -122,4 +122,32 @@ export async function countActiveOwners(db: DbOrTx, options: { except: number })
     .innerJoin(users, eq(users.id, userFunctions.userId))
     .where(and(eq(functions.name, 'owner'), eq(users.isActive, true), ne(users.id, options.except)));
   return row?.n ?? 0;
+}
+
+/** A password set for the user, who must change it at the next sign-in when `mustChange`. */
+export async function setPasswordHash(db: DbOrTx, id: number, passwordHash: string, mustChange: boolean) {
+  await db
+    .update(users)
+    .set({ passwordHash, mustChangePassword: mustChange, version: sql`${users.version} + 1` })
+    .where(eq(users.id, id));
+}
+
+/** Every set-password link of the user goes: a newer one, a password set, or the link used. */
+export async function deletePasswordLinks(db: DbOrTx, userId: number) {
+  await db.delete(passwordLinks).where(eq(passwordLinks.userId, userId));
+}
+
+export async function insertPasswordLink(db: DbOrTx, values: typeof passwordLinks.$inferInsert) {
+  await db.insert(passwordLinks).values(values);
+}
+
+/** The link of this secret's hash that has not expired, with its user; locked until the use commits. */
+export async function findLivePasswordLink(db: DbOrTx, tokenHash: string) {
+  const [row] = await db
+    .select({ userId: passwordLinks.userId, username: users.username, isActive: users.isActive })
+    .from(passwordLinks)
+    .innerJoin(users, eq(users.id, passwordLinks.userId))
+    .where(and(eq(passwordLinks.tokenHash, tokenHash), gt(passwordLinks.expiresAt, sql`now()`)))
+    .for('update', { of: passwordLinks });
+  return row;
 }

@@ -153,6 +153,15 @@ export async function findOwnWarehouses(db: DbOrTx, userId: number | null): Prom
     .orderBy(asc(warehouses.name), asc(warehouses.id));
 }
 
+/** The warehouses in use with their names, for rows that name a warehouse (domain.md §2.14). */
+export async function findActiveWarehouseNames(db: DbOrTx): Promise<{ id: number; name: string }[]> {
+  return db
+    .select({ id: warehouses.id, name: warehouses.name })
+    .from(warehouses)
+    .where(eq(warehouses.hidden, false))
+    .orderBy(asc(warehouses.id));
+}
+
 export async function findActiveWarehouseIds(db: DbOrTx): Promise<number[]> {
   const rows = await db
     .select({ id: warehouses.id })

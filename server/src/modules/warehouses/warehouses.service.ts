@@ -193,6 +193,7 @@ export async function requireWarehouse(db: DbOrTx, id: number): Promise<q.Wareho
 }
 
 export const activeWarehouseIds = (db: DbOrTx) => q.findActiveWarehouseIds(db);
+export const activeWarehouseNames = (db: DbOrTx) => q.findActiveWarehouseNames(db);
 
 export const warehouseExists = async (db: DbOrTx, id: number) =>
   (await q.findWarehouse(db, id)) !== undefined;

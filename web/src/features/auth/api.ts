@@ -24,3 +24,7 @@ export async function uploadAvatar(file: File): Promise<Profile> {
 
 /** The avatar's address, changed after each upload so that the browser does not show the old one. */
 export const avatarUrl = (userId: number) => buildUrl('/auth/avatar', { u: userId, v: avatarVersion });
+
+/** Decision 0089: the set-password link's page (no session; the link's secret is the proof). */
+export const setPasswordWithLink = (token: string, password: string) =>
+  api<{ username: string }>('POST', '/auth/set_password', { body: { token, password } });

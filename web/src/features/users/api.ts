@@ -39,3 +39,9 @@ export const userFeedsQuery = (userId: number) =>
   });
 
 export const revokeAnyFeed = (id: number) => call(feeds.revokeAny, { params: { id } });
+
+/** Decision 0089: the owner gives a user a password, or e-mails them a link to choose one. */
+export const setUserPassword = (id: number, password: string) =>
+  call(e.setPassword, { params: { id }, body: { password } }).then((a) => a.item);
+
+export const sendPasswordLink = (id: number) => call(e.passwordLink, { params: { id } });

@@ -17,6 +17,7 @@ import { canEditUser, canToggleActive, isOwner } from './rules';
 import { SignInLock } from './sign-in-lock';
 import { UserFeeds } from './user-feeds';
 import { draftOf, UserForm } from './user-form';
+import { UserPassword } from './user-password';
 
 /** domain.md §2.2: the user detail that really saves; a 404 goes back to the list. */
 export function UserPage() {
@@ -61,6 +62,9 @@ export function UserPage() {
       ) : (
         <ViewUser item={item} />
       )}
+      {access.canCall('PUT /user/:id/password') && item.id !== access.user.id ? (
+        <UserPassword key={item.id} user={item} />
+      ) : null}
       <UserFeeds userId={item.id} />
     </Stack>
   );
