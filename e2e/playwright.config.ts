@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { outboxOf } from './outbox';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 /**
@@ -76,6 +77,7 @@ export default defineConfig({
       // Map tiles from the test server itself, where they do not exist: maps must cope, and the
       // browser never reaches the internet.
       MAP_TILES_URL: '/api/no-tiles/{z}/{x}/{y}.png',
+      OUTBOX_DIR: outboxOf(port + index),
     },
   })),
 });

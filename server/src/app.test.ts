@@ -24,6 +24,9 @@ const publicRoutes = new Set([
   // domain.md §2.10: a phone's calendar app has no session; the path's secret is the key, and anything
   // else answers 404 (calendar-feeds.test.ts).
   'GET /api/feeds/:file',
+  // Decision 0089: a set-password link has no session; its secret is the proof, and a made-up one
+  // answers 400.
+  'POST /api/auth/set_password',
 ]);
 
 const apiRoutes = () => app.routesSeen.filter((r) => r.url.startsWith('/api/'));

@@ -87,19 +87,32 @@ const withBoundary = `multipart/form-data; boundary=${boundary}`;
 type Form = { fields: string; file: string; maxFiles: number; data?: Buffer };
 /** A bank statement (domain.md §2.12): the header of an ABO/GPC statement of a demo supplier's account. */
 const statement = gpcFile({ account: '2718340003', bankCode: '0100', currency: 'CZK', transactions: [] });
+/** A spreadsheet of customers (domain.md §2.14): a CSV as Excel writes it, a header and one row. */
+const sheet = Buffer.from('Jméno;Příjmení;Telefon\r\nJan;Novák;603123456\r\n', 'utf8');
 const formOf = (route: RegisteredRoute): Form =>
   isDelivery(route)
     ? { fields: fieldPart('delivery', JSON.stringify(deliveryRecord())), file: 'signature', maxFiles: 6 }
     : route.url === '/api/bank/statement'
       ? { fields: '', file: 'file', maxFiles: 1, data: statement }
-      : { fields: fieldPart('title', 'Příloha') + fieldPart('file_type', 'Jiné'), file: 'file', maxFiles: 1 };
+      : route.url === '/api/spreadsheet/upload'
+        ? { fields: fieldPart('kind', 'customers'), file: 'file', maxFiles: 1, data: sheet }
+        : {
+            fields: fieldPart('title', 'Příloha') + fieldPart('file_type', 'Jiné'),
+            file: 'file',
+            maxFiles: 1,
+          };
 
 /** A well-formed upload of the route's form. */
 function goodBody(form: Form): Buffer {
   return Buffer.concat([
     Buffer.from(form.fields),
     form.data
-      ? filePart(form.file, 'vypis.gpc', 'application/octet-stream', form.data)
+      ? filePart(
+          form.file,
+          form.data === sheet ? 'zakaznici.csv' : 'vypis.gpc',
+          'application/octet-stream',
+          form.data,
+        )
       : filePart(form.file, 'a.png', 'image/png', png),
     Buffer.from(end),
   ]);
@@ -225,13 +238,14 @@ const cases = (form: Form): Case[] => {
 };
 
 describe('malformed multipart bodies on every upload route', () => {
-  it('finds the six upload routes from their declarations', () => {
+  it('finds the seven upload routes from their declarations', () => {
     expect(uploads.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
       'POST /api/auth/avatar',
       'POST /api/bank/statement',
       'POST /api/customer/:id/files/add',
       'POST /api/driver/order/:id/delivered',
       'POST /api/order/:id/files/add',
+      'POST /api/spreadsheet/upload',
       'POST /api/transportation/:id/files/add',
     ]);
   });
@@ -267,7 +281,7 @@ describe('malformed multipart bodies on every upload route', () => {
       }
     }
     expect(failures).toEqual([]);
-  });
+  }, 240_000);
 
   it('20 malformed uploads in parallel on each route: no 5xx, nothing written', async () => {
     const [before, filesBefore] = [await snapshot(t.db), await storedFiles()];

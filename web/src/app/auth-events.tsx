@@ -22,7 +22,9 @@ export function AuthEvents() {
         // The session ended: the driver's day kept on the phone goes with it (decision 0078).
         void import('../lib/driver-offline').then((m) => m.forgetDriverDay()).catch(() => undefined);
         const { pathname, search } = window.location;
-        if (pathname === '/' || pathname.startsWith('/logout')) return;
+        // The public pages: the login, the logout, and the set-password link's page (decision 0089).
+        if (pathname === '/' || pathname.startsWith('/logout') || pathname.startsWith('/set-password'))
+          return;
         void navigate(`/?path=${encodeURIComponent(pathname + search)}`, { replace: true });
       },
       forbidden(error) {

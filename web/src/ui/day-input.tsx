@@ -31,9 +31,9 @@ type Props = Omit<
  * always YYYY-MM-DD.
  */
 export function DayInput({ value, onChange, minDate, maxDate, error, ...rest }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const format = useFormat();
-  const lang = format.lang;
+  const lang = i18n.language === 'en' ? 'en' : 'cs';
   const parse = (text: string) => {
     const czech = parseDay(text);
     if (czech) return czech;

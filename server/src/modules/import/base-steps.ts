@@ -13,6 +13,7 @@ import { warehouseAddSchema, warehouseSchema, warehouseSummarySchema } from '@le
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { setFunctionPermissions } from '../users/permissions.service.ts';
+import * as batch from './batch.queries.ts';
 import * as q from './import.queries.ts';
 import {
   type Checked,
@@ -259,7 +260,7 @@ export const customersStep = defineStep({
     else if (split) yield* partitionedPages(old, '/customers', read.pageSize, split.parts, read.listCap);
     else yield* pagesOf(old, '/customers', read.pageSize, read.listCap);
   },
-  async check(raw): Promise<Checked<q.CustomerValues>> {
+  async check(raw): Promise<Checked<batch.CustomerValues>> {
     const customer = customerSchema.safeParse(raw);
     if (!customer.success) return refused(raw, issuesText(customer.error.issues));
     const c = customer.data;
@@ -281,7 +282,7 @@ export const customersStep = defineStep({
     });
     if (!form.success) return refused(raw, issuesText(form.error.issues));
     const f = form.data;
-    const values: q.CustomerValues = {
+    const values: batch.CustomerValues = {
       internId: c.intern_id,
       firstName: f.firstName,
       lastName: f.lastName,
@@ -306,7 +307,7 @@ export const customersStep = defineStep({
       write: (tx, existing) => q.upsertCustomer(tx, existing, values),
     };
   },
-  writeMany: (tx, records) => q.writeCustomers(tx, records),
+  writeMany: (tx, records) => batch.writeCustomers(tx, records),
   finish: (db) => q.advanceCustomerNumbers(db),
 });
 

@@ -41,7 +41,8 @@ async function* filePages(old: OldSystem, pageSize: number, db: Parameters<Step[
       all.push({ kind, entity, oldId: m.oldId, newId: m.newId });
   }
   for (let at = 0; at < all.length; at += pageSize) {
-    const found = await inParallel(all.slice(at, at + pageSize), 4, async (owner): Promise<Found[]> => {
+    const slice = all.slice(at, at + pageSize);
+    const found = await inParallel(slice, 8, async (owner): Promise<Found[]> => {
       try {
         const answer = await old.get<Record<string, unknown>>(`/${owner.kind}/${owner.oldId}`);
         return filesOf(owner.kind, answer).map((file) => ({ owner, file }));
@@ -50,7 +51,7 @@ async function* filePages(old: OldSystem, pageSize: number, db: Parameters<Step[
         return [{ unread: true, owner, reason: error.message }];
       }
     });
-    yield { items: found.flat(), total: all.length };
+    yield { items: found.flat(), total: all.length, covered: slice.length };
   }
 }
 

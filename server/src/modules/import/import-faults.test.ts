@@ -18,7 +18,7 @@ import { runCli } from '../../test/cli.ts';
 const importCli = path.resolve(import.meta.dirname, 'import.cli.ts');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'letokruh-import-faults-'));
 const cleanups: (() => Promise<unknown>)[] = [];
-const port = 3626;
+const port = 3646;
 const fake = {
   failPage2: false,
   hangPage3: false,

@@ -46,7 +46,11 @@ export type Written<V = unknown> = {
   write(tx: DbOrTx, existing: number | undefined): Promise<number>;
 };
 export type Checked<V = unknown> = Written<V> | { oldId: string; problem: string };
-export type Page = { items: unknown[]; total: number } | ReadFailure;
+/**
+ * A page of records, and of how many the walk's `total` counts: `covered` when it counts other
+ * things than the records (the files step walks customers, orders and hauls).
+ */
+export type Page = { items: unknown[]; total: number; covered?: number } | ReadFailure;
 
 /** A record written in a batch, with the id it has here when it was brought before. */
 export type BatchRecord<V> = { record: Written<V>; existing: number | undefined };

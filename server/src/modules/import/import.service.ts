@@ -123,7 +123,7 @@ async function runStep(db: Db, old: OldSystem, step: Step, options: ImportOption
     result.problems.push({ entity: step.entity, old_id: oldId, reason });
   };
   const read = { pageSize: options.pageSize ?? 100, listCap: options.listCap ?? listTotalCap };
-  for await (const page of readAhead(step.pages(old, read, db))) {
+  for await (const page of readAhead(step.pages(old, read, db), 2)) {
     if (page instanceof ReadFailure) {
       result.problems.push({ entity: step.entity, old_id: null, reason: `page not read: ${page.message}` });
       continue;
@@ -141,7 +141,7 @@ async function runStep(db: Db, old: OldSystem, step: Step, options: ImportOption
     } catch (error) {
       checked = page.items.map((raw) => failed(raw, error));
     }
-    counts.read += page.items.length;
+    counts.read += page.covered ?? page.items.length;
     const writable = checked.filter((c): c is Written => 'write' in c);
     for (const c of checked) if ('problem' in c) problem(c.oldId, c.problem);
     const known = await q.findMappings(

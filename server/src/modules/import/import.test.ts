@@ -25,7 +25,7 @@ let oldClient: HttpClient;
 
 beforeAll(async () => {
   old = await startServer({
-    port: 3623,
+    port: 3643,
     env: { DATA_DIR: path.join(tmp, 'old'), SEED_DEMO: 'always' },
     readyMs: 180_000,
   });
@@ -277,11 +277,26 @@ async function importInto(env: Record<string, string>, port: number) {
   expect(setup.code, setup.out).toBe(0);
   const report = path.join(tmp, `report-${port}.json`);
   const args = ['--from', old.base, '--user', 'owner', '--report', report];
+  // A dry run says what the real one then does, entity by entity, and writes nothing.
+  const dry = await runCli(importCli, [...args, '--dry-run'], { ...env, IMPORT_PASSWORD: 'demo' });
+  expect(dry.code, dry.out).toBe(0);
+  expect(dry.out).toContain('Would be written');
+  const stored = () =>
+    fs.existsSync(path.join(env.DATA_DIR!, 'files'))
+      ? fs
+          .readdirSync(path.join(env.DATA_DIR!, 'files'), { recursive: true, withFileTypes: true })
+          .filter((f) => f.isFile())
+      : [];
+  expect(stored()).toEqual([]);
+  const wouldBe = JSON.parse(fs.readFileSync(report, 'utf8')).counts as Record<string, Json>;
   const first = await runCli(importCli, args, { ...env, IMPORT_PASSWORD: 'demo' });
   expect(first.code, first.out).toBe(0);
   expect(first.out).toContain('No problems.');
-  const counts = JSON.parse(fs.readFileSync(report, 'utf8')).counts as Record<string, { added: number }>;
+  const counts = JSON.parse(fs.readFileSync(report, 'utf8')).counts as Record<string, Json>;
   expect(counts.customers?.added).toBe(300);
+  expect(counts.files?.added).toBe(4);
+  expect(wouldBe).toEqual(counts);
+  expect(stored()).toHaveLength(4);
 
   // The second run reads everything again and writes nothing.
   const second = await runCli(importCli, args, { ...env, IMPORT_PASSWORD: 'demo' });
@@ -353,7 +368,7 @@ async function importInto(env: Record<string, string>, port: number) {
 
 describe('npm run import from a second server with the demo data', () => {
   it('into an empty embedded database: every entity equal, a second run writes nothing', async () => {
-    await importInto({ DATA_DIR: path.join(tmp, 'new-embedded') }, 3624);
+    await importInto({ DATA_DIR: path.join(tmp, 'new-embedded') }, 3644);
   }, 600_000);
 
   it.skipIf(!process.env.TEST_DATABASE_URL)(
@@ -361,7 +376,7 @@ describe('npm run import from a second server with the demo data', () => {
     async () => {
       const database = await createServerDatabase(process.env.TEST_DATABASE_URL!, undefined);
       cleanups.push(() => database.drop());
-      await importInto({ DATABASE_URL: database.url, DATA_DIR: path.join(tmp, 'new-postgres') }, 3625);
+      await importInto({ DATABASE_URL: database.url, DATA_DIR: path.join(tmp, 'new-postgres') }, 3645);
     },
     600_000,
   );

@@ -1,5 +1,5 @@
 import { calendarOrderMaxDays, calendarOrderSchema } from '@letokruh/contracts/order-calendar';
-import * as q from './import.queries.ts';
+import * as batch from './batch.queries.ts';
 import {
   type Checked,
   defineStep,
@@ -11,7 +11,7 @@ import {
   refused,
 } from './import-step.ts';
 import { type OldSystem, ReadFailure } from './old-system.ts';
-import { allItems, inParallel } from './read-pages.ts';
+import { allItems, inParallel, readAhead } from './read-pages.ts';
 
 /**
  * Orders with their lines, payment and done/prepared/cancelled states and their numbers
@@ -79,19 +79,11 @@ async function wholeOrders(
   });
 }
 
-async function* orderPages(old: OldSystem, pageSize: number, listCap: number): AsyncGenerator<Page> {
-  let warehouses: string;
-  try {
-    warehouses = (await allItems(old, '/warehouses?hidden=true')).map(oldIdOf).filter(Boolean).join(',');
-  } catch (error) {
-    if (!(error instanceof ReadFailure)) throw error;
-    yield error;
-    return;
-  }
-  // The calendar's orders of the days the last page ended on: the next page starts on the same day.
-  let byDay = new Map<string, Map<number, Raw>>();
+type ListPage = { items: Listed[]; total: number; full: boolean } | ReadFailure;
+
+/** The order list by expected delivery, latest first, page after page by its `next_after` token. */
+async function* listPages(old: OldSystem, pageSize: number, listCap: number): AsyncGenerator<ListPage> {
   let after: string | null = null;
-  let read = 0;
   for (let page = 1; ; page++) {
     const keyset = after ? `&after=${encodeURIComponent(after)}` : '';
     // Without a token (an old system without keyset paging) pages are counted, up to the row cap.
@@ -111,18 +103,40 @@ async function* orderPages(old: OldSystem, pageSize: number, listCap: number): A
       return;
     }
     const items = (answer.items ?? []).map(listed).filter((i): i is Listed => i !== null);
+    const last = (answer.items?.length ?? 0) < pageSize || answer.next_after === null;
+    yield { items, total: answer.total ?? 0, full: !last };
+    if (last) return;
+    after = answer.next_after ?? null;
+  }
+}
+
+async function* orderPages(old: OldSystem, pageSize: number, listCap: number): AsyncGenerator<Page> {
+  let warehouses: string;
+  try {
+    warehouses = (await allItems(old, '/warehouses?hidden=true')).map(oldIdOf).filter(Boolean).join(',');
+  } catch (error) {
+    if (!(error instanceof ReadFailure)) throw error;
+    yield error;
+    return;
+  }
+  // The calendar's orders of the days the last page ended on: the next page starts on the same day.
+  let byDay = new Map<string, Map<number, Raw>>();
+  let read = 0;
+  // The next list page is read while this one's whole orders are.
+  for await (const page of readAhead(listPages(old, pageSize, listCap))) {
+    if (page instanceof ReadFailure) {
+      yield page;
+      continue;
+    }
+    const orders = await wholeOrders(old, page.items, warehouses, byDay);
     const kept = new Map<string, Map<number, Raw>>();
-    const orders = await wholeOrders(old, items, warehouses, byDay);
-    for (const day of new Set(items.map((i) => i.expected_delivery_date ?? ''))) {
+    for (const day of new Set(page.items.map((i) => i.expected_delivery_date ?? ''))) {
       const fetched = byDay.get(day);
       if (fetched) kept.set(day, fetched);
     }
     byDay = kept;
     read += orders.length;
-    yield { items: orders, total: Math.max(answer.total ?? 0, read) };
-    if ((answer.items?.length ?? 0) < pageSize) return;
-    if (answer.next_after === null) return;
-    after = answer.next_after ?? null;
+    yield { items: orders, total: Math.max(page.total, read + (page.full ? 1 : 0)) };
   }
 }
 
@@ -163,7 +177,7 @@ export const ordersStep = defineStep({
     }
     return Lookup.of(db, all);
   },
-  async check(raw, _db, _old, ids: Lookup): Promise<Checked<q.OrderValues>> {
+  async check(raw, _db, _old, ids: Lookup): Promise<Checked<batch.OrderValues>> {
     if ((raw as Unread).unread) return { oldId: String((raw as Unread).id), problem: (raw as Unread).reason };
     const parsed = calendarOrderSchema.safeParse(raw);
     if (!parsed.success) return refused(raw, issuesText(parsed.error.issues));
@@ -190,7 +204,7 @@ export const ordersStep = defineStep({
       vat: l.product.vat,
       discount: l.product.discount,
     }));
-    const values: q.OrderValues = {
+    const values: batch.OrderValues = {
       internId: o.intern_id,
       customerId,
       warehouseId: here('warehouses', o.warehouse),
@@ -221,7 +235,7 @@ export const ordersStep = defineStep({
       minimumDeliveryPrice: o.delivery_price.minimum_price,
       note: o.note,
       createdAt: o.created,
-      lines: lines as q.OrderValues['lines'],
+      lines: lines as batch.OrderValues['lines'],
     };
     if (missing.length) return { oldId, problem: `not imported: ${missing.join(', ')}` };
     // domain.md §3.3 Order numbers: the variable symbol, ten digits, kept as it is.
@@ -234,13 +248,13 @@ export const ordersStep = defineStep({
       oldId,
       fingerprint: fingerprintOf(values),
       values,
-      write: async (tx, existing) => (await q.writeOrders(tx, [{ values, existing }]))[0]!,
+      write: async (tx, existing) => (await batch.writeOrders(tx, [{ values, existing }]))[0]!,
     };
   },
   writeMany: (tx, records) =>
-    q.writeOrders(
+    batch.writeOrders(
       tx,
       records.map((r) => ({ values: r.record.values, existing: r.existing })),
     ),
-  finish: (db) => q.advanceOrderNumbers(db),
+  finish: (db) => batch.advanceOrderNumbers(db),
 });

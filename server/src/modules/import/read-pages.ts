@@ -120,18 +120,25 @@ export async function* partitionedPages(
 }
 
 /**
- * The next page is read while the current one is checked and written: the old system answers
- * while this database writes.
+ * The next `depth` pages are read while the current one is checked and written: the old system
+ * answers while this database writes. (An async generator queues the calls of `next`, so the pages
+ * still come one after another.)
  */
-export async function* readAhead<T>(source: AsyncGenerator<T>): AsyncGenerator<T> {
-  let next = source.next();
-  // A page read ahead that fails while the current one is written is met at the next await.
-  next.catch(() => undefined);
+export async function* readAhead<T>(source: AsyncGenerator<T>, depth = 1): AsyncGenerator<T> {
+  const queue: Promise<IteratorResult<T>>[] = [];
+  const fill = () => {
+    while (queue.length < depth) {
+      const next = source.next();
+      // A page read ahead that fails while the current one is written is met at its await.
+      next.catch(() => undefined);
+      queue.push(next);
+    }
+  };
+  fill();
   for (;;) {
-    const result = await next;
+    const result = await queue.shift()!;
     if (result.done) return;
-    next = source.next();
-    next.catch(() => undefined);
+    fill();
     yield result.value;
   }
 }

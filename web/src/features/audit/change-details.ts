@@ -22,6 +22,10 @@ export const hiddenFields = new Set([
   'key',
   'expected_delivery_datetime',
   'measurement_unit',
+  // The paging and the view of a spreadsheet's preview: how it was read, not what it changed.
+  'current_page',
+  'per_page',
+  'view',
 ]);
 
 type Kind =

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Center, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -90,9 +90,10 @@ export function SetPasswordPage() {
             </form>
           )}
           {!save.data ? (
-            <Anchor component={Link} to="/" size="sm">
+            // A way out that a finger hits on a phone: 44 px high.
+            <Button component={Link} to="/" variant="subtle" size="sm" mih={44} justify="flex-start" px={0}>
               {t('login.setPassword.toLogin')}
-            </Anchor>
+            </Button>
           ) : null}
           <LanguageSelect size="sm" />
         </Stack>

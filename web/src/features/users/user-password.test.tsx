@@ -63,7 +63,7 @@ describe('the password of another user (decision 0089)', () => {
     await user.click(panel.getByRole('button', { name: t('users.password.sendLink') }));
     const sent = await screen.findByTestId('password-link-sent');
     expect(sent.textContent).toBe(
-      t('users.password.linkSent', { email: 'user7@example.cz', until: '3. 12. 2026 10:15' }),
+      t('users.password.linkSent', { email: 'user7@example.cz', until: '3.12.2026 10:15' }),
     );
     expect(api.sent('POST /api/user/7/password_link')).toHaveLength(1);
   });
