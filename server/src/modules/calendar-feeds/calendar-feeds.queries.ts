@@ -2,6 +2,7 @@ import type { FeedKind } from '@letokruh/contracts/calendar-feeds';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
+import { subjectHeld } from '../../plugins/feed-holders.ts';
 
 /** SQL of the calendar feeds (domain.md §2.10, migration 0041). */
 
@@ -90,25 +91,6 @@ export type ServedFeed = {
   subject_name: string;
 };
 
-/**
- * Does the feed's subject still belong to the user it was made for (domain.md §2.10, decision
- * 0073)? A driver feed while its driver holds the driver function; a warehouse feed while its maker
- * holds `change_warehouse` and the warehouse is in their lane: every warehouse for the unscoped
- * functions (`unscoped`), else those they are assigned to. SQL over `calendar_feeds f`.
- */
-const subjectHeld = (unscoped: readonly string[]) => sql`(case f.kind
-  when 'driver' then exists (select 1 from user_functions uf join functions fn on fn.id = uf.function_id
-    where uf.user_id = f.driver_id and fn.name = 'driver')
-  else exists (select 1 from user_functions uf
-      join function_permissions fp on fp.function_id = uf.function_id
-      join permissions p on p.id = fp.permission_id
-    where uf.user_id = f.created_by and p.codename = 'change_warehouse')
-    and (exists (select 1 from user_functions uf join functions fn on fn.id = uf.function_id
-        where uf.user_id = f.created_by and fn.name = any(${sql.param([...unscoped])}::text[]))
-      or exists (select 1 from warehouse_staff ws
-        where ws.user_id = f.created_by and ws.warehouse_id = f.warehouse_id))
-  end)`;
-
 /** While these hold a feed answers; otherwise it is paused and works again once they hold again. */
 const makerAndSubjectActive = sql`maker.is_active
   and (f.kind <> 'driver' or d.is_active) and (f.kind <> 'warehouse' or not w.hidden)`;
@@ -137,31 +119,6 @@ export async function findServedFeed(
           and ${makerAndSubjectActive} and ${subjectHeld(unscoped)}`,
   );
   return row && { ...row, id: Number(row.id), subject_id: Number(row.subject_id) };
-}
-
-/**
- * Revokes the active feeds whose subject their user no longer holds, among the driver feeds of
- * `userIds`, the feeds `userIds` made and the feeds of `warehouseIds` (`all`: every feed), in the
- * caller's transaction: the change that took the function, permission or warehouse ends them.
- */
-export async function revokeLapsedFeeds(
-  db: DbOrTx,
-  among: { userIds?: number[]; warehouseIds?: number[]; all?: boolean },
-  unscoped: readonly string[],
-  actorId: number | null,
-): Promise<number[]> {
-  const users = sql.param(among.userIds ?? []);
-  const warehouses = sql.param(among.warehouseIds ?? []);
-  const rows = await rowsOf<{ id: number }>(
-    db,
-    sql`update calendar_feeds f set revoked_at = now(), revoked_by = ${actorId}
-        where f.revoked_at is null
-          and (${!!among.all}::boolean or f.driver_id = any(${users}::int[]) or f.created_by = any(${users}::int[])
-            or f.warehouse_id = any(${warehouses}::int[]))
-          and not ${subjectHeld(unscoped)}
-        returning f.id`,
-  );
-  return rows.map((r) => Number(r.id));
 }
 
 export type FeedOverviewRow = FeedRow & {

@@ -1,7 +1,6 @@
 import { calendarFeedsEndpoints as e } from '@letokruh/contracts/endpoints/calendar-feeds';
 import { ErrorCode } from '@letokruh/contracts/errors';
 import type { App } from '../../app-types.ts';
-import { whenAccessTaken } from '../../plugins/access-taken.ts';
 import { cachedAnswer } from '../../plugins/answer-cache.ts';
 import { fileAnswer } from '../../plugins/docs.ts';
 import { sendDownload } from '../../plugins/download.ts';
@@ -17,9 +16,6 @@ export async function calendarFeedRoutes(app: App): Promise<void> {
   const { db } = app.ctx;
   // An eighth of the answer cache's memory; none when it is off.
   const texts = createFeedTexts(Math.floor(app.ctx.config.answerCacheBytes / 8));
-  // domain.md §2.10: a feed ends in the transaction of the change that takes its subject from its
-  // user (a function, a permission, a warehouse's staff), which the users and warehouses modules tell.
-  whenAccessTaken(service.endLapsedFeeds);
 
   route(app, e.list, { schema: { tags } }, async (request) => service.listFeeds(db, request.user!));
   route(app, e.create, { schema: { tags } }, async (request, reply) =>

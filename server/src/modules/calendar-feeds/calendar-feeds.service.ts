@@ -10,7 +10,6 @@ import {
 import { addDays, pragueDay } from '@letokruh/contracts/rules/prague-day';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { hasFunction, type SessionUser } from '../../plugins/access.ts';
-import type { AccessTaken } from '../../plugins/access-taken.ts';
 import { hashToken } from '../../plugins/auth.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { unscopedFunctions } from '../../plugins/warehouse-scope.ts';
@@ -103,15 +102,6 @@ export async function revokeAnyFeed(db: DbOrTx, actor: SessionUser, id: number) 
   if (!(await q.revokeFeed(db, id, actor.id))) throw notFound('Calendar feed not found');
   return listAllFeeds(db);
 }
-
-/**
- * Ends the feeds whose subject their user no longer holds (domain.md §2.10, decision 0073), in the
- * transaction of the change that took it: a user's functions (`userIds`), a warehouse's staff
- * (`warehouseIds`), the functions' permissions (`all`). A fetch checks the same at once, so a feed
- * never answers in between; this keeps the lists true.
- */
-export const endLapsedFeeds = (tx: DbOrTx, among: AccessTaken, actorId: number | null) =>
-  q.revokeLapsedFeeds(tx, among, unscopedFunctions, actorId);
 
 /** POST /calendar_feed/add: a new secret link; the one before (if any) stops working. */
 export async function createFeed(db: Db, user: SessionUser, body: FeedCreate) {

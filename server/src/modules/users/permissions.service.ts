@@ -1,8 +1,8 @@
 import type { FunctionName } from '@letokruh/contracts/permissions';
 import type { PermissionMatrix, PermissionUpdate } from '@letokruh/contracts/users';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { accessTaken } from '../../plugins/access-taken.ts';
 import { badInput, notFound } from '../../plugins/errors.ts';
+import { endLapsedFeeds } from '../../plugins/feed-holders.ts';
 import * as q from './permissions.queries.ts';
 
 export async function getMatrix(db: DbOrTx): Promise<PermissionMatrix> {
@@ -46,7 +46,7 @@ export async function setFunctionPermissions(
     }
     await q.replaceGrants(tx, fn.id, codes);
     // domain.md §2.10: warehouse feeds whose makers lost change_warehouse end with it.
-    await accessTaken(tx, { all: true }, actorId);
+    await endLapsedFeeds(tx, { all: true }, actorId);
     return getMatrix(tx);
   });
 }

@@ -4,8 +4,8 @@ import type { FirstOwner } from '@letokruh/contracts/setup';
 import type { UserAdd, UserEdit, UserItem, UserList } from '@letokruh/contracts/users';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { hasFunction, type SessionUser } from '../../plugins/access.ts';
-import { accessTaken } from '../../plugins/access-taken.ts';
 import { AppError, badInput } from '../../plugins/errors.ts';
+import { endLapsedFeeds } from '../../plugins/feed-holders.ts';
 import { hashPassword } from '../../plugins/password.ts';
 import { deleteSessionsOfUser } from '../../plugins/sessions.ts';
 import { signInLocks, unlockSignIn } from '../auth/index.ts';
@@ -184,7 +184,7 @@ export async function editUser(db: Db, actor: SessionUser, id: number, input: Us
     }
     await q.replaceUserFunctions(tx, id, functions);
     // domain.md §2.10: a feed whose driver or warehouse work was taken ends with it.
-    await accessTaken(tx, { userIds: [id] }, actor.id);
+    await endLapsedFeeds(tx, { userIds: [id] }, actor.id);
     return getUser(tx, id);
   });
 }

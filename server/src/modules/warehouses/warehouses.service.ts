@@ -10,8 +10,8 @@ import {
 } from '@letokruh/contracts/warehouses';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { hasFunction, type SessionUser } from '../../plugins/access.ts';
-import { accessTaken } from '../../plugins/access-taken.ts';
 import { badInput, conflict, notFound } from '../../plugins/errors.ts';
+import { endLapsedFeeds } from '../../plugins/feed-holders.ts';
 import { unscopedFunctions } from '../../plugins/warehouse-scope.ts';
 import * as q from './warehouses.queries.ts';
 
@@ -123,7 +123,7 @@ export async function editWarehouse(
     await q.replaceStaff(tx, id, 'driver', input.drivers);
     await q.replaceStaff(tx, id, 'warehouseman', input.warehousemen);
     // domain.md §2.10: a warehouseman taken off the warehouse takes the feed they made of it along.
-    await accessTaken(tx, { warehouseIds: [id] }, actorId);
+    await endLapsedFeeds(tx, { warehouseIds: [id] }, actorId);
     if (input.cars) {
       const current = await q.findActiveCars(tx, id);
       const currentIds = new Set(current.map((c) => c.id));
