@@ -1,4 +1,5 @@
 import { ErrorCode } from '@letokruh/contracts/errors';
+import { defaultPermissionMatrix } from '@letokruh/contracts/permissions';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/rows.ts';
@@ -382,5 +383,72 @@ describe('who may import', () => {
     const { item, mapping } = answer.json();
     const preview = (await owner.post(`/api/spreadsheet/${item.id}/preview`, { mapping })).json();
     expect(preview).toMatchObject({ valid: 2, invalid: 0 });
+  });
+});
+
+describe('a kind needs its own add right besides import_data', () => {
+  it('a technician given import_data imports customers, not products', async () => {
+    const put = await owner.put('/api/permissions', {
+      name: 'technical_specialist',
+      permissions: [...defaultPermissionMatrix.technical_specialist, 'import_data'],
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const { technician } = await signIn(t.app, ['technician']);
+    const customers = await upload(
+      technician,
+      'customers',
+      csvText([customerHeader, ...customerRows(1, 950)]),
+      'z.csv',
+    );
+    expect(customers.statusCode, customers.body).toBe(201);
+    const products = await upload(
+      technician,
+      'products',
+      csvText([productHeader, ...productRows(1)]),
+      'p.csv',
+    );
+    expect(products.statusCode).toBe(403);
+    expect(products.json().error_code).toBe(ErrorCode.accessDenied);
+  });
+});
+
+describe('likely duplicate products', () => {
+  it('are offered by name and length, and all imported when the user says so', async () => {
+    const rows = [
+      productHeader,
+      ...productRows(2, 80_000),
+      ['PRKNO SMRK 80000', 'Měkké', '100', 'PRMS', '', '10', '', ''],
+    ];
+    const first = (await upload(owner, 'products', csvText(rows), 'a.csv')).json();
+    const preview = (
+      await owner.post(`/api/spreadsheet/${first.item.id}/preview`, {
+        mapping: first.mapping,
+        view: 'duplicates',
+      })
+    ).json();
+    expect(preview.items.map((r: { row: number }) => r.row)).toEqual([4]);
+    expect(preview.items[0].matches[0]).toMatchObject({ row: 2, matched_by: ['name_length'] });
+    expect(
+      (await owner.post(`/api/spreadsheet/${first.item.id}/import`, { mapping: first.mapping })).json().item,
+    ).toMatchObject({
+      imported: 2,
+      skipped_duplicates: 1,
+    });
+    // The same file again: every row now matches a product that exists.
+    const second = (await upload(owner, 'products', csvText(rows), 'b.csv')).json();
+    const again = (
+      await owner.post(`/api/spreadsheet/${second.item.id}/preview`, { mapping: second.mapping })
+    ).json();
+    expect(again).toMatchObject({ valid: 3, duplicates: 3 });
+    expect(again.items[0].matches[0]).toMatchObject({
+      row: null,
+      name: 'Prkno smrk 80000',
+      detail: '100 cm · PRMS',
+    });
+    const all = await owner.post(`/api/spreadsheet/${second.item.id}/import`, {
+      mapping: second.mapping,
+      import_all_duplicates: true,
+    });
+    expect(all.json().item).toMatchObject({ imported: 3, skipped_duplicates: 0 });
   });
 });
