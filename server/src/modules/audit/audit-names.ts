@@ -18,6 +18,9 @@ const lookups = {
   customer: (ids: number[]) =>
     sql`select id, trim(first_name || ' ' || last_name || ' ' || organization_name) as name
         from customers where id = any(${sql.param(ids)}::int[])`,
+  // domain.md §2.14: an import by its file's name.
+  import: (ids: number[]) =>
+    sql`select id, file_name as name from spreadsheet_imports where id = any(${sql.param(ids)}::int[])`,
 } as const;
 type Kind = keyof typeof lookups;
 
@@ -29,6 +32,7 @@ const entityKind: Record<string, Kind | undefined> = {
   product: 'product',
   user: 'user',
   customer: 'customer',
+  import: 'import',
 };
 /** Path parameters that name another record. */
 const paramKind: Record<string, Kind | undefined> = {

@@ -210,7 +210,7 @@ describe('customers from a Windows-1250 CSV', () => {
       address: { town: 'Třebíč', gps_lat: 49.2148 },
     });
     const audit = (await owner.get(`/api/audit_log?entity=import&entity_id=${id}`)).json();
-    expect(audit.items[0]).toMatchObject({ action: 'import' });
+    expect(audit.items[0]).toMatchObject({ action: 'import', entity_name: 'zákazníci.csv' });
     const perCustomer = (
       await owner.get(`/api/audit_log?entity=customer&entity_id=${listed.items[0].id}`)
     ).json();
