@@ -5,7 +5,7 @@ import type { ReadResult, RowsResult, Scan, SheetOutcome, SheetTask, ValuesResul
 
 /**
  * Spreadsheets are read and checked in one worker thread (decision 0090): exceljs and the row
- * checks are synchronous, and 10 000 rows take seconds. The thread may use 512 MB: a workbook that
+ * checks are synchronous, and a large file takes seconds. The thread may use 512 MB: a workbook that
  * unpacks to more (a zip bomb) ends the thread, not the server, and is refused as too large.
  */
 export type SheetSource = Omit<Extract<SheetTask, { op: 'scan' }>, 'op'>;

@@ -9,11 +9,11 @@ import { type CheckedRow, checkRow, describeRow, fieldsOf, type RowContext } fro
 
 /**
  * What the spreadsheet worker thread does (decision 0090). Reading a workbook of 10 000 rows and
- * checking every row takes seconds of synchronous work; handing 10 000 checked rows back as
- * objects cost the event loop 300–500 ms to copy them in. So the thread keeps the checked sheet
- * and answers only what the event loop needs at once: a compact scan (the keys duplicates are
- * looked up by, as one string per rule), the rows of one page, or the values to write as JSON
- * text (one string per thousand rows, which the database reads itself).
+ * checking every row is seconds of synchronous work, and handing 10 000 checked rows back as
+ * objects would make the event loop copy them all in. So the thread keeps the checked sheet and
+ * answers only what the event loop needs at once: a compact scan (the keys duplicates are looked
+ * up by, as one string per rule), the rows of one page, or the values to write as JSON text, one
+ * string a statement, which the database reads itself.
  */
 type Source = {
   /** The upload's id: with the mapping and the context, what the kept sheet is known by. */
@@ -63,7 +63,13 @@ export type ShownRow = {
 
 export type RowsResult = { rows: ShownRow[]; described: Record<number, { name: string; detail: string }> };
 
-/** The values of the chosen rows as JSON arrays of a thousand, and their spreadsheet rows. */
+/**
+ * Rows a statement writes: few enough that a statement on the embedded PGlite, which runs on the
+ * server's own thread, holds it briefly (customers carry four trigram indexes; decision 0090).
+ */
+const rowsPerStatement = 200;
+
+/** The values of the chosen rows as JSON arrays of `rowsPerStatement`, and their spreadsheet rows. */
 export type ValuesResult = { chunks: string[]; rowNumbers: number[] };
 
 export type SheetOutcome<T> = { ok: T } | { problem: SpreadsheetProblem };
@@ -143,8 +149,8 @@ function shownRows(source: Source, { sheet, checked: rows }: Checked, indexes: n
 function values({ sheet, checked: rows }: Checked, indexes: number[]): ValuesResult {
   const chosen = indexes.filter((i) => rows[i]?.values);
   const chunks: string[] = [];
-  for (let from = 0; from < chosen.length; from += 1000) {
-    chunks.push(JSON.stringify(chosen.slice(from, from + 1000).map((i) => rows[i]!.values)));
+  for (let from = 0; from < chosen.length; from += rowsPerStatement) {
+    chunks.push(JSON.stringify(chosen.slice(from, from + rowsPerStatement).map((i) => rows[i]!.values)));
   }
   return { chunks, rowNumbers: chosen.map((i) => sheet.rowNumbers[i]!) };
 }

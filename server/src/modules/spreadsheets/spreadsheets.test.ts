@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { ErrorCode } from '@letokruh/contracts/errors';
 import { defaultPermissionMatrix } from '@letokruh/contracts/permissions';
 import { sql } from 'drizzle-orm';
@@ -33,6 +35,10 @@ async function upload(c: Client, kind: string, data: Buffer | string, name: stri
 
 const count = async (table: 'customers' | 'products' | 'spreadsheet_imports') =>
   Number((await rowsOf<{ n: string }>(t.db, sql`select count(*) as n from ${sql.identifier(table)}`))[0]!.n);
+
+/** The uploads kept in the file store (on disk in tests) until they are imported. */
+const storedFiles = async () =>
+  (await fs.readdir(path.join(t.dataDir, 'files', 'spreadsheets')).catch(() => [])).length;
 
 /** A demo customer's phone and e-mail, for rows that duplicate it. */
 async function demoCustomer() {
@@ -204,6 +210,7 @@ describe('customers from a Windows-1250 CSV', () => {
       skipped_duplicates: 1,
     });
     expect(await count('customers')).toBe(before + 8);
+    expect(await storedFiles(), 'the imported upload leaves the file store').toBe(0);
     const listed = (await owner.get('/api/customers?fullName=Dřevař500&per_page=10')).json();
     expect(listed.items[0]).toMatchObject({
       first_name: 'Jiří',
@@ -336,11 +343,11 @@ describe('a file that is no spreadsheet writes nothing', () => {
     ['empty', 'Jméno;Příjmení\r\n', 'jen-hlavicka.csv'],
   ];
   it.each(cases)('%s', async (problem, data, name) => {
-    const before = await count('spreadsheet_imports');
+    const before = [await count('spreadsheet_imports'), await storedFiles()];
     const answer = await upload(owner, 'customers', data, name);
     expect(answer.statusCode, answer.body).toBe(400);
     expect(answer.json()).toMatchObject({ error_code: ErrorCode.spreadsheetInvalid, problem });
-    expect(await count('spreadsheet_imports')).toBe(before);
+    expect([await count('spreadsheet_imports'), await storedFiles()]).toEqual(before);
   });
 
   it('a workbook cut short', async () => {
