@@ -13,7 +13,7 @@ export type SheetPool = {
   read(bytes: Uint8Array): Promise<ReadResult>;
   scan(source: SheetSource): Promise<Scan>;
   rows(source: SheetSource, indexes: number[]): Promise<RowsResult>;
-  values(source: SheetSource, indexes: number[]): Promise<ValuesResult>;
+  values(source: SheetSource, indexes: number[], perStatement: number): Promise<ValuesResult>;
   close(): Promise<void>;
 };
 
@@ -50,7 +50,8 @@ export function createSheetPool(): SheetPool {
     read: (bytes) => run<ReadResult>({ op: 'read', bytes }),
     scan: (source) => run<Scan>({ op: 'scan', ...source }),
     rows: (source, indexes) => run<RowsResult>({ op: 'rows', ...source, indexes }),
-    values: (source, indexes) => run<ValuesResult>({ op: 'values', ...source, indexes }),
+    values: (source, indexes, perStatement) =>
+      run<ValuesResult>({ op: 'values', ...source, indexes, perStatement }),
     close: () => pool.close(),
   };
 }

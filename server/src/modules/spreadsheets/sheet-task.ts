@@ -28,7 +28,7 @@ export type SheetTask =
   | { op: 'read'; bytes: Uint8Array }
   | ({ op: 'scan' } & Source)
   | ({ op: 'rows'; indexes: number[] } & Source)
-  | ({ op: 'values'; indexes: number[] } & Source);
+  | ({ op: 'values'; indexes: number[]; perStatement: number } & Source);
 
 export type ReadResult = Omit<Sheet, 'rows' | 'rowNumbers'> & { rowCount: number };
 
@@ -63,13 +63,7 @@ export type ShownRow = {
 
 export type RowsResult = { rows: ShownRow[]; described: Record<number, { name: string; detail: string }> };
 
-/**
- * Rows a statement writes: few enough that a statement on the embedded PGlite, which runs on the
- * server's own thread, holds it briefly (customers carry four trigram indexes; decision 0090).
- */
-const rowsPerStatement = 200;
-
-/** The values of the chosen rows as JSON arrays of `rowsPerStatement`, and their spreadsheet rows. */
+/** The values of the chosen rows as JSON arrays of `perStatement` rows, and their spreadsheet rows. */
 export type ValuesResult = { chunks: string[]; rowNumbers: number[] };
 
 export type SheetOutcome<T> = { ok: T } | { problem: SpreadsheetProblem };
@@ -146,11 +140,11 @@ function shownRows(source: Source, { sheet, checked: rows }: Checked, indexes: n
   return { rows: shown, described };
 }
 
-function values({ sheet, checked: rows }: Checked, indexes: number[]): ValuesResult {
+function values({ sheet, checked: rows }: Checked, indexes: number[], perStatement: number): ValuesResult {
   const chosen = indexes.filter((i) => rows[i]?.values);
   const chunks: string[] = [];
-  for (let from = 0; from < chosen.length; from += rowsPerStatement) {
-    chunks.push(JSON.stringify(chosen.slice(from, from + rowsPerStatement).map((i) => rows[i]!.values)));
+  for (let from = 0; from < chosen.length; from += perStatement) {
+    chunks.push(JSON.stringify(chosen.slice(from, from + perStatement).map((i) => rows[i]!.values)));
   }
   return { chunks, rowNumbers: chosen.map((i) => sheet.rowNumbers[i]!) };
 }
@@ -164,7 +158,7 @@ export async function runSheetTask(task: SheetTask): Promise<SheetOutcome<unknow
     const sheet = await checked(task);
     if (task.op === 'scan') return { ok: scan(task.kind, sheet) };
     if (task.op === 'rows') return { ok: shownRows(task, sheet, task.indexes) };
-    return { ok: values(sheet, task.indexes) };
+    return { ok: values(sheet, task.indexes, task.perStatement) };
   } catch (error) {
     if (error instanceof SheetProblem) return { problem: error.problem };
     throw error;

@@ -13,7 +13,7 @@ import {
   type SpreadsheetUploadAnswer,
   spreadsheetKinds,
 } from '@letokruh/contracts/spreadsheets';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import { type Db, type DbOrTx, isEmbedded } from '../../db/client.ts';
 import { yieldToLoop } from '../../event-loop.ts';
 import { AppError, badInput, notFound } from '../../plugins/errors.ts';
 import type { Storage } from '../../plugins/storage.ts';
@@ -238,6 +238,8 @@ export async function importSpreadsheet(
   const source = await sourceOf(db, batch, bytes, body.mapping);
   const scan = await pool.scan(source);
   const anyway = new Set(body.import_duplicates);
+  // Decision 0090: on the embedded database a statement holds the event loop while it runs.
+  const perStatement = isEmbedded(db) ? 200 : 500;
   const imported = await db.transaction(async (tx) => {
     const locked = await q.findBatch(tx, id, { lock: true });
     if (locked?.state !== 'uploaded') throw notOpen('The spreadsheet was imported meanwhile');
@@ -250,7 +252,7 @@ export async function importSpreadsheet(
       (i) =>
         !invalid.has(i) && (!matches.has(i) || body.import_all_duplicates || anyway.has(scan.rowNumbers[i]!)),
     );
-    const { chunks, rowNumbers } = await pool.values(source, chosen);
+    const { chunks, rowNumbers } = await pool.values(source, chosen, perStatement);
     const recordIds =
       batch.kind === 'customers'
         ? await customers.addImportedCustomers(tx, chunks)
