@@ -9,6 +9,7 @@ import { type BuiltTestApp, buildTestApp, type Client, login } from '../test/bui
 import { deliveryRecord } from '../test/delivery.ts';
 import { pdf, png } from '../test/files.ts';
 import { makeProduct } from '../test/products.ts';
+import { cp1250, csvText, customerHeader, customerRows } from '../test/spreadsheets.ts';
 import { changedTables, snapshot } from './snapshot.ts';
 
 /**
@@ -87,12 +88,20 @@ const withBoundary = `multipart/form-data; boundary=${boundary}`;
 type Form = { fields: string; file: string; maxFiles: number; data?: Buffer };
 /** A bank statement (domain.md §2.12): the header of an ABO/GPC statement of a demo supplier's account. */
 const statement = gpcFile({ account: '2718340003', bankCode: '0100', currency: 'CZK', transactions: [] });
+/** The office's spreadsheet (domain.md §2.14): a CSV of two customers as Czech Excel writes it. */
+const sheet = cp1250(csvText([customerHeader, ...customerRows(2)]));
 const formOf = (route: RegisteredRoute): Form =>
   isDelivery(route)
     ? { fields: fieldPart('delivery', JSON.stringify(deliveryRecord())), file: 'signature', maxFiles: 6 }
     : route.url === '/api/bank/statement'
       ? { fields: '', file: 'file', maxFiles: 1, data: statement }
-      : { fields: fieldPart('title', 'Příloha') + fieldPart('file_type', 'Jiné'), file: 'file', maxFiles: 1 };
+      : route.url === '/api/spreadsheet/upload'
+        ? { fields: fieldPart('kind', 'customers'), file: 'file', maxFiles: 1, data: sheet }
+        : {
+            fields: fieldPart('title', 'Příloha') + fieldPart('file_type', 'Jiné'),
+            file: 'file',
+            maxFiles: 1,
+          };
 
 /** A well-formed upload of the route's form. */
 function goodBody(form: Form): Buffer {
@@ -225,13 +234,14 @@ const cases = (form: Form): Case[] => {
 };
 
 describe('malformed multipart bodies on every upload route', () => {
-  it('finds the six upload routes from their declarations', () => {
+  it('finds the seven upload routes from their declarations', () => {
     expect(uploads.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
       'POST /api/auth/avatar',
       'POST /api/bank/statement',
       'POST /api/customer/:id/files/add',
       'POST /api/driver/order/:id/delivered',
       'POST /api/order/:id/files/add',
+      'POST /api/spreadsheet/upload',
       'POST /api/transportation/:id/files/add',
     ]);
   });
