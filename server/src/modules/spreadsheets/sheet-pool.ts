@@ -14,6 +14,8 @@ export type SheetPool = {
   scan(source: SheetSource): Promise<Scan>;
   rows(source: SheetSource, indexes: number[]): Promise<RowsResult>;
   values(source: SheetSource, indexes: number[], perStatement: number): Promise<ValuesResult>;
+  /** Starts the thread (it ends after a minute idle), so that the first file does not wait for it. */
+  warm(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -52,6 +54,11 @@ export function createSheetPool(): SheetPool {
     rows: (source, indexes) => run<RowsResult>({ op: 'rows', ...source, indexes }),
     values: (source, indexes, perStatement) =>
       run<ValuesResult>({ op: 'values', ...source, indexes, perStatement }),
+    warm: () =>
+      pool.run({ op: 'read', bytes: new Uint8Array(0) }).then(
+        () => undefined,
+        () => undefined,
+      ),
     close: () => pool.close(),
   };
 }

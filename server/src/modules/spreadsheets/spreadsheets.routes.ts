@@ -23,7 +23,11 @@ export async function spreadsheetRoutes(app: App): Promise<void> {
   app.addHook('onClose', () => pool.close());
   const sheets = { pool, storage };
 
-  route(app, e.batches, { schema: { tags } }, async () => service.listBatches(db));
+  // The page asks for the latest imports as it opens: the thread starts while a file is chosen.
+  route(app, e.batches, { schema: { tags } }, async () => {
+    void pool.warm();
+    return service.listBatches(db);
+  });
 
   route(app, e.upload, { schema: { tags, consumes: ['multipart/form-data'] } }, async (request, reply) => {
     const form = await readForm(request, { files: 1 });
