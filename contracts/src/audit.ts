@@ -35,6 +35,7 @@ export const auditRefKinds = [
   'transport_subscriber',
   'wood_type',
   'licence_plate',
+  'import',
 ] as const;
 export type AuditRefKind = (typeof auditRefKinds)[number];
 

@@ -17,6 +17,8 @@ const nm = String.raw`(?:^|[\\/])node_modules[\\/]`;
 /** Code that must load only on its own routes, recognised by the module paths a chunk holds. */
 export const routeOnlyCode = [
   { what: 'calendar (FullCalendar)', pattern: new RegExp(`${nm}@fullcalendar[\\\\/]`) },
+  // The header, menus and phone drawer of the pages with navigation (decision 0092).
+  { what: 'the navigation frame', pattern: /(?:^|[\\/])src[\\/]app[\\/]app-frame\.tsx$/ },
   {
     what: 'maps (Leaflet)',
     pattern: new RegExp(`${nm}(?:leaflet|react-leaflet|@react-leaflet[\\\\/][^\\\\/]+)[\\\\/]`),

@@ -277,3 +277,9 @@ export async function withParallelWorkers<T>(db: DbOrTx, work: (tx: DbOrTx) => P
     return work(tx);
   });
 }
+
+/**
+ * Whether `db` is the embedded PGlite, which runs each statement on the server's own thread (a
+ * long statement holds every request meanwhile), rather than a PostgreSQL server's pool.
+ */
+export const isEmbedded = (db: Db): boolean => !((db as { $client?: unknown }).$client instanceof pg.Pool);

@@ -9,6 +9,7 @@ import { type BuiltTestApp, buildTestApp, type Client, login } from '../test/bui
 import { deliveryRecord } from '../test/delivery.ts';
 import { pdf, png } from '../test/files.ts';
 import { makeProduct } from '../test/products.ts';
+import { cp1250, csvText, customerHeader, customerRows } from '../test/spreadsheets.ts';
 import { changedTables, snapshot } from './snapshot.ts';
 
 /**
@@ -87,8 +88,8 @@ const withBoundary = `multipart/form-data; boundary=${boundary}`;
 type Form = { fields: string; file: string; maxFiles: number; data?: Buffer };
 /** A bank statement (domain.md §2.12): the header of an ABO/GPC statement of a demo supplier's account. */
 const statement = gpcFile({ account: '2718340003', bankCode: '0100', currency: 'CZK', transactions: [] });
-/** A spreadsheet of customers (domain.md §2.14): a CSV as Excel writes it, a header and one row. */
-const sheet = Buffer.from('Jméno;Příjmení;Telefon\r\nJan;Novák;603123456\r\n', 'utf8');
+/** The office's spreadsheet (domain.md §2.14): a CSV of two customers as Czech Excel writes it. */
+const sheet = cp1250(csvText([customerHeader, ...customerRows(2)]));
 const formOf = (route: RegisteredRoute): Form =>
   isDelivery(route)
     ? { fields: fieldPart('delivery', JSON.stringify(deliveryRecord())), file: 'signature', maxFiles: 6 }

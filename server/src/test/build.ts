@@ -1,15 +1,16 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { type BuildOptions, buildApp, type RegisteredRoute } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { type Db, newPglite, openDatabase } from '../db/client.ts';
 import { seedDemo } from '../db/seed/index.ts';
 import { storageFor } from '../plugins/storage.ts';
+import { createServerDatabase } from './server-database.ts';
+
+export { createServerDatabase };
 
 export type TestApp = FastifyInstance & { routesSeen: RegisteredRoute[] };
 
@@ -21,42 +22,6 @@ export type BuiltTestApp = {
   /** Closes the app and the database, drops the test database and removes the temp folder. */
   close(): Promise<void>;
 };
-
-/**
- * A PostgreSQL server database of its own for one test file: `CREATE DATABASE lt_test_<random>`
- * on the server of TEST_DATABASE_URL (an admin URL), dropped again by `drop()`.
- */
-export async function createServerDatabase(
-  adminUrl: string,
-  template: string | undefined,
-): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `lt_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      try {
-        await client.query(
-          'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
-          [name],
-        );
-        await client.query(`drop database if exists ${name}`);
-      } finally {
-        await client.end();
-      }
-    },
-  };
-}
 
 /**
  * Builds the app on a fresh, migrated database with the demo data (fastify/demo's `build(t)`):

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { newPglite } from '../db/client.ts';
+import { createServerDatabase } from './server-database.ts';
 
 /** The project's migrations. */
 export const migrationsFolder = path.resolve(import.meta.dirname, '../db/migrations');
@@ -38,14 +38,8 @@ export async function migrationDb(idx: number): Promise<MigrationDb> {
   const removeFolder = () => fs.rm(upTo, { recursive: true, force: true });
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
-    const name = `lt_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const pool = new pg.Pool({ connectionString: url.toString() });
+    const server = await createServerDatabase(adminUrl, undefined);
+    const pool = new pg.Pool({ connectionString: server.url });
     const db = drizzleNodePg(pool);
     return {
       run: async (query) => (await db.execute(query)).rows,
@@ -53,10 +47,7 @@ export async function migrationDb(idx: number): Promise<MigrationDb> {
       upTo,
       async close() {
         await pool.end();
-        const c = new pg.Client({ connectionString: adminUrl });
-        await c.connect();
-        await c.query(`drop database if exists ${name}`);
-        await c.end();
+        await server.drop();
         await removeFolder();
       },
     };

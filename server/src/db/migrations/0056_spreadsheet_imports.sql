@@ -1,11 +1,11 @@
--- The office's spreadsheets (domain.md §2.14, decision 0090): each uploaded file with its bytes until
--- it is imported, the batch it became (the ids it added, for its undo), and the columns last chosen
--- per kind, by their header text.
+-- The office's spreadsheets (domain.md §2.14, decision 0090): each uploaded file (its bytes in the
+-- file store until it is imported), the batch it became (the ids it added, for its undo), and the
+-- columns last chosen per kind, by their header text.
 CREATE TABLE "spreadsheet_imports" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"kind" text NOT NULL,
 	"file_name" text NOT NULL,
-	"file" bytea,
+	"file_key" text,
 	"format" text NOT NULL,
 	"encoding" text,
 	"delimiter" text,

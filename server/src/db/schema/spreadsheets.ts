@@ -1,25 +1,10 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  customType,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
-
 /**
- * One spreadsheet of the office (domain.md §2.14, decision 0090): uploaded (its bytes kept until
- * it is imported), imported as one batch (the ids it added in `record_ids`), or undone.
+ * One spreadsheet of the office (domain.md §2.14, decision 0090): uploaded (its bytes in the file
+ * store until it is imported), imported as one batch (the ids it added in `record_ids`), or undone.
  */
 export const spreadsheetImports = pgTable(
   'spreadsheet_imports',
@@ -27,8 +12,8 @@ export const spreadsheetImports = pgTable(
     id: serial('id').primaryKey(),
     kind: text('kind', { enum: ['customers', 'products'] }).notNull(),
     fileName: text('file_name').notNull(),
-    /** The uploaded bytes, read again for each preview and the import; emptied once imported. */
-    file: bytea('file'),
+    /** The uploaded file in the file store, read again for each preview and the import; removed once imported. */
+    fileKey: text('file_key'),
     format: text('format', { enum: ['xlsx', 'csv'] }).notNull(),
     encoding: text('encoding', { enum: ['utf-8', 'windows-1250', 'utf-16'] }),
     delimiter: text('delimiter'),

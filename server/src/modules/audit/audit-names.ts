@@ -33,6 +33,9 @@ const lookups: Record<AuditRefKind, (ids: number[]) => ReturnType<typeof sql>> =
     sql`select id, name from transport_subscribers where id = any(${sql.param(ids)}::int[])`,
   wood_type: (ids) => sql`select id, name from wood_types where id = any(${sql.param(ids)}::int[])`,
   licence_plate: (ids) => sql`select id, name from licence_plates where id = any(${sql.param(ids)}::int[])`,
+  // domain.md §2.14: an import by its file's name.
+  import: (ids) =>
+    sql`select id, file_name as name from spreadsheet_imports where id = any(${sql.param(ids)}::int[])`,
 };
 
 /** The kind of record an audit entity's id names (a stock change's id is its warehouse's). */
@@ -43,6 +46,7 @@ const entityKind: Record<string, AuditRefKind | undefined> = {
   product: 'product',
   user: 'user',
   customer: 'customer',
+  import: 'import',
 };
 /** Path parameters that name another record. */
 const paramKind: Record<string, AuditRefKind | undefined> = {

@@ -9,6 +9,8 @@ export type AuditTarget = { entity: AuditEntity; action: string };
  */
 export const auditTargets: Record<string, AuditTarget | null> = {
   'POST /api/auth/login': null,
+  // The user the link names is written by the service, in the link's own transaction.
+  'POST /api/auth/set_password': null,
   // Ends the session: a GET that writes (a HEAD on it is refused, plugins/writing-gets.ts).
   'GET /api/auth/logout': null,
   'PUT /api/auth/user': { entity: 'profile', action: 'edit' },
@@ -63,6 +65,8 @@ export const auditTargets: Record<string, AuditTarget | null> = {
   'DELETE /api/user/:id/delete': { entity: 'user', action: 'deactivate' },
   'PUT /api/user/:id/reactivate': { entity: 'user', action: 'reactivate' },
   'PUT /api/user/:id/unlock': { entity: 'user', action: 'unlock' },
+  'PUT /api/user/:id/password': { entity: 'user', action: 'password' },
+  'POST /api/user/:id/password_link': { entity: 'user', action: 'password_link' },
   'PUT /api/permissions': { entity: 'permissions', action: 'edit' },
 
   'POST /api/customer/add': { entity: 'customer', action: 'add' },

@@ -115,7 +115,7 @@ export async function toggleToContact(db: DbOrTx, id: number): Promise<boolean> 
 
 /**
  * Customers of a spreadsheet from a JSON array of `CustomerValues` (camelCase keys; domain.md
- * §2.14): the database reads the text itself, so a thousand rows cost no object on the event loop.
+ * §2.14): the database reads the text itself, so its rows cost no object on the event loop.
  * Their ids in the array's order (a sequence gives them in the order the rows are inserted).
  */
 export async function insertCustomersFromJson(db: DbOrTx, json: string): Promise<number[]> {

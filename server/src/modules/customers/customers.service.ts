@@ -10,6 +10,7 @@ import {
 import { composeAddress } from '@letokruh/contracts/rules/address';
 import { companyIdIssues } from '@letokruh/contracts/rules/czech-id';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { yieldToLoop } from '../../event-loop.ts';
 import { badInput, conflict, notFound } from '../../plugins/errors.ts';
 import { listFiles } from '../files/files.service.ts';
 import { CustomerMayExistError, findLikelyDuplicates, lockCustomerCreation } from './customer-duplicates.ts';
@@ -162,13 +163,17 @@ export async function toggleToContact(db: Db, id: number): Promise<Customer> {
 }
 
 /**
- * Customers of an imported spreadsheet (domain.md §2.14), each chunk a JSON array of a thousand
+ * Customers of an imported spreadsheet (domain.md §2.14), each chunk a JSON array of
  * `CustomerValues`, under the same lock as a single creation (the caller took it) so that no
  * form's duplicate check runs between. Their ids in order.
  */
 export async function addImportedCustomers(tx: DbOrTx, chunks: string[]): Promise<number[]> {
   const ids: number[] = [];
-  for (const json of chunks) ids.push(...(await q.insertCustomersFromJson(tx, json)));
+  for (const json of chunks) {
+    ids.push(...(await q.insertCustomersFromJson(tx, json)));
+    // PGlite answers within the same turn: without this the loop would wait for the whole batch.
+    await yieldToLoop();
+  }
   return ids;
 }
 
@@ -181,5 +186,13 @@ export const findImportMatches = (db: DbOrTx, keys: q.ImportKeys) => q.findImpor
 export const changedCustomers = (db: DbOrTx, ids: number[]) => q.findChangedCustomers(db, ids);
 export const customerNames = (db: DbOrTx, ids: number[]) => q.findCustomerNames(db, ids);
 
-/** Removes customers an import added and nothing uses (the caller checked: domain.md §2.14). */
-export const removeImportedCustomers = (tx: DbOrTx, ids: number[]) => q.deleteCustomers(tx, ids);
+/**
+ * Removes customers an import added and nothing uses (the caller checked: domain.md §2.14), a few
+ * hundred a statement, so that the embedded database gives the event loop turns between.
+ */
+export async function removeImportedCustomers(tx: DbOrTx, ids: number[]): Promise<void> {
+  for (let from = 0; from < ids.length; from += 500) {
+    await q.deleteCustomers(tx, ids.slice(from, from + 500));
+    await yieldToLoop();
+  }
+}

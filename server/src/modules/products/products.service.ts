@@ -11,6 +11,7 @@ import type { Currency } from '@letokruh/contracts/rules/money';
 import { pragueDay } from '@letokruh/contracts/rules/prague-day';
 import { isVatRateValidOn, vatCountryOf } from '@letokruh/contracts/rules/vat';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { yieldToLoop } from '../../event-loop.ts';
 import { AppError, badInput, notFound } from '../../plugins/errors.ts';
 import { activeWarehouseIds, requireWarehouse, warehouseExists } from '../warehouses/warehouses.service.ts';
 import * as q from './products.queries.ts';
@@ -227,7 +228,7 @@ export async function availableProducts(
 
 /**
  * Products of an imported spreadsheet with their prices from `day` (domain.md §2.14), each chunk
- * a JSON array of a thousand `ProductValues`. Their ids in order.
+ * a JSON array of `ProductValues`. Their ids in order.
  */
 export async function addImportedProducts(
   tx: DbOrTx,
@@ -236,7 +237,11 @@ export async function addImportedProducts(
   day = pragueDay(),
 ): Promise<number[]> {
   const ids: number[] = [];
-  for (const json of chunks) ids.push(...(await q.insertProductsFromJson(tx, json, { day, userId })));
+  for (const json of chunks) {
+    ids.push(...(await q.insertProductsFromJson(tx, json, { day, userId })));
+    // PGlite answers within the same turn: without this the loop would wait for the whole batch.
+    await yieldToLoop();
+  }
   return ids;
 }
 
@@ -250,5 +255,13 @@ export const productsPricedSince = (db: DbOrTx, ids: number[], since: string) =>
 export const hiddenProducts = (db: DbOrTx, ids: number[]) => q.findHiddenProducts(db, ids);
 export const productNames = (db: DbOrTx, ids: number[]) => q.findProductNames(db, ids);
 
-/** Removes products an import added and nothing uses, their prices with them (domain.md §2.14). */
-export const removeImportedProducts = (tx: DbOrTx, ids: number[]) => q.deleteProducts(tx, ids);
+/**
+ * Removes products an import added and nothing uses, their prices with them (domain.md §2.14), a
+ * few hundred a statement, as customers are.
+ */
+export async function removeImportedProducts(tx: DbOrTx, ids: number[]): Promise<void> {
+  for (let from = 0; from < ids.length; from += 500) {
+    await q.deleteProducts(tx, ids.slice(from, from + 500));
+    await yieldToLoop();
+  }
+}

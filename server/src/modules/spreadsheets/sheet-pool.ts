@@ -5,7 +5,7 @@ import type { ReadResult, RowsResult, Scan, SheetOutcome, SheetTask, ValuesResul
 
 /**
  * Spreadsheets are read and checked in one worker thread (decision 0090): exceljs and the row
- * checks are synchronous, and 10 000 rows take seconds. The thread may use 512 MB: a workbook that
+ * checks are synchronous, and a large file takes seconds. The thread may use 512 MB: a workbook that
  * unpacks to more (a zip bomb) ends the thread, not the server, and is refused as too large.
  */
 export type SheetSource = Omit<Extract<SheetTask, { op: 'scan' }>, 'op'>;
@@ -13,7 +13,9 @@ export type SheetPool = {
   read(bytes: Uint8Array): Promise<ReadResult>;
   scan(source: SheetSource): Promise<Scan>;
   rows(source: SheetSource, indexes: number[]): Promise<RowsResult>;
-  values(source: SheetSource, indexes: number[]): Promise<ValuesResult>;
+  values(source: SheetSource, indexes: number[], perStatement: number): Promise<ValuesResult>;
+  /** Starts the thread (it ends after a minute idle), so that the first file does not wait for it. */
+  warm(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -50,7 +52,13 @@ export function createSheetPool(): SheetPool {
     read: (bytes) => run<ReadResult>({ op: 'read', bytes }),
     scan: (source) => run<Scan>({ op: 'scan', ...source }),
     rows: (source, indexes) => run<RowsResult>({ op: 'rows', ...source, indexes }),
-    values: (source, indexes) => run<ValuesResult>({ op: 'values', ...source, indexes }),
+    values: (source, indexes, perStatement) =>
+      run<ValuesResult>({ op: 'values', ...source, indexes, perStatement }),
+    warm: () =>
+      pool.run({ op: 'read', bytes: new Uint8Array(0) }).then(
+        () => undefined,
+        () => undefined,
+      ),
     close: () => pool.close(),
   };
 }

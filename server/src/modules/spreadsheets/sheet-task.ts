@@ -9,11 +9,11 @@ import { type CheckedRow, checkRow, describeRow, fieldsOf, type RowContext } fro
 
 /**
  * What the spreadsheet worker thread does (decision 0090). Reading a workbook of 10 000 rows and
- * checking every row takes seconds of synchronous work; handing 10 000 checked rows back as
- * objects cost the event loop 300–500 ms to copy them in. So the thread keeps the checked sheet
- * and answers only what the event loop needs at once: a compact scan (the keys duplicates are
- * looked up by, as one string per rule), the rows of one page, or the values to write as JSON
- * text (one string per thousand rows, which the database reads itself).
+ * checking every row is seconds of synchronous work, and handing 10 000 checked rows back as
+ * objects would make the event loop copy them all in. So the thread keeps the checked sheet and
+ * answers only what the event loop needs at once: a compact scan (the keys duplicates are looked
+ * up by, as one string per rule), the rows of one page, or the values to write as JSON text, one
+ * string a statement, which the database reads itself.
  */
 type Source = {
   /** The upload's id: with the mapping and the context, what the kept sheet is known by. */
@@ -28,7 +28,7 @@ export type SheetTask =
   | { op: 'read'; bytes: Uint8Array }
   | ({ op: 'scan' } & Source)
   | ({ op: 'rows'; indexes: number[] } & Source)
-  | ({ op: 'values'; indexes: number[] } & Source);
+  | ({ op: 'values'; indexes: number[]; perStatement: number } & Source);
 
 export type ReadResult = Omit<Sheet, 'rows' | 'rowNumbers'> & { rowCount: number };
 
@@ -63,7 +63,7 @@ export type ShownRow = {
 
 export type RowsResult = { rows: ShownRow[]; described: Record<number, { name: string; detail: string }> };
 
-/** The values of the chosen rows as JSON arrays of a thousand, and their spreadsheet rows. */
+/** The values of the chosen rows as JSON arrays of `perStatement` rows, and their spreadsheet rows. */
 export type ValuesResult = { chunks: string[]; rowNumbers: number[] };
 
 export type SheetOutcome<T> = { ok: T } | { problem: SpreadsheetProblem };
@@ -140,11 +140,11 @@ function shownRows(source: Source, { sheet, checked: rows }: Checked, indexes: n
   return { rows: shown, described };
 }
 
-function values({ sheet, checked: rows }: Checked, indexes: number[]): ValuesResult {
+function values({ sheet, checked: rows }: Checked, indexes: number[], perStatement: number): ValuesResult {
   const chosen = indexes.filter((i) => rows[i]?.values);
   const chunks: string[] = [];
-  for (let from = 0; from < chosen.length; from += 1000) {
-    chunks.push(JSON.stringify(chosen.slice(from, from + 1000).map((i) => rows[i]!.values)));
+  for (let from = 0; from < chosen.length; from += perStatement) {
+    chunks.push(JSON.stringify(chosen.slice(from, from + perStatement).map((i) => rows[i]!.values)));
   }
   return { chunks, rowNumbers: chosen.map((i) => sheet.rowNumbers[i]!) };
 }
@@ -158,7 +158,7 @@ export async function runSheetTask(task: SheetTask): Promise<SheetOutcome<unknow
     const sheet = await checked(task);
     if (task.op === 'scan') return { ok: scan(task.kind, sheet) };
     if (task.op === 'rows') return { ok: shownRows(task, sheet, task.indexes) };
-    return { ok: values(sheet, task.indexes) };
+    return { ok: values(sheet, task.indexes, task.perStatement) };
   } catch (error) {
     if (error instanceof SheetProblem) return { problem: error.problem };
     throw error;

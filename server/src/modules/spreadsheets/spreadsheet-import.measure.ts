@@ -3,19 +3,18 @@
 // preview, import, undo, each timed, and the event loop's worst stall while they run.
 //   node --import tsx server/src/modules/spreadsheets/spreadsheet-import.measure.ts                 (PGlite in memory)
 //   node --import tsx server/src/modules/spreadsheets/spreadsheet-import.measure.ts --admin-url postgres://postgres@127.0.0.1:55432/postgres
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
 import { seedDemo } from '../../db/seed/index.ts';
 import { storageFor } from '../../plugins/storage.ts';
 import { client } from '../../test/build.ts';
+import { createServerDatabase } from '../../test/server-database.ts';
 import {
   cp1250,
   csvText,
@@ -34,25 +33,8 @@ const rows = Number(values.rows);
 const adminUrl = values['admin-url'];
 
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'letokruh-sheets-measure-'));
-let dropDatabase = async () => {};
-let databaseUrl: string | undefined;
-if (adminUrl) {
-  const name = `lt_sheets_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  databaseUrl = url.toString();
-  dropDatabase = async () => {
-    const c = new pg.Client({ connectionString: adminUrl });
-    await c.connect();
-    await c.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1`, [name]);
-    await c.query(`drop database if exists ${name}`);
-    await c.end();
-  };
-}
+const server = adminUrl ? await createServerDatabase(adminUrl, undefined) : undefined;
+const databaseUrl = server?.url;
 const database = await openDatabase(databaseUrl ? { databaseUrl } : { inMemory: true });
 await database.migrate();
 await seedDemo(database.db);
@@ -70,6 +52,9 @@ await app.ready();
 const owner = client(app);
 await owner.get('/api/auth/user');
 await owner.post('/api/auth/login', { username: 'owner', password: 'demo' });
+// As the page does when it opens: its first call starts the worker thread while a file is chosen.
+await owner.get('/api/spreadsheets');
+await new Promise((resolve) => setTimeout(resolve, 3000));
 
 /** Times `work` while watching the loop (a 1 ms histogram and a 5 ms interval probe). */
 async function timed<T>(work: () => Promise<T>) {
@@ -147,6 +132,6 @@ try {
 } finally {
   await app.close();
   await database.close();
-  await dropDatabase();
+  await server?.drop();
   await fs.rm(dataDir, { recursive: true, force: true });
 }

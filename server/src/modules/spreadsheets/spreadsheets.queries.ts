@@ -5,18 +5,19 @@ import { spreadsheetImports, spreadsheetMappings } from '../../db/schema/index.t
 
 /** SQL of the office's spreadsheets (domain.md §2.14, decision 0090). */
 
-export type BatchRow = Omit<typeof spreadsheetImports.$inferSelect, 'file'> & {
+export type BatchRow = typeof spreadsheetImports.$inferSelect & {
   userName: string | null;
   importedAtExact: string | null;
 };
 
-const withoutFile = {
+const batchColumns = {
   id: spreadsheetImports.id,
   kind: spreadsheetImports.kind,
   fileName: spreadsheetImports.fileName,
   format: spreadsheetImports.format,
   encoding: spreadsheetImports.encoding,
   delimiter: spreadsheetImports.delimiter,
+  fileKey: spreadsheetImports.fileKey,
   headers: spreadsheetImports.headers,
   rowCount: spreadsheetImports.rowCount,
   state: spreadsheetImports.state,
@@ -48,25 +49,18 @@ export async function findBatch(
   id: number,
   options: { lock?: boolean } = {},
 ): Promise<BatchRow | undefined> {
-  const query = db.select(withoutFile).from(spreadsheetImports).where(eq(spreadsheetImports.id, id));
+  const query = db.select(batchColumns).from(spreadsheetImports).where(eq(spreadsheetImports.id, id));
   const [row] = options.lock ? await query.for('update') : await query;
   return row;
 }
 
-/** The bytes of an upload not imported yet; null once imported or undone. */
-export async function findFile(db: DbOrTx, id: number): Promise<Buffer | null> {
-  const [row] = await db
-    .select({ file: spreadsheetImports.file })
-    .from(spreadsheetImports)
-    .where(eq(spreadsheetImports.id, id));
-  return row?.file ?? null;
-}
-
-/** Uploads never imported are kept a day, then their rows and bytes go. */
-export async function deleteStaleUploads(db: DbOrTx, before: Date): Promise<void> {
-  await db
+/** Uploads never imported are kept a day, then their rows go; the keys of their files are answered. */
+export async function deleteStaleUploads(db: DbOrTx, before: Date): Promise<string[]> {
+  const rows = await db
     .delete(spreadsheetImports)
-    .where(and(eq(spreadsheetImports.state, 'uploaded'), lt(spreadsheetImports.createdAt, before)));
+    .where(and(eq(spreadsheetImports.state, 'uploaded'), lt(spreadsheetImports.createdAt, before)))
+    .returning({ key: spreadsheetImports.fileKey });
+  return rows.flatMap((r) => (r.key ? [r.key] : []));
 }
 
 export async function markImported(
@@ -76,7 +70,7 @@ export async function markImported(
 ): Promise<void> {
   await db
     .update(spreadsheetImports)
-    .set({ ...values, state: 'imported', file: null, importedAt: sql`now()` })
+    .set({ ...values, state: 'imported', fileKey: null, importedAt: sql`now()` })
     .where(eq(spreadsheetImports.id, id));
 }
 
@@ -90,7 +84,7 @@ export async function markUndone(db: DbOrTx, id: number): Promise<void> {
 /** The latest imports (and undos), newest first. */
 export async function listBatches(db: DbOrTx, limit: number): Promise<BatchRow[]> {
   return db
-    .select(withoutFile)
+    .select(batchColumns)
     .from(spreadsheetImports)
     .where(inArray(spreadsheetImports.state, ['imported', 'undone']))
     .orderBy(desc(spreadsheetImports.id))

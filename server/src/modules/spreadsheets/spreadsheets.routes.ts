@@ -18,11 +18,16 @@ const actorOf = (request: FastifyRequest): service.Actor => ({
 
 /** The office's spreadsheets (domain.md §2.14): upload, map and preview, import, undo. */
 export async function spreadsheetRoutes(app: App): Promise<void> {
-  const { db } = app.ctx;
+  const { db, storage } = app.ctx;
   const pool = createSheetPool();
   app.addHook('onClose', () => pool.close());
+  const sheets = { pool, storage };
 
-  route(app, e.batches, { schema: { tags } }, async () => service.listBatches(db));
+  // The page asks for the latest imports as it opens: the thread starts while a file is chosen.
+  route(app, e.batches, { schema: { tags } }, async () => {
+    void pool.warm();
+    return service.listBatches(db);
+  });
 
   route(app, e.upload, { schema: { tags, consumes: ['multipart/form-data'] } }, async (request, reply) => {
     const form = await readForm(request, { files: 1 });
@@ -30,7 +35,7 @@ export async function spreadsheetRoutes(app: App): Promise<void> {
     if (!file) throw badInput('Send the spreadsheet as the form field "file"', ['file']);
     const answer = await service.uploadSpreadsheet(
       db,
-      pool,
+      sheets,
       { kind: form.fields.kind, fileName: file.name, bytes: file.data },
       actorOf(request),
     );
@@ -38,11 +43,11 @@ export async function spreadsheetRoutes(app: App): Promise<void> {
   });
 
   route(app, e.preview, { schema: { tags } }, async (request) =>
-    service.previewSpreadsheet(db, pool, request.params.id, request.body, actorOf(request)),
+    service.previewSpreadsheet(db, sheets, request.params.id, request.body, actorOf(request)),
   );
 
   route(app, e.import, { schema: { tags } }, async (request) => ({
-    item: await service.importSpreadsheet(db, pool, request.params.id, request.body, actorOf(request)),
+    item: await service.importSpreadsheet(db, sheets, request.params.id, request.body, actorOf(request)),
   }));
 
   route(app, e.undo, { schema: { tags } }, async (request) => ({

@@ -13,8 +13,10 @@ import {
   type SpreadsheetUploadAnswer,
   spreadsheetKinds,
 } from '@letokruh/contracts/spreadsheets';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import { type Db, type DbOrTx, isEmbedded } from '../../db/client.ts';
+import { yieldToLoop } from '../../event-loop.ts';
 import { AppError, badInput, notFound } from '../../plugins/errors.ts';
+import type { Storage } from '../../plugins/storage.ts';
 import { writeAuditRows } from '../audit/audit.service.ts';
 import { productsInConversions } from '../conversions/conversions.service.ts';
 import * as customers from '../customers/customers.service.ts';
@@ -67,9 +69,12 @@ export async function listBatches(db: DbOrTx) {
 /** An upload is kept this long for its preview and import, then swept by the next upload. */
 const uploadKeptMs = 24 * 3600_000;
 
+/** The worker that reads the files, and the file store that keeps an upload until its import. */
+export type Sheets = { pool: SheetPool; storage: Storage };
+
 export async function uploadSpreadsheet(
   db: Db,
-  pool: SheetPool,
+  { pool, storage }: Sheets,
   input: { kind: string | undefined; fileName: string; bytes: Buffer },
   actor: Actor,
 ): Promise<SpreadsheetUploadAnswer> {
@@ -77,18 +82,26 @@ export async function uploadSpreadsheet(
   if (!kind) throw badInput('Send the kind: customers or products', ['kind']);
   requireKindRight(kind, actor);
   const sheet = await pool.read(input.bytes);
-  await q.deleteStaleUploads(db, new Date(Date.now() - uploadKeptMs));
-  const row = await q.insertBatch(db, {
-    kind,
-    fileName: input.fileName.slice(0, 200) || 'spreadsheet',
-    file: input.bytes,
-    format: sheet.format,
-    encoding: sheet.encoding,
-    delimiter: sheet.delimiter,
-    headers: sheet.headers,
-    rowCount: sheet.rowCount,
-    userId: actor.id,
-  });
+  for (const stale of await q.deleteStaleUploads(db, new Date(Date.now() - uploadKeptMs))) {
+    await storage.remove(stale).catch(() => undefined);
+  }
+  const fileKey = await storage.put('spreadsheets', input.bytes, sheet.format);
+  const row = await q
+    .insertBatch(db, {
+      kind,
+      fileName: input.fileName.slice(0, 200) || 'spreadsheet',
+      fileKey,
+      format: sheet.format,
+      encoding: sheet.encoding,
+      delimiter: sheet.delimiter,
+      headers: sheet.headers,
+      rowCount: sheet.rowCount,
+      userId: actor.id,
+    })
+    .catch(async (error: unknown) => {
+      await storage.remove(fileKey).catch(() => undefined);
+      throw error;
+    });
   const { mapping, source } = guessMapping(kind, sheet.headers, await q.findMapping(db, kind));
   return {
     item: toBatch(row),
@@ -102,13 +115,13 @@ export async function uploadSpreadsheet(
 }
 
 /** The upload, still waiting for its import, with its bytes; 404 or 409 otherwise. */
-async function openUpload(db: DbOrTx, id: number, actor: Actor) {
+async function openUpload(db: DbOrTx, storage: Storage, id: number, actor: Actor) {
   const batch = await q.findBatch(db, id);
   if (!batch) throw notFound('No such spreadsheet');
   requireKindRight(batch.kind, actor);
   if (batch.state !== 'uploaded') throw notOpen(`The spreadsheet is ${batch.state} already`);
-  const bytes = await q.findFile(db, id);
-  if (!bytes) throw notOpen('The spreadsheet is imported already');
+  const bytes = batch.fileKey ? await storage.get(batch.fileKey) : null;
+  if (!bytes) throw notFound('The uploaded file is gone: upload it again');
   return { batch, bytes };
 }
 
@@ -164,7 +177,7 @@ function matchesOf(
 
 export async function previewSpreadsheet(
   db: Db,
-  pool: SheetPool,
+  { pool, storage }: Sheets,
   id: number,
   body: {
     mapping: Record<string, number>;
@@ -174,7 +187,7 @@ export async function previewSpreadsheet(
   },
   actor: Actor,
 ): Promise<SpreadsheetPreviewAnswer> {
-  const { batch, bytes } = await openUpload(db, id, actor);
+  const { batch, bytes } = await openUpload(db, storage, id, actor);
   const source = await sourceOf(db, batch, bytes, body.mapping);
   const scan = await pool.scan(source);
   const matches = await findMatches(db, batch.kind, scan);
@@ -214,18 +227,20 @@ export async function previewSpreadsheet(
  */
 export async function importSpreadsheet(
   db: Db,
-  pool: SheetPool,
+  { pool, storage }: Sheets,
   id: number,
   body: Required<SpreadsheetImportBody>,
   actor: Actor,
 ): Promise<ImportBatch> {
-  const { batch, bytes } = await openUpload(db, id, actor);
+  const { batch, bytes } = await openUpload(db, storage, id, actor);
   const missing = unmappedRequired(batch.kind, body.mapping);
   if (missing.length) throw badInput(`Choose a column for ${missing.join(', ')}`, ['mapping']);
   const source = await sourceOf(db, batch, bytes, body.mapping);
   const scan = await pool.scan(source);
   const anyway = new Set(body.import_duplicates);
-  return db.transaction(async (tx) => {
+  // Decision 0090: on the embedded database a statement holds the event loop while it runs.
+  const perStatement = isEmbedded(db) ? 200 : 500;
+  const imported = await db.transaction(async (tx) => {
     const locked = await q.findBatch(tx, id, { lock: true });
     if (locked?.state !== 'uploaded') throw notOpen('The spreadsheet was imported meanwhile');
     // Under the lock of a single customer's creation: no form adds a duplicate between the check and the writes.
@@ -237,7 +252,7 @@ export async function importSpreadsheet(
       (i) =>
         !invalid.has(i) && (!matches.has(i) || body.import_all_duplicates || anyway.has(scan.rowNumbers[i]!)),
     );
-    const { chunks, rowNumbers } = await pool.values(source, chosen);
+    const { chunks, rowNumbers } = await pool.values(source, chosen, perStatement);
     const recordIds =
       batch.kind === 'customers'
         ? await customers.addImportedCustomers(tx, chunks)
@@ -255,20 +270,39 @@ export async function importSpreadsheet(
       ]),
     );
     await q.saveMapping(tx, batch.kind, columns, actor.id);
-    await writeAuditRows(
-      tx,
-      recordIds.map((recordId, i) => ({
-        userId: actor.id,
-        entity: batch.kind === 'customers' ? 'customer' : 'product',
-        entityId: recordId,
-        action: 'import',
-        method: actor.method,
-        path: actor.path,
-        details: { spreadsheet: id, file: batch.fileName, row: rowNumbers[i] },
-      })),
-    );
+    await auditEach(tx, recordIds, actor, (recordId, i) => ({
+      entity: batch.kind === 'customers' ? 'customer' : 'product',
+      entityId: recordId,
+      action: 'import',
+      details: { spreadsheet: id, file: batch.fileName, row: rowNumbers[i] },
+    }));
+
     return toBatch((await q.findBatch(tx, id))!);
   });
+  // The batch no longer names the file: a failure here leaves a stray file, never a missing one.
+  await storage.remove(batch.fileKey!).catch(() => undefined);
+  return imported;
+}
+
+/** One audit row per record an import adds or its undo removes, a few hundred a statement. */
+async function auditEach(
+  tx: DbOrTx,
+  ids: number[],
+  actor: Actor,
+  row: (id: number, index: number) => { entity: string; entityId: number; action: string; details: object },
+): Promise<void> {
+  for (let from = 0; from < ids.length; from += 500) {
+    await writeAuditRows(
+      tx,
+      ids.slice(from, from + 500).map((id, i) => ({
+        userId: actor.id,
+        method: actor.method,
+        path: actor.path,
+        ...row(id, from + i),
+      })),
+    );
+    await yieldToLoop();
+  }
 }
 
 /** What of a batch was used or changed since it was imported: each such record with its reason. */
@@ -324,18 +358,13 @@ export async function undoImport(db: Db, id: number, actor: Actor): Promise<Impo
     if (batch.kind === 'customers') await customers.removeImportedCustomers(tx, ids);
     else await products.removeImportedProducts(tx, ids);
     await q.markUndone(tx, id);
-    await writeAuditRows(
-      tx,
-      ids.map((recordId) => ({
-        userId: actor.id,
-        entity: batch.kind === 'customers' ? 'customer' : 'product',
-        entityId: recordId,
-        action: 'import_undo',
-        method: actor.method,
-        path: actor.path,
-        details: { spreadsheet: id, file: batch.fileName },
-      })),
-    );
+    await auditEach(tx, ids, actor, (recordId) => ({
+      entity: batch.kind === 'customers' ? 'customer' : 'product',
+      entityId: recordId,
+      action: 'import_undo',
+      details: { spreadsheet: id, file: batch.fileName },
+    }));
+
     return toBatch((await q.findBatch(tx, id))!);
   });
 }

@@ -1,4 +1,7 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { ErrorCode } from '@letokruh/contracts/errors';
+import { defaultPermissionMatrix } from '@letokruh/contracts/permissions';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/rows.ts';
@@ -32,6 +35,10 @@ async function upload(c: Client, kind: string, data: Buffer | string, name: stri
 
 const count = async (table: 'customers' | 'products' | 'spreadsheet_imports') =>
   Number((await rowsOf<{ n: string }>(t.db, sql`select count(*) as n from ${sql.identifier(table)}`))[0]!.n);
+
+/** The uploads kept in the file store (on disk in tests) until they are imported. */
+const storedFiles = async () =>
+  (await fs.readdir(path.join(t.dataDir, 'files', 'spreadsheets')).catch(() => [])).length;
 
 /** A demo customer's phone and e-mail, for rows that duplicate it. */
 async function demoCustomer() {
@@ -203,13 +210,14 @@ describe('customers from a Windows-1250 CSV', () => {
       skipped_duplicates: 1,
     });
     expect(await count('customers')).toBe(before + 8);
+    expect(await storedFiles(), 'the imported upload leaves the file store').toBe(0);
     const listed = (await owner.get('/api/customers?fullName=Dřevař500&per_page=10')).json();
     expect(listed.items[0]).toMatchObject({
       first_name: 'Jiří',
       address: { town: 'Třebíč', gps_lat: 49.2148 },
     });
     const audit = (await owner.get(`/api/audit_log?entity=import&entity_id=${id}`)).json();
-    expect(audit.items[0]).toMatchObject({ action: 'import' });
+    expect(audit.items[0]).toMatchObject({ action: 'import', entity_name: 'zákazníci.csv' });
     const perCustomer = (
       await owner.get(`/api/audit_log?entity=customer&entity_id=${listed.items[0].id}`)
     ).json();
@@ -335,11 +343,11 @@ describe('a file that is no spreadsheet writes nothing', () => {
     ['empty', 'Jméno;Příjmení\r\n', 'jen-hlavicka.csv'],
   ];
   it.each(cases)('%s', async (problem, data, name) => {
-    const before = await count('spreadsheet_imports');
+    const before = [await count('spreadsheet_imports'), await storedFiles()];
     const answer = await upload(owner, 'customers', data, name);
     expect(answer.statusCode, answer.body).toBe(400);
     expect(answer.json()).toMatchObject({ error_code: ErrorCode.spreadsheetInvalid, problem });
-    expect(await count('spreadsheet_imports')).toBe(before);
+    expect([await count('spreadsheet_imports'), await storedFiles()]).toEqual(before);
   });
 
   it('a workbook cut short', async () => {
@@ -382,5 +390,72 @@ describe('who may import', () => {
     const { item, mapping } = answer.json();
     const preview = (await owner.post(`/api/spreadsheet/${item.id}/preview`, { mapping })).json();
     expect(preview).toMatchObject({ valid: 2, invalid: 0 });
+  });
+});
+
+describe('a kind needs its own add right besides import_data', () => {
+  it('a technician given import_data imports customers, not products', async () => {
+    const put = await owner.put('/api/permissions', {
+      name: 'technical_specialist',
+      permissions: [...defaultPermissionMatrix.technical_specialist, 'import_data'],
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const { technician } = await signIn(t.app, ['technician']);
+    const customers = await upload(
+      technician,
+      'customers',
+      csvText([customerHeader, ...customerRows(1, 950)]),
+      'z.csv',
+    );
+    expect(customers.statusCode, customers.body).toBe(201);
+    const products = await upload(
+      technician,
+      'products',
+      csvText([productHeader, ...productRows(1)]),
+      'p.csv',
+    );
+    expect(products.statusCode).toBe(403);
+    expect(products.json().error_code).toBe(ErrorCode.accessDenied);
+  });
+});
+
+describe('likely duplicate products', () => {
+  it('are offered by name and length, and all imported when the user says so', async () => {
+    const rows = [
+      productHeader,
+      ...productRows(2, 80_000),
+      ['PRKNO SMRK 80000', 'Měkké', '100', 'PRMS', '', '10', '', ''],
+    ];
+    const first = (await upload(owner, 'products', csvText(rows), 'a.csv')).json();
+    const preview = (
+      await owner.post(`/api/spreadsheet/${first.item.id}/preview`, {
+        mapping: first.mapping,
+        view: 'duplicates',
+      })
+    ).json();
+    expect(preview.items.map((r: { row: number }) => r.row)).toEqual([4]);
+    expect(preview.items[0].matches[0]).toMatchObject({ row: 2, matched_by: ['name_length'] });
+    expect(
+      (await owner.post(`/api/spreadsheet/${first.item.id}/import`, { mapping: first.mapping })).json().item,
+    ).toMatchObject({
+      imported: 2,
+      skipped_duplicates: 1,
+    });
+    // The same file again: every row now matches a product that exists.
+    const second = (await upload(owner, 'products', csvText(rows), 'b.csv')).json();
+    const again = (
+      await owner.post(`/api/spreadsheet/${second.item.id}/preview`, { mapping: second.mapping })
+    ).json();
+    expect(again).toMatchObject({ valid: 3, duplicates: 3 });
+    expect(again.items[0].matches[0]).toMatchObject({
+      row: null,
+      name: 'Prkno smrk 80000',
+      detail: '100 cm · PRMS',
+    });
+    const all = await owner.post(`/api/spreadsheet/${second.item.id}/import`, {
+      mapping: second.mapping,
+      import_all_duplicates: true,
+    });
+    expect(all.json().item).toMatchObject({ imported: 3, skipped_duplicates: 0 });
   });
 });

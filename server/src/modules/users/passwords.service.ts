@@ -8,6 +8,7 @@ import type { SessionUser } from '../../plugins/access.ts';
 import { AppError, badInput } from '../../plugins/errors.ts';
 import { hashPassword } from '../../plugins/password.ts';
 import { deleteSessionsOfUser } from '../../plugins/sessions.ts';
+import { writeAudit } from '../audit/audit.service.ts';
 import { unlockSignIn } from '../auth/index.ts';
 import * as q from './users.queries.ts';
 import { getUser } from './users.service.ts';
@@ -126,6 +127,16 @@ export async function usePasswordLink(
     await q.deletePasswordLinks(tx, link.userId);
     await deleteSessionsOfUser(tx, link.userId);
     await unlockSignIn(tx, link.username);
+    // Nobody is signed in: the row names the link's user as who set it (decision 0089).
+    await writeAudit(tx, {
+      userId: link.userId,
+      entity: 'user',
+      entityId: link.userId,
+      action: 'set_password',
+      method: 'POST',
+      path: '/api/auth/set_password',
+      details: {},
+    });
     return { username: link.username };
   });
 }

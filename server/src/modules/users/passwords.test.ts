@@ -111,6 +111,19 @@ describe('a link to choose one', () => {
     const used = await stranger.post('/api/auth/set_password', { token, password: 'moje-vlastni-heslo' });
     expect(used.statusCode).toBe(200);
     expect(used.json()).toEqual({ username: user.username });
+    // The audit log says who set it, the link's user, and never the password (decision 0089).
+    const audit = await owner.get(`/api/audit_log?entity=user&entity_id=${user.id}`);
+    const actions = audit
+      .json()
+      .items.map((row: { action: string; user: { id: number } | null }) => [row.action, row.user?.id]);
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        ['set_password', user.id],
+        ['password_link', expect.any(Number)],
+      ]),
+    );
+    expect(audit.body).not.toContain('moje-vlastni-heslo');
+    expect(audit.body).not.toContain(token);
     const session = await login(t.app, user.username, 'moje-vlastni-heslo');
     expect(session.user).toMatchObject({ must_change_password: false });
     // Once only.

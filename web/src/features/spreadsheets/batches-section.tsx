@@ -22,7 +22,7 @@ export function BatchesSection() {
     mutationFn: (batch: ImportBatch) => undoImport(batch.id),
     onMutate: () => setMessage(null),
     onSuccess: (batch) => {
-      setMessage(t('spreadsheets.undone', { file: batch.file_name }));
+      setMessage(t('spreadsheets:undone', { file: batch.file_name }));
       void queryClient.invalidateQueries();
     },
   });
@@ -34,18 +34,18 @@ export function BatchesSection() {
   return (
     <Paper withBorder p="md">
       <Stack gap="sm">
-        <Title order={3}>{t('spreadsheets.history')}</Title>
+        <Title order={3}>{t('spreadsheets:history')}</Title>
         {message ? (
           <Alert color="green" role="status">
             {message}
           </Alert>
         ) : null}
         {inUse ? (
-          <Alert color="red" role="alert" title={t('spreadsheets.inUse')}>
+          <Alert color="red" role="alert" title={t('spreadsheets:inUse')}>
             <List size="sm">
               {inUse.map((r) => (
                 <List.Item key={`${r.id}-${r.reason}`}>
-                  {r.name} ({t(`spreadsheets.inUseReasons.${r.reason}`)})
+                  {r.name} ({t(`spreadsheets:inUseReasons.${r.reason}`)})
                 </List.Item>
               ))}
             </List>
@@ -57,7 +57,7 @@ export function BatchesSection() {
         ) : null}
         {batches.data?.length === 0 ? (
           <Text size="sm" c="dimmed">
-            {t('spreadsheets.noHistory')}
+            {t('spreadsheets:noHistory')}
           </Text>
         ) : null}
         {(batches.data ?? []).map((b) => (
@@ -68,15 +68,15 @@ export function BatchesSection() {
                   {b.file_name}
                 </Text>
                 <Badge color={stateColor[b.state]} variant="light">
-                  {t(`spreadsheets.states.${b.state}`)}
+                  {t(`spreadsheets:states.${b.state}`)}
                 </Badge>
               </Group>
               <Text size="sm" c="dimmed">
-                {t(`spreadsheets.kinds.${b.kind}`)} · {format.dateShort(b.imported_at ?? b.created)}
+                {t(`spreadsheets:kinds.${b.kind}`)} · {format.dateShort(b.imported_at ?? b.created)}
                 {b.user ? ` · ${b.user.name}` : ''}
               </Text>
               <Text size="sm">
-                {t('spreadsheets.batchCounts', {
+                {t('spreadsheets:batchCounts', {
                   imported: b.imported,
                   invalid: b.skipped_invalid,
                   duplicates: b.skipped_duplicates,
@@ -89,11 +89,11 @@ export function BatchesSection() {
                 color="red"
                 mih={44}
                 loading={undo.isPending && undo.variables?.id === b.id}
-                question={t('spreadsheets.undoQuestion', { file: b.file_name, count: b.imported })}
-                confirmLabel={t('spreadsheets.undo')}
+                question={t('spreadsheets:undoQuestion', { file: b.file_name, count: b.imported })}
+                confirmLabel={t('spreadsheets:undo')}
                 onConfirm={() => undo.mutate(b)}
               >
-                {t('spreadsheets.undo')}
+                {t('spreadsheets:undo')}
               </ConfirmButton>
             ) : null}
           </Group>

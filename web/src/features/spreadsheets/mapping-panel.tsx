@@ -18,29 +18,29 @@ export function MappingPanel({ sheet, mapping, onChange }: Props) {
   const kind = sheet.item.kind;
   const required = requiredImportFields[kind] as readonly string[];
   const columns = [
-    { value: '', label: t('spreadsheets.notUsed') },
+    { value: '', label: t('spreadsheets:notUsed') },
     ...sheet.headers.map((header, i) => ({
       value: String(i),
-      label: header || t('spreadsheets.column', { n: i + 1 }),
+      label: header || t('spreadsheets:column', { n: i + 1 }),
     })),
   ];
   return (
     <Paper withBorder p="md">
       <Stack gap="sm">
-        <Title order={3}>{t('spreadsheets.mapping')}</Title>
+        <Title order={3}>{t('spreadsheets:mapping')}</Title>
         <Text size="sm" c="dimmed">
-          {t('spreadsheets.mappingIntro')}
+          {t('spreadsheets:mappingIntro')}
         </Text>
         {sheet.mapping_source === 'remembered' ? (
           <Alert color="blue" variant="light">
-            {t('spreadsheets.remembered')}
+            {t('spreadsheets:remembered')}
           </Alert>
         ) : null}
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm" verticalSpacing="xs">
           {importFields[kind].map((field) => (
             <Select
               key={field}
-              label={t(`spreadsheets.fields.${kind}.${field}`)}
+              label={t(`spreadsheets:fields.${kind}.${field}`)}
               withAsterisk={required.includes(field)}
               data={columns}
               value={mapping[field] === undefined ? '' : String(mapping[field])}

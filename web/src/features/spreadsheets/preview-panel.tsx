@@ -67,8 +67,8 @@ export function PreviewPanel({ sheet, mapping, onImported }: Props) {
   });
   const answer = preview.data;
   const phone = usePhone();
-  const problem = (p: string) => (idProblems.has(p) ? t(`companyIds.${p}`) : t(`spreadsheets.problems.${p}`));
-  const fieldLabel = (f: string) => t(`spreadsheets.fields.${kind}.${f}`);
+  const problem = (p: string) => (idProblems.has(p) ? t(`companyIds.${p}`) : t(`spreadsheets:problems.${p}`));
+  const fieldLabel = (f: string) => t(`spreadsheets:fields.${kind}.${f}`);
   const shown = importFields[kind].filter((f) => mapping[f] !== undefined);
 
   const choose = (row: number, value: string) => {
@@ -90,17 +90,17 @@ export function PreviewPanel({ sheet, mapping, onImported }: Props) {
         <Text span size="xs" c="dimmed">
           ·{' '}
           {m.row !== null
-            ? t('spreadsheets.fileRow', { row: m.row })
+            ? t('spreadsheets:fileRow', { row: m.row })
             : kind === 'customers'
-              ? t('spreadsheets.customerNumber', { internId: m.intern_id })
-              : t('spreadsheets.productNumber', { id: m.id })}
+              ? t('spreadsheets:customerNumber', { internId: m.intern_id })
+              : t('spreadsheets:productNumber', { id: m.id })}
         </Text>
       </Text>
       {m.detail ? <Text size="xs">{m.detail}</Text> : null}
       <Group gap={4}>
         {m.matched_by.map((rule) => (
           <Badge key={rule} size="sm" variant="light" color="orange">
-            {t(`spreadsheets.matchRules.${rule}`)}
+            {t(`spreadsheets:matchRules.${rule}`)}
           </Badge>
         ))}
       </Group>
@@ -110,7 +110,7 @@ export function PreviewPanel({ sheet, mapping, onImported }: Props) {
   const columns: Column<PreviewRow>[] = [
     {
       key: 'row',
-      header: t('spreadsheets.row'),
+      header: t('spreadsheets:row'),
       width: 120,
       cell: (r) => (
         <Stack gap={2}>
@@ -119,7 +119,7 @@ export function PreviewPanel({ sheet, mapping, onImported }: Props) {
           </Text>
           {r.errors.length ? (
             <Text size="xs" c="red.8" fw={700}>
-              {t('spreadsheets.hasErrors')}
+              {t('spreadsheets:hasErrors')}
             </Text>
           ) : null}
           {r.errors
@@ -155,7 +155,7 @@ export function PreviewPanel({ sheet, mapping, onImported }: Props) {
     ),
     {
       key: 'duplicates',
-      header: t('spreadsheets.duplicate'),
+      header: t('spreadsheets:duplicate'),
       width: 260,
       cell: (r) =>
         r.matches.length && !r.errors.length ? (
@@ -163,13 +163,13 @@ export function PreviewPanel({ sheet, mapping, onImported }: Props) {
             {r.matches.map(matchLine)}
             <SegmentedControl
               size="sm"
-              aria-label={t('spreadsheets.choiceLabel', { row: r.row })}
+              aria-label={t('spreadsheets:choiceLabel', { row: r.row })}
               value={allDuplicates || anyway.has(r.row) ? 'import' : 'skip'}
               disabled={allDuplicates}
               onChange={(value) => choose(r.row, value)}
               data={[
-                { value: 'skip', label: t('spreadsheets.skip') },
-                { value: 'import', label: t('spreadsheets.importAnyway') },
+                { value: 'skip', label: t('spreadsheets:skip') },
+                { value: 'import', label: t('spreadsheets:importAnyway') },
               ]}
             />
           </Stack>
@@ -187,10 +187,10 @@ export function PreviewPanel({ sheet, mapping, onImported }: Props) {
   return (
     <Paper withBorder p="md">
       <Stack gap="sm">
-        <Title order={3}>{t('spreadsheets.preview')}</Title>
+        <Title order={3}>{t('spreadsheets:preview')}</Title>
         {missing.length ? (
           <Alert color="orange" role="alert">
-            {t('spreadsheets.unmappedRequired', { fields: missing.map(fieldLabel).join(', ') })}
+            {t('spreadsheets:unmappedRequired', { fields: missing.map(fieldLabel).join(', ') })}
           </Alert>
         ) : null}
         {answer ? (
@@ -204,7 +204,7 @@ export function PreviewPanel({ sheet, mapping, onImported }: Props) {
               ] as const
             ).map(([key, count, color]) => (
               <Badge key={key} variant="light" color={color} size="lg">
-                {t(`spreadsheets.${key}`, { count })}
+                {t(`spreadsheets:${key}`, { count })}
               </Badge>
             ))}
           </Group>
@@ -213,14 +213,14 @@ export function PreviewPanel({ sheet, mapping, onImported }: Props) {
           value={view}
           orientation={phone ? 'vertical' : 'horizontal'}
           fullWidth={phone}
-          aria-label={t('spreadsheets.preview')}
+          aria-label={t('spreadsheets:preview')}
           onChange={(value) => {
             setView(value as View);
             setPage((p) => ({ ...p, current_page: 1 }));
           }}
           data={(['all', 'errors', 'duplicates'] as const).map((v) => ({
             value: v,
-            label: t(`spreadsheets.views.${v}`),
+            label: t(`spreadsheets:views.${v}`),
           }))}
           style={phone ? undefined : { alignSelf: 'flex-start' }}
         />
@@ -240,7 +240,7 @@ export function PreviewPanel({ sheet, mapping, onImported }: Props) {
         />
         {answer?.duplicates ? (
           <Checkbox
-            label={t('spreadsheets.importAllDuplicates')}
+            label={t('spreadsheets:importAllDuplicates')}
             checked={allDuplicates}
             onChange={(event) => setAllDuplicates(event.currentTarget.checked)}
           />
@@ -258,7 +258,7 @@ export function PreviewPanel({ sheet, mapping, onImported }: Props) {
             loading={run.isPending}
             onClick={() => run.mutate()}
           >
-            {t('spreadsheets.import', { count: importCount })}
+            {t('spreadsheets:import', { count: importCount })}
           </Button>
         </Group>
       </Stack>

@@ -106,7 +106,7 @@ function renderPage(fetch: MockRoutes = {}, functions: Parameters<typeof makePro
 }
 
 async function uploadFile(container: HTMLElement, user: ReturnType<typeof renderPage>['user']) {
-  await screen.findByRole('heading', { name: t('spreadsheets.heading') });
+  await screen.findByRole('heading', { name: t('spreadsheets:heading') });
   const input = container.querySelector('input[type=file]') as HTMLInputElement;
   await user.upload(input, new File(['Jméno;Příjmení'], 'zákazníci.csv', { type: 'text/csv' }));
 }
@@ -119,14 +119,14 @@ describe('SpreadsheetsPage', () => {
       'zákazníci.csv: 4 řádky, CSV v kódování Windows-1250, oddělovač středník',
     );
     expect(api.sent('POST /api/spreadsheet/upload')).toHaveLength(1);
-    expect(field(t('spreadsheets.fields.customers.email')).value).toBe('E-mail');
-    expect(field(t('spreadsheets.fields.customers.country')).value).toBe(t('spreadsheets.notUsed'));
+    expect(field(t('spreadsheets:fields.customers.email')).value).toBe('E-mail');
+    expect(field(t('spreadsheets:fields.customers.country')).value).toBe(t('spreadsheets:notUsed'));
     const summary = await screen.findByTestId('preview-summary');
-    expect(summary.textContent).toContain(t('spreadsheets.summaryInvalid', { count: 1 }));
+    expect(summary.textContent).toContain(t('spreadsheets:summaryInvalid', { count: 1 }));
     // The e-mail's error under the e-mail cell; the IČO, whose column is not chosen, by the row.
     const emailCell = screen.getByText('karel@').closest('[data-field]') as HTMLElement;
     expect(within(emailCell).getByTestId('cell-error').textContent).toContain(
-      t('spreadsheets.problems.email'),
+      t('spreadsheets:problems.email'),
     );
     expect(screen.getByText(new RegExp(t('companyIds.ico_checksum')))).toBeTruthy();
     expect(api.sent('POST /api/spreadsheet/5/preview')[0]?.body).toMatchObject({ mapping, view: 'all' });
@@ -140,14 +140,14 @@ describe('SpreadsheetsPage', () => {
     });
     await uploadFile(container, user);
     expect(await screen.findByText('Ota Král')).toBeTruthy();
-    expect(screen.getByText(t('spreadsheets.matchRules.phone'))).toBeTruthy();
+    expect(screen.getByText(t('spreadsheets:matchRules.phone'))).toBeTruthy();
     expect(
-      (screen.getByRole('button', { name: t('spreadsheets.import', { count: 2 }) }) as HTMLButtonElement)
+      (screen.getByRole('button', { name: t('spreadsheets:import', { count: 2 }) }) as HTMLButtonElement)
         .disabled,
     ).toBe(false);
-    const choice = screen.getByRole('radiogroup', { name: t('spreadsheets.choiceLabel', { row: 4 }) });
-    await user.click(within(choice).getByText(t('spreadsheets.importAnyway')));
-    await user.click(screen.getByRole('button', { name: t('spreadsheets.import', { count: 3 }) }));
+    const choice = screen.getByRole('radiogroup', { name: t('spreadsheets:choiceLabel', { row: 4 }) });
+    await user.click(within(choice).getByText(t('spreadsheets:importAnyway')));
+    await user.click(screen.getByRole('button', { name: t('spreadsheets:import', { count: 3 }) }));
     await waitFor(() => expect(api.sent('POST /api/spreadsheet/5/import')).toHaveLength(1));
     expect(api.sent('POST /api/spreadsheet/5/import')[0]?.body).toEqual({
       mapping,
@@ -155,7 +155,7 @@ describe('SpreadsheetsPage', () => {
       import_duplicates: [4],
     });
     expect(
-      await screen.findByText(t('spreadsheets.imported', { imported: 3, invalid: 1, duplicates: 0 })),
+      await screen.findByText(t('spreadsheets:imported', { imported: 3, invalid: 1, duplicates: 0 })),
     ).toBeTruthy();
   });
 
@@ -168,7 +168,7 @@ describe('SpreadsheetsPage', () => {
     });
     await uploadFile(container, user);
     expect((await screen.findByRole('alert')).textContent).toContain(
-      t('spreadsheets.badFile', { problem: t('spreadsheets.problems.xls') }),
+      t('spreadsheets:badFile', { problem: t('spreadsheets:problems.xls') }),
     );
   });
 
@@ -185,12 +185,12 @@ describe('SpreadsheetsPage', () => {
         },
       },
     });
-    await user.click(await screen.findByRole('button', { name: t('spreadsheets.undo') }));
+    await user.click(await screen.findByRole('button', { name: t('spreadsheets:undo') }));
     const dialog = await screen.findByRole('dialog');
-    await user.click(within(dialog).getByRole('button', { name: t('spreadsheets.undo') }));
+    await user.click(within(dialog).getByRole('button', { name: t('spreadsheets:undo') }));
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain(t('spreadsheets.inUse'));
-    expect(alert.textContent).toContain(`Jiří Dvořák (${t('spreadsheets.inUseReasons.order')})`);
+    expect(alert.textContent).toContain(t('spreadsheets:inUse'));
+    expect(alert.textContent).toContain(`Jiří Dvořák (${t('spreadsheets:inUseReasons.order')})`);
   });
 
   it('is refused to a dispatcher, who has no import_data', async () => {

@@ -51,31 +51,31 @@ export function SpreadsheetsPage() {
 
   const uploadError =
     upload.error instanceof ApiError && upload.error.errorCode === ErrorCode.spreadsheetInvalid
-      ? t('spreadsheets.badFile', {
-          problem: t(`spreadsheets.problems.${String(upload.error.answer.problem)}`),
+      ? t('spreadsheets:badFile', {
+          problem: t(`spreadsheets:problems.${String(upload.error.answer.problem)}`),
         })
       : upload.error
         ? t(errorKey(upload.error))
         : null;
   const format = sheet
     ? sheet.format === 'xlsx'
-      ? t('spreadsheets.formatXlsx')
-      : t('spreadsheets.formatCsv', {
+      ? t('spreadsheets:formatXlsx')
+      : t('spreadsheets:formatCsv', {
           encoding: sheet.encoding === 'windows-1250' ? 'Windows-1250' : sheet.encoding?.toUpperCase(),
-          delimiter: t(`spreadsheets.delimiters.${delimiterName[sheet.delimiter ?? ';']}`),
+          delimiter: t(`spreadsheets:delimiters.${delimiterName[sheet.delimiter ?? ';']}`),
         })
     : '';
 
   return (
     <Stack>
-      <Title order={2}>{t('spreadsheets.heading')}</Title>
+      <Title order={2}>{t('spreadsheets:heading')}</Title>
       <Text size="sm" c="dimmed">
-        {t('spreadsheets.intro')}
+        {t('spreadsheets:intro')}
       </Text>
       <Paper withBorder p="md">
         <Stack gap="sm">
           <Text fw={600} id="spreadsheet-kind">
-            {t('spreadsheets.kind')}
+            {t('spreadsheets:kind')}
           </Text>
           <SegmentedControl
             aria-labelledby="spreadsheet-kind"
@@ -85,7 +85,7 @@ export function SpreadsheetsPage() {
               setSheet(null);
               upload.reset();
             }}
-            data={kinds.map((k) => ({ value: k, label: t(`spreadsheets.kinds.${k}`) }))}
+            data={kinds.map((k) => ({ value: k, label: t(`spreadsheets:kinds.${k}`) }))}
             fullWidth={phone}
             style={phone ? undefined : { alignSelf: 'flex-start' }}
           />
@@ -96,12 +96,12 @@ export function SpreadsheetsPage() {
             >
               {(props) => (
                 <Button {...props} loading={upload.isPending} mih={44}>
-                  {t('spreadsheets.chooseFile')}
+                  {t('spreadsheets:chooseFile')}
                 </Button>
               )}
             </FileButton>
             <Text size="sm" c="dimmed">
-              {upload.isPending ? t('spreadsheets.reading') : t('spreadsheets.fileHint')}
+              {upload.isPending ? t('spreadsheets:reading') : t('spreadsheets:fileHint')}
             </Text>
           </Group>
           {uploadError ? (
@@ -111,7 +111,7 @@ export function SpreadsheetsPage() {
           ) : null}
           {sheet ? (
             <Text size="sm" data-testid="file-read">
-              {t('spreadsheets.fileRead', {
+              {t('spreadsheets:fileRead', {
                 file: sheet.item.file_name,
                 count: sheet.item.row_count,
                 format,
@@ -134,7 +134,7 @@ export function SpreadsheetsPage() {
             onImported={(batch) => {
               setSheet(null);
               setDone(
-                t('spreadsheets.imported', {
+                t('spreadsheets:imported', {
                   imported: batch.imported,
                   invalid: batch.skipped_invalid,
                   duplicates: batch.skipped_duplicates,
