@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { choose, navigation, seriousFindings, signIn } from './helpers';
-import { expect, type Page, test } from './test';
+import { expect, test } from './test';
 
 /** A Prague day `days` from today, as the Czech date field is typed (D.M.YYYY). */
 function czechDay(days: number): string {

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { field, renderWithApp, t } from '../../test-utils';
 import { SetPasswordPage } from './set-password-page';
 
-const token = 'a'.repeat(20) + 'B'.repeat(20) + '_-0';
+const token = `${'a'.repeat(20) + 'B'.repeat(20)}_-0`;
 
 function open(hash: string, answer: { status?: number; body?: unknown } = { body: { username: 'ridic' } }) {
   window.location.hash = hash;
