@@ -103,15 +103,28 @@ describe('OrdersPage', () => {
     );
   });
 
-  it('sends the filters, keeps them when the list is opened again, and clears them with one button', async () => {
-    const first = renderList();
+  it('sends the typed filters: name, number (digits only), phone and address', async () => {
+    const { user, api } = renderList();
     await loaded('2026000011');
-    const { user } = first;
     await user.type(field(t('orders.filters.name')), 'dvoř');
     await user.type(field(t('orders.filters.internId')), '2026x12');
     await user.type(field(t('orders.filters.wholePhone')), '905');
     await user.type(field(t('orders.filters.fullAddress')), 'Třebíč');
-    await user.type(field(t('orders.filters.expectedDeliveryDateFrom')), '1.12.2026');
+    await waitFor(() =>
+      expect(lastSearch(api)).toEqual({
+        current_page: '1',
+        per_page: '10',
+        name: 'dvoř',
+        internId: '202612',
+        wholePhone: '905',
+        fullAddress: 'Třebíč',
+      }),
+    );
+  });
+
+  it('sends the chosen filters: state, warehouse and ad type', async () => {
+    const { user, api } = renderList();
+    await loaded('2026000011');
     await user.click(field(t('orders.filters.state')));
     await user.click(await screen.findByRole('option', named(t('orders.states.not_collected'))));
     await user.click(field(t('orders.filters.warehouse')));
@@ -119,29 +132,35 @@ describe('OrdersPage', () => {
     await user.click(field(t('orders.filters.adtype')));
     await user.click(await screen.findByRole('option', named('Seznam.cz')));
     await waitFor(() =>
-      expect(lastSearch(first.api)).toEqual({
+      expect(lastSearch(api)).toEqual({
         current_page: '1',
         per_page: '10',
-        name: 'dvoř',
-        internId: '202612',
-        wholePhone: '905',
-        fullAddress: 'Třebíč',
-        expectedDeliveryDateFrom: '2026-12-01',
         state: 'not_collected',
         warehouse: '2',
         adtype: '6',
       }),
     );
+  });
+
+  it('keeps the filters when the list is opened again, and clears them with one button', async () => {
+    const first = renderList();
+    await loaded('2026000011');
+    await first.user.type(field(t('orders.filters.wholePhone')), '905');
+    await first.user.click(field(t('orders.filters.state')));
+    await first.user.click(await screen.findByRole('option', named(t('orders.states.not_collected'))));
+    await waitFor(() =>
+      expect(lastSearch(first.api)).toMatchObject({ wholePhone: '905', state: 'not_collected' }),
+    );
     first.unmount();
 
     const again = renderList();
     await loaded('2026000011');
-    expect(field(t('orders.filters.name')).value).toBe('dvoř');
+    expect(field(t('orders.filters.wholePhone')).value).toBe('905');
     expect(field(t('orders.filters.state')).value).toBe(t('orders.states.not_collected'));
     expect(again.api.sent('GET /api/orders')[0]?.url.searchParams.get('wholePhone')).toBe('905');
 
     await again.user.click(screen.getByRole('button', { name: t('common.clearFilters') }));
-    expect(field(t('orders.filters.name')).value).toBe('');
+    expect(field(t('orders.filters.wholePhone')).value).toBe('');
     expect(field(t('orders.filters.state')).value).toBe(t('orders.states.all'));
     await waitFor(() => expect(lastSearch(again.api)).toEqual({ current_page: '1', per_page: '10' }));
   });
@@ -157,11 +176,17 @@ describe('OrdersPage', () => {
     expect(screen.queryByRole('button', { name: t('orders.documents.ordersPdfButton') })).toBeNull();
   });
 
-  it('the created-date filter is sent as a day with add_order', async () => {
+  it('the delivery and created days are sent as days, the created one with add_order', async () => {
     const { user, api } = renderList(['technical_specialist']);
     await loaded('2026000011');
+    await user.type(field(t('orders.filters.expectedDeliveryDateFrom')), '1.12.2026');
     await user.type(field(t('orders.filters.createdTo')), '31.12.2026');
-    await waitFor(() => expect(lastSearch(api).createdTo).toBe('2026-12-31'));
+    await waitFor(() =>
+      expect(lastSearch(api)).toMatchObject({
+        expectedDeliveryDateFrom: '2026-12-01',
+        createdTo: '2026-12-31',
+      }),
+    );
   });
 
   it('row actions follow the state: edit and cancel for an open order, restore for a cancelled one', async () => {
