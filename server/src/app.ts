@@ -20,7 +20,6 @@ import { eventRoutes } from './modules/events/events.routes.ts';
 import { createLiveOrders, ordersChannel } from './modules/events/live-orders.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mapsRoutes } from './modules/maps/maps.routes.ts';
-import { orderStepRoutes } from './modules/orders/order-steps.routes.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { paymentRoutes } from './modules/payments/payments.routes.ts';
 import { productRoutes } from './modules/products/products.routes.ts';
@@ -71,7 +70,6 @@ const modules: ((app: App) => Promise<void>)[] = [
   vacationRoutes,
   referenceRoutes,
   orderRoutes,
-  orderStepRoutes,
   transportationRoutes,
   paymentRoutes,
   bankRoutes,
