@@ -9,7 +9,7 @@ import { calendarOrderSchema } from '@letokruh/contracts/order-calendar';
 import { addDays } from '@letokruh/contracts/rules/prague-day';
 import { openDatabase } from '../../../db/client.ts';
 import { createJsonQueries } from '../../../db/json-queries.ts';
-import { slicedJsonAnswer } from '../../../plugins/answer-cache.ts';
+import { slicedJsonAnswer } from '../../../plugins/answer-json.ts';
 import { calendarOrderSlices } from './calendar.service.ts';
 import { calendarWeekAnswer, calendarWeekJson } from './calendar-week.service.ts';
 

@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../../../db/client.ts';
 import type { JsonQueries } from '../../../db/json-queries.ts';
 import { rowsOf } from '../../../db/rows.ts';
-import { type JsonAnswer, jsonAnswer } from '../../../plugins/answer-cache.ts';
+import { type JsonAnswer, jsonAnswer } from '../../../plugins/answer-json.ts';
 import type { WarehouseScope } from '../../../plugins/warehouse-scope.ts';
 import { type CalendarQuery, calendarSelection } from './calendar.service.ts';
 import { calendarWeekQuery } from './calendar-week.queries.ts';

@@ -2,7 +2,7 @@ import { ordersEndpoints as e } from '@letokruh/contracts/endpoints/orders';
 import { calendarOrderSchema } from '@letokruh/contracts/order-calendar';
 import type { App } from '../../../app-types.ts';
 import { createJsonQueries } from '../../../db/json-queries.ts';
-import { cachedJson, slicedJsonAnswer } from '../../../plugins/answer-cache.ts';
+import { cachedJson, slicedJsonAnswer } from '../../../plugins/answer-json.ts';
 import { route } from '../../../plugins/endpoint.ts';
 import { warehouseScope } from '../../../plugins/warehouse-scope.ts';
 import { clashAnswer } from '../clashes.ts';

@@ -17,7 +17,7 @@ import {
   warehouses,
 } from '../../../db/schema/index.ts';
 import { containsPattern as contains, foldedContains, textContains } from '../../../db/text-search.ts';
-import { dataVersionColumn } from '../../../plugins/answer-cache.ts';
+import { dataVersionColumn } from '../../../plugins/answer-versions.ts';
 import { scopeCondition, type WarehouseScope } from '../../../plugins/warehouse-scope.ts';
 import { notDraft } from '../orders.queries.ts';
 import { afterCondition, type Cursor, keyColumns, keyTexts, orderBy, type Segment } from './order-sort.ts';

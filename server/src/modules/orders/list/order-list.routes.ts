@@ -1,7 +1,7 @@
 import { customersEndpoints } from '@letokruh/contracts/endpoints/customers';
 import { ordersEndpoints as e } from '@letokruh/contracts/endpoints/orders';
 import type { App } from '../../../app-types.ts';
-import { cachedAnswer } from '../../../plugins/answer-cache.ts';
+import { cachedAnswer } from '../../../plugins/answer-key.ts';
 import { route } from '../../../plugins/endpoint.ts';
 import { warehouseScope } from '../../../plugins/warehouse-scope.ts';
 import { getCustomerDetail } from '../../customers/customers.service.ts';

@@ -96,7 +96,7 @@ export async function sweepStaleDrafts(db: Db, storage: Storage, now = new Date(
     };
   });
   if (!swept) return null;
-  // The drafts filter's cached totals are per orders' version (answer-cache.ts), drawn once the
+  // The drafts filter's cached totals are per orders' version (answer-versions.ts), drawn once the
   // deletion is committed, as after a write of the API: drawn inside, a total counted before the
   // commit could be kept under the new version.
   if (swept.count) await db.execute(sql`select nextval('orders_version')`);
