@@ -207,8 +207,25 @@ function writer(db: DbOrTx) {
   };
 }
 
-async function generate(database: Database) {
-  const { db } = database;
+type Picks = Awaited<ReturnType<typeof loadPicks>>;
+
+/** What every step of the generation shares: the target, the picks, the one random sequence, the span. */
+type Run = {
+  db: DbOrTx;
+  picks: Picks;
+  /** The seeded sequence: every step draws from it in turn, so the same flags make the same data. */
+  next: () => number;
+  pick: <T>(list: readonly T[]) => T;
+  out: ReturnType<typeof writer>;
+  start: string;
+  end: string;
+  startMs: number;
+  spanMs: number;
+  nowMs: number;
+};
+
+/** The target must hold no customers or orders yet. */
+async function requireEmpty(db: DbOrTx) {
   const [orders] = await db.select({ n: count() }).from(s.orders);
   const [customers] = await db.select({ n: count() }).from(s.customers);
   if ((orders?.n ?? 0) > 0 || (customers?.n ?? 0) > 0) {
@@ -216,21 +233,11 @@ async function generate(database: Database) {
       `The target already holds ${orders?.n} orders and ${customers?.n} customers: give a fresh --data-dir or an empty database.`,
     );
   }
-  const t0 = Date.now();
-  console.error('Reference data: users, warehouses, drivers, cars, products, prices, suppliers…');
-  await prepareReferenceData(db);
-  const picks = await loadPicks(db);
-  const next = random(options.seed);
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
-  const out = writer(db);
+}
 
-  const end = options.end;
-  const start = addDays(end, -options.days);
-  const startMs = pragueInstant(start, 0);
-  const spanMs = pragueInstant(end, 18 * 60) - startMs;
-  const nowMs = pragueInstant(end, 10 * 60);
-
-  // Customers: a quarter exists at the start, the rest come in evenly over the two years.
+/** Customers: a quarter exists at the start, the rest come in evenly over the two years. */
+async function writeCustomers(run: Run): Promise<Point[]> {
+  const { next, out, startMs, spanMs } = run;
   const C = options.customers;
   const people = demoCustomers(C);
   const activation = (k: number) => {
@@ -240,56 +247,57 @@ async function generate(database: Database) {
       : startMs + ((share - 0.25) / 0.75) * spanMs;
   };
   const points: Point[] = new Array(C);
-  {
-    const bar = progress('customers', C);
-    const batch = new Batch([
-      'id',
-      'first_name',
-      'last_name',
-      'organization_id',
-      'organization_name',
-      'email',
-      'pre_phone',
-      'phone',
-      'full_address',
-      'town',
-      'zip_code',
-      'country',
-      'gps_lat',
-      'gps_lon',
-      'to_contact',
-      'created_at',
-    ] as const);
-    for (let k = 0; k < C; k++) {
-      const c = people[k]!;
-      points[k] = { lat: c.gpsLat, lon: c.gpsLon };
-      batch.push({
-        id: k + 1,
-        first_name: c.firstName,
-        last_name: c.lastName,
-        organization_id: c.organizationId ?? '',
-        organization_name: c.organizationName ?? '',
-        email: c.email ?? '',
-        pre_phone: c.prePhone ?? '+420',
-        phone: c.phone,
-        full_address: c.fullAddress,
-        town: c.town,
-        zip_code: c.zipCode,
-        country: c.country,
-        gps_lat: c.gpsLat,
-        gps_lon: c.gpsLon,
-        to_contact: c.toContact ?? false,
-        created_at: new Date(activation(k) - next() * 3 * dayMs).toISOString(),
-      });
-      if (batch.size >= options.batch) await out.write(s.customers, batch.take());
-      bar.tick(k);
-    }
-    if (batch.size) await out.write(s.customers, batch.take());
-    await out.drain();
-    bar.end();
+  const bar = progress('customers', C);
+  const batch = new Batch([
+    'id',
+    'first_name',
+    'last_name',
+    'organization_id',
+    'organization_name',
+    'email',
+    'pre_phone',
+    'phone',
+    'full_address',
+    'town',
+    'zip_code',
+    'country',
+    'gps_lat',
+    'gps_lon',
+    'to_contact',
+    'created_at',
+  ] as const);
+  for (let k = 0; k < C; k++) {
+    const c = people[k]!;
+    points[k] = { lat: c.gpsLat, lon: c.gpsLon };
+    batch.push({
+      id: k + 1,
+      first_name: c.firstName,
+      last_name: c.lastName,
+      organization_id: c.organizationId ?? '',
+      organization_name: c.organizationName ?? '',
+      email: c.email ?? '',
+      pre_phone: c.prePhone ?? '+420',
+      phone: c.phone,
+      full_address: c.fullAddress,
+      town: c.town,
+      zip_code: c.zipCode,
+      country: c.country,
+      gps_lat: c.gpsLat,
+      gps_lon: c.gpsLon,
+      to_contact: c.toContact ?? false,
+      created_at: new Date(activation(k) - next() * 3 * dayMs).toISOString(),
+    });
+    if (batch.size >= options.batch) await out.write(s.customers, batch.take());
+    bar.tick(k);
   }
+  if (batch.size) await out.write(s.customers, batch.take());
+  await out.drain();
+  bar.end();
+  return points;
+}
 
-  // Orders per creation day: a firewood season (peak in October, low in June) and quiet weekends.
+/** Orders per creation day: a firewood season (peak in October, low in June) and quiet weekends. */
+function ordersPerDay(start: string, end: string) {
   const days: string[] = [];
   for (let d = start; d <= end; d = addDays(d, 1)) days.push(d);
   const dayWeights = days.map((d) => {
@@ -314,246 +322,325 @@ async function generate(database: Database) {
     if (n > 999_999)
       throw new Error(`${n} orders in ${year}: order numbers allow 999 999 a year (domain.md §3.3)`);
   }
+  return days.map((day, i) => ({ day, orders: perDay[i]! }));
+}
 
-  const W = picks.warehouses;
-  const warehouseShare = cumulate([0.3, 0.25, 0.2, 0.15, 0.1].slice(0, W.length));
-  // Firewood sells three times as often as the additional goods; a few products are favourites.
-  const productWeights = cumulate(
-    picks.products.map((p, i) => (p.type === 'Doplňkový prodej' ? 1 : 3) * (1 + ((i * 7) % 5) / 2)),
-  );
-  const itemCounts = cumulate([15, 25, 25, 20, 10, 5]); // 1…6 lines, mean 3.0
-  const leads = cumulate([5, 15, 20, 15, 10, 8, 7, 5, 3, 3, 2, 2, 1, 1, 1, 1, 1]); // days ahead
-
-  // Stock events, written after all orders in the order they happened.
-  let events = 0;
-  const capacity = Math.ceil(options.orders * 6.2) + 16;
-  const evTime = new Float64Array(capacity);
-  const evKey = new Int32Array(capacity); // warehouse index * 4096 + product index
-  const evDelta = new Int32Array(capacity); // hundredths
-  const evOrder = new Int32Array(capacity);
-  const evUser = new Int32Array(capacity);
-  const productIndex = new Map(picks.products.map((p, i) => [p.id, i]));
-
-  const orderBatch = new Batch([
-    'id',
-    'intern_id',
-    'customer_id',
-    'warehouse_id',
-    'currency',
-    'driver_id',
-    'car_id',
-    'supplier_id',
-    'adtype_id',
-    'payment_type',
-    'hidden',
-    'done',
-    'prepared',
-    'collected_revenue_by',
-    'collected_revenue_at',
-    'expected_delivery_date',
-    'expected_delivery_time',
-    'expected_delivery_duration',
-    'distance',
-    'duration',
-    'delivery_price_amount',
-    'minimum_delivery_price',
-    'note',
-    'created_by',
-    'created_at',
-    'draft_touched_at',
-  ] as const);
-  const itemBatch = new Batch([
-    'id',
-    'order_id',
-    'product_id',
-    'amount',
-    'prepared',
-    'price',
-    'currency',
-    'vat',
-    'discount',
-  ] as const);
-  const counters = new Map<number, number>();
-  const nearest = (p: Point) => {
-    let best = 0;
-    let bestD = Infinity;
-    W.forEach((w, i) => {
-      const d = (w.lat - p.lat) ** 2 + ((w.lon - p.lon) * 0.65) ** 2;
-      if (d < bestD) [best, bestD] = [i, d];
-    });
-    return best;
+/**
+ * The stock moves of the done orders (and their return when cancelled later), kept in typed arrays
+ * and written to the ledger after all orders, in the order they happened.
+ */
+function stockEvents(capacity: number) {
+  const time = new Float64Array(capacity);
+  const key = new Int32Array(capacity); // warehouse index * 4096 + product index
+  const delta = new Int32Array(capacity); // hundredths
+  const order = new Int32Array(capacity);
+  const user = new Int32Array(capacity);
+  let count = 0;
+  return {
+    time,
+    key,
+    delta,
+    order,
+    user,
+    get count() {
+      return count;
+    },
+    add(at: number, k: number, d: number, o: number, u: number) {
+      time[count] = at;
+      key[count] = k;
+      delta[count] = d;
+      order[count] = o;
+      user[count++] = u;
+    },
   };
+}
+type StockEvents = ReturnType<typeof stockEvents>;
 
-  let orderId = 0;
-  let itemId = 0;
+const orderColumns = [
+  'id',
+  'intern_id',
+  'customer_id',
+  'warehouse_id',
+  'currency',
+  'driver_id',
+  'car_id',
+  'supplier_id',
+  'adtype_id',
+  'payment_type',
+  'hidden',
+  'done',
+  'prepared',
+  'collected_revenue_by',
+  'collected_revenue_at',
+  'expected_delivery_date',
+  'expected_delivery_time',
+  'expected_delivery_duration',
+  'distance',
+  'duration',
+  'delivery_price_amount',
+  'minimum_delivery_price',
+  'note',
+  'created_by',
+  'created_at',
+  'draft_touched_at',
+] as const;
+const itemColumns = [
+  'id',
+  'order_id',
+  'product_id',
+  'amount',
+  'prepared',
+  'price',
+  'currency',
+  'vat',
+  'discount',
+] as const;
+
+/** The orders' pass: what it picks by, its batches, what it counted so far and the stock it moved. */
+function orderPass(run: Run, points: Point[]) {
+  const { picks } = run;
+  return {
+    points,
+    warehouseShare: cumulate([0.3, 0.25, 0.2, 0.15, 0.1].slice(0, picks.warehouses.length)),
+    // Firewood sells three times as often as the additional goods; a few products are favourites.
+    productWeights: cumulate(
+      picks.products.map((p, i) => (p.type === 'Doplňkový prodej' ? 1 : 3) * (1 + ((i * 7) % 5) / 2)),
+    ),
+    itemCounts: cumulate([15, 25, 25, 20, 10, 5]), // 1…6 lines, mean 3.0
+    leads: cumulate([5, 15, 20, 15, 10, 8, 7, 5, 3, 3, 2, 2, 1, 1, 1, 1, 1]), // days ahead
+    productIndex: new Map(picks.products.map((p, i) => [p.id, i])),
+    events: stockEvents(Math.ceil(options.orders * 6.2) + 16),
+    orders: new Batch(orderColumns),
+    items: new Batch(itemColumns),
+    /** The last order number of each year. */
+    counters: new Map<number, number>(),
+    orderId: 0,
+    itemId: 0,
+  };
+}
+type OrderPass = ReturnType<typeof orderPass>;
+
+/** What every order row has: its number, who took it and when, a note. */
+type OrderBase = { id: number; intern_id: number; created_by: number; created_at: string; note: string };
+
+/** The warehouse nearest to a place (longitude shortened as at 49° north). */
+function nearestWarehouse(warehouses: Picks['warehouses'], p: Point): number {
+  let best = 0;
+  let bestD = Infinity;
+  warehouses.forEach((w, i) => {
+    const d = (w.lat - p.lat) ** 2 + ((w.lon - p.lon) * 0.65) ** 2;
+    if (d < bestD) [best, bestD] = [i, d];
+  });
+  return best;
+}
+
+/** An abandoned draft: a number, nothing else (the list leaves it out). */
+const draftRow = (base: OrderBase) => ({
+  ...base,
+  customer_id: null,
+  warehouse_id: null,
+  currency: null,
+  driver_id: null,
+  car_id: null,
+  supplier_id: null,
+  adtype_id: null,
+  payment_type: 'cash',
+  hidden: false,
+  done: false,
+  prepared: false,
+  collected_revenue_by: null,
+  collected_revenue_at: null,
+  expected_delivery_date: null,
+  expected_delivery_time: null,
+  expected_delivery_duration: 60,
+  distance: 0,
+  duration: 0,
+  delivery_price_amount: null,
+  minimum_delivery_price: null,
+  note: '',
+  // Decision 0030: a draft, touched when it was made (stale, unless generated this week).
+  draft_touched_at: base.created_at,
+});
+
+/** The customer of an order: a new one of the last weeks, or (mostly) a returning one, older ones more often. */
+function chooseCustomer(run: Run, createdMs: number): number {
+  const { next, startMs, spanMs } = run;
+  const C = options.customers;
+  const share = (createdMs - startMs) / spanMs;
+  const K = Math.max(1, Math.min(C, Math.floor(C * (0.25 + 0.75 * share))));
+  const window = Math.max(1, Math.floor(C * 0.02));
+  return next() < 0.3 ? K - 1 - Math.floor(next() * Math.min(window, K)) : Math.floor(K * next() ** 1.4);
+}
+
+/** What an order's lines depend on: its warehouse (index), currency, when it was done, its state. */
+type Placed = {
+  wi: number;
+  currency: 'CZK' | 'EUR';
+  doneMs: number;
+  done: boolean;
+  doneThenCancelled: boolean;
+  soon: boolean;
+};
+
+/**
+ * An order's lines, one per product chosen, priced from the warehouse's list; a done order's (and
+ * a done then cancelled one's) stock moves. Whether every line is prepared.
+ */
+function placeLines(run: Run, pass: OrderPass, placed: Placed): boolean {
+  const { next, pick, picks, nowMs } = run;
+  const { wi, currency, doneMs, done, doneThenCancelled, soon } = placed;
+  const warehouse = picks.warehouses[wi]!;
+  const lines = 1 + weighted(pass.itemCounts, next());
+  const chosen = new Set<number>();
+  let allPrepared = true;
+  for (let l = 0; l < lines; l++) {
+    const product = picks.products[weighted(pass.productWeights, next())]!;
+    if (chosen.has(product.id)) continue;
+    chosen.add(product.id);
+    const offered = picks.prices.get(`${warehouse.id}:${currency}:${product.id}`);
+    if (!offered) continue;
+    const amount = 1 + Math.floor(next() * 6) + (next() < 0.2 ? 0.5 : 0);
+    const prepared = done || doneThenCancelled || (soon && next() < 0.4);
+    allPrepared &&= prepared;
+    pass.itemId++;
+    pass.items.push({
+      id: pass.itemId,
+      order_id: pass.orderId,
+      product_id: product.id,
+      amount,
+      prepared,
+      price: offered.price,
+      currency,
+      vat: offered.vat,
+      discount: next() < 0.05 ? pick([0.9, 0.95]) : 1,
+    });
+    if (done || doneThenCancelled) {
+      const key = wi * 4096 + pass.productIndex.get(product.id)!;
+      const user = pick(warehouse.men.length ? warehouse.men : picks.takers);
+      pass.events.add(doneMs, key, -Math.round(amount * 100), pass.orderId, user);
+      if (doneThenCancelled) {
+        pass.events.add(
+          Math.min(nowMs - 60_000, doneMs + (1 + next() * 9) * dayMs),
+          key,
+          Math.round(amount * 100),
+          pass.orderId,
+          user,
+        );
+      }
+    }
+  }
+  return allPrepared;
+}
+
+/**
+ * An order of a customer: its warehouse (mostly the nearest), delivery day and time, driver and
+ * car, state and payment, and its lines. The row to write.
+ */
+function placeOrder(run: Run, pass: OrderPass, base: OrderBase, day: string, createdMs: number) {
+  const { next, pick, picks, end, nowMs } = run;
+  const k = chooseCustomer(run, createdMs);
+  const customer = pass.points[k]!;
+  const wi =
+    next() < 0.75 ? nearestWarehouse(picks.warehouses, customer) : weighted(pass.warehouseShare, next());
+  const warehouse = picks.warehouses[wi]!;
+  const currency = next() < 0.05 ? 'EUR' : 'CZK';
+  let deliveryDay = addDays(day, weighted(pass.leads, next()));
+  if (weekday(deliveryDay) === 0) deliveryDay = addDays(deliveryDay, 1);
+  const delivered = next() < 0.85;
+  const slot = next() < 0.5 ? 0 : Math.floor(next() * warehouse.drivers.length);
+  const driverId = delivered ? (warehouse.drivers[slot] ?? null) : null;
+  const carId = driverId === null ? null : (warehouse.cars[slot % warehouse.cars.length] ?? null);
+  const minute = 7 * 60 + Math.floor(next() * (driverId ? 37 : 36)) * 15;
+  const stay = pick([30, 45, 60, 60, 60, 90]);
+  const route = estimateRoute(warehouse, customer);
+  const doneMs = pragueInstant(deliveryDay, minute + stay + (driverId ? route.duration : 0));
+  const past = doneMs < nowMs;
+  const roll = next();
+  const hidden = roll < (past ? 0.05 : 0.03);
+  const done = !hidden && past && roll < 0.97;
+  // A few cancelled orders had been done first: their goods went out and came back.
+  const doneThenCancelled = hidden && past && next() < 0.1;
+  const paymentType = next() < 0.3 ? 'qr_transfer' : 'cash';
+  const collected = done && next() < (nowMs - doneMs > 14 * dayMs ? 0.98 : 0.6);
+  const soon = !past && deliveryDay <= addDays(end, 2);
+  const allPrepared = placeLines(run, pass, { wi, currency, doneMs, done, doneThenCancelled, soon });
+  return {
+    ...base,
+    customer_id: k + 1,
+    warehouse_id: warehouse.id,
+    currency,
+    driver_id: driverId,
+    car_id: carId,
+    supplier_id: paymentType === 'qr_transfer' || next() < 0.5 ? pick(picks.suppliers) : null,
+    adtype_id: next() < 0.6 ? pick(picks.adtypes) : null,
+    payment_type: paymentType,
+    hidden,
+    done,
+    prepared: allPrepared,
+    collected_revenue_by: collected ? pick(picks.collectors) : null,
+    collected_revenue_at: collected
+      ? new Date(Math.min(nowMs - 60_000, doneMs + next() * 3 * dayMs)).toISOString()
+      : null,
+    expected_delivery_date: deliveryDay,
+    expected_delivery_time: clock(minute),
+    expected_delivery_duration: stay,
+    distance: route.distance,
+    duration: route.duration,
+    delivery_price_amount: deliveryDefaults[currency].rate,
+    minimum_delivery_price: deliveryDefaults[currency].minimum,
+    draft_touched_at: null,
+  };
+}
+
+/** The orders and their lines, day by day, each year's numbers in sequence; now and then a draft. */
+async function writeOrders(run: Run, points: Point[]): Promise<OrderPass> {
+  const { next, pick, picks, out } = run;
+  const pass = orderPass(run, points);
   const bar = progress('orders', options.orders);
-  for (let di = 0; di < days.length; di++) {
-    const day = days[di]!;
-    const n = perDay[di]!;
+  for (const { day, orders: n } of ordersPerDay(run.start, run.end)) {
     const year = Number(day.slice(0, 4));
     for (let j = 0; j < n; j++) {
-      orderId++;
-      const seq = (counters.get(year) ?? 0) + 1;
-      counters.set(year, seq);
+      pass.orderId++;
+      const seq = (pass.counters.get(year) ?? 0) + 1;
+      pass.counters.set(year, seq);
       const createdMinute = 7 * 60 + Math.floor(((j + next()) / n) * 11 * 60);
       const createdMs = pragueInstant(day, createdMinute);
       const takenBy = pick(picks.takers);
-      const base = {
-        id: orderId,
+      const base: OrderBase = {
+        id: pass.orderId,
         intern_id: year * 1_000_000 + seq,
         created_by: takenBy,
         created_at: new Date(createdMs + Math.floor(next() * 59_000)).toISOString(),
         note: pick(notes),
       };
-      // An abandoned draft now and then: a number, nothing else (the list leaves it out).
       if (next() < 0.002) {
-        orderBatch.push({
-          ...base,
-          customer_id: null,
-          warehouse_id: null,
-          currency: null,
-          driver_id: null,
-          car_id: null,
-          supplier_id: null,
-          adtype_id: null,
-          payment_type: 'cash',
-          hidden: false,
-          done: false,
-          prepared: false,
-          collected_revenue_by: null,
-          collected_revenue_at: null,
-          expected_delivery_date: null,
-          expected_delivery_time: null,
-          expected_delivery_duration: 60,
-          distance: 0,
-          duration: 0,
-          delivery_price_amount: null,
-          minimum_delivery_price: null,
-          note: '',
-          // Decision 0030: a draft, touched when it was made (stale, unless generated this week).
-          draft_touched_at: base.created_at,
-        });
-        if (orderBatch.size >= options.batch) await out.write(s.orders, orderBatch.take());
+        pass.orders.push(draftRow(base));
+        if (pass.orders.size >= options.batch) await out.write(s.orders, pass.orders.take());
         continue;
       }
-      // The customer: a new one of the last weeks, or (mostly) a returning one, older ones more often.
-      const share = (createdMs - startMs) / spanMs;
-      const K = Math.max(1, Math.min(C, Math.floor(C * (0.25 + 0.75 * share))));
-      const window = Math.max(1, Math.floor(C * 0.02));
-      const k =
-        next() < 0.3 ? K - 1 - Math.floor(next() * Math.min(window, K)) : Math.floor(K * next() ** 1.4);
-      const customer = points[k]!;
-      const wi = next() < 0.75 ? nearest(customer) : weighted(warehouseShare, next());
-      const warehouse = W[wi]!;
-      const currency = next() < 0.05 ? 'EUR' : 'CZK';
-      let deliveryDay = addDays(day, weighted(leads, next()));
-      if (weekday(deliveryDay) === 0) deliveryDay = addDays(deliveryDay, 1);
-      const delivered = next() < 0.85;
-      const slot = next() < 0.5 ? 0 : Math.floor(next() * warehouse.drivers.length);
-      const driverId = delivered ? (warehouse.drivers[slot] ?? null) : null;
-      const carId = driverId === null ? null : (warehouse.cars[slot % warehouse.cars.length] ?? null);
-      const minute = 7 * 60 + Math.floor(next() * (driverId ? 37 : 36)) * 15;
-      const stay = pick([30, 45, 60, 60, 60, 90]);
-      const route = estimateRoute(warehouse, customer);
-      const doneMs = pragueInstant(deliveryDay, minute + stay + (driverId ? route.duration : 0));
-      const past = doneMs < nowMs;
-      const roll = next();
-      const hidden = roll < (past ? 0.05 : 0.03);
-      const done = !hidden && past && roll < 0.97;
-      // A few cancelled orders had been done first: their goods went out and came back.
-      const doneThenCancelled = hidden && past && next() < 0.1;
-      const paymentType = next() < 0.3 ? 'qr_transfer' : 'cash';
-      const collected = done && next() < (nowMs - doneMs > 14 * dayMs ? 0.98 : 0.6);
-      const soon = !past && deliveryDay <= addDays(end, 2);
-      const lines = 1 + weighted(itemCounts, next());
-      const chosen = new Set<number>();
-      let allPrepared = true;
-      for (let l = 0; l < lines; l++) {
-        const product = picks.products[weighted(productWeights, next())]!;
-        if (chosen.has(product.id)) continue;
-        chosen.add(product.id);
-        const offered = picks.prices.get(`${warehouse.id}:${currency}:${product.id}`);
-        if (!offered) continue;
-        const amount = 1 + Math.floor(next() * 6) + (next() < 0.2 ? 0.5 : 0);
-        const prepared = done || doneThenCancelled || (soon && next() < 0.4);
-        allPrepared &&= prepared;
-        itemId++;
-        itemBatch.push({
-          id: itemId,
-          order_id: orderId,
-          product_id: product.id,
-          amount,
-          prepared,
-          price: offered.price,
-          currency,
-          vat: offered.vat,
-          discount: next() < 0.05 ? pick([0.9, 0.95]) : 1,
-        });
-        if (done || doneThenCancelled) {
-          const key = wi * 4096 + productIndex.get(product.id)!;
-          const user = pick(warehouse.men.length ? warehouse.men : picks.takers);
-          evTime[events] = doneMs;
-          evKey[events] = key;
-          evDelta[events] = -Math.round(amount * 100);
-          evOrder[events] = orderId;
-          evUser[events++] = user;
-          if (doneThenCancelled) {
-            evTime[events] = Math.min(nowMs - 60_000, doneMs + (1 + next() * 9) * dayMs);
-            evKey[events] = key;
-            evDelta[events] = Math.round(amount * 100);
-            evOrder[events] = orderId;
-            evUser[events++] = user;
-          }
-        }
-      }
-      orderBatch.push({
-        ...base,
-        customer_id: k + 1,
-        warehouse_id: warehouse.id,
-        currency,
-        driver_id: driverId,
-        car_id: carId,
-        supplier_id: paymentType === 'qr_transfer' || next() < 0.5 ? pick(picks.suppliers) : null,
-        adtype_id: next() < 0.6 ? pick(picks.adtypes) : null,
-        payment_type: paymentType,
-        hidden,
-        done,
-        prepared: allPrepared,
-        collected_revenue_by: collected ? pick(picks.collectors) : null,
-        collected_revenue_at: collected
-          ? new Date(Math.min(nowMs - 60_000, doneMs + next() * 3 * dayMs)).toISOString()
-          : null,
-        expected_delivery_date: deliveryDay,
-        expected_delivery_time: clock(minute),
-        expected_delivery_duration: stay,
-        distance: route.distance,
-        duration: route.duration,
-        delivery_price_amount: deliveryDefaults[currency].rate,
-        minimum_delivery_price: deliveryDefaults[currency].minimum,
-        draft_touched_at: null,
-      });
-      if (orderBatch.size >= options.batch) await out.write(s.orders, orderBatch.take());
-      if (itemBatch.size >= options.batch) {
+      pass.orders.push(placeOrder(run, pass, base, day, createdMs));
+      if (pass.orders.size >= options.batch) await out.write(s.orders, pass.orders.take());
+      if (pass.items.size >= options.batch) {
         // Items after their orders: the orders of this batch go first.
-        if (orderBatch.size) await out.write(s.orders, orderBatch.take());
-        await out.write(s.orderItems, itemBatch.take());
+        if (pass.orders.size) await out.write(s.orders, pass.orders.take());
+        await out.write(s.orderItems, pass.items.take());
       }
-      bar.tick(orderId);
+      bar.tick(pass.orderId);
     }
   }
-  if (orderBatch.size) await out.write(s.orders, orderBatch.take());
-  if (itemBatch.size) await out.write(s.orderItems, itemBatch.take());
+  if (pass.orders.size) await out.write(s.orders, pass.orders.take());
+  if (pass.items.size) await out.write(s.orderItems, pass.items.take());
   await out.drain();
-  bar.end(orderId);
+  bar.end(pass.orderId);
+  return pass;
+}
 
-  // The ledger: an opening delivery of every product to every yard at the start, then the done
-  // orders in the order they happened, and a truck of goods whenever a yard would run out.
-  const order = Uint32Array.from({ length: events }, (_, i) => i).sort(
-    (a, b) => evTime[a]! - evTime[b]! || a - b,
-  );
+/** The ledger's rows, written in batches, and each yard's and product's running amount and last change. */
+function ledgerRows(run: Run) {
+  const { picks, out } = run;
   const running = new Map<number, number>(); // hundredths
   const lastChange = new Map<number, number>();
-  const ledger = new Batch([
+  const batch = new Batch([
     'warehouse_id',
     'product_id',
     'delta',
@@ -563,36 +650,53 @@ async function generate(database: Database) {
     'order_id',
     'created_at',
   ] as const);
-  let ledgerRows = 0;
-  const push = async (
-    key: number,
-    delta: number,
-    reason: string,
-    user: number,
-    order: number | null,
-    at: number,
-  ) => {
-    const after = (running.get(key) ?? 0) + delta;
-    running.set(key, after);
-    lastChange.set(key, at);
-    ledger.push({
-      warehouse_id: W[Math.floor(key / 4096)]!.id,
-      product_id: picks.products[key % 4096]!.id,
-      delta: delta / 100,
-      amount_after: after / 100,
-      reason,
-      user_id: user,
-      order_id: order,
-      created_at: new Date(at).toISOString(),
-    });
-    ledgerRows++;
-    if (ledger.size >= options.batch) await out.write(s.stockLedger, ledger.take());
+  let rows = 0;
+  return {
+    running,
+    lastChange,
+    get rows() {
+      return rows;
+    },
+    async push(key: number, delta: number, reason: string, user: number, order: number | null, at: number) {
+      const after = (running.get(key) ?? 0) + delta;
+      running.set(key, after);
+      lastChange.set(key, at);
+      batch.push({
+        warehouse_id: picks.warehouses[Math.floor(key / 4096)]!.id,
+        product_id: picks.products[key % 4096]!.id,
+        delta: delta / 100,
+        amount_after: after / 100,
+        reason,
+        user_id: user,
+        order_id: order,
+        created_at: new Date(at).toISOString(),
+      });
+      rows++;
+      if (batch.size >= options.batch) await out.write(s.stockLedger, batch.take());
+    },
+    async flush() {
+      if (batch.size) await out.write(s.stockLedger, batch.take());
+      await out.drain();
+    },
   };
+}
+
+/**
+ * The ledger: an opening delivery of every product to every yard at the start, then the done
+ * orders in the order they happened, and a truck of goods whenever a yard would run out.
+ */
+async function writeLedger(run: Run, events: StockEvents) {
+  const { next, pick, picks, start } = run;
+  const W = picks.warehouses;
+  const ledger = ledgerRows(run);
+  const order = Uint32Array.from({ length: events.count }, (_, i) => i).sort(
+    (a, b) => events.time[a]! - events.time[b]! || a - b,
+  );
   const restock = () => (100 + Math.floor(next() * 31) * 10) * 100;
-  const ledgerBar = progress('stock ledger', events);
+  const bar = progress('stock ledger', events.count);
   for (let wi = 0; wi < W.length; wi++) {
     for (let pi = 0; pi < picks.products.length; pi++) {
-      await push(
+      await ledger.push(
         wi * 4096 + pi,
         restock(),
         'manual',
@@ -602,35 +706,40 @@ async function generate(database: Database) {
       );
     }
   }
-  for (let n = 0; n < events; n++) {
+  for (let n = 0; n < events.count; n++) {
     const e = order[n]!;
-    const key = evKey[e]!;
-    const delta = evDelta[e]!;
-    if ((running.get(key) ?? 0) + delta < 0) {
+    const key = events.key[e]!;
+    const delta = events.delta[e]!;
+    const at = events.time[e]!;
+    const user = events.user[e]!;
+    if ((ledger.running.get(key) ?? 0) + delta < 0) {
       // The morning's delivery of the yard's supplier, before the order takes from it.
-      const day = pragueDay(new Date(evTime[e]!));
-      const at = Math.min(
-        evTime[e]! - 60_000,
-        Math.max(pragueInstant(day, 6 * 60), lastChange.get(key) ?? 0),
-      );
-      await push(key, restock() - delta, 'manual', evUser[e]!, null, at);
+      const day = pragueDay(new Date(at));
+      const morning = Math.max(pragueInstant(day, 6 * 60), ledger.lastChange.get(key) ?? 0);
+      await ledger.push(key, restock() - delta, 'manual', user, null, Math.min(at - 60_000, morning));
     }
-    await push(key, delta, delta < 0 ? 'order_done' : 'order_undone', evUser[e]!, evOrder[e]!, evTime[e]!);
-    ledgerBar.tick(n);
+    await ledger.push(key, delta, delta < 0 ? 'order_done' : 'order_undone', user, events.order[e]!, at);
+    bar.tick(n);
   }
-  if (ledger.size) await out.write(s.stockLedger, ledger.take());
-  await out.drain();
-  ledgerBar.end(events);
+  await ledger.flush();
+  bar.end(events.count);
+  return ledger;
+}
 
+/** Each yard's stock of each product: the ledger's last amount, changed when the ledger last moved it. */
+async function setStock(run: Run, running: Map<number, number>, lastChange: Map<number, number>) {
+  const W = run.picks.warehouses;
   const keys = [...running.keys()];
-  await db.execute(sql`update product_stock ps set amount = v.amount, updated_at = v.at
+  await run.db.execute(sql`update product_stock ps set amount = v.amount, updated_at = v.at
     from unnest(${sql.param(keys.map((k) => W[Math.floor(k / 4096)]!.id))}::int[],
-      ${sql.param(keys.map((k) => picks.products[k % 4096]!.id))}::int[],
+      ${sql.param(keys.map((k) => run.picks.products[k % 4096]!.id))}::int[],
       ${sql.param(keys.map((k) => running.get(k)! / 100))}::numeric[],
       ${sql.param(keys.map((k) => new Date(lastChange.get(k)!).toISOString()))}::timestamptz[]) as v(w, p, amount, at)
     where ps.warehouse_id = v.w and ps.product_id = v.p`);
+}
 
-  // Sequences and the year counters go on after the numbers used here.
+/** Sequences and the year counters go on after the numbers used here. */
+async function continueSequences(db: DbOrTx, counters: Map<number, number>) {
   await db.execute(sql`select setval('customers_id_seq', greatest((select max(id) from customers), 1))`);
   await db.execute(sql`select setval('orders_id_seq', greatest((select max(id) from orders), 1))`);
   await db.execute(sql`select setval('order_items_id_seq', greatest((select max(id) from order_items), 1))`);
@@ -640,6 +749,39 @@ async function generate(database: Database) {
       .values([...counters].map(([year, last]) => ({ year, last })))
       .onConflictDoUpdate({ target: s.orderNumberCounters.year, set: { last: sql`excluded.last` } });
   }
+}
+
+/** The whole database: reference data, customers, orders, the ledger and the stock, then checked. */
+async function generate(database: Database) {
+  const { db } = database;
+  await requireEmpty(db);
+  const t0 = Date.now();
+  console.error('Reference data: users, warehouses, drivers, cars, products, prices, suppliers…');
+  await prepareReferenceData(db);
+  const picks = await loadPicks(db);
+  const next = random(options.seed);
+  const end = options.end;
+  const start = addDays(end, -options.days);
+  const startMs = pragueInstant(start, 0);
+  const run: Run = {
+    db,
+    picks,
+    next,
+    pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!,
+    out: writer(db),
+    start,
+    end,
+    startMs,
+    spanMs: pragueInstant(end, 18 * 60) - startMs,
+    nowMs: pragueInstant(end, 10 * 60),
+  };
+
+  const points = await writeCustomers(run);
+  const orders = await writeOrders(run, points);
+  const ledger = await writeLedger(run, orders.events);
+  await setStock(run, ledger.running, ledger.lastChange);
+  await continueSequences(db, orders.counters);
+
   console.error('Checking: stock = sum of ledger, last amount_after = stock, order numbers…');
   await verify(db);
   console.error('vacuum analyze…');
@@ -647,11 +789,11 @@ async function generate(database: Database) {
   const seconds = (Date.now() - t0) / 1000;
   const summary = {
     engine: database.engine,
-    orders: orderId,
-    items: itemId,
-    customers: C,
-    warehouses: W.length,
-    ledgerRows,
+    orders: orders.orderId,
+    items: orders.itemId,
+    customers: options.customers,
+    warehouses: picks.warehouses.length,
+    ledgerRows: ledger.rows,
     from: start,
     to: end,
     seed: options.seed,

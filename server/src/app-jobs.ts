@@ -3,7 +3,7 @@ import type { Db } from './db/client.ts';
 import { pruneThrottle } from './modules/auth/index.ts';
 import { fetchFioStatements } from './modules/bank/fio-job.ts';
 import { tokenSeal } from './modules/bank/token-seal.ts';
-import { draftSweepEveryMs, sweepStaleDrafts } from './modules/orders/drafts.service.ts';
+import { draftSweepEveryMs, sweepStaleDrafts } from './modules/orders/steps/drafts.service.ts';
 import type { Job } from './plugins/jobs.ts';
 import { deleteExpiredSessions } from './plugins/sessions.ts';
 import type { Storage } from './plugins/storage.ts';

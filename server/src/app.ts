@@ -20,7 +20,6 @@ import { eventRoutes } from './modules/events/events.routes.ts';
 import { createLiveOrders, ordersChannel } from './modules/events/live-orders.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { mapsRoutes } from './modules/maps/maps.routes.ts';
-import { orderStepRoutes } from './modules/orders/order-steps.routes.ts';
 import { orderRoutes } from './modules/orders/orders.routes.ts';
 import { paymentRoutes } from './modules/payments/payments.routes.ts';
 import { productRoutes } from './modules/products/products.routes.ts';
@@ -34,7 +33,8 @@ import { vacationRoutes } from './modules/vacations/vacations.routes.ts';
 import { warehouseRoutes } from './modules/warehouses/warehouses.routes.ts';
 import type { Access } from './plugins/access.ts';
 import { registerReadAdmission } from './plugins/admission.ts';
-import { createAnswerCache, registerDataVersion } from './plugins/answer-cache.ts';
+import { createAnswerCache } from './plugins/answer-cache.ts';
+import { registerDataVersion } from './plugins/answer-writes.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { refuseCrossSite } from './plugins/cross-site.ts';
 import { registerDeadline } from './plugins/deadline.ts';
@@ -71,7 +71,6 @@ const modules: ((app: App) => Promise<void>)[] = [
   vacationRoutes,
   referenceRoutes,
   orderRoutes,
-  orderStepRoutes,
   transportationRoutes,
   paymentRoutes,
   bankRoutes,

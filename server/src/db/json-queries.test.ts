@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JsonAnswer } from '../plugins/answer-cache.ts';
+import type { JsonAnswer } from '../plugins/answer-json.ts';
 import { type BuiltTestApp, buildTestApp } from '../test/build.ts';
 import { createJsonQueries } from './json-queries.ts';
 

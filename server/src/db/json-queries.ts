@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { type JsonAnswer, jsonAnswer } from '../plugins/answer-cache.ts';
+import { type JsonAnswer, jsonAnswer } from '../plugins/answer-json.ts';
 import { lazyWorkerPool } from '../worker-pool.ts';
 import type { DbOrTx } from './client.ts';
 import { rowsOf } from './rows.ts';

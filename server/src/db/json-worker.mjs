@@ -35,7 +35,7 @@ function poolFor(connection) {
 
 /**
  * Piscina's task function. Out: the answer gzipped, transferred (the event loop never sees the
- * plain bytes: answer-cache.ts `JsonAnswer`); or, when the query fails, `{ failed }` with the
+ * plain bytes: answer-json.ts `JsonAnswer`); or, when the query fails, `{ failed }` with the
  * error's message and codes (an Error crossing the thread boundary would lose `code`, which the
  * server's error handler reads).
  */

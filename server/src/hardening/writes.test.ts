@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditTargets } from '../modules/audit/audit.targets.ts';
-import { dataVersionColumn } from '../plugins/answer-cache.ts';
+import { dataVersionColumn } from '../plugins/answer-versions.ts';
 import { type BuiltTestApp, buildTestApp, type Client, login } from '../test/build.ts';
 import { changedTables, snapshot } from './snapshot.ts';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type AnswerCache, type AnswerOptions, answerKey, cachedAnswer } from './answer-cache.ts';
+import type { AnswerCache, AnswerOptions } from './answer-cache.ts';
+import { answerKey, cachedAnswer } from './answer-key.ts';
 
 // Decision 0060: every route reaches the answer cache through one helper, its key derived one way.
 describe('answerKey', () => {

@@ -1,7 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { acceptsGzip, slicedJsonAnswer } from './answer-cache.ts';
+import { acceptsGzip, slicedJsonAnswer } from './answer-json.ts';
 
 // Decision 0068: the whole orders of a calendar week are written a slice at a time into one gzip.
 describe('slicedJsonAnswer', () => {

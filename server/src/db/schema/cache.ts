@@ -11,7 +11,7 @@ export const dataVersion = pgSequence('data_version');
 
 /**
  * Decision 0050: drawn instead of `data_version` by the routes that write only orders and their lines
- * (`orderWrites` in plugins/answer-cache.ts); the answers with no narrower scope read both.
+ * (`orderWrites` in plugins/answer-writes.ts); the answers with no narrower scope read both.
  */
 export const ordersVersion = pgSequence('orders_version');
 

@@ -4,8 +4,8 @@ import type { Currency } from '@letokruh/contracts/rules/money';
 import { deliveryDefaults, lineTotals, orderTotals } from '@letokruh/contracts/rules/order-price';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError, badInput } from '../../plugins/errors.ts';
-import { saveItems } from '../orders/items-step.service.ts';
-import { addOrder } from '../orders/orders.service.ts';
+import { saveItems } from '../orders/steps/items-step.service.ts';
+import { addOrder } from '../orders/steps/new-order.service.ts';
 import { availableProducts } from '../products/products.service.ts';
 import { listWarehouses, requireWarehouse } from '../warehouses/warehouses.service.ts';
 

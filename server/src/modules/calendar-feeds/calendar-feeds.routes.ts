@@ -1,7 +1,7 @@
 import { calendarFeedsEndpoints as e } from '@letokruh/contracts/endpoints/calendar-feeds';
 import { ErrorCode } from '@letokruh/contracts/errors';
 import type { App } from '../../app-types.ts';
-import { cachedAnswer } from '../../plugins/answer-cache.ts';
+import { cachedAnswer } from '../../plugins/answer-key.ts';
 import { fileAnswer } from '../../plugins/docs.ts';
 import { sendDownload } from '../../plugins/download.ts';
 import { route } from '../../plugins/endpoint.ts';

@@ -18,7 +18,7 @@ export async function customerRoutes(app: App): Promise<void> {
     return reply.status(201).send({ item: await service.addCustomer(db, request.body, { mayView }) });
   });
 
-  // The customer's detail, which lists their orders, is the orders module's route (orders.routes.ts).
+  // The customer's detail, which lists their orders, is the orders module's route (orders/list/order-list.routes.ts).
 
   route(app, e.edit, { schema: { tags } }, async (request) => ({
     item: await service.editCustomer(db, request.params.id, request.body),

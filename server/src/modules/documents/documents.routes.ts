@@ -4,7 +4,7 @@ import { isOffice } from '@letokruh/contracts/rules/proof-access';
 import type { FastifyReply } from 'fastify';
 import type { App } from '../../app-types.ts';
 import type { ScopedBy } from '../../plugins/access.ts';
-import { cachedAnswer } from '../../plugins/answer-cache.ts';
+import { cachedAnswer } from '../../plugins/answer-key.ts';
 import { fileAnswer } from '../../plugins/docs.ts';
 import { sendDownload } from '../../plugins/download.ts';
 import { route } from '../../plugins/endpoint.ts';

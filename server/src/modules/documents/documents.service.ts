@@ -14,8 +14,8 @@ import { AppError, badInput, conflict, draftConflict, notFound } from '../../plu
 import type { Storage } from '../../plugins/storage.ts';
 import { inScope, warehouseScope } from '../../plugins/warehouse-scope.ts';
 import { proofReaderOf } from '../driver/index.ts';
+import { calendarOrders } from '../orders/calendar/calendar.service.ts';
 import { loadOrders } from '../orders/index.ts';
-import { calendarOrders } from '../orders/orders.service.ts';
 import { payee } from '../payments/payments.service.ts';
 import { getWarehouse } from '../warehouses/warehouses.service.ts';
 import type { NoteOrder } from './delivery-note.ts';

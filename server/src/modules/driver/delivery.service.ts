@@ -26,7 +26,7 @@ import { writeAudit } from '../audit/audit.service.ts';
 import { toFileItem } from '../files/files.service.ts';
 import * as files from '../files/index.ts';
 import * as orderQ from '../orders/index.ts';
-import { takenBy } from '../orders/transitions.service.ts';
+import { takenBy } from '../orders/transitions/transitions.service.ts';
 import { qrPayment } from '../payments/payments.service.ts';
 import * as q from './delivery.queries.ts';
 import { driverStops } from './driver.service.ts';

@@ -16,7 +16,6 @@ import {
   warehouses,
 } from '../../db/schema/index.ts';
 import { scopeCondition, type WarehouseScope } from '../../plugins/warehouse-scope.ts';
-import { notDraft } from './order-list.queries.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderValues = Partial<
@@ -74,6 +73,9 @@ export async function updateOrder(db: DbOrTx, id: number, values: OrderValues): 
 
 /** Decision 0030: an order is a draft until its intern step is saved the first time. */
 export const isDraft = (order: Pick<OrderRow, 'draftTouchedAt'>) => order.draftTouchedAt !== null;
+
+/** Decision 0030: an order, not a draft (its intern step saved). Every list, count and overview says so. */
+export const notDraft = sql`${orders.draftTouchedAt} is null`;
 
 const orderLines = preparedRead('order_lines', (db) =>
   db

@@ -10,8 +10,8 @@ import { type BuiltTestApp, buildTestApp, type Client, signIn } from '../../test
 import { someCustomerId } from '../../test/customers.ts';
 import { makeOrder, shortStockConfirmed, warehouseIds } from '../../test/orders.ts';
 import { makeProduct } from '../../test/products.ts';
-import { draftLifetimeMs, sweepStaleDrafts } from '../orders/drafts.service.ts';
-import { countOrders, keptTotal } from '../orders/order-list.queries.ts';
+import { countOrders, keptTotal } from '../orders/list/order-list.queries.ts';
+import { draftLifetimeMs, sweepStaleDrafts } from '../orders/steps/drafts.service.ts';
 import { statsByWarehouses, statsForProducts } from './stats.service.ts';
 
 /**

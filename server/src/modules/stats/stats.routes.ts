@@ -7,7 +7,8 @@ import {
   warehouseStatsAnswerSchema,
 } from '@letokruh/contracts/stats';
 import type { App } from '../../app-types.ts';
-import { type AnswerScope, cachedJson, parsedJson } from '../../plugins/answer-cache.ts';
+import { cachedJson, parsedJson } from '../../plugins/answer-json.ts';
+import type { AnswerScope } from '../../plugins/answer-versions.ts';
 import { fileAnswer } from '../../plugins/docs.ts';
 import { sendDownload } from '../../plugins/download.ts';
 import { route } from '../../plugins/endpoint.ts';
