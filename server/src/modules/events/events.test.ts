@@ -341,5 +341,5 @@ describe('closing the server', () => {
       // The app is closed already; the database and the folder are left to close.
       await other.close().catch(() => undefined);
     }
-  }, 30_000);
+  });
 });

@@ -453,7 +453,7 @@ describe('XLSX downloads', () => {
     const customers = await workbookOf('/api/stats_customers?from=2036-01-01&to=2036-12-31');
     expect(customers.rows).toHaveLength(2);
     expect(cell(customers.rows[1]!, 9).value).toBe(1201);
-  }, 60_000);
+  });
 });
 
 describe('sums in the database agree with the per-order rule', () => {
