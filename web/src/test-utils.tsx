@@ -8,6 +8,7 @@ import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { vi } from 'vitest';
 import { Providers } from './app/providers';
 import { i18n } from './i18n';
+import { defaultStatus, endpointAt, type MockAnswerAt, mockProblem } from './test-answers';
 
 /** The Czech catalogue, for asserting the texts a user reads. */
 export const t = i18n.getFixedT('cs');
@@ -24,10 +25,15 @@ export type RecordedRequest = {
   sentAt: number;
 };
 
-export type MockAnswer = { status?: number; body?: unknown } | { networkError: true };
-export type MockRoute = MockAnswer | ((request: RecordedRequest) => MockAnswer | Promise<MockAnswer>);
+/** An answer to `Key`: its body typed by the endpoint's answer (test-answers.ts, decision 0094). */
+export type MockAnswer<Key = string> = MockAnswerAt<Key> | { networkError: true };
+export type MockRoute<Key = string> =
+  | MockAnswer<Key>
+  | ((request: RecordedRequest) => MockAnswer<Key> | Promise<MockAnswer<Key>>);
 /** Keyed by `METHOD /path`, e.g. `'POST /api/auth/login'`. */
 export type MockRoutes = Record<string, MockRoute>;
+/** Routes whose answers are typed by the endpoints their keys name. */
+export type TypedRoutes<R> = { [Key in keyof R]: MockRoute<Key> };
 
 export const testConfig: PublicConfig = {
   old_system_url: '',
@@ -36,12 +42,22 @@ export const testConfig: PublicConfig = {
   address_suggestions: false,
 };
 
+/** Fails the test when `answer` is not what the API answers to `key` (test-answers.ts). */
+function checkAnswer(key: string, answer: MockAnswer): void {
+  if ('networkError' in answer) return;
+  const problem = mockProblem(key, answer);
+  if (problem) throw new Error(`test-utils: ${problem}`);
+}
+
 /**
  * Replaces `fetch` with a mock that answers by method and path. A request nobody answers is
- * a console error, which fails the test (test-setup.ts), and gets a 404.
+ * a console error, which fails the test (test-setup.ts), and gets a 404. Each answer must be one
+ * the API gives (decision 0094): a fixed one is checked here, one a function makes when it is
+ * sent, as a console error.
  */
-export function mockFetch(routes: MockRoutes = {}) {
-  const table: MockRoutes = { 'GET /api/config': { body: testConfig }, ...routes };
+export function mockFetch<R>(routes: TypedRoutes<R> = {} as TypedRoutes<R>) {
+  const table: MockRoutes = { 'GET /api/config': { body: testConfig }, ...(routes as MockRoutes) };
+  for (const [key, route] of Object.entries(table)) if (typeof route !== 'function') checkAnswer(key, route);
   const requests: RecordedRequest[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> => {
     const url = new URL(input instanceof Request ? input.url : String(input), 'http://localhost');
@@ -52,22 +68,28 @@ export function mockFetch(routes: MockRoutes = {}) {
       body = JSON.parse(init.body);
     const request: RecordedRequest = { method, path: url.pathname, url, headers, body, sentAt: Date.now() };
     requests.push(request);
-    const route = table[`${method} ${url.pathname}`];
+    const key = `${method} ${url.pathname}`;
+    const route = table[key];
     if (!route) {
-      console.error(`test-utils: unhandled fetch ${method} ${url.pathname}`);
+      console.error(`test-utils: unhandled fetch ${key}`);
       return jsonResponse(404, { error_code: 130, message: 'not mocked' });
     }
     const answer = typeof route === 'function' ? await route(request) : route;
     if ('networkError' in answer) throw new TypeError('Failed to fetch');
-    return jsonResponse(answer.status ?? 200, answer.body);
+    if (typeof route === 'function') {
+      const problem = mockProblem(key, answer);
+      if (problem) console.error(`test-utils: ${problem}`);
+    }
+    return jsonResponse(answer.status ?? defaultStatus(endpointAt(key)), answer.body);
   });
   vi.stubGlobal('fetch', fetchMock);
   return {
     fetch: fetchMock,
     requests,
     /** Adds or replaces an answer. */
-    on(key: string, route: MockRoute) {
-      table[key] = route;
+    on<const Key extends string>(key: Key, route: MockRoute<Key>) {
+      if (typeof route !== 'function') checkAnswer(key, route);
+      table[key] = route as MockRoute;
     },
     /** The requests sent to `METHOD /path`. */
     sent(key: string) {
@@ -114,19 +136,19 @@ function LocationProbe() {
   return <output data-testid="location">{`${pathname}${search}`}</output>;
 }
 
-export type RenderOptions = {
+export type RenderOptions<R = MockRoutes> = {
   /** The starting address, e.g. `/?path=%2Forders`. */
   path?: string;
   /** The route pattern `ui` is mounted on; every other address shows the location probe. */
   route?: string;
-  fetch?: MockRoutes;
+  fetch?: TypedRoutes<R>;
   user?: Parameters<typeof userEvent.setup>[0];
 };
 
 /** Renders `ui` inside the app's providers and a memory router, with `fetch` mocked. */
-export function renderWithApp(ui: ReactElement, options: RenderOptions = {}) {
+export function renderWithApp<R>(ui: ReactElement, options: RenderOptions<R> = {}) {
   const { path = '/', route = path.split('?')[0] ?? '/' } = options;
-  const api = mockFetch(options.fetch);
+  const api = mockFetch<R>(options.fetch);
   const queryClient = new QueryClient({
     defaultOptions: {
       queries: { retry: false, refetchOnWindowFocus: false },

@@ -9,15 +9,17 @@ import { createQueryClient } from './providers';
 
 const warehouses = {
   items: [
-    { id: 2, name: 'Sklad Třebíč', color: '#1971c2' },
-    { id: 1, name: 'Sklad Jihlava', color: '#2f9e44' },
+    { id: 2, name: 'Sklad Třebíč', color: '#1971c2', text_color: '#ffffff' },
+    { id: 1, name: 'Sklad Jihlava', color: '#2f9e44', text_color: '#ffffff' },
   ],
 };
 const emptyWeek = { days: [], warehouses: [], drivers: [], cars: [] };
 
 function serve(profile: ReturnType<typeof makeProfile> | null) {
   return mockFetch({
-    'GET /api/auth/user': profile ? { body: { user: profile } } : { status: 401, body: { error_code: 401 } },
+    'GET /api/auth/user': profile
+      ? { body: { user: profile } }
+      : { status: 401, body: { error_code: 112, message: 'not logged in' } },
     'GET /api/warehouses/own': { body: warehouses },
     'GET /api/api/get-orders': { body: emptyWeek },
     'GET /api/api/get-vacations': { body: { data: [] } },

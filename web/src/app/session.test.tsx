@@ -7,7 +7,10 @@ import { makeProfile, renderWithApp, t } from '../test-utils';
 import { AuthEvents } from './auth-events';
 import { RouteGuard } from './route-guard';
 
-const noSession = { status: 401, body: { error_code: ErrorCode.notLoggedIn, message: 'not logged in' } };
+const noSession = {
+  status: 401 as const,
+  body: { error_code: ErrorCode.notLoggedIn, message: 'not logged in' },
+};
 const profile = makeProfile(['driver']);
 const location = () => screen.getByTestId('location').textContent;
 

@@ -1,7 +1,7 @@
 import { ErrorCode } from '@letokruh/contracts/errors';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../i18n';
-import { mockFetch, setCookie } from '../test-utils';
+import { mockFetch, setCookie, testConfig } from '../test-utils';
 import { ApiError, api, buildUrl, errorKey, onAuthProblems } from './api-client';
 
 const listeners = { unauthorized: vi.fn(), forbidden: vi.fn() };
@@ -49,7 +49,7 @@ describe('CSRF header', () => {
     const server = mockFetch({
       'GET /api/config': () => {
         setCookie('csrftoken_new', 'fresh');
-        return { body: {} };
+        return { body: testConfig };
       },
       'POST /api/things': { status: 201, body: { id: 1 } },
     });

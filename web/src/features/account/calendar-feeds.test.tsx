@@ -28,7 +28,8 @@ describe('calendar feeds on the account page', () => {
         'GET /api/calendar_feeds': () => ({ body: { items } }),
         'POST /api/calendar_feed/add': () => {
           items = [driverFeed(active)];
-          return { status: 201, body: { id: 31, item: items[0], path: `/api/feeds/${token}.ics` } };
+          const item = { ...driverFeed(null), feed: active };
+          return { status: 201, body: { id: 31, item, path: `/api/feeds/${token}.ics` } };
         },
       },
     });
@@ -57,8 +58,9 @@ describe('calendar feeds on the account page', () => {
         'GET /api/auth/user': { body: { user: makeProfile(['driver']) } },
         'GET /api/calendar_feeds': () => ({ body: { items } }),
         'DELETE /api/calendar_feed/31/revoke': () => {
-          items = [driverFeed(null)];
-          return { body: { item: items[0] } };
+          const revoked = driverFeed(null);
+          items = [revoked];
+          return { body: { item: revoked } };
         },
       },
     });

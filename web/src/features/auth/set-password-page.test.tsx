@@ -1,15 +1,18 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { field, renderWithApp, t } from '../../test-utils';
+import { field, type MockAnswer, renderWithApp, t } from '../../test-utils';
 import { SetPasswordPage } from './set-password-page';
 
 const token = `${'a'.repeat(20) + 'B'.repeat(20)}_-0`;
 
-function open(hash: string, answer: { status?: number; body?: unknown } = { body: { username: 'ridic' } }) {
+function open(
+  hash: string,
+  answer: MockAnswer<'POST /api/auth/set_password'> = { body: { username: 'ridic' } },
+) {
   window.location.hash = hash;
   return renderWithApp(<SetPasswordPage />, {
     path: '/set-password',
-    fetch: { 'POST /api/auth/set_password': answer, 'GET /api/config': { body: {} } },
+    fetch: { 'POST /api/auth/set_password': answer },
   });
 }
 

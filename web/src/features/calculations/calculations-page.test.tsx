@@ -5,8 +5,15 @@ import { field, makeProfile, renderWithApp, t } from '../../test-utils';
 import { productGroups } from '../order-steps/test-data';
 import { CalculationsPage } from './calculations-page';
 
-const address = { full_address: 'Jihlavská 1, Jihlava', town: 'Jihlava', zip_code: '58601', country: 'CZ' };
-const quote = {
+const address = {
+  full_address: 'Jihlavská 1, Jihlava',
+  town: 'Jihlava',
+  zip_code: '586 01',
+  country: 'CZ',
+  gps_lat: 49.3961,
+  gps_lon: 15.5912,
+};
+const quote: CalculationAnswer = {
   warehouse: { id: 1, name: 'Sklad Jihlava', address },
   currency: 'CZK',
   lines: [],
@@ -18,7 +25,7 @@ const quote = {
   total_price: 3719.01,
   total_price_vat: 780.99,
   price_with_vat: 4500,
-} as unknown as CalculationAnswer;
+};
 
 function renderPage() {
   return renderWithApp(<CalculationsPage />, {

@@ -1,4 +1,6 @@
 import type { FunctionName } from '@letokruh/contracts/permissions';
+import type { ProductBase } from '@letokruh/contracts/products';
+import type { ProductStock } from '@letokruh/contracts/stock';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { field, type MockRoutes, makeProfile, renderWithApp, t } from '../../test-utils';
@@ -6,26 +8,34 @@ import { ConversionCalculator } from './conversion-calculator';
 
 type User = ReturnType<typeof renderWithApp>['user'];
 
-const product = (id: number, name: string) => ({
+type StockProduct = ProductStock['product'];
+
+/** A product as the warehouse's stock names it (decision 0064's stock rows). */
+const product = (id: number, name: string): StockProduct => ({
   id,
   name,
   shorten_name: name.slice(0, 3),
-  type: 'Měkké' as const,
-  subtype: 'soft' as const,
+  type: 'Měkké',
   length: 33,
-  measurement_unit: 'PRMS' as const,
+  measurement_unit: 'PRMS',
   hidden: false,
+});
+/** The same product among those on offer (`GET /unhidden_products`). */
+const offered = ({ hidden, ...rest }: StockProduct): ProductBase => ({ ...rest, subtype: 'soft' });
+/** A pile of `amount` on hand in warehouse 4 that no order holds. */
+const pile = (item: StockProduct, amount: number): ProductStock => ({
+  warehouse_id: 4,
+  product: item,
+  amount,
+  reserved: 0,
+  available: amount,
+  projected: amount,
+  projected_date: '2026-12-07',
 });
 const log = product(1, 'Smrk kulatina');
 const split = product(2, 'Smrk štípaný');
 const chips = product(3, 'Třísky');
-const stock = {
-  items: [
-    { warehouse_id: 4, product: log, amount: 10 },
-    { warehouse_id: 4, product: split, amount: 0 },
-  ],
-  total: 2,
-};
+const stock = { items: [pile(log, 10), pile(split, 0)], total: 2 };
 const ref = (p: typeof log) => ({ id: p.id, name: p.name, measurement_unit: p.measurement_unit });
 const option = {
   inputs: [{ product: ref(log), amount: 4, stock: 10 }],
@@ -39,10 +49,20 @@ function renderCalculator(fetch: MockRoutes = {}, functions: FunctionName[] = ['
     fetch: {
       'GET /api/auth/user': { body: { user: makeProfile(functions) } },
       'GET /api/warehouse/4/product_stock': { body: stock },
-      'GET /api/unhidden_products': { body: { items: [log, split, chips] } },
+      'GET /api/unhidden_products': { body: { items: [log, split, chips].map(offered) } },
       'GET /api/warehouse/4/product_conversions': { body: { items: [option], error: false } },
       'PUT /api/warehouse/4/product_conversion/submit': {
-        body: { item: { id: 1, inputs: [], outputs: [] } },
+        body: {
+          item: {
+            id: 1,
+            warehouse_id: 4,
+            calculation_type: 'knowInputOutput',
+            coefficient: 1.5,
+            inputs: [{ product: ref(log), amount: 4, amount_after: 6 }],
+            outputs: [{ product: ref(split), amount: 6, amount_after: 6 }],
+            created: '2026-12-07T09:00:00.000Z',
+          },
+        },
       },
       ...fetch,
     },
@@ -144,7 +164,7 @@ describe('ConversionCalculator', () => {
 
   it('knowOutputKoeficient: inputs without amounts, several options, the chosen one is submitted', async () => {
     const twoPiles = {
-      items: [...stock.items, { warehouse_id: 4, product: chips, amount: 5 }],
+      items: [...stock.items, pile(chips, 5)],
       total: 3,
     };
     const even = {
@@ -205,11 +225,7 @@ describe('ConversionCalculator', () => {
     const { user } = renderCalculator({
       'GET /api/warehouse/4/product_stock': {
         body: {
-          items: [1, 2, 3, 4].map((id) => ({
-            warehouse_id: 4,
-            product: product(id, `Produkt ${id}`),
-            amount: 5,
-          })),
+          items: [1, 2, 3, 4].map((id) => pile(product(id, `Produkt ${id}`), 5)),
           total: 4,
         },
       },

@@ -1,6 +1,7 @@
 import type { FunctionName } from '@letokruh/contracts/permissions';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { ownWarehouses } from '../../test-data';
 import { field, makeProfile, renderWithApp, t } from '../../test-utils';
 import { clearListStates } from '../../ui/list-state';
 import { CustomersPage } from './customers-page';
@@ -29,14 +30,7 @@ function renderList(functions: FunctionName[] = ['technical_specialist']) {
     fetch: {
       'GET /api/auth/user': { body: { user: makeProfile(functions) } },
       'GET /api/customers': { body: list },
-      'GET /api/warehouses/own': {
-        body: {
-          items: [
-            { id: 1, name: 'Sklad Jihlava', color: '#2f9e44' },
-            { id: 2, name: 'Sklad Třebíč', color: '#1971c2' },
-          ],
-        },
-      },
+      'GET /api/warehouses/own': { body: ownWarehouses },
     },
   });
 }

@@ -1,8 +1,10 @@
 import type { Customer } from '@letokruh/contracts/customers';
+import type { AnswerOf } from '@letokruh/contracts/endpoint';
+import type { customersEndpoints } from '@letokruh/contracts/endpoints/customers';
 import type { FileItem } from '@letokruh/contracts/files';
 import type { CustomerDetail } from './api';
 
-export const prefixes = {
+export const prefixes: AnswerOf<typeof customersEndpoints.phonePrefixes> = {
   items: [
     { code: '+420', country: 'Česká republika' },
     { code: '+421', country: 'Slovensko' },

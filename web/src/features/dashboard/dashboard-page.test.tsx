@@ -1,30 +1,25 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ownWarehouses } from '../../test-data';
 import { type MockRoute, makeProfile, renderWithApp, t } from '../../test-utils';
 import { makeOrder } from '../orders/test-data';
 import { DashboardPage } from './dashboard-page';
 import { resetDashboardState } from './dashboard-state';
 import { leanWeek } from './test-week';
 
-const warehouses = {
-  items: [
-    { id: 1, name: 'Sklad Jihlava', color: '#2f9e44' },
-    { id: 2, name: 'Sklad Třebíč', color: '#1971c2' },
-  ],
-};
 const order = makeOrder({ expected_delivery_date: '2026-11-18', expected_delivery_time: '10:15' });
 const { files: _files, ...calendarOrder } = order;
 
 function renderDashboard(
   functions: Parameters<typeof makeProfile>[0] = ['dispatcher'],
-  orders: (typeof calendarOrder)[] | MockRoute = [calendarOrder],
+  orders: (typeof calendarOrder)[] | MockRoute<'GET /api/api/get-orders'> = [calendarOrder],
   path = '/dashboard',
 ) {
   return renderWithApp(<DashboardPage />, {
     path,
     fetch: {
       'GET /api/auth/user': { body: { user: makeProfile(functions) } },
-      'GET /api/warehouses/own': { body: warehouses },
+      'GET /api/warehouses/own': { body: ownWarehouses },
       // Decision 0049: the calendar asks for the lean week; the printed day sheet for the whole orders.
       'GET /api/api/get-orders': Array.isArray(orders)
         ? (request) => ({
@@ -212,7 +207,7 @@ describe('DashboardPage', () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const weekOf: MockRoute = async (request) => {
+    const weekOf: MockRoute<'GET /api/api/get-orders'> = async (request) => {
       const dates = request.url.searchParams.getAll('dates');
       if (dates[0] === '2026-11-30') await held;
       const wednesday = {

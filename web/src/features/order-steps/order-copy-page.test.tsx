@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeProfile, renderWithApp, t } from '../../test-utils';
+import { type MockAnswer, makeProfile, renderWithApp, t } from '../../test-utils';
 import { OrderCopyPage } from './order-copy-page';
 
-const renderCopy = (answer: { status?: number; body: unknown }) =>
+const renderCopy = (answer: MockAnswer<'GET /api/order/5/copy'>) =>
   renderWithApp(<OrderCopyPage />, {
     path: '/order/5/copy',
     route: '/order/:id/copy',

@@ -4,7 +4,7 @@ import { type MockRoutes, makeProfile, renderWithApp, t } from '../../test-utils
 import { OrderCustomerPage } from './order-customer-page';
 import { makeCustomer, makeOrder } from './test-data';
 
-const prefixes = { items: [{ code: '+420', country: 'Česká republika' }] };
+const prefixes = { items: [{ code: '+420' as const, country: 'Česká republika' }] };
 
 function renderStep(fetch: MockRoutes = {}, order = makeOrder(5)) {
   return renderWithApp(<OrderCustomerPage />, {

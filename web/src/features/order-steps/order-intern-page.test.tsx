@@ -1,6 +1,7 @@
 import type { Clash } from '@letokruh/contracts/order-steps';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { makeSupplier } from '../../test-data';
 import { type MockRoutes, makeProfile, renderWithApp, t } from '../../test-utils';
 import { OrderInternPage } from './order-intern-page';
 import { makeItemsOrder } from './test-data';
@@ -35,10 +36,8 @@ function renderStep(fetch: MockRoutes = {}, order = planned, functions = ['dispa
       'GET /api/order/5/warehouse_cars': {
         body: { items: [{ id: 2, name: 'Tatra 815', hex_color: '#000' }] },
       },
-      'GET /api/suppliers': {
-        body: { items: [{ id: 1, name: 'Letokruh s.r.o.', bank_account: '2718340003', bank_code: '0100' }] },
-      },
-      'GET /api/adtypes': { body: { items: [{ id: 3, name: 'Doporučení' }] } },
+      'GET /api/suppliers': { body: { items: [makeSupplier(1)] } },
+      'GET /api/adtypes': { body: { items: [{ id: 3, name: 'Doporučení', active: true }] } },
       'GET /api/api/get-orders': { body: { days: [], warehouses: [], drivers: [], cars: [] } },
       'GET /api/api/get-vacations': { body: { data: [] } },
       'GET /api/api/get-drivers-vacations': { body: { data: [] } },

@@ -1,10 +1,11 @@
 import type { FunctionName } from '@letokruh/contracts/permissions';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeWarehouseSummary, ownWarehouses, suppliers } from '../../test-data';
 import { field, type MockRoutes, makeProfile, renderWithApp, t } from '../../test-utils';
 import { clearListStates } from '../../ui/list-state';
 import { OrdersPage } from './orders-page';
-import { makeCustomer, makeListItem, suppliers } from './test-data';
+import { makeCustomer, makeListItem, makeOrder } from './test-data';
 
 const list = {
   items: [
@@ -25,6 +26,7 @@ const list = {
     makeListItem(13, { done: true, collected_revenue_at: '2026-12-05T10:00:00.000Z' }),
   ],
   total: 3,
+  next_after: null,
 };
 
 function renderList(functions: FunctionName[] = ['dispatcher'], fetch: MockRoutes = {}) {
@@ -33,17 +35,10 @@ function renderList(functions: FunctionName[] = ['dispatcher'], fetch: MockRoute
     fetch: {
       'GET /api/auth/user': { body: { user: makeProfile(functions) } },
       'GET /api/orders': { body: list },
-      'GET /api/warehouses/own': {
-        body: {
-          items: [
-            { id: 1, name: 'Sklad Jihlava', color: '#2f9e44' },
-            { id: 2, name: 'Sklad Třebíč', color: '#1971c2' },
-          ],
-        },
-      },
+      'GET /api/warehouses/own': { body: ownWarehouses },
       'GET /api/adtypes': { body: { items: [{ id: 6, name: 'Seznam.cz', active: true }] } },
       'GET /api/suppliers': { body: suppliers },
-      'GET /api/warehouses': { body: { items: [{ id: 1, name: 'Sklad Jihlava' }], total: 1 } },
+      'GET /api/warehouses': { body: { items: [makeWarehouseSummary(1)], total: 1 } },
       ...fetch,
     },
   });
@@ -235,7 +230,9 @@ describe('OrdersPage', () => {
 
   it('cancel asks first, then sends DELETE and reloads; a failed restore shows the text of its error code', async () => {
     const { user, api } = renderList(['dispatcher'], {
-      'DELETE /api/order/11/delete': { body: { item: { intern_id: 2026000011 } } },
+      'DELETE /api/order/11/delete': {
+        body: { item: makeOrder({ id: 11, intern_id: 2026000011, hidden: true }) },
+      },
       'PUT /api/order/12/restore': { status: 409, body: { error_code: 140, message: 'conflict' } },
     });
     await loaded('2026000011');
@@ -264,6 +261,7 @@ describe('OrdersPage', () => {
         makeListItem(23, { draft: true }),
       ],
       total: 3,
+      next_after: null,
     };
     const { user, api } = renderList(['dispatcher'], {
       'GET /api/orders': { body: drafts },

@@ -1,10 +1,11 @@
 import type { Order } from '@letokruh/contracts/orders';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { suppliers } from '../../test-data';
 import { optionsOf, pickOption } from '../../test-form';
 import { field, type MockRoutes, makeProfile, renderWithApp, t } from '../../test-utils';
 import { EmailQrModal, QrPaymentModal } from './payment-modals';
-import { makeCustomer, makeOrder, suppliers } from './test-data';
+import { makeCustomer, makeOrder } from './test-data';
 
 const inCountry = (country: string) =>
   makeOrder({ customer: makeCustomer({ address: { ...makeCustomer().address, country } }) });

@@ -163,24 +163,3 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     ...overrides,
   };
 }
-
-export const suppliers = {
-  items: [
-    {
-      id: 1,
-      name: 'Letokruh s.r.o.',
-      bank_account: '2718340003',
-      bank_code: '0100',
-      iban: 'x',
-      active: true,
-    },
-    {
-      id: 2,
-      name: 'Dřevo Vysočina a.s.',
-      bank_account: '19-2000145399',
-      bank_code: '0800',
-      iban: 'y',
-      active: true,
-    },
-  ],
-};

@@ -1,6 +1,9 @@
+import type { AnswerOf } from '@letokruh/contracts/endpoint';
+import type { statsEndpoints } from '@letokruh/contracts/endpoints/stats';
 import type { ProductStats } from '@letokruh/contracts/stats';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { ownWarehouses } from '../../test-data';
 import { field, makeProfile, renderWithApp, t } from '../../test-utils';
 import { formatFor } from '../../ui/format';
 import { bestSellers, perPeriod } from './chart-data';
@@ -120,7 +123,7 @@ describe('the best sellers’ chart', () => {
   });
 });
 
-const warehouseStats = {
+const warehouseStats: AnswerOf<typeof statsEndpoints.byWarehouses> = {
   items: [
     {
       id: 1,
@@ -147,14 +150,7 @@ function renderPage(functions: Parameters<typeof makeProfile>[0] = ['dispatcher'
       'GET /api/stats_for_products': { body: { items: products } },
       'GET /api/get_collected_revenue_by_warehouses': { body: { items: [], collectors: [] } },
       'GET /api/stats_collectors': { body: { items: [] } },
-      'GET /api/warehouses/own': {
-        body: {
-          items: [
-            { id: 1, name: 'Sklad Jihlava', color: '#2f9e44' },
-            { id: 2, name: 'Sklad Třebíč', color: '#1971c2' },
-          ],
-        },
-      },
+      'GET /api/warehouses/own': { body: ownWarehouses },
     },
   });
 }

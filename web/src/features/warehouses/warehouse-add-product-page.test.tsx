@@ -1,3 +1,5 @@
+import type { ProductBase } from '@letokruh/contracts/products';
+import type { ProductStock } from '@letokruh/contracts/stock';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { optionsOf, pickOption } from '../../test-form';
@@ -5,18 +7,27 @@ import { renderWithApp, t } from '../../test-utils';
 import { stockRows, warehouseRoutes } from './test-fixtures';
 import { WarehouseAddProductPage } from './warehouse-add-product-page';
 
-const offered = [
-  { ...stockRows[0]!.product, subtype: 'soft' },
-  { ...stockRows[1]!.product, subtype: 'hard' },
-  {
-    id: 7,
-    name: 'Piliny',
-    shorten_name: 'PIL',
-    type: 'Doplňkový prodej',
-    subtype: null,
-    length: 0,
-    measurement_unit: 'PRMS',
-  },
+const sawdust: ProductStock['product'] = {
+  id: 7,
+  name: 'Piliny',
+  shorten_name: 'PIL',
+  type: 'Doplňkový prodej',
+  length: 0,
+  measurement_unit: 'PRMS',
+  hidden: false,
+};
+/** The products on offer (`GET /unhidden_products`) name a subtype and never a hidden flag. */
+const onOffer = (
+  { hidden, ...rest }: ProductStock['product'],
+  subtype: ProductBase['subtype'],
+): ProductBase => ({
+  ...rest,
+  subtype,
+});
+const offered: ProductBase[] = [
+  onOffer(stockRows[0]!.product, 'soft'),
+  onOffer(stockRows[1]!.product, 'hard'),
+  onOffer(sawdust, null),
 ];
 
 function renderAddProduct(extra = {}) {
@@ -36,7 +47,17 @@ describe('WarehouseAddProductPage', () => {
     const { user, api } = renderAddProduct({
       'POST /api/warehouse/1/add_product': {
         status: 201,
-        body: { item: { warehouse_id: 1, product: { ...offered[2], hidden: false }, amount: 0 } },
+        body: {
+          item: {
+            warehouse_id: 1,
+            product: sawdust,
+            amount: 0,
+            reserved: 0,
+            available: 0,
+            projected: 0,
+            projected_date: '2026-03-02',
+          },
+        },
       },
     });
     await screen.findByText('Sklad Jihlava');

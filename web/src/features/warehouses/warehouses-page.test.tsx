@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { field, renderWithApp, t } from '../../test-utils';
-import { jihlavaSummary, trebicSummary, warehouseRoutes } from './test-fixtures';
+import { jihlava, jihlavaSummary, trebicSummary, warehouseRoutes } from './test-fixtures';
 import { WarehousesPage } from './warehouses-page';
 
 const listAnswer = { body: { items: [jihlavaSummary, trebicSummary], total: 2 } };
@@ -36,7 +36,9 @@ describe('WarehousesPage', () => {
 
   it('hides a warehouse only after the confirm dialog, then reloads the list', async () => {
     const { user, api } = renderList(['owner']);
-    api.on('DELETE /api/warehouse/3/hide', { body: { item: { ...trebicSummary, hidden: true } } });
+    api.on('DELETE /api/warehouse/3/hide', {
+      body: { item: { ...jihlava, ...trebicSummary, hidden: true } },
+    });
     await screen.findByRole('link', { name: 'Sklad Třebíč' });
     await user.click(within(row('Sklad Třebíč')).getByRole('button', { name: t('warehouses.hide') }));
     const dialog = await screen.findByRole('dialog');

@@ -1,3 +1,4 @@
+import type { DriverStop } from '@letokruh/contracts/driver';
 import { ErrorCode } from '@letokruh/contracts/errors';
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
@@ -17,6 +18,39 @@ import { sendAction } from './send-action';
 
 const stop = { id: 41, internId: 1041 };
 let n = 0;
+
+/** The driver's order 41 as `POST /driver/order/:id/…` answers it, after the action (decision 0067). */
+function answeredStop(overrides: Partial<DriverStop> = {}): DriverStop {
+  return {
+    id: stop.id,
+    intern_id: stop.internId,
+    date: '2026-11-27',
+    time: '10:30',
+    duration: 30,
+    done: false,
+    customer: { name: 'Jan Novák', organization: '', phone: '+420603123456' },
+    address: {
+      full_address: 'Lipová 12, 588 13 Polná',
+      town: 'Polná',
+      zip_code: '588 13',
+      gps_lat: 49.4875,
+      gps_lon: 15.7201,
+      navigation_link: 'https://www.google.com/maps/dir/?api=1&destination=49.4875,15.7201',
+    },
+    items: [],
+    delivery_price: 0,
+    payment_type: 'cash',
+    amount_to_pay: 0,
+    cash_rounding: 0,
+    currency: 'CZK',
+    note: '',
+    warehouse: { id: 1, name: 'Sklad Jihlava', gps_lat: 49.3961, gps_lon: 15.5912 },
+    on_the_way_at: null,
+    delivered: null,
+    paid: false,
+    ...overrides,
+  };
+}
 
 function onTheWay(at: string, orderId = stop.id): QueuedAction {
   const key = `00000000-0000-4000-8000-${String(++n).padStart(12, '0')}`;
@@ -170,7 +204,28 @@ describe('sending the outbox', () => {
 describe('sendAction', () => {
   it('sends a delivery as the multipart form the server reads, with the CSRF header', async () => {
     setCookie('csrftoken_new', 'tok');
-    const server = mockFetch({ 'POST /api/driver/order/41/delivered': { body: {} } });
+    const server = mockFetch({
+      'POST /api/driver/order/41/delivered': {
+        body: answeredStop({
+          done: true,
+          delivered: {
+            at: '2026-11-27T10:30:00.000Z',
+            receiver_name: 'Jan Novák',
+            partial: false,
+            cash_received: 0,
+            money: {
+              ordered_price_with_vat: 0,
+              price_with_vat: 0,
+              amount_due: 0,
+              rounding: 0,
+              ordered_amount_due: 0,
+              balance: 0,
+              excess: 0,
+            },
+          },
+        }),
+      },
+    });
     const action = delivered('2026-11-27T10:30:00.000Z');
     await sendAction(action);
     const [request] = server.sent('POST /api/driver/order/41/delivered');
@@ -186,7 +241,11 @@ describe('sendAction', () => {
 
   it('sends "on the way" as JSON', async () => {
     setCookie('csrftoken_new', 'tok');
-    const server = mockFetch({ 'POST /api/driver/order/41/on_the_way': { body: {} } });
+    const server = mockFetch({
+      'POST /api/driver/order/41/on_the_way': {
+        body: answeredStop({ on_the_way_at: '2026-11-27T10:00:00.000Z' }),
+      },
+    });
     const action = onTheWay('2026-11-27T10:00:00.000Z');
     await sendAction(action);
     expect(server.sent('POST /api/driver/order/41/on_the_way')[0]?.body).toEqual(
