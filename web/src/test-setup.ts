@@ -4,10 +4,10 @@ import { afterEach, beforeEach, type MockInstance, vi } from 'vitest';
 import { resetDashboardState } from './features/dashboard/dashboard-state';
 import { i18n } from './i18n';
 
-// findBy… and waitFor wait for a state up to 15 s, and no call sets a shorter wait of its own: on a
-// loaded two-core machine a lazy Mantine page under jsdom can take seconds to render, and a slow
-// pass is not a failure. A state that never comes still fails, within the test's own timeout.
-configure({ asyncUtilTimeout: 15_000 });
+// findBy… and waitFor wait for a state up to 60 s, and no call sets a shorter wait of its own: on a
+// loaded two-core machine a lazy Mantine page under jsdom took 16 s to draw its menu, and a slow
+// pass is not a failure. A state that never comes still fails, within the test's own bound.
+configure({ asyncUtilTimeout: 60_000 });
 
 // Browser APIs Mantine uses that jsdom does not have.
 Object.defineProperty(window, 'matchMedia', {
