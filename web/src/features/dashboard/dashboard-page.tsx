@@ -20,13 +20,9 @@ import { IconChevronLeft, IconChevronRight, IconPrinter } from '@tabler/icons-re
 import { lazy, Suspense, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorKey } from '../../lib/api-client';
-import { ClashDialog } from '../../ui/calendar/clash-dialog';
 import { useFormat } from '../../ui/format';
 import { DashboardPanel } from './dashboard-panel';
 import { updateDashboardState as update, useDashboardField } from './dashboard-state';
-import { DaySheet } from './day-sheet';
-import { DriverDay } from './driver-day';
-import { OrderOverlay } from './order-overlay';
 import { useDashboard } from './use-dashboard';
 import type { WeekCalendarProps } from './week-grid';
 
@@ -35,6 +31,14 @@ import type { WeekCalendarProps } from './week-grid';
 // while it loads.
 const weekCalendarModule = import('./week-grid');
 const WeekCalendar = lazy(() => weekCalendarModule.then((m) => ({ default: m.WeekCalendar })));
+// What a click opens (the order's overlay, a clash, the day's print) and the day view are code of
+// their own, asked for as the page mounts: the first paint does not wait for them.
+const OrderOverlay = lazy(() => import('./order-overlay').then((m) => ({ default: m.OrderOverlay })));
+const ClashDialog = lazy(() =>
+  import('../../ui/calendar/clash-dialog').then((m) => ({ default: m.ClashDialog })),
+);
+const DaySheet = lazy(() => import('./day-sheet').then((m) => ({ default: m.DaySheet })));
+const DriverDay = lazy(() => import('./driver-day').then((m) => ({ default: m.DriverDay })));
 
 /** Where the calendar will be, while its code or its first week loads. */
 const placeholder = <Box mih={480} data-testid="week-calendar-loading" />;
@@ -53,18 +57,20 @@ function DashboardCalendar({
   // Decision 0026: the day is a column per driver (FullCalendar's resource views are not MIT).
   if (props.view === 'day')
     return (
-      <DriverDay
-        date={props.date}
-        orders={props.orders}
-        closures={props.closures}
-        driverVacations={props.driverVacations}
-        startHour={props.startHour}
-        endHour={props.endHour}
-        showIds={props.showIds}
-        showTravel={props.showTravel}
-        highlightedOrderId={orderId}
-        onOrderClick={open}
-      />
+      <Suspense fallback={placeholder}>
+        <DriverDay
+          date={props.date}
+          orders={props.orders}
+          closures={props.closures}
+          driverVacations={props.driverVacations}
+          startHour={props.startHour}
+          endHour={props.endHour}
+          showIds={props.showIds}
+          showTravel={props.showTravel}
+          highlightedOrderId={orderId}
+          onOrderClick={open}
+        />
+      </Suspense>
     );
   return (
     <Suspense fallback={placeholder}>
@@ -78,7 +84,11 @@ function DashboardOverlay({ orders, canEdit }: { orders: CalendarEntry[]; canEdi
   const orderId = useDashboardField('orderId');
   const entry = orders.find((o) => o.id === orderId) ?? null;
   const close = useCallback(() => update({ orderId: null }), []);
-  return <OrderOverlay entry={entry} opened={entry !== null} canEdit={canEdit} onClose={close} />;
+  return (
+    <Suspense fallback={null}>
+      <OrderOverlay entry={entry} opened={entry !== null} canEdit={canEdit} onClose={close} />
+    </Suspense>
+  );
 }
 
 /** domain.md §1.2 Dashboard: the delivery calendar with its left panel and the order overlay. */
@@ -227,16 +237,22 @@ export function DashboardPage() {
           </Stack>
         ) : null}
       </Modal>
-      <ClashDialog
-        clashes={move?.clashes ?? null}
-        day={move?.to.date ?? null}
-        pending={d.reschedule.isPending}
-        onConfirm={() => d.send(true)}
-        onCancel={d.cancelMove}
-      />
+      <Suspense fallback={null}>
+        <ClashDialog
+          clashes={move?.clashes ?? null}
+          day={move?.to.date ?? null}
+          pending={d.reschedule.isPending}
+          onConfirm={() => d.send(true)}
+          onCancel={d.cancelMove}
+        />
+      </Suspense>
       {/* Only the day view prints (decision 0014); at a busy week the sheet was a thousand rows drawn
           on every week switch (decision 0026), and it needs the whole orders (decision 0049). */}
-      {view === 'day' && print.orders ? <DaySheet date={print.date} orders={print.orders} /> : null}
+      {view === 'day' && print.orders ? (
+        <Suspense fallback={null}>
+          <DaySheet date={print.date} orders={print.orders} />
+        </Suspense>
+      ) : null}
     </Group>
   );
 }
