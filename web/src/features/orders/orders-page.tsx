@@ -1,6 +1,6 @@
 import type { OrderSort } from '@letokruh/contracts/order-sort';
 import type { OrderListItem } from '@letokruh/contracts/orders';
-import { Alert, Anchor, Badge, Box, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Box, Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { errorKey } from '../../lib/api-client';
 import { useAccess } from '../../lib/session';
 import { countActiveFilters, FilterBar } from '../../ui/filter-bar';
 import { useFormat } from '../../ui/format';
+import { ListPageHeader } from '../../ui/list-page-header';
 import { type Column, PagedTable } from '../../ui/paged-table';
 import { addOrder, noOrderFilters, type OrderFilters, orderListParams, orderListQuery } from './api';
 import { DeliveryNotesModal } from './delivery-notes-modal';
@@ -286,34 +287,39 @@ export function OrdersPage() {
 
   return (
     <Stack>
-      <Group justify="space-between">
-        <Title order={2}>{t('orders.heading')}</Title>
-        <Group gap="sm">
-          {canSelect ? (
-            <Button variant="default" onClick={() => setModal('notes')}>
-              {t('orders.documents.deliveryNotesButton', { count: selected.size })}
-            </Button>
-          ) : null}
-          {canExport ? (
-            <Button variant="default" onClick={() => setModal('pdf')}>
-              {t('orders.documents.ordersPdfButton')}
-            </Button>
-          ) : null}
-          {access.canCall('GET /order/add') ? (
-            <Button loading={add.isPending} onClick={() => add.mutate()}>
-              {t('orders.add')}
-            </Button>
-          ) : null}
-        </Group>
-      </Group>
-      <FilterBar active={countActiveFilters(list.filters, noOrderFilters)} onClear={list.clearFilters}>
-        <OrderFiltersForm filters={list.typedFilters} setFilter={list.setFilter} canAddOrder={canAddOrder} />
-      </FilterBar>
-      <Group justify="flex-end" mt={-4}>
-        <Button variant="subtle" size="compact-sm" disabled={!filtered} onClick={list.clearFilters}>
-          {t('common.clearFilters')}
-        </Button>
-      </Group>
+      <ListPageHeader
+        title={t('orders.heading')}
+        add={{
+          call: 'GET /order/add',
+          onClick: () => add.mutate(),
+          pending: add.isPending,
+          label: t('orders.add'),
+        }}
+        actions={
+          <>
+            {canSelect ? (
+              <Button variant="default" onClick={() => setModal('notes')}>
+                {t('orders.documents.deliveryNotesButton', { count: selected.size })}
+              </Button>
+            ) : null}
+            {canExport ? (
+              <Button variant="default" onClick={() => setModal('pdf')}>
+                {t('orders.documents.ordersPdfButton')}
+              </Button>
+            ) : null}
+          </>
+        }
+        filters={
+          <FilterBar active={countActiveFilters(list.filters, noOrderFilters)} onClear={list.clearFilters}>
+            <OrderFiltersForm
+              filters={list.typedFilters}
+              setFilter={list.setFilter}
+              canAddOrder={canAddOrder}
+            />
+          </FilterBar>
+        }
+        clearFilters={{ filtered, onClear: list.clearFilters }}
+      />
       {list.filters.state === 'drafts' ? (
         <Text size="sm" c="dimmed">
           {t('orders.drafts.hint')}
