@@ -1,11 +1,9 @@
 import { type CustomerAdd, type PhonePrefix, prefixForCountry } from '@letokruh/contracts/customers';
 import {
-  Alert,
   Autocomplete,
   Button,
   Group,
   Modal,
-  Paper,
   Select,
   SimpleGrid,
   Stack,
@@ -14,12 +12,13 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { type ClipboardEvent, type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ClipboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorKey } from '../../lib/api-client';
 import { configQuery } from '../../lib/session';
 import { AddressFinder } from '../../ui/address-finder';
 import { parseCoordinate, parseCoordinatePair } from '../../ui/coordinates';
+import { FormCard } from '../../ui/form-page';
 import { LocationMap } from '../../ui/location-map';
 import { phonePrefixesQuery } from './api';
 import { type CustomerDraft, type DraftField, draftFieldOf, missingFields, parseDraft } from './payloads';
@@ -111,8 +110,7 @@ export function CustomerForm({
     if (problem) alertRef.current?.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
   }, [problem]);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const missing = missingFields(draft);
     if (missing.length > 0) {
       setBadFields(missing);
@@ -138,142 +136,132 @@ export function CustomerForm({
   const showMap = lat !== undefined && lon !== undefined && Math.abs(lat) <= 90 && Math.abs(lon) <= 180;
 
   return (
-    <Paper withBorder p="md" component="form" onSubmit={submit} noValidate>
-      <Stack>
-        {problem ? (
-          <Alert color="red" role="alert" ref={alertRef}>
-            {problem}
-          </Alert>
-        ) : null}
-        {serverError && !problem ? (
-          <Alert color="red" role="alert">
-            <Stack gap="xs" align="flex-start">
-              <Text size="sm">
-                {t(errorKey(serverError))}
-                {serverFields.length > 0
-                  ? ` (${serverFields.map((f) => t(`customers.fields.${f}`)).join(', ')})`
-                  : ''}
-              </Text>
-              {serverErrorAction}
-            </Stack>
-          </Alert>
-        ) : null}
-
-        <Title order={4}>{t('customers.sections.person')}</Title>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label={t('customers.fields.firstName')} autoComplete="off" {...text('firstName')} />
-          <TextInput label={t('customers.fields.lastName')} autoComplete="off" {...text('lastName')} />
-          <TextInput
-            label={t('customers.fields.organizationId')}
-            description={t('customers.optional')}
-            {...text('organizationId', false)}
-          />
-          <TextInput
-            label={t('customers.fields.organizationName')}
-            description={t('customers.optional')}
-            {...text('organizationName', false)}
-          />
-          <TextInput
-            label={t('customers.fields.vatId')}
-            description={t('customers.vatIdHint')}
-            autoComplete="off"
-            {...text('vatId', false)}
-          />
-        </SimpleGrid>
-
-        <Title order={4}>{t('customers.sections.contact')}</Title>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Group gap="xs" align="flex-start" wrap="nowrap">
-            <Select
-              label={t('customers.fields.phonePrefix')}
-              required
-              allowDeselect={false}
-              w={110}
-              value={draft.phonePrefix}
-              onChange={(v) => v && set('phonePrefix', v)}
-              data={(prefixes.data ?? [{ code: draft.phonePrefix, country: '' }]).map((p) => p.code)}
-              error={bad('phonePrefix')}
-            />
-            <TextInput
-              label={t('customers.fields.phone')}
-              type="tel"
-              inputMode="tel"
-              style={{ flex: 1 }}
-              {...text('phone')}
-            />
-          </Group>
-          <TextInput label={t('customers.fields.email')} type="email" {...text('email', false)} />
-        </SimpleGrid>
-
-        <Title order={4}>{t('customers.sections.address')}</Title>
-        {config.data?.address_suggestions ? (
-          <AddressFinder
-            label={t('customers.finder')}
-            description={t('customers.finderHint')}
-            onPick={(s) => {
-              setDraft((d) => ({
-                ...d,
-                address: s.address,
-                town: s.town,
-                zip: s.zip,
-                country: s.country || d.country,
-                lat: String(s.lat),
-                lon: String(s.lon),
-              }));
-              if (s.country) checkCountry(s.country);
-            }}
-          />
-        ) : (
-          <Text size="sm" c="dimmed">
-            {t('customers.coordinatesByHand')}
-          </Text>
-        )}
+    <FormCard
+      onSubmit={submit}
+      problem={
+        problem ??
+        (serverError ? (
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">
+              {t(errorKey(serverError))}
+              {serverFields.length > 0
+                ? ` (${serverFields.map((f) => t(`customers.fields.${f}`)).join(', ')})`
+                : ''}
+            </Text>
+            {serverErrorAction}
+          </Stack>
+        ) : null)
+      }
+      problemRef={alertRef}
+      submitLabel={submitLabel}
+      pending={pending}
+      cancel={{ onClick: onCancel }}
+    >
+      <Title order={4}>{t('customers.sections.person')}</Title>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label={t('customers.fields.firstName')} autoComplete="off" {...text('firstName')} />
+        <TextInput label={t('customers.fields.lastName')} autoComplete="off" {...text('lastName')} />
         <TextInput
-          label={t('customers.fields.address')}
-          description={t('customers.addressHint')}
-          {...text('address')}
+          label={t('customers.fields.organizationId')}
+          description={t('customers.optional')}
+          {...text('organizationId', false)}
         />
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <TextInput label={t('customers.fields.town')} {...text('town')} />
-          <TextInput label={t('customers.fields.zip')} {...text('zip')} />
-          <Autocomplete
-            label={t('customers.fields.country')}
-            required
-            value={draft.country}
-            onChange={(v) => set('country', v)}
-            onOptionSubmit={checkCountry}
-            onBlur={(e) => checkCountry(e.currentTarget.value)}
-            data={countries}
-            error={bad('country') ? fieldError('country') : undefined}
-          />
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            label={t('customers.fields.lat')}
-            description={t('customers.latHint')}
-            inputMode="decimal"
-            onPaste={pasteCoordinates}
-            {...text('lat')}
-          />
-          <TextInput
-            label={t('customers.fields.lon')}
-            description={t('customers.lonHint')}
-            inputMode="decimal"
-            onPaste={pasteCoordinates}
-            {...text('lon')}
-          />
-        </SimpleGrid>
-        {showMap ? <LocationMap lat={lat} lon={lon} height={220} label={draft.address} /> : null}
+        <TextInput
+          label={t('customers.fields.organizationName')}
+          description={t('customers.optional')}
+          {...text('organizationName', false)}
+        />
+        <TextInput
+          label={t('customers.fields.vatId')}
+          description={t('customers.vatIdHint')}
+          autoComplete="off"
+          {...text('vatId', false)}
+        />
+      </SimpleGrid>
 
-        <Group>
-          <Button type="submit" loading={pending}>
-            {submitLabel}
-          </Button>
-          <Button variant="default" onClick={onCancel}>
-            {t('common.cancel')}
-          </Button>
+      <Title order={4}>{t('customers.sections.contact')}</Title>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Group gap="xs" align="flex-start" wrap="nowrap">
+          <Select
+            label={t('customers.fields.phonePrefix')}
+            required
+            allowDeselect={false}
+            w={110}
+            value={draft.phonePrefix}
+            onChange={(v) => v && set('phonePrefix', v)}
+            data={(prefixes.data ?? [{ code: draft.phonePrefix, country: '' }]).map((p) => p.code)}
+            error={bad('phonePrefix')}
+          />
+          <TextInput
+            label={t('customers.fields.phone')}
+            type="tel"
+            inputMode="tel"
+            style={{ flex: 1 }}
+            {...text('phone')}
+          />
         </Group>
-      </Stack>
+        <TextInput label={t('customers.fields.email')} type="email" {...text('email', false)} />
+      </SimpleGrid>
+
+      <Title order={4}>{t('customers.sections.address')}</Title>
+      {config.data?.address_suggestions ? (
+        <AddressFinder
+          label={t('customers.finder')}
+          description={t('customers.finderHint')}
+          onPick={(s) => {
+            setDraft((d) => ({
+              ...d,
+              address: s.address,
+              town: s.town,
+              zip: s.zip,
+              country: s.country || d.country,
+              lat: String(s.lat),
+              lon: String(s.lon),
+            }));
+            if (s.country) checkCountry(s.country);
+          }}
+        />
+      ) : (
+        <Text size="sm" c="dimmed">
+          {t('customers.coordinatesByHand')}
+        </Text>
+      )}
+      <TextInput
+        label={t('customers.fields.address')}
+        description={t('customers.addressHint')}
+        {...text('address')}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <TextInput label={t('customers.fields.town')} {...text('town')} />
+        <TextInput label={t('customers.fields.zip')} {...text('zip')} />
+        <Autocomplete
+          label={t('customers.fields.country')}
+          required
+          value={draft.country}
+          onChange={(v) => set('country', v)}
+          onOptionSubmit={checkCountry}
+          onBlur={(e) => checkCountry(e.currentTarget.value)}
+          data={countries}
+          error={bad('country') ? fieldError('country') : undefined}
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput
+          label={t('customers.fields.lat')}
+          description={t('customers.latHint')}
+          inputMode="decimal"
+          onPaste={pasteCoordinates}
+          {...text('lat')}
+        />
+        <TextInput
+          label={t('customers.fields.lon')}
+          description={t('customers.lonHint')}
+          inputMode="decimal"
+          onPaste={pasteCoordinates}
+          {...text('lon')}
+        />
+      </SimpleGrid>
+      {showMap ? <LocationMap lat={lat} lon={lon} height={220} label={draft.address} /> : null}
 
       <Modal
         opened={askPrefix !== null}
@@ -298,6 +286,6 @@ export function CustomerForm({
           </Button>
         </Group>
       </Modal>
-    </Paper>
+    </FormCard>
   );
 }
