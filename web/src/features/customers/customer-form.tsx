@@ -1,16 +1,5 @@
 import { type CustomerAdd, type PhonePrefix, prefixForCountry } from '@letokruh/contracts/customers';
-import {
-  Autocomplete,
-  Button,
-  Group,
-  Modal,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Autocomplete, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type ClipboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +9,7 @@ import { AddressFinder } from '../../ui/address-finder';
 import { parseCoordinate, parseCoordinatePair } from '../../ui/coordinates';
 import { FormCard } from '../../ui/form-page';
 import { LocationMap } from '../../ui/location-map';
+import { ModalFooter } from '../../ui/modal-footer';
 import { phonePrefixesQuery } from './api';
 import { type CustomerDraft, type DraftField, draftFieldOf, missingFields, parseDraft } from './payloads';
 
@@ -272,19 +262,15 @@ export function CustomerForm({
         <Text mb="lg">
           {t('customers.prefixQuestion', { country: draft.country, prefix: askPrefix ?? '' })}
         </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => setAskPrefix(null)}>
-            {t('customers.prefixKeep', { prefix: draft.phonePrefix })}
-          </Button>
-          <Button
-            onClick={() => {
-              if (askPrefix) set('phonePrefix', askPrefix);
-              setAskPrefix(null);
-            }}
-          >
-            {t('customers.prefixSwitch', { prefix: askPrefix ?? '' })}
-          </Button>
-        </Group>
+        <ModalFooter
+          onCancel={() => setAskPrefix(null)}
+          cancelLabel={t('customers.prefixKeep', { prefix: draft.phonePrefix })}
+          confirmLabel={t('customers.prefixSwitch', { prefix: askPrefix ?? '' })}
+          onConfirm={() => {
+            if (askPrefix) set('phonePrefix', askPrefix);
+            setAskPrefix(null);
+          }}
+        />
       </Modal>
     </FormCard>
   );

@@ -25,6 +25,7 @@ import { useNavigate } from 'react-router';
 import { ApiError, errorKey } from '../../lib/api-client';
 import { useAccess } from '../../lib/session';
 import { useFormat } from '../../ui/format';
+import { ModalFooter } from '../../ui/modal-footer';
 import {
   availableProductsQuery,
   ordersKey,
@@ -346,21 +347,16 @@ function ItemsStep({ order, reload }: { order: Order; reload: () => Promise<unkn
         centered
       >
         <Text mb="lg">{t('orderSteps.items.currencyQuestion', { currency: askCurrency ?? '' })}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => setAskCurrency(null)}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            color="red"
-            onClick={() => {
-              const currency = askCurrency;
-              setAskCurrency(null);
-              if (currency) setDraft((d) => changeCurrency(d, currency));
-            }}
-          >
-            {t('orderSteps.items.currencyConfirm', { currency: askCurrency ?? '' })}
-          </Button>
-        </Group>
+        <ModalFooter
+          onCancel={() => setAskCurrency(null)}
+          confirmLabel={t('orderSteps.items.currencyConfirm', { currency: askCurrency ?? '' })}
+          color="red"
+          onConfirm={() => {
+            const currency = askCurrency;
+            setAskCurrency(null);
+            if (currency) setDraft((d) => changeCurrency(d, currency));
+          }}
+        />
       </Modal>
     </Stack>
   );

@@ -6,12 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorKey } from '../../lib/api-client';
 import { useAccess } from '../../lib/session';
-import { ConfirmButton } from '../../ui/confirm-button';
 import { countActiveFilters, FilterBar } from '../../ui/filter-bar';
 import { useFormat } from '../../ui/format';
 import { ListPageHeader } from '../../ui/list-page-header';
 import { useListState } from '../../ui/list-state';
 import { type Column, PagedTable } from '../../ui/paged-table';
+import { RemoveButton } from '../../ui/remove-button';
 import { useProducts, useRemoveProduct } from './api';
 import { PricesCell } from './prices-cell';
 import { productTypeKey } from './product-labels';
@@ -110,16 +110,11 @@ export function ProductsPage() {
             </Button>
           ) : null}
           {canCall('DELETE /product/:id/delete') && !p.hidden ? (
-            <ConfirmButton
-              size="compact-sm"
-              variant="subtle"
-              color="red"
+            <RemoveButton
+              label={t('products.remove')}
               question={t('products.removeQuestion', { name: p.name })}
-              confirmLabel={t('products.remove')}
-              onConfirm={() => removeProduct(p)}
-            >
-              {t('products.remove')}
-            </ConfirmButton>
+              onRemove={() => removeProduct(p)}
+            />
           ) : null}
         </Stack>
       ),

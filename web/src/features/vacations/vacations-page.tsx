@@ -9,11 +9,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorKey } from '../../lib/api-client';
 import { useAccess } from '../../lib/session';
-import { ConfirmButton } from '../../ui/confirm-button';
 import { useFormat } from '../../ui/format';
 import { ListPageHeader } from '../../ui/list-page-header';
 import { useListState } from '../../ui/list-state';
 import { type Column, PagedTable } from '../../ui/paged-table';
+import { RemoveButton } from '../../ui/remove-button';
 import {
   deactivateUserVacation,
   deactivateWarehouseVacation,
@@ -115,16 +115,11 @@ function VacationsPage<V extends Vacation, F extends VacationSubject>({
             </Button>
           ) : null}
           {canCall(s.calls.deactivate) ? (
-            <ConfirmButton
-              size="compact-sm"
-              variant="subtle"
-              color="red"
+            <RemoveButton
+              label={t('vacations.deactivate')}
               question={t(s.text.question, { name: s.owner(v).name, from: from(v), to: to(v) })}
-              confirmLabel={t('vacations.deactivate')}
-              onConfirm={() => deactivate.mutate(v.id)}
-            >
-              {t('vacations.deactivate')}
-            </ConfirmButton>
+              onRemove={() => deactivate.mutate(v.id)}
+            />
           ) : null}
         </Group>
       ),

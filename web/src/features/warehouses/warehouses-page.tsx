@@ -6,11 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorKey } from '../../lib/api-client';
 import { useAccess } from '../../lib/session';
-import { ConfirmButton } from '../../ui/confirm-button';
 import { countActiveFilters, FilterBar } from '../../ui/filter-bar';
 import { ListPageHeader } from '../../ui/list-page-header';
 import { useListState } from '../../ui/list-state';
 import { type Column, PagedTable } from '../../ui/paged-table';
+import { RemoveButton } from '../../ui/remove-button';
 import { useHideWarehouse, useWarehouses } from './api';
 
 type Filters = { name: string; withHidden: boolean };
@@ -73,16 +73,11 @@ export function WarehousesPage() {
             </Button>
           ) : null}
           {canCall('DELETE /warehouse/:id/hide') && !w.hidden ? (
-            <ConfirmButton
-              size="compact-sm"
-              variant="subtle"
-              color="red"
+            <RemoveButton
+              label={t('warehouses.hide')}
               question={t('warehouses.hideQuestion', { name: w.name })}
-              confirmLabel={t('warehouses.hide')}
-              onConfirm={() => hideWarehouse(w)}
-            >
-              {t('warehouses.hide')}
-            </ConfirmButton>
+              onRemove={() => hideWarehouse(w)}
+            />
           ) : null}
         </Group>
       ),
