@@ -19,7 +19,6 @@ type Props = {
 export function OrderCard({ order: o, selection, onFailure }: Props) {
   const { t } = useTranslation();
   const format = useFormat();
-  const stage = orderStage(o);
   return (
     <Paper withBorder p="sm" radius="md" data-testid="order-card">
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
@@ -37,14 +36,7 @@ export function OrderCard({ order: o, selection, onFailure }: Props) {
           <Text fw={600} size="md" style={{ whiteSpace: 'nowrap' }}>
             {format.money(o.price_with_vat, o.currency ?? undefined)}
           </Text>
-          <Badge size="sm" variant="light" color={stageColor[stage]} tt="none">
-            {t(`orders.stages.${stage}`)}
-          </Badge>
-          {o.collected_revenue_at ? (
-            <Badge size="sm" variant="light" color="teal" tt="none">
-              {t('orders.paidBadge')}
-            </Badge>
-          ) : null}
+          <StageBadges order={o} size="sm" />
         </Stack>
       </Group>
       <Group gap="sm" mt="xs" wrap="nowrap">
@@ -72,5 +64,23 @@ export function OrderCard({ order: o, selection, onFailure }: Props) {
         <OrderRowActions order={o} onFailure={onFailure} phone />
       </Box>
     </Paper>
+  );
+}
+
+/** The order's stage and, once collected, "paid": one badge each. */
+export function StageBadges({ order, size }: { order: OrderListItem; size: 'xs' | 'sm' }) {
+  const { t } = useTranslation();
+  const stage = orderStage(order);
+  return (
+    <>
+      <Badge size={size} variant="light" color={stageColor[stage]} tt="none">
+        {t(`orders.stages.${stage}`)}
+      </Badge>
+      {order.collected_revenue_at ? (
+        <Badge size={size} variant="light" color="teal" tt="none">
+          {t('orders.paidBadge')}
+        </Badge>
+      ) : null}
+    </>
   );
 }

@@ -1,11 +1,11 @@
 import type { OrderSort, SortDirection } from '@letokruh/contracts/order-sort';
 import type { OrderListItem } from '@letokruh/contracts/orders';
-import { Anchor, Badge, Checkbox, Stack, Text } from '@mantine/core';
+import { Anchor, Checkbox, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useFormat } from '../../ui/format';
 import type { Column } from '../../ui/paged-table';
-import { orderStage, stageColor } from './labels';
+import { StageBadges } from './order-card';
 import { OrderRowActions } from './order-row-actions';
 import type { OrderSelection } from './order-selection';
 import { ariaSortOf, SortHeader } from './sort-header';
@@ -74,22 +74,12 @@ export function useOrderColumns({
     {
       ...sortable('state', t('orders.fields.state')),
       width: 110,
-      cell: (o) => {
-        const stage = orderStage(o);
-        // A minimum width: squeezed on a narrow screen, Mantine's badges would cut their words.
-        return (
-          <Stack gap={2} align="flex-start" miw={90}>
-            <Badge size="xs" variant="light" color={stageColor[stage]} tt="none">
-              {t(`orders.stages.${stage}`)}
-            </Badge>
-            {o.collected_revenue_at ? (
-              <Badge size="xs" variant="light" color="teal" tt="none">
-                {t('orders.paidBadge')}
-              </Badge>
-            ) : null}
-          </Stack>
-        );
-      },
+      // A minimum width: squeezed on a narrow screen, Mantine's badges would cut their words.
+      cell: (o) => (
+        <Stack gap={2} align="flex-start" miw={90}>
+          <StageBadges order={o} size="xs" />
+        </Stack>
+      ),
     },
     {
       ...sortable('expected_delivery', t('orders.fields.expectedDelivery')),
