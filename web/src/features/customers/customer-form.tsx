@@ -1,17 +1,18 @@
-import { type CustomerAdd, type PhonePrefix, prefixForCountry } from '@letokruh/contracts/customers';
-import { Autocomplete, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import type { CustomerAdd } from '@letokruh/contracts/customers';
+import { Autocomplete, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { type ClipboardEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorKey } from '../../lib/api-client';
 import { configQuery } from '../../lib/session';
 import { AddressFinder } from '../../ui/address-finder';
-import { parseCoordinate, parseCoordinatePair } from '../../ui/coordinates';
+import { parseCoordinate } from '../../ui/coordinates';
 import { FormCard } from '../../ui/form-page';
 import { LocationMap } from '../../ui/location-map';
-import { ModalFooter } from '../../ui/modal-footer';
 import { phonePrefixesQuery } from './api';
-import { type CustomerDraft, type DraftField, draftFieldOf, missingFields, parseDraft } from './payloads';
+import { type CustomerDraft, type DraftField, draftFieldOf } from './payloads';
+import { PrefixDialog } from './prefix-dialog';
+import { useCustomerDraft } from './use-customer-draft';
 
 /** Countries offered while typing; any other may be typed. The three of domain.md §2.5 come first. */
 const countries = ['Česká republika', 'Slovensko', 'Rakousko', 'Německo', 'Polsko', 'Maďarsko'];
@@ -45,78 +46,11 @@ export function CustomerForm({
   onSubmit,
   onCancel,
 }: Props) {
-  const { t, i18n } = useTranslation();
-  const [draft, setDraft] = useState<CustomerDraft>(initial);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [badFields, setBadFields] = useState<DraftField[]>([]);
-  // Why a field was refused, when the schema named it: a key of `companyIds` for IČO and DIČ.
-  const [problems, setProblems] = useState<Partial<Record<DraftField, string>>>({});
-  const [askPrefix, setAskPrefix] = useState<PhonePrefix | null>(null);
-  // The country last offered a prefix for: leaving the field again does not ask twice.
-  const checkedCountry = useRef(initial.country);
+  const { t } = useTranslation();
   const config = useQuery(configQuery);
   const prefixes = useQuery(phonePrefixesQuery);
-
-  const set = (key: DraftField, value: string) => {
-    setDraft((d) => ({ ...d, [key]: value }));
-    // A field the user corrects stops being outlined; the alert stays until the next attempt.
-    setBadFields((fields) => (fields.includes(key) ? fields.filter((f) => f !== key) : fields));
-  };
-  const bad = (key: DraftField) => badFields.includes(key);
-  const text = (key: DraftField, required = true) => ({
-    value: draft[key],
-    onChange: (e: { currentTarget: { value: string } }) => set(key, e.currentTarget.value),
-    error: bad(key) ? fieldError(key) : undefined,
-    required,
-  });
-  /** A missing field is only outlined (the alert says it all); a wrong one says what is wrong. */
-  const fieldError = (key: DraftField) => {
-    if (draft[key].trim() === '') return true;
-    const problem = problems[key];
-    if (problem && i18n.exists(`companyIds.${problem}`)) return t(`companyIds.${problem}`);
-    return t(`customers.invalid.${key}`, { defaultValue: t('customers.invalid.other') });
-  };
-
-  /** domain.md §2.5: Austria, Czechia or Slovakia offers their prefix by a confirm dialog. */
-  const checkCountry = (country: string) => {
-    if (country.trim() === checkedCountry.current.trim()) return;
-    checkedCountry.current = country;
-    const suggested = prefixForCountry(country);
-    if (suggested && suggested !== draft.phonePrefix) setAskPrefix(suggested);
-  };
-
-  const pasteCoordinates = (event: ClipboardEvent<HTMLInputElement>) => {
-    const pair = parseCoordinatePair(
-      event.clipboardData.getData('text/plain') || event.clipboardData.getData('text'),
-    );
-    if (!pair) return;
-    event.preventDefault();
-    setDraft((d) => ({ ...d, lat: String(pair.lat), lon: String(pair.lon) }));
-  };
-
-  const alertRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    // The submit button is at the bottom of a long form: bring the alert into sight.
-    if (problem) alertRef.current?.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
-  }, [problem]);
-
-  const submit = () => {
-    const missing = missingFields(draft);
-    if (missing.length > 0) {
-      setBadFields(missing);
-      return setProblem(t('errors.missingFields'));
-    }
-    const parsed = parseDraft(draft, editing ? initial : undefined);
-    if (!parsed.ok) {
-      setBadFields(parsed.fields);
-      setProblems(parsed.problems);
-      return setProblem(t('customers.checkFields'));
-    }
-    setBadFields([]);
-    setProblem(null);
-    onSubmit(parsed.value);
-  };
-
+  const form = useCustomerDraft({ initial, editing, onSubmit });
+  const { draft, setDraft, set, bad, text, fieldError, problem, checkCountry, pasteCoordinates } = form;
   const serverFields =
     serverError instanceof ApiError
       ? serverError.fields.map(draftFieldOf).filter((f): f is DraftField => f !== undefined)
@@ -127,7 +61,7 @@ export function CustomerForm({
 
   return (
     <FormCard
-      onSubmit={submit}
+      onSubmit={form.submit}
       problem={
         problem ??
         (serverError ? (
@@ -142,7 +76,7 @@ export function CustomerForm({
           </Stack>
         ) : null)
       }
-      problemRef={alertRef}
+      problemRef={form.alertRef}
       submitLabel={submitLabel}
       pending={pending}
       cancel={{ onClick: onCancel }}
@@ -253,25 +187,16 @@ export function CustomerForm({
       </SimpleGrid>
       {showMap ? <LocationMap lat={lat} lon={lon} height={220} label={draft.address} /> : null}
 
-      <Modal
-        opened={askPrefix !== null}
-        onClose={() => setAskPrefix(null)}
-        title={t('customers.prefixTitle')}
-        centered
-      >
-        <Text mb="lg">
-          {t('customers.prefixQuestion', { country: draft.country, prefix: askPrefix ?? '' })}
-        </Text>
-        <ModalFooter
-          onCancel={() => setAskPrefix(null)}
-          cancelLabel={t('customers.prefixKeep', { prefix: draft.phonePrefix })}
-          confirmLabel={t('customers.prefixSwitch', { prefix: askPrefix ?? '' })}
-          onConfirm={() => {
-            if (askPrefix) set('phonePrefix', askPrefix);
-            setAskPrefix(null);
-          }}
-        />
-      </Modal>
+      <PrefixDialog
+        country={draft.country}
+        current={draft.phonePrefix}
+        suggested={form.askPrefix}
+        onKeep={() => form.setAskPrefix(null)}
+        onSwitch={(prefix) => {
+          set('phonePrefix', prefix);
+          form.setAskPrefix(null);
+        }}
+      />
     </FormCard>
   );
 }
