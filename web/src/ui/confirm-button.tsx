@@ -1,7 +1,8 @@
-import { Button, type ButtonProps, Group, Modal, Text } from '@mantine/core';
+import { Button, type ButtonProps, Modal, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ModalFooter } from './modal-footer';
 
 type Props = Omit<ButtonProps, 'onClick'> & {
   children: ReactNode;
@@ -22,21 +23,17 @@ export function ConfirmButton({ children, question, confirmLabel, onConfirm, ...
       </Button>
       <Modal opened={opened} onClose={close} title={t('common.confirmTitle')} centered>
         <Text mb="lg">{question}</Text>
-        <Group justify="flex-end">
-          {/* "Zpět", never "Zrušit": beside "Zrušit objednávku" two buttons would say cancel. */}
-          <Button variant="default" onClick={close}>
-            {t('common.back')}
-          </Button>
-          <Button
-            color={button.color ?? 'red'}
-            onClick={() => {
-              close();
-              onConfirm();
-            }}
-          >
-            {confirmLabel}
-          </Button>
-        </Group>
+        {/* "Zpět", never "Zrušit": beside "Zrušit objednávku" two buttons would say cancel. */}
+        <ModalFooter
+          onCancel={close}
+          cancelLabel={t('common.back')}
+          confirmLabel={confirmLabel}
+          color={button.color ?? 'red'}
+          onConfirm={() => {
+            close();
+            onConfirm();
+          }}
+        />
       </Modal>
     </>
   );

@@ -19,6 +19,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiBase, call, errorKey, pathOf } from '../lib/api-client';
 import { useFormat } from './format';
+import { ModalFooter } from './modal-footer';
 
 type Props = {
   /** The file calls of the record's kind (contracts' `fileEndpoints`) and the record's id. */
@@ -151,14 +152,13 @@ export function FilesPanel({ endpoints, id, files, fileTypes, canChange, canDele
         centered
       >
         <Text mb="lg">{t('files.deleteQuestion', { title: deleting?.title ?? '' })}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => setDeleting(null)}>
-            {t('common.cancel')}
-          </Button>
-          <Button color="red" loading={remove.isPending} onClick={() => deleting && remove.mutate(deleting)}>
-            {t('common.delete')}
-          </Button>
-        </Group>
+        <ModalFooter
+          onCancel={() => setDeleting(null)}
+          confirmLabel={t('common.delete')}
+          onConfirm={() => deleting && remove.mutate(deleting)}
+          pending={remove.isPending}
+          color="red"
+        />
       </Modal>
     </Paper>
   );

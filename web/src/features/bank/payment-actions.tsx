@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorKey } from '../../lib/api-client';
 import { ConfirmButton } from '../../ui/confirm-button';
+import { ModalFooter } from '../../ui/modal-footer';
 import { assignPayment, bankKey, confirmPayment, ignorePayment, undoPayment } from './api';
 
 const waiting = new Set(['to_check', 'suggested', 'paid_twice', 'unmatched']);
@@ -103,14 +104,12 @@ export function PaymentActions({ payment, phone }: { payment: BankPayment; phone
               }
               required
             />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setDialog(null)}>
-                {t('bank.cancel')}
-              </Button>
-              <Button type="submit" loading={mutation.isPending}>
-                {t('bank.save')}
-              </Button>
-            </Group>
+            <ModalFooter
+              onCancel={() => setDialog(null)}
+              cancelLabel={t('bank.cancel')}
+              confirmLabel={t('bank.save')}
+              pending={mutation.isPending}
+            />
           </Stack>
         </form>
       </Modal>

@@ -1,12 +1,12 @@
 import type { ConversionQuery } from '@letokruh/contracts/conversions';
 import { maxConversionProducts } from '@letokruh/contracts/conversions';
-import { type CalculationType, calculationTypes } from '@letokruh/contracts/rules/conversion';
-import { Alert, Button, Group, Paper, Radio, Stack, Stepper, Text, TextInput } from '@mantine/core';
+import type { CalculationType } from '@letokruh/contracts/rules/conversion';
+import { Alert, Button, Group, Paper, Stack, Stepper, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, errorKey } from '../../lib/api-client';
+import { errorKey } from '../../lib/api-client';
 import { useAccess } from '../../lib/session';
 import { useFormat } from '../../ui/format';
 import {
@@ -18,8 +18,9 @@ import {
   submitConversion,
 } from './api';
 import { buildRequest, knownValues, type Line, preview } from './calculation';
+import { OptionsStep, SubmitStep, TypeStep } from './conversion-steps';
 import { LinesEditor } from './lines-editor';
-import { coefficientDigits, OptionCard } from './option-card';
+import { coefficientDigits } from './option-card';
 
 let nextKey = 1;
 const newLine = (): Line => ({ key: nextKey++, productId: null, amount: '' });
@@ -114,32 +115,7 @@ export function ConversionCalculator({ warehouseId, onDone }: Props) {
     <Paper withBorder p="md">
       <Stepper active={step} onStepClick={goTo} allowNextStepsSelect={false} size="sm">
         <Stepper.Step label={t('conversions.steps.type')} description={t('conversions.steps.typeHint')}>
-          <Stack mt="md">
-            <Radio.Group
-              value={type}
-              onChange={(v) => setType(v as CalculationType)}
-              label={t('conversions.typeQuestion')}
-            >
-              <Stack gap="xs" mt="xs">
-                {calculationTypes.map((value) => (
-                  <Radio.Card key={value} value={value} p="sm" radius="sm">
-                    <Group wrap="nowrap" align="flex-start">
-                      <Radio.Indicator />
-                      <div>
-                        <Text fw={500}>{t(`conversions.types.${value}`)}</Text>
-                        <Text size="sm" c="dimmed">
-                          {t(`conversions.typeHints.${value}`)}
-                        </Text>
-                      </div>
-                    </Group>
-                  </Radio.Card>
-                ))}
-              </Stack>
-            </Radio.Group>
-            <Group>
-              <Button onClick={() => setStep(1)}>{t('conversions.next')}</Button>
-            </Group>
-          </Stack>
+          <TypeStep type={type} onType={setType} onNext={() => setStep(1)} />
         </Stepper.Step>
 
         <Stepper.Step label={t('conversions.steps.values')} description={t(`conversions.types.${type}`)}>
@@ -209,76 +185,24 @@ export function ConversionCalculator({ warehouseId, onDone }: Props) {
         </Stepper.Step>
 
         <Stepper.Step label={t('conversions.steps.options')} description={t('conversions.steps.optionsHint')}>
-          <Stack mt="md">
-            {items.length === 0 ? (
-              <Alert color="orange" title={t('conversions.noOption')}>
-                {t('conversions.noOptionHint')}
-              </Alert>
-            ) : (
-              <Radio.Group value={chosen} onChange={setChosen} label={t('conversions.chooseOption')}>
-                <Stack gap="xs" mt="xs">
-                  {items.map((option, index) => (
-                    <Radio.Card
-                      // biome-ignore lint/suspicious/noArrayIndexKey: options have no id; the list is replaced whole
-                      key={index}
-                      value={String(index)}
-                      p="sm"
-                      radius="sm"
-                      aria-label={t('conversions.optionNumber', { number: index + 1 })}
-                    >
-                      <Group wrap="nowrap" align="flex-start">
-                        <Radio.Indicator />
-                        <OptionCard option={option} number={index + 1} />
-                      </Group>
-                    </Radio.Card>
-                  ))}
-                </Stack>
-              </Radio.Group>
-            )}
-            <Group>
-              <Button variant="default" onClick={() => goTo(1)}>
-                {t('common.back')}
-              </Button>
-              {items.length > 0 ? (
-                <Button disabled={!chosenOption} onClick={() => setStep(3)}>
-                  {t('conversions.next')}
-                </Button>
-              ) : null}
-            </Group>
-          </Stack>
+          <OptionsStep
+            items={items}
+            chosen={chosen}
+            onChoose={setChosen}
+            onBack={() => goTo(1)}
+            onNext={() => setStep(3)}
+          />
         </Stepper.Step>
 
         <Stepper.Step label={t('conversions.steps.submit')} description={t('conversions.steps.submitHint')}>
-          <Stack mt="md">
-            {submit.error ? (
-              <Alert color="red" role="alert">
-                {submit.error instanceof ApiError && submit.error.status === 409
-                  ? t('conversions.stockChanged')
-                  : t(errorKey(submit.error))}
-              </Alert>
-            ) : null}
-            {chosenOption ? (
-              <Paper withBorder p="sm">
-                <OptionCard option={chosenOption} number={Number(chosen) + 1} />
-              </Paper>
-            ) : null}
-            <Text size="sm" c="dimmed">
-              {t('conversions.submitHint')}
-            </Text>
-            <Group>
-              <Button variant="default" onClick={() => goTo(2)}>
-                {t('common.back')}
-              </Button>
-              <Button
-                color="green"
-                loading={submit.isPending}
-                disabled={!chosenOption}
-                onClick={() => chosenOption && submit.mutate(chosenOption)}
-              >
-                {t('conversions.submit')}
-              </Button>
-            </Group>
-          </Stack>
+          <SubmitStep
+            option={chosenOption}
+            number={Number(chosen) + 1}
+            error={submit.error}
+            pending={submit.isPending}
+            onBack={() => goTo(2)}
+            onSubmit={(option) => submit.mutate(option)}
+          />
         </Stepper.Step>
       </Stepper>
     </Paper>

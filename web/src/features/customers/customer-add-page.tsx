@@ -1,11 +1,12 @@
 import type { CustomerAdd } from '@letokruh/contracts/customers';
-import { Alert, Anchor, Stack, Title } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useAccess } from '../../lib/session';
+import { FormPage } from '../../ui/form-page';
 import { addCustomer, customersKey } from './api';
 import { CustomerForm } from './customer-form';
 import { customerMatchesOf, DuplicateCustomerDialog } from './duplicate-dialog';
@@ -38,11 +39,11 @@ export function CustomerAddPage() {
   if (!access.user) return null;
   if (!access.canCall('POST /customer/add')) return <Alert color="red">{t('common.accessDenied')}</Alert>;
   return (
-    <Stack maw={900}>
-      <Anchor component={Link} to="/customers" size="sm">
-        {t('customers.backToList')}
-      </Anchor>
-      <Title order={2}>{t('customers.addHeading')}</Title>
+    <FormPage
+      back={{ to: '/customers', label: t('customers.backToList') }}
+      title={t('customers.addHeading')}
+      maw={900}
+    >
       <CustomerForm
         initial={emptyCustomerDraft}
         submitLabel={t('customers.create')}
@@ -59,6 +60,6 @@ export function CustomerAddPage() {
         onCreateAnyway={() => add.variables && send({ ...add.variables, allow_duplicate: true })}
         onCancel={() => setDismissed(true)}
       />
-    </Stack>
+    </FormPage>
   );
 }

@@ -1,11 +1,12 @@
 import type { CustomerEdit } from '@letokruh/contracts/customers';
-import { Alert, Anchor, Button, Stack, Title } from '@mantine/core';
+import { Alert, Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { useAccess } from '../../lib/session';
+import { FormPage } from '../../ui/form-page';
 import { QueryState } from '../../ui/query-state';
 import { customersKey, editCustomer } from './api';
 import { CustomerForm } from './customer-form';
@@ -35,11 +36,11 @@ export function CustomerEditPage() {
   const { customer } = query.data;
   const stale = edit.error instanceof ApiError && edit.error.status === 409;
   return (
-    <Stack maw={900}>
-      <Anchor component={Link} to={`/customer/${id}`} size="sm">
-        {t('customers.backToDetail')}
-      </Anchor>
-      <Title order={2}>{t('customers.editHeading', { name: customer.name })}</Title>
+    <FormPage
+      back={{ to: `/customer/${id}`, label: t('customers.backToDetail') }}
+      title={t('customers.editHeading', { name: customer.name })}
+      maw={900}
+    >
       <CustomerForm
         // A reloaded record starts the form again from what is stored.
         key={customer.version}
@@ -66,6 +67,6 @@ export function CustomerEditPage() {
         onSubmit={(value) => edit.mutate(toEditPayload(value, customer.version))}
         onCancel={() => void navigate(`/customer/${id}`)}
       />
-    </Stack>
+    </FormPage>
   );
 }

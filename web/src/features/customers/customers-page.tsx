@@ -10,7 +10,6 @@ import {
   Stack,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -21,6 +20,7 @@ import { ownWarehousesQuery } from '../../lib/reference-queries';
 import { useAccess } from '../../lib/session';
 import { countActiveFilters, FilterBar } from '../../ui/filter-bar';
 import { useFormat } from '../../ui/format';
+import { ListPageHeader } from '../../ui/list-page-header';
 import { useListState } from '../../ui/list-state';
 import { type Column, PagedTable } from '../../ui/paged-table';
 import { type CustomerFilters, customerListQuery, noCustomerFilters } from './api';
@@ -122,63 +122,57 @@ export function CustomersPage() {
 
   return (
     <Stack>
-      <Group justify="space-between">
-        <Title order={2}>{t('customers.heading')}</Title>
-        {access.canCall('POST /customer/add') ? (
-          <Button component={Link} to="/customer/add">
-            {t('customers.add')}
-          </Button>
-        ) : null}
-      </Group>
-      <FilterBar active={countActiveFilters(list.filters, noCustomerFilters)} onClear={list.clearFilters}>
-        <SimpleGrid
-          cols={{ base: 1, xs: 2, md: 6 }}
-          spacing="sm"
-          role="search"
-          aria-label={t('common.filter')}
-        >
-          <TextInput
-            label={t('customers.filters.internId')}
-            inputMode="numeric"
-            value={list.filters.internId}
-            onChange={(e) => list.setFilter('internId', e.currentTarget.value.replace(/\D/g, ''))}
-          />
-          <TextInput
-            label={t('customers.filters.fullName')}
-            value={list.filters.fullName}
-            onChange={(e) => list.setFilter('fullName', e.currentTarget.value)}
-          />
-          <TextInput
-            label={t('customers.filters.email')}
-            value={list.filters.email}
-            onChange={(e) => list.setFilter('email', e.currentTarget.value)}
-          />
-          <TextInput
-            label={t('customers.filters.phone')}
-            inputMode="tel"
-            value={list.filters.phone}
-            onChange={(e) => list.setFilter('phone', e.currentTarget.value)}
-          />
-          <TextInput
-            label={t('customers.filters.address')}
-            value={list.filters.address}
-            onChange={(e) => list.setFilter('address', e.currentTarget.value)}
-          />
-          <Select
-            label={t('customers.filters.warehouse')}
-            placeholder={t('customers.filters.allWarehouses')}
-            data={(warehouses.data ?? []).map((w) => ({ value: String(w.id), label: w.name }))}
-            value={list.filters.warehouse || null}
-            onChange={(value) => list.setFilter('warehouse', value ?? '')}
-            clearable
-          />
-        </SimpleGrid>
-      </FilterBar>
-      <Group justify="flex-end" mt={-4}>
-        <Button variant="subtle" size="compact-sm" disabled={!filtered} onClick={list.clearFilters}>
-          {t('common.clearFilters')}
-        </Button>
-      </Group>
+      <ListPageHeader
+        title={t('customers.heading')}
+        add={{ call: 'POST /customer/add', to: '/customer/add', label: t('customers.add') }}
+        filters={
+          <FilterBar active={countActiveFilters(list.filters, noCustomerFilters)} onClear={list.clearFilters}>
+            <SimpleGrid
+              cols={{ base: 1, xs: 2, md: 6 }}
+              spacing="sm"
+              role="search"
+              aria-label={t('common.filter')}
+            >
+              <TextInput
+                label={t('customers.filters.internId')}
+                inputMode="numeric"
+                value={list.filters.internId}
+                onChange={(e) => list.setFilter('internId', e.currentTarget.value.replace(/\D/g, ''))}
+              />
+              <TextInput
+                label={t('customers.filters.fullName')}
+                value={list.filters.fullName}
+                onChange={(e) => list.setFilter('fullName', e.currentTarget.value)}
+              />
+              <TextInput
+                label={t('customers.filters.email')}
+                value={list.filters.email}
+                onChange={(e) => list.setFilter('email', e.currentTarget.value)}
+              />
+              <TextInput
+                label={t('customers.filters.phone')}
+                inputMode="tel"
+                value={list.filters.phone}
+                onChange={(e) => list.setFilter('phone', e.currentTarget.value)}
+              />
+              <TextInput
+                label={t('customers.filters.address')}
+                value={list.filters.address}
+                onChange={(e) => list.setFilter('address', e.currentTarget.value)}
+              />
+              <Select
+                label={t('customers.filters.warehouse')}
+                placeholder={t('customers.filters.allWarehouses')}
+                data={(warehouses.data ?? []).map((w) => ({ value: String(w.id), label: w.name }))}
+                value={list.filters.warehouse || null}
+                onChange={(value) => list.setFilter('warehouse', value ?? '')}
+                clearable
+              />
+            </SimpleGrid>
+          </FilterBar>
+        }
+        clearFilters={{ filtered, onClear: list.clearFilters }}
+      />
       <PagedTable
         columns={columns}
         rows={customers.data?.items}

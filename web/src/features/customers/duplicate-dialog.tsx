@@ -4,6 +4,7 @@ import { formatPhone } from '@letokruh/contracts/rules/format';
 import { Badge, Button, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
+import { ModalFooter } from '../../ui/modal-footer';
 
 /** The matches of a 409 / customerMayExist, or null for any other answer. */
 export function customerMatchesOf(error: unknown): CustomerMatch[] | null {
@@ -74,14 +75,14 @@ export function DuplicateCustomerDialog({
             </Group>
           </Paper>
         ))}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            {t('customers.duplicate.back')}
-          </Button>
-          <Button color="orange" onClick={onCreateAnyway} loading={pending}>
-            {t('customers.duplicate.createAnyway')}
-          </Button>
-        </Group>
+        <ModalFooter
+          onCancel={onCancel}
+          cancelLabel={t('customers.duplicate.back')}
+          confirmLabel={t('customers.duplicate.createAnyway')}
+          onConfirm={onCreateAnyway}
+          pending={pending}
+          color="orange"
+        />
       </Stack>
     </Modal>
   );

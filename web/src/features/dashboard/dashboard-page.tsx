@@ -21,6 +21,7 @@ import { lazy, Suspense, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorKey } from '../../lib/api-client';
 import { useFormat } from '../../ui/format';
+import { ModalFooter } from '../../ui/modal-footer';
 import { DashboardPanel } from './dashboard-panel';
 import { updateDashboardState as update, useDashboardField } from './dashboard-state';
 import { useDashboard } from './use-dashboard';
@@ -222,18 +223,15 @@ export function DashboardPage() {
                 </Stack>
               </Alert>
             ) : null}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={d.cancelMove}>
-                {t('common.cancel')}
-              </Button>
-              <Button
-                color={d.moveWarnings.length > 0 ? 'orange' : undefined}
-                onClick={() => d.send(false)}
-                loading={d.reschedule.isPending}
-              >
-                {d.moveWarnings.length > 0 ? t('dashboard.move.confirmAnyway') : t('dashboard.move.confirm')}
-              </Button>
-            </Group>
+            <ModalFooter
+              onCancel={d.cancelMove}
+              confirmLabel={
+                d.moveWarnings.length > 0 ? t('dashboard.move.confirmAnyway') : t('dashboard.move.confirm')
+              }
+              color={d.moveWarnings.length > 0 ? 'orange' : undefined}
+              onConfirm={() => d.send(false)}
+              pending={d.reschedule.isPending}
+            />
           </Stack>
         ) : null}
       </Modal>

@@ -1,10 +1,11 @@
 import type { Position } from '@letokruh/contracts/delivery';
 import type { DriverStop } from '@letokruh/contracts/driver';
 import { cashBalance, checkCash } from '@letokruh/contracts/rules/delivered-money';
-import { Alert, Button, Group, Modal, NumberInput, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Modal, NumberInput, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../ui/format';
+import { ModalFooter } from '../../ui/modal-footer';
 import { useDecimalProps } from '../../ui/number-props';
 import { DeliveryLines, type LineEntries, lineProblem, wholeLines } from './delivery-lines';
 import { currentPosition } from './geolocation';
@@ -178,14 +179,13 @@ export function DeliveryDialog({ stop, actionKey, onClose, onQueue }: Props) {
           {(problem || (checked && incomplete)) && (
             <Alert color="red">{problem ?? t('errors.missingFields')}</Alert>
           )}
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" color="green" loading={saving}>
-              {t('driverDay.deliver.save')}
-            </Button>
-          </Group>
+          <ModalFooter
+            onCancel={onClose}
+            confirmLabel={t('driverDay.deliver.save')}
+            pending={saving}
+            color="green"
+            gap="xs"
+          />
         </Stack>
       </form>
     </Modal>

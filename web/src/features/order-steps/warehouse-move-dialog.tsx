@@ -1,6 +1,7 @@
-import { Alert, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { Alert, List, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../ui/format';
+import { ModalFooter } from '../../ui/modal-footer';
 import { draftTotals, type ItemsDraft, type WarehouseMove } from './items-draft';
 
 /**
@@ -58,12 +59,12 @@ export function WarehouseMoveDialog({
               </Text>
             </Alert>
           ) : null}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onCancel}>
-              {t('orderSteps.items.moveBack')}
-            </Button>
-            <Button onClick={() => onConfirm(move)}>{t('orderSteps.items.moveConfirm')}</Button>
-          </Group>
+          <ModalFooter
+            onCancel={onCancel}
+            cancelLabel={t('orderSteps.items.moveBack')}
+            confirmLabel={t('orderSteps.items.moveConfirm')}
+            onConfirm={() => onConfirm(move)}
+          />
         </Stack>
       ) : null}
     </Modal>

@@ -1,11 +1,12 @@
 import { type DeliveryNoteLanguage, deliveryNoteLanguages } from '@letokruh/contracts/documents';
 import { documentsEndpoints as d } from '@letokruh/contracts/endpoints/documents';
-import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Alert, Modal, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorKey } from '../../lib/api-client';
+import { ModalFooter } from '../../ui/modal-footer';
 import { documentNames, downloadDocument } from './download';
 import { type SupplierOption, SupplierSelect } from './supplier-select';
 
@@ -81,14 +82,11 @@ export function DeliveryNotesModal({ opened, onClose, onDownloaded, orderIds }: 
           ) : null}
           <SupplierSelect value={supplier} onChange={setSupplier} />
           <LanguageSelect value={language} onChange={setLanguage} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={download.isPending}>
-              {t('orders.documents.download')}
-            </Button>
-          </Group>
+          <ModalFooter
+            onCancel={close}
+            confirmLabel={t('orders.documents.download')}
+            pending={download.isPending}
+          />
         </Stack>
       </form>
     </Modal>
@@ -141,14 +139,11 @@ export function DeliveryNoteModal({ opened, onClose, order }: OneProps) {
           ) : null}
           <SupplierSelect value={supplier} onChange={setSupplier} known={known} />
           <LanguageSelect value={language} onChange={setLanguage} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={download.isPending}>
-              {t('orders.documents.download')}
-            </Button>
-          </Group>
+          <ModalFooter
+            onCancel={close}
+            confirmLabel={t('orders.documents.download')}
+            pending={download.isPending}
+          />
         </Stack>
       </form>
     </Modal>

@@ -7,6 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { errorKey } from '../../lib/api-client';
 import { useAccess } from '../../lib/session';
 import { ConfirmButton } from '../../ui/confirm-button';
+import { RemoveButton } from '../../ui/remove-button';
 import { copyOrder, discardDraft, ordersKey, resumeStep, runTransition, transitionNotice } from './api';
 
 type Props = {
@@ -44,18 +45,14 @@ function DraftRowActions({ order, onFailure, phone }: Props) {
       >
         {t('orders.drafts.resume')}
       </Button>
-      <ConfirmButton
-        size={phone ? 'md' : 'compact-sm'}
-        variant="subtle"
-        color="red"
-        loading={discard.isPending}
-        aria-label={t('orders.drafts.discardOf', { number })}
+      <RemoveButton
+        label={t('orders.drafts.discard')}
         question={t('orders.drafts.discardQuestion', { number })}
-        confirmLabel={t('orders.drafts.discard')}
-        onConfirm={() => discard.mutate()}
-      >
-        {t('orders.drafts.discard')}
-      </ConfirmButton>
+        onRemove={() => discard.mutate()}
+        pending={discard.isPending}
+        size={phone ? 'md' : 'compact-sm'}
+        aria-label={t('orders.drafts.discardOf', { number })}
+      />
     </Group>
   );
 }

@@ -1,11 +1,12 @@
 import { documentsEndpoints as d } from '@letokruh/contracts/endpoints/documents';
-import { Alert, Button, Group, Modal, Select, Stack } from '@mantine/core';
+import { Alert, Group, Modal, Select, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorKey } from '../../lib/api-client';
 import { DayInput } from '../../ui/day-input';
+import { ModalFooter } from '../../ui/modal-footer';
 import { warehousesQuery } from './api';
 import { documentNames, downloadDocument } from './download';
 
@@ -84,14 +85,11 @@ export function OrdersPdfModal({ opened, onClose }: Props) {
               popoverProps={{ withinPortal: true }}
             />
           </Group>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={download.isPending}>
-              {t('orders.documents.download')}
-            </Button>
-          </Group>
+          <ModalFooter
+            onCancel={close}
+            confirmLabel={t('orders.documents.download')}
+            pending={download.isPending}
+          />
         </Stack>
       </form>
     </Modal>

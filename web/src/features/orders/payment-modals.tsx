@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, errorKey } from '../../lib/api-client';
 import { DetailRow, DetailTable } from '../../ui/detail-row';
 import { useFormat } from '../../ui/format';
+import { ModalFooter } from '../../ui/modal-footer';
 import { qrPaymentQuery, sendEmailQr } from './api';
 import { SupplierSelect } from './supplier-select';
 
@@ -180,14 +181,12 @@ export function EmailQrModal({ order, opened, onClose }: Props) {
             ? t('orders.qr.emailQuestion', { email, number: order.intern_id })
             : t('orders.qr.emailMissingHint')}
         </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            {t('common.cancel')}
-          </Button>
-          <Button loading={send.isPending} onClick={confirm}>
-            {t('orders.qr.send')}
-          </Button>
-        </Group>
+        <ModalFooter
+          onCancel={close}
+          confirmLabel={t('orders.qr.send')}
+          onConfirm={confirm}
+          pending={send.isPending}
+        />
       </Stack>
     </Modal>
   );

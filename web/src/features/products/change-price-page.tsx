@@ -3,28 +3,24 @@ import type { Currency } from '@letokruh/contracts/rules/money';
 import { pragueDay } from '@letokruh/contracts/rules/prague-day';
 import {
   Alert,
-  Anchor,
-  Button,
   Center,
-  Group,
   Input,
   Loader,
   NumberInput,
-  Paper,
   SegmentedControl,
   Select,
   SimpleGrid,
-  Stack,
   Text,
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { errorKey } from '../../lib/api-client';
 import { useAccess } from '../../lib/session';
 import { DayInput } from '../../ui/day-input';
+import { FormCard, FormPage } from '../../ui/form-page';
 import { useFormat } from '../../ui/format';
 import { useDecimalProps } from '../../ui/number-props';
 import { useChangePrice, usePriceWarehouses, useProduct } from './api';
@@ -41,13 +37,11 @@ export function ChangePricePage() {
   const product = useProduct(id);
   const p = product.data;
   return (
-    <Stack maw={1000}>
-      <Anchor component={Link} to="/products" size="sm">
-        {t('products.backToList')}
-      </Anchor>
-      <Title order={2}>
-        {p ? t('products.changePriceHeading', { name: p.name }) : t('titles.productChangePrice')}
-      </Title>
+    <FormPage
+      back={{ to: '/products', label: t('products.backToList') }}
+      title={p ? t('products.changePriceHeading', { name: p.name }) : t('titles.productChangePrice')}
+      maw={1000}
+    >
       {p ? (
         <Text c="dimmed">
           {[
@@ -73,7 +67,7 @@ export function ChangePricePage() {
           <PriceHistoryTable product={product.data} />
         </>
       )}
-    </Stack>
+    </FormPage>
   );
 }
 
@@ -103,8 +97,7 @@ function ChangePriceForm({ product }: { product: ProductDetail }) {
     if (inForce) setVat(inForce.vat);
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     setProblem(null);
     const empty = [
       ...(warehouse ? [] : ['warehouse']),
@@ -145,81 +138,74 @@ function ChangePriceForm({ product }: { product: ProductDetail }) {
   };
 
   return (
-    <Paper withBorder p="md" component="form" onSubmit={submit} noValidate>
-      <Stack>
-        {problem ? (
-          <Alert color="red" role="alert">
-            {problem}
-          </Alert>
-        ) : null}
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
-          <Select
-            label={t('products.fields.warehouse')}
-            required
-            data={(warehouses.data ?? []).map((w) => ({ value: String(w.id), label: w.name }))}
-            value={warehouse}
-            onChange={(v) => choose(v, currency)}
-            error={missing.includes('warehouse')}
-            placeholder={warehouses.isPending ? t('common.loading') : undefined}
+    <FormCard
+      onSubmit={submit}
+      problem={problem}
+      submitLabel={t('products.savePrice')}
+      pending={change.isPending}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+        <Select
+          label={t('products.fields.warehouse')}
+          required
+          data={(warehouses.data ?? []).map((w) => ({ value: String(w.id), label: w.name }))}
+          value={warehouse}
+          onChange={(v) => choose(v, currency)}
+          error={missing.includes('warehouse')}
+          placeholder={warehouses.isPending ? t('common.loading') : undefined}
+        />
+        <Input.Wrapper label={t('products.fields.currency')}>
+          <SegmentedControl
+            display="flex"
+            aria-label={t('products.fields.currency')}
+            data={['CZK', 'EUR']}
+            value={currency}
+            onChange={(v) => choose(warehouse, v as Currency)}
           />
-          <Input.Wrapper label={t('products.fields.currency')}>
-            <SegmentedControl
-              display="flex"
-              aria-label={t('products.fields.currency')}
-              data={['CZK', 'EUR']}
-              value={currency}
-              onChange={(v) => choose(warehouse, v as Currency)}
-            />
-          </Input.Wrapper>
-          <DayInput
-            label={t('products.fields.fromDate')}
-            required
-            value={fromDate}
-            onChange={setFromDate}
-            minDate={today}
-            error={missing.includes('from_date')}
-          />
-          <NumberInput
-            label={t('products.fields.priceWithVat')}
-            required
-            value={price}
-            onChange={(v) => setPrice(v === '' || Number.isNaN(Number(v)) ? '' : Number(v))}
-            min={0}
-            max={1_000_000}
-            clampBehavior="none"
-            allowNegative={false}
-            decimalScale={2}
-            {...decimal}
-            rightSection={
-              <Text size="xs" c="dimmed">
-                {currency}
-              </Text>
-            }
-            rightSectionWidth={48}
-            error={missing.includes('price')}
-          />
-          <VatSelect
-            label={t('products.fields.vat')}
-            currency={currency}
-            day={fromDate ?? today}
-            value={vat}
-            onChange={setVat}
-          />
-        </SimpleGrid>
-        <Text size="sm" data-testid="current-price">
-          {t('products.currentPrice')}:{' '}
-          {current
-            ? `${format.money(current.amount, currency)} (${t('products.vatShort', { vat: current.vat })}, ${t('products.since', { date: format.day(current.from_date) })})`
-            : warehouse
-              ? t('products.noCurrentPrice')
-              : t('common.noValue')}
-        </Text>
-        <Group>
-          <Button type="submit" loading={change.isPending}>
-            {t('products.savePrice')}
-          </Button>
-        </Group>
-      </Stack>
-    </Paper>
+        </Input.Wrapper>
+        <DayInput
+          label={t('products.fields.fromDate')}
+          required
+          value={fromDate}
+          onChange={setFromDate}
+          minDate={today}
+          error={missing.includes('from_date')}
+        />
+        <NumberInput
+          label={t('products.fields.priceWithVat')}
+          required
+          value={price}
+          onChange={(v) => setPrice(v === '' || Number.isNaN(Number(v)) ? '' : Number(v))}
+          min={0}
+          max={1_000_000}
+          clampBehavior="none"
+          allowNegative={false}
+          decimalScale={2}
+          {...decimal}
+          rightSection={
+            <Text size="xs" c="dimmed">
+              {currency}
+            </Text>
+          }
+          rightSectionWidth={48}
+          error={missing.includes('price')}
+        />
+        <VatSelect
+          label={t('products.fields.vat')}
+          currency={currency}
+          day={fromDate ?? today}
+          value={vat}
+          onChange={setVat}
+        />
+      </SimpleGrid>
+      <Text size="sm" data-testid="current-price">
+        {t('products.currentPrice')}:{' '}
+        {current
+          ? `${format.money(current.amount, currency)} (${t('products.vatShort', { vat: current.vat })}, ${t('products.since', { date: format.day(current.from_date) })})`
+          : warehouse
+            ? t('products.noCurrentPrice')
+            : t('common.noValue')}
+      </Text>
+    </FormCard>
   );
 }

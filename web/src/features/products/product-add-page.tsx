@@ -7,27 +7,14 @@ import {
   productTypes,
 } from '@letokruh/contracts/products';
 import { pragueDay } from '@letokruh/contracts/rules/prague-day';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  NumberInput,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { NumberInput, Select, SimpleGrid, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { ApiError, errorKey } from '../../lib/api-client';
 import { useAccess } from '../../lib/session';
+import { FormCard, FormPage } from '../../ui/form-page';
 import { useAddProduct } from './api';
 import { newPriceLine, type PriceLine, PriceLinesEditor } from './price-lines-editor';
 import { productTypeKey } from './product-labels';
@@ -76,8 +63,7 @@ export function ProductAddPage() {
   const [badLines, setBadLines] = useState<string[]>([]);
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     setProblem(null);
     const missing: string[] = requiredFields.filter((key) => {
       const value = draft[key];
@@ -122,106 +108,97 @@ export function ProductAddPage() {
 
   const bad = (key: string) => badFields.includes(key);
   return (
-    <Stack maw={960}>
-      <Anchor component={Link} to="/products" size="sm">
-        {t('products.backToList')}
-      </Anchor>
-      <Title order={2}>{t('products.addHeading')}</Title>
-      <Paper withBorder p="md" component="form" onSubmit={submit} noValidate>
-        <Stack>
-          {problem ? (
-            <Alert color="red" role="alert">
-              {problem}
-            </Alert>
-          ) : null}
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label={t('products.fields.name')}
-              required
-              value={draft.name}
-              onChange={(e) => set('name', e.currentTarget.value)}
-              error={bad('name')}
-              maxLength={200}
-            />
-            <TextInput
-              label={t('products.fields.shortenName')}
-              required
-              value={draft.shorten_name}
-              onChange={(e) => set('shorten_name', e.currentTarget.value)}
-              error={bad('shorten_name')}
-              maxLength={50}
-            />
-            <Select
-              label={t('products.fields.type')}
-              required
-              data={productTypes.map((type) => ({ value: type, label: t(productTypeKey[type]) }))}
-              value={draft.type}
-              onChange={(v) => {
-                const type = v as ProductType | null;
-                setDraft((d) => ({ ...d, type, subtype: type ? usualSubtype[type] : d.subtype }));
-              }}
-              error={bad('type')}
-            />
-            <Select
-              label={t('products.fields.subtype')}
-              allowDeselect={false}
-              data={(['soft', 'hard', 'none'] as const).map((s) => ({
-                value: s,
-                label: t(`products.subtypes.${s}`),
-              }))}
-              value={draft.subtype}
-              onChange={(v) => v && set('subtype', v as Subtype | 'none')}
-              error={bad('subtype')}
-            />
-            <NumberInput
-              label={t('products.fields.lengthCm')}
-              description={t('products.lengthHint')}
-              required
-              value={draft.length}
-              onChange={(v) => set('length', v === '' || Number.isNaN(Number(v)) ? '' : Number(v))}
-              min={0}
-              max={1_000_000}
-              clampBehavior="none"
-              allowDecimal={false}
-              allowNegative={false}
-              error={bad('length')}
-            />
-            <Select
-              label={t('products.fields.measurementUnit')}
-              required
-              data={measurementUnits.map((u) => ({ value: u, label: t(`products.units.${u}`) }))}
-              value={draft.measurement_unit}
-              onChange={(v) => set('measurement_unit', v as Draft['measurement_unit'])}
-              error={bad('measurement_unit')}
-            />
-          </SimpleGrid>
-          <Textarea
-            label={t('products.fields.description')}
-            value={draft.description}
-            onChange={(e) => set('description', e.currentTarget.value)}
-            rows={2}
-            maxLength={2000}
+    <FormPage
+      back={{ to: '/products', label: t('products.backToList') }}
+      title={t('products.addHeading')}
+      maw={960}
+    >
+      <FormCard
+        onSubmit={submit}
+        problem={problem}
+        submitLabel={t('products.create')}
+        pending={add.isPending}
+        cancel={{ to: '/products' }}
+      >
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label={t('products.fields.name')}
+            required
+            value={draft.name}
+            onChange={(e) => set('name', e.currentTarget.value)}
+            error={bad('name')}
+            maxLength={200}
           />
-          <Title order={4}>{t('products.pricesHeading')}</Title>
-          <Text size="sm" c="dimmed">
-            {t('products.pricesHint')}
-          </Text>
-          <PriceLinesEditor
-            lines={prices}
-            onChange={setPrices}
-            invalid={badLines}
-            perWarehouse={can('view_warehouse')}
+          <TextInput
+            label={t('products.fields.shortenName')}
+            required
+            value={draft.shorten_name}
+            onChange={(e) => set('shorten_name', e.currentTarget.value)}
+            error={bad('shorten_name')}
+            maxLength={50}
           />
-          <Group>
-            <Button type="submit" loading={add.isPending}>
-              {t('products.create')}
-            </Button>
-            <Button component={Link} to="/products" variant="default">
-              {t('common.cancel')}
-            </Button>
-          </Group>
-        </Stack>
-      </Paper>
-    </Stack>
+          <Select
+            label={t('products.fields.type')}
+            required
+            data={productTypes.map((type) => ({ value: type, label: t(productTypeKey[type]) }))}
+            value={draft.type}
+            onChange={(v) => {
+              const type = v as ProductType | null;
+              setDraft((d) => ({ ...d, type, subtype: type ? usualSubtype[type] : d.subtype }));
+            }}
+            error={bad('type')}
+          />
+          <Select
+            label={t('products.fields.subtype')}
+            allowDeselect={false}
+            data={(['soft', 'hard', 'none'] as const).map((s) => ({
+              value: s,
+              label: t(`products.subtypes.${s}`),
+            }))}
+            value={draft.subtype}
+            onChange={(v) => v && set('subtype', v as Subtype | 'none')}
+            error={bad('subtype')}
+          />
+          <NumberInput
+            label={t('products.fields.lengthCm')}
+            description={t('products.lengthHint')}
+            required
+            value={draft.length}
+            onChange={(v) => set('length', v === '' || Number.isNaN(Number(v)) ? '' : Number(v))}
+            min={0}
+            max={1_000_000}
+            clampBehavior="none"
+            allowDecimal={false}
+            allowNegative={false}
+            error={bad('length')}
+          />
+          <Select
+            label={t('products.fields.measurementUnit')}
+            required
+            data={measurementUnits.map((u) => ({ value: u, label: t(`products.units.${u}`) }))}
+            value={draft.measurement_unit}
+            onChange={(v) => set('measurement_unit', v as Draft['measurement_unit'])}
+            error={bad('measurement_unit')}
+          />
+        </SimpleGrid>
+        <Textarea
+          label={t('products.fields.description')}
+          value={draft.description}
+          onChange={(e) => set('description', e.currentTarget.value)}
+          rows={2}
+          maxLength={2000}
+        />
+        <Title order={4}>{t('products.pricesHeading')}</Title>
+        <Text size="sm" c="dimmed">
+          {t('products.pricesHint')}
+        </Text>
+        <PriceLinesEditor
+          lines={prices}
+          onChange={setPrices}
+          invalid={badLines}
+          perWarehouse={can('view_warehouse')}
+        />
+      </FormCard>
+    </FormPage>
   );
 }

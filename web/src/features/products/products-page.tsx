@@ -1,16 +1,17 @@
 import { type Product, type ProductType, productTypes } from '@letokruh/contracts/products';
-import { Alert, Badge, Button, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorKey } from '../../lib/api-client';
 import { useAccess } from '../../lib/session';
-import { ConfirmButton } from '../../ui/confirm-button';
 import { countActiveFilters, FilterBar } from '../../ui/filter-bar';
 import { useFormat } from '../../ui/format';
+import { ListPageHeader } from '../../ui/list-page-header';
 import { useListState } from '../../ui/list-state';
 import { type Column, PagedTable } from '../../ui/paged-table';
+import { RemoveButton } from '../../ui/remove-button';
 import { useProducts, useRemoveProduct } from './api';
 import { PricesCell } from './prices-cell';
 import { productTypeKey } from './product-labels';
@@ -109,16 +110,11 @@ export function ProductsPage() {
             </Button>
           ) : null}
           {canCall('DELETE /product/:id/delete') && !p.hidden ? (
-            <ConfirmButton
-              size="compact-sm"
-              variant="subtle"
-              color="red"
+            <RemoveButton
+              label={t('products.remove')}
               question={t('products.removeQuestion', { name: p.name })}
-              confirmLabel={t('products.remove')}
-              onConfirm={() => removeProduct(p)}
-            >
-              {t('products.remove')}
-            </ConfirmButton>
+              onRemove={() => removeProduct(p)}
+            />
           ) : null}
         </Stack>
       ),
@@ -126,44 +122,42 @@ export function ProductsPage() {
 
   return (
     <Stack>
-      <Group justify="space-between">
-        <Title order={2}>{t('products.heading')}</Title>
-        {canCall('POST /product/add') ? (
-          <Button component={Link} to="/product/add">
-            {t('products.add')}
-          </Button>
-        ) : null}
-      </Group>
-      <FilterBar active={countActiveFilters(list.filters, emptyFilters)} onClear={list.clearFilters}>
-        <Group align="flex-end">
-          <TextInput
-            label={t('products.fields.name')}
-            value={list.filters.name}
-            onChange={(e) => list.setFilter('name', e.currentTarget.value)}
-            w={240}
-          />
-          <Select
-            label={t('products.fields.type')}
-            placeholder={t('products.allTypes')}
-            clearable
-            data={productTypes.map((type) => ({ value: type, label: t(productTypeKey[type]) }))}
-            value={list.filters.type || null}
-            onChange={(v) => list.setFilter('type', (v ?? '') as ProductType | '')}
-            w={200}
-          />
-          <Select
-            label={t('products.offer')}
-            allowDeselect={false}
-            data={(['offered', 'removed', 'all'] as const).map((o) => ({
-              value: o,
-              label: t(`products.offers.${o}`),
-            }))}
-            value={list.filters.offer}
-            onChange={(v) => v && list.setFilter('offer', v as Offer)}
-            w={200}
-          />
-        </Group>
-      </FilterBar>
+      <ListPageHeader
+        title={t('products.heading')}
+        add={{ call: 'POST /product/add', to: '/product/add', label: t('products.add') }}
+        filters={
+          <FilterBar active={countActiveFilters(list.filters, emptyFilters)} onClear={list.clearFilters}>
+            <Group align="flex-end">
+              <TextInput
+                label={t('products.fields.name')}
+                value={list.filters.name}
+                onChange={(e) => list.setFilter('name', e.currentTarget.value)}
+                w={240}
+              />
+              <Select
+                label={t('products.fields.type')}
+                placeholder={t('products.allTypes')}
+                clearable
+                data={productTypes.map((type) => ({ value: type, label: t(productTypeKey[type]) }))}
+                value={list.filters.type || null}
+                onChange={(v) => list.setFilter('type', (v ?? '') as ProductType | '')}
+                w={200}
+              />
+              <Select
+                label={t('products.offer')}
+                allowDeselect={false}
+                data={(['offered', 'removed', 'all'] as const).map((o) => ({
+                  value: o,
+                  label: t(`products.offers.${o}`),
+                }))}
+                value={list.filters.offer}
+                onChange={(v) => v && list.setFilter('offer', v as Offer)}
+                w={200}
+              />
+            </Group>
+          </FilterBar>
+        }
+      />
       <PagedTable
         columns={columns}
         rows={products.data?.items}

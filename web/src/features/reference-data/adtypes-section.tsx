@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorKey } from '../../lib/api-client';
-import { ConfirmButton } from '../../ui/confirm-button';
+import { RemoveButton } from '../../ui/remove-button';
 import { addAdtype, adtypesQuery, editAdtype, referenceKey, removeAdtype } from './api';
 
 /** One name, typed and checked before it is sent; the server's refusal is shown in place. */
@@ -121,16 +121,11 @@ export function AdtypesSection() {
                     >
                       {t('adtypes.rename')}
                     </Button>
-                    <ConfirmButton
-                      size="compact-sm"
-                      variant="subtle"
-                      color="red"
+                    <RemoveButton
+                      label={t('adtypes.remove')}
                       question={t('adtypes.removeQuestion', { name: a.name })}
-                      confirmLabel={t('adtypes.remove')}
-                      onConfirm={() => remove.mutate(a.id)}
-                    >
-                      {t('adtypes.remove')}
-                    </ConfirmButton>
+                      onRemove={() => remove.mutate(a.id)}
+                    />
                   </Group>
                 </Table.Td>
               </Table.Tr>

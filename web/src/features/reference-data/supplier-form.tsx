@@ -1,10 +1,11 @@
 import { type Supplier, type SupplierInput, supplierInputSchema } from '@letokruh/contracts/reference';
 import { czechIban, groupIban } from '@letokruh/contracts/rules/bank-account';
 import { formatPhone } from '@letokruh/contracts/rules/format';
-import { Alert, Button, Checkbox, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Checkbox, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorKey } from '../../lib/api-client';
+import { ModalFooter } from '../../ui/modal-footer';
 
 type Props = {
   initial?: Supplier;
@@ -177,14 +178,11 @@ export function SupplierForm({ initial, pending, serverError, onSubmit, onCancel
         <Text size="sm" c="dimmed">
           {t('suppliers.fields.iban')}: {iban ? groupIban(iban) : t('common.noValue')}
         </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={pending}>
-            {initial ? t('suppliers.save') : t('suppliers.create')}
-          </Button>
-        </Group>
+        <ModalFooter
+          onCancel={onCancel}
+          confirmLabel={initial ? t('suppliers.save') : t('suppliers.create')}
+          pending={pending}
+        />
       </Stack>
     </form>
   );

@@ -7,7 +7,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorKey } from '../../lib/api-client';
-import { ConfirmButton } from '../../ui/confirm-button';
+import { RemoveButton } from '../../ui/remove-button';
 import { addSupplier, editSupplier, referenceKey, removeSupplier, suppliersQuery } from './api';
 import { SupplierForm } from './supplier-form';
 
@@ -111,16 +111,11 @@ export function SuppliersSection() {
                       <Button size="compact-sm" variant="default" onClick={() => open(s)}>
                         {t('common.edit')}
                       </Button>
-                      <ConfirmButton
-                        size="compact-sm"
-                        variant="subtle"
-                        color="red"
+                      <RemoveButton
+                        label={t('suppliers.remove')}
                         question={t('suppliers.removeQuestion', { name: s.name })}
-                        confirmLabel={t('suppliers.remove')}
-                        onConfirm={() => remove.mutate(s.id)}
-                      >
-                        {t('suppliers.remove')}
-                      </ConfirmButton>
+                        onRemove={() => remove.mutate(s.id)}
+                      />
                     </Group>
                   </Table.Td>
                 </Table.Tr>

@@ -7,11 +7,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { errorKey } from '../../lib/api-client';
 import { useAccess } from '../../lib/session';
-import { ConfirmButton } from '../../ui/confirm-button';
 import { DetailRow, DetailTable } from '../../ui/detail-row';
 import { FilesPanel } from '../../ui/files-panel';
 import { useFormat } from '../../ui/format';
 import { QueryState } from '../../ui/query-state';
+import { RemoveButton } from '../../ui/remove-button';
 import { deleteTransportation, transportationsKey } from './api';
 import { useLoadTypeLabels } from './labels';
 import { useTransportationOfRoute } from './use-transportation';
@@ -139,15 +139,13 @@ function DeleteButton({ id }: { id: number }) {
     onError: (error) => notifications.show({ color: 'red', message: t(errorKey(error)) }),
   });
   return (
-    <ConfirmButton
-      color="red"
-      variant="light"
-      loading={remove.isPending}
+    <RemoveButton
+      label={t('common.delete')}
       question={t('transportations.deleteQuestion', { id })}
-      confirmLabel={t('common.delete')}
-      onConfirm={() => remove.mutate()}
-    >
-      {t('common.delete')}
-    </ConfirmButton>
+      onRemove={() => remove.mutate()}
+      pending={remove.isPending}
+      size="sm"
+      variant="light"
+    />
   );
 }

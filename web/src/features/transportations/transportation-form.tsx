@@ -5,12 +5,9 @@ import {
 } from '@letokruh/contracts/transportations';
 import {
   ActionIcon,
-  Alert,
-  Button,
   Fieldset,
   Group,
   NumberInput,
-  Paper,
   Radio,
   Select,
   SimpleGrid,
@@ -19,11 +16,11 @@ import {
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { ApiError, errorKey } from '../../lib/api-client';
 import { DayInput } from '../../ui/day-input';
+import { FormCard } from '../../ui/form-page';
 import { useDecimalProps } from '../../ui/number-props';
 import { driversQuery, transportationDataQuery } from './api';
 import {
@@ -89,8 +86,7 @@ export function TransportationForm({
     driverOptions.push({ value: String(currentDriver.id), label: currentDriver.name });
   }
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const missing = missingFields(draft);
     if (missing.length) return setProblem({ text: t('errors.missingFields'), fields: missing });
     setProblem(null);
@@ -99,154 +95,144 @@ export function TransportationForm({
 
   const bezrukace = draft.transportType === 'bezrukaceTransport';
   return (
-    <Paper withBorder p="md" component="form" onSubmit={submit} noValidate>
-      <Stack>
-        {problem ? (
-          <Alert color="red" role="alert">
-            {problem.text}
-          </Alert>
-        ) : null}
-        <Radio.Group
-          label={t('transportations.fields.transportType')}
-          value={draft.transportType}
-          onChange={(v) => set('transportType', v as Draft['transportType'])}
-        >
-          <Group mt={6}>
-            {transportTypes.map((type) => (
-              <Radio key={type} value={type} label={t(`transportations.types.${type}`)} />
-            ))}
-          </Group>
-        </Radio.Group>
-        {bezrukace ? (
-          <Fieldset legend={t('transportations.fields.choice')} variant="filled">
-            <Radio.Group
-              aria-label={t('transportations.fields.choice')}
-              value={draft.choice}
-              onChange={(v) => set('choice', v as Draft['choice'])}
-              error={invalid('transportType.choice') ? t('transportations.pickLoader') : undefined}
-            >
-              <Group>
-                {transportChoices.map((choice) => (
-                  <Radio key={choice} value={choice} label={t(`transportations.choices.${choice}`)} />
-                ))}
-              </Group>
-            </Radio.Group>
-            {draft.choice === 'other' ? (
-              <TextInput
-                mt="sm"
-                maw={360}
-                label={t('transportations.fields.differentChoice')}
-                required
-                value={draft.differentChoice}
-                onChange={(e) => set('differentChoice', e.currentTarget.value)}
-                error={invalid('transportType.differentChoice')}
-              />
-            ) : null}
-          </Fieldset>
-        ) : null}
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <DayInput
-            label={t('transportations.fields.date')}
-            required
-            value={draft.date}
-            onChange={(day) => set('date', day)}
-            error={invalid('date')}
-            placeholder={t('transportations.dayPlaceholder')}
-            clearable
-          />
-          <Select
-            label={t('transportations.fields.driver')}
-            searchable
-            clearable
-            data={driverOptions}
-            value={draft.driver}
-            onChange={(v) => set('driver', v)}
-            error={invalid('driver')}
-          />
-          <Select
-            label={t('transportations.fields.recipient')}
-            searchable
-            clearable
-            data={options(data.data?.recipients)}
-            value={draft.recipient}
-            onChange={(v) => set('recipient', v)}
-            error={invalid('recipient')}
-          />
-        </SimpleGrid>
-
-        <CmrRows draft={draft} setDraft={setDraft} decimal={decimal} />
-
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Select
-            label={t('transportations.fields.subscriber')}
-            required
-            searchable
-            data={[
-              ...options(data.data?.subscribers),
-              { value: OTHER, label: t('transportations.otherSubscriber') },
-            ]}
-            value={draft.subscriber}
-            onChange={(v) => set('subscriber', v)}
-            error={invalid('subscriber') && draft.subscriber !== OTHER}
-          />
-          {draft.subscriber === OTHER ? (
+    <FormCard
+      onSubmit={submit}
+      problem={problem?.text}
+      submitLabel={submitLabel}
+      pending={pending}
+      cancel={{ to: '/transportations' }}
+    >
+      <Radio.Group
+        label={t('transportations.fields.transportType')}
+        value={draft.transportType}
+        onChange={(v) => set('transportType', v as Draft['transportType'])}
+      >
+        <Group mt={6}>
+          {transportTypes.map((type) => (
+            <Radio key={type} value={type} label={t(`transportations.types.${type}`)} />
+          ))}
+        </Group>
+      </Radio.Group>
+      {bezrukace ? (
+        <Fieldset legend={t('transportations.fields.choice')} variant="filled">
+          <Radio.Group
+            aria-label={t('transportations.fields.choice')}
+            value={draft.choice}
+            onChange={(v) => set('choice', v as Draft['choice'])}
+            error={invalid('transportType.choice') ? t('transportations.pickLoader') : undefined}
+          >
+            <Group>
+              {transportChoices.map((choice) => (
+                <Radio key={choice} value={choice} label={t(`transportations.choices.${choice}`)} />
+              ))}
+            </Group>
+          </Radio.Group>
+          {draft.choice === 'other' ? (
             <TextInput
-              label={t('transportations.fields.subscriberText')}
+              mt="sm"
+              maw={360}
+              label={t('transportations.fields.differentChoice')}
               required
-              value={draft.subscriberText}
-              onChange={(e) => set('subscriberText', e.currentTarget.value)}
-              error={invalid('subscriber')}
+              value={draft.differentChoice}
+              onChange={(e) => set('differentChoice', e.currentTarget.value)}
+              error={invalid('transportType.differentChoice')}
             />
           ) : null}
-        </SimpleGrid>
+        </Fieldset>
+      ) : null}
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <DayInput
+          label={t('transportations.fields.date')}
+          required
+          value={draft.date}
+          onChange={(day) => set('date', day)}
+          error={invalid('date')}
+          placeholder={t('transportations.dayPlaceholder')}
+          clearable
+        />
         <Select
-          label={t('transportations.fields.sortiment')}
+          label={t('transportations.fields.driver')}
           searchable
           clearable
-          maw={{ sm: 'calc(50% - var(--mantine-spacing-md) / 2)' }}
-          data={options(data.data?.wood_types)}
-          value={draft.sortiment}
-          onChange={(v) => set('sortiment', v)}
-          error={invalid('sortiment')}
+          data={driverOptions}
+          value={draft.driver}
+          onChange={(v) => set('driver', v)}
+          error={invalid('driver')}
         />
+        <Select
+          label={t('transportations.fields.recipient')}
+          searchable
+          clearable
+          data={options(data.data?.recipients)}
+          value={draft.recipient}
+          onChange={(v) => set('recipient', v)}
+          error={invalid('recipient')}
+        />
+      </SimpleGrid>
 
-        <PlaceRows draft={draft} setDraft={setDraft} />
+      <CmrRows draft={draft} setDraft={setDraft} decimal={decimal} />
 
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Select
-            label={t('transportations.fields.spz')}
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Select
+          label={t('transportations.fields.subscriber')}
+          required
+          searchable
+          data={[
+            ...options(data.data?.subscribers),
+            { value: OTHER, label: t('transportations.otherSubscriber') },
+          ]}
+          value={draft.subscriber}
+          onChange={(v) => set('subscriber', v)}
+          error={invalid('subscriber') && draft.subscriber !== OTHER}
+        />
+        {draft.subscriber === OTHER ? (
+          <TextInput
+            label={t('transportations.fields.subscriberText')}
             required
-            searchable
-            data={[
-              ...options(data.data?.licence_plates),
-              { value: OTHER, label: t('transportations.otherPlate') },
-            ]}
-            value={draft.spz}
-            onChange={(v) => set('spz', v)}
-            error={invalid('spz') && draft.spz !== OTHER}
+            value={draft.subscriberText}
+            onChange={(e) => set('subscriberText', e.currentTarget.value)}
+            error={invalid('subscriber')}
           />
-          {draft.spz === OTHER ? (
-            <TextInput
-              label={t('transportations.fields.spzText')}
-              required
-              value={draft.spzText}
-              onChange={(e) => set('spzText', e.currentTarget.value)}
-              error={invalid('spz')}
-              placeholder="1J2 3456"
-            />
-          ) : null}
-        </SimpleGrid>
+        ) : null}
+      </SimpleGrid>
+      <Select
+        label={t('transportations.fields.sortiment')}
+        searchable
+        clearable
+        maw={{ sm: 'calc(50% - var(--mantine-spacing-md) / 2)' }}
+        data={options(data.data?.wood_types)}
+        value={draft.sortiment}
+        onChange={(v) => set('sortiment', v)}
+        error={invalid('sortiment')}
+      />
 
-        <Group>
-          <Button type="submit" loading={pending}>
-            {submitLabel}
-          </Button>
-          <Button component={Link} to="/transportations" variant="default">
-            {t('common.cancel')}
-          </Button>
-        </Group>
-      </Stack>
-    </Paper>
+      <PlaceRows draft={draft} setDraft={setDraft} />
+
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Select
+          label={t('transportations.fields.spz')}
+          required
+          searchable
+          data={[
+            ...options(data.data?.licence_plates),
+            { value: OTHER, label: t('transportations.otherPlate') },
+          ]}
+          value={draft.spz}
+          onChange={(v) => set('spz', v)}
+          error={invalid('spz') && draft.spz !== OTHER}
+        />
+        {draft.spz === OTHER ? (
+          <TextInput
+            label={t('transportations.fields.spzText')}
+            required
+            value={draft.spzText}
+            onChange={(e) => set('spzText', e.currentTarget.value)}
+            error={invalid('spz')}
+            placeholder="1J2 3456"
+          />
+        ) : null}
+      </SimpleGrid>
+    </FormCard>
   );
 }
 

@@ -1,12 +1,13 @@
 import type { TransportationPayload } from '@letokruh/contracts/transportations';
-import { Alert, Anchor, Stack, Title } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { ApiError, errorKey } from '../../lib/api-client';
 import { useAccess } from '../../lib/session';
+import { FormPage } from '../../ui/form-page';
 import { StaleAlert } from '../../ui/stale-alert';
 import { addTransportation, editTransportation, transportationsKey } from './api';
 import { draftOf, emptyDraft } from './draft';
@@ -18,13 +19,9 @@ const listPath = '/transportations';
 function Page({ heading, children }: { heading: string; children: ReactNode }) {
   const { t } = useTranslation();
   return (
-    <Stack maw={960}>
-      <Anchor component={Link} to={listPath} size="sm">
-        {t('transportations.backToList')}
-      </Anchor>
-      <Title order={2}>{heading}</Title>
+    <FormPage back={{ to: listPath, label: t('transportations.backToList') }} title={heading} maw={960}>
       {children}
-    </Stack>
+    </FormPage>
   );
 }
 

@@ -1,11 +1,12 @@
 import type { TransportationSummary } from '@letokruh/contracts/transportations';
-import { Alert, Anchor, Button, Group, Stack, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorKey } from '../../lib/api-client';
 import { useAccess } from '../../lib/session';
 import { useFormat } from '../../ui/format';
+import { ListPageHeader } from '../../ui/list-page-header';
 import { useListState } from '../../ui/list-state';
 import { type Column, PagedTable } from '../../ui/paged-table';
 import { transportationsQuery } from './api';
@@ -16,7 +17,7 @@ const noFilters: Record<string, never> = {};
 export function TransportationsPage() {
   const { t } = useTranslation();
   const format = useFormat();
-  const { can, canCall, user } = useAccess();
+  const { can, user } = useAccess();
   const list = useListState('transportations', noFilters);
   const allowed = can('view_transportation');
   const hauls = useQuery({
@@ -65,14 +66,10 @@ export function TransportationsPage() {
 
   return (
     <Stack>
-      <Group justify="space-between">
-        <Title order={2}>{t('transportations.heading')}</Title>
-        {canCall('POST /transportation/add') ? (
-          <Button component={Link} to="/transportation/add">
-            {t('transportations.add')}
-          </Button>
-        ) : null}
-      </Group>
+      <ListPageHeader
+        title={t('transportations.heading')}
+        add={{ call: 'POST /transportation/add', to: '/transportation/add', label: t('transportations.add') }}
+      />
       <PagedTable
         columns={columns}
         rows={hauls.data?.items}

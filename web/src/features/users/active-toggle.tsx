@@ -1,10 +1,11 @@
 import type { UserItem } from '@letokruh/contracts/users';
-import { Button, type ButtonProps, Group, Modal, Text } from '@mantine/core';
+import { Button, type ButtonProps, Modal, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorKey } from '../../lib/api-client';
+import { ModalFooter } from '../../ui/modal-footer';
 import { deactivateUser, reactivateUser, usersKey } from './api';
 
 /** Deactivate (after a confirmation: it signs the user out everywhere) or reactivate a user. */
@@ -47,14 +48,13 @@ export function ActiveToggle({ user, size = 'compact-sm' }: { user: UserItem; si
       </Button>
       <Modal opened={asking} onClose={close} title={t('users.deactivateTitle')} centered>
         <Text mb="lg">{t('users.deactivateQuestion', { name: user.name, username: user.username })}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            {t('common.cancel')}
-          </Button>
-          <Button color="red" loading={toggle.isPending} onClick={() => toggle.mutate()}>
-            {t('users.deactivate')}
-          </Button>
-        </Group>
+        <ModalFooter
+          onCancel={close}
+          confirmLabel={t('users.deactivate')}
+          onConfirm={() => toggle.mutate()}
+          pending={toggle.isPending}
+          color="red"
+        />
       </Modal>
     </>
   );

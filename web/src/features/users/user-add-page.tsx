@@ -1,10 +1,11 @@
 import type { UserAdd } from '@letokruh/contracts/users';
-import { Alert, Anchor, Stack, Title } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useAccess } from '../../lib/session';
+import { FormPage } from '../../ui/form-page';
 import { addUser, usersKey } from './api';
 import { draftOf, UserForm } from './user-form';
 
@@ -25,11 +26,7 @@ export function UserAddPage() {
   if (!access.user) return null;
   if (!access.canCall('POST /user/add')) return <Alert color="red">{t('common.accessDenied')}</Alert>;
   return (
-    <Stack maw={820}>
-      <Anchor component={Link} to="/users" size="sm">
-        {t('users.backToList')}
-      </Anchor>
-      <Title order={2}>{t('users.addHeading')}</Title>
+    <FormPage back={{ to: '/users', label: t('users.backToList') }} title={t('users.addHeading')} maw={820}>
       <UserForm
         mode="add"
         initial={draftOf()}
@@ -40,6 +37,6 @@ export function UserAddPage() {
         onSubmit={(body) => add.mutate(body)}
         onCancel={() => void navigate('/users')}
       />
-    </Stack>
+    </FormPage>
   );
 }

@@ -9,21 +9,11 @@ import {
   userAddSchema,
   userEditSchema,
 } from '@letokruh/contracts/users';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  NumberInput,
-  Paper,
-  PasswordInput,
-  SimpleGrid,
-  Stack,
-  TextInput,
-} from '@mantine/core';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { Checkbox, Group, NumberInput, PasswordInput, SimpleGrid, TextInput } from '@mantine/core';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, errorKey } from '../../lib/api-client';
+import { FormCard } from '../../ui/form-page';
 
 export type UserDraft = {
   username: string;
@@ -202,48 +192,34 @@ export function UserDetailsForm(props: UserDetailsFormProps) {
     onChange: (e: { currentTarget: { value: string } }) => onDetail(key, e.currentTarget.value),
     error: errorOf?.(key),
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    props.onSubmit();
-  };
   return (
-    <Paper withBorder p="md" component="form" onSubmit={submit} noValidate>
-      <Stack>
-        {props.problem ? (
-          <Alert color="red" role="alert">
-            {props.problem}
-          </Alert>
-        ) : null}
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {props.usernameEditable ? (
-            <TextInput
-              label={t('users.fields.username')}
-              description={t('users.usernameHint')}
-              required
-              autoComplete="off"
-              {...input('username')}
-            />
-          ) : (
-            <TextInput label={t('users.fields.username')} value={details.username} readOnly disabled />
-          )}
-          <div />
-          <TextInput label={t('users.fields.firstName')} required {...input('first_name')} />
-          <TextInput label={t('users.fields.lastName')} required {...input('last_name')} />
-          <TextInput label={t('users.fields.email')} type="email" {...input('email')} />
-          <TextInput label={t('users.fields.phone')} type="tel" {...input('phone')} />
-        </SimpleGrid>
-        {props.children}
-        <Group>
-          <Button type="submit" loading={props.pending}>
-            {props.submitLabel}
-          </Button>
-          {props.onCancel ? (
-            <Button variant="default" onClick={props.onCancel}>
-              {props.cancelLabel}
-            </Button>
-          ) : null}
-        </Group>
-      </Stack>
-    </Paper>
+    <FormCard
+      onSubmit={props.onSubmit}
+      problem={props.problem}
+      submitLabel={props.submitLabel}
+      pending={props.pending}
+      cancel={props.onCancel ? { onClick: props.onCancel } : undefined}
+      cancelLabel={props.cancelLabel}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {props.usernameEditable ? (
+          <TextInput
+            label={t('users.fields.username')}
+            description={t('users.usernameHint')}
+            required
+            autoComplete="off"
+            {...input('username')}
+          />
+        ) : (
+          <TextInput label={t('users.fields.username')} value={details.username} readOnly disabled />
+        )}
+        <div />
+        <TextInput label={t('users.fields.firstName')} required {...input('first_name')} />
+        <TextInput label={t('users.fields.lastName')} required {...input('last_name')} />
+        <TextInput label={t('users.fields.email')} type="email" {...input('email')} />
+        <TextInput label={t('users.fields.phone')} type="tel" {...input('phone')} />
+      </SimpleGrid>
+      {props.children}
+    </FormCard>
   );
 }

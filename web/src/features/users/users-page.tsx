@@ -1,5 +1,5 @@
 import type { UserItem } from '@letokruh/contracts/users';
-import { Alert, Anchor, Badge, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { errorKey } from '../../lib/api-client';
 import { useAccess } from '../../lib/session';
 import { useFormat } from '../../ui/format';
+import { ListPageHeader } from '../../ui/list-page-header';
 import { useListState } from '../../ui/list-state';
 import { type Column, PagedTable } from '../../ui/paged-table';
 import { ActiveToggle } from './active-toggle';
@@ -94,20 +95,18 @@ export function UsersPage() {
 
   return (
     <Stack>
-      <Group justify="space-between">
-        <Title order={2}>{t('users.heading')}</Title>
-        {access.canCall('POST /user/add') ? (
-          <Button component={Link} to="/user/add">
-            {t('users.add')}
-          </Button>
-        ) : null}
-      </Group>
-      {/* Decision 0034: "novak" finds Novák, by name, username or e-mail. */}
-      <TextInput
-        label={t('users.search')}
-        value={list.filters.name ?? ''}
-        onChange={(e) => list.setFilter('name', e.currentTarget.value)}
-        maw={360}
+      <ListPageHeader
+        title={t('users.heading')}
+        add={{ call: 'POST /user/add', to: '/user/add', label: t('users.add') }}
+        filters={
+          // Decision 0034: "novak" finds Novák, by name, username or e-mail.
+          <TextInput
+            label={t('users.search')}
+            value={list.filters.name ?? ''}
+            onChange={(e) => list.setFilter('name', e.currentTarget.value)}
+            maw={360}
+          />
+        }
       />
       <PagedTable
         columns={columns}

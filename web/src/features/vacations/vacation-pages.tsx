@@ -8,14 +8,15 @@ import {
   type WarehouseVacationInput,
   warehouseVacationInputSchema,
 } from '@letokruh/contracts/vacations';
-import { Alert, Anchor, Button, Group, Paper, Select, Stack, Title } from '@mantine/core';
+import { Alert, Select } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type UseQueryResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { ApiError, errorKey } from '../../lib/api-client';
 import { useAccess } from '../../lib/session';
+import { FormCard, FormPage } from '../../ui/form-page';
 import { StaleAlert } from '../../ui/stale-alert';
 import {
   addUserVacation,
@@ -98,8 +99,7 @@ function VacationForm<V extends Stored, I>({
     if (serverError) setProblem(serverProblem(serverError, t));
   }, [serverError, t]);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const found = checkDraft(draft, ['owner', 'vacation_from', 'vacation_to'], t);
     setProblem(found);
     if (found) return;
@@ -113,62 +113,30 @@ function VacationForm<V extends Stored, I>({
   const invalid = (problem?.fields ?? []).map((f) => (f === s.owner || f === 'user' ? 'owner' : f));
 
   return (
-    <Paper withBorder p="md" component="form" onSubmit={submit} noValidate>
-      <Stack>
-        {problem ? (
-          <Alert color="red" role="alert">
-            {problem.text}
-          </Alert>
-        ) : null}
-        <Select
-          label={t(s.text.owner)}
-          required
-          searchable={s.searchable}
-          data={options}
-          value={draft.owner}
-          onChange={(v) => setDraft((d) => ({ ...d, owner: v }))}
-          error={invalid.includes('owner')}
-          allowDeselect={false}
-        />
-        <PeriodFields
-          value={draft}
-          onChange={(period) => setDraft((d) => ({ ...d, ...period }))}
-          withTimes={s.withTimes}
-          invalid={invalid as PeriodField[]}
-        />
-        <Group>
-          <Button type="submit" loading={pending}>
-            {submitLabel}
-          </Button>
-          <Button component={Link} to={s.listPath} variant="default">
-            {t('common.cancel')}
-          </Button>
-        </Group>
-      </Stack>
-    </Paper>
-  );
-}
-
-function Page({
-  listPath,
-  back,
-  heading,
-  children,
-}: {
-  listPath: string;
-  back: string;
-  heading: string;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Stack maw={720}>
-      <Anchor component={Link} to={listPath} size="sm">
-        {t(back)}
-      </Anchor>
-      <Title order={2}>{heading}</Title>
-      {children}
-    </Stack>
+    <FormCard
+      onSubmit={submit}
+      problem={problem?.text}
+      submitLabel={submitLabel}
+      pending={pending}
+      cancel={{ to: s.listPath }}
+    >
+      <Select
+        label={t(s.text.owner)}
+        required
+        searchable={s.searchable}
+        data={options}
+        value={draft.owner}
+        onChange={(v) => setDraft((d) => ({ ...d, owner: v }))}
+        error={invalid.includes('owner')}
+        allowDeselect={false}
+      />
+      <PeriodFields
+        value={draft}
+        onChange={(period) => setDraft((d) => ({ ...d, ...period }))}
+        withTimes={s.withTimes}
+        invalid={invalid as PeriodField[]}
+      />
+    </FormCard>
   );
 }
 
@@ -188,7 +156,7 @@ function VacationAddPage<V extends Stored, I>({ subject: s }: { subject: FormSub
   if (!user) return null;
   if (!canCall(s.calls.add)) return <Alert color="red">{t('common.accessDenied')}</Alert>;
   return (
-    <Page listPath={s.listPath} back={s.text.back} heading={t(s.text.addHeading)}>
+    <FormPage back={{ to: s.listPath, label: t(s.text.back) }} title={t(s.text.addHeading)} maw={720}>
       <VacationForm
         subject={s}
         initial={{ ...emptyPeriod, owner: null }}
@@ -197,7 +165,7 @@ function VacationAddPage<V extends Stored, I>({ subject: s }: { subject: FormSub
         submitLabel={t('vacations.create')}
         onSubmit={(body) => add.mutate(body)}
       />
-    </Page>
+    </FormPage>
   );
 }
 
@@ -237,7 +205,7 @@ function VacationEditPage<V extends Stored, I>({ subject: s }: { subject: FormSu
   const item = vacation.data;
   const stale = save.error instanceof ApiError && save.error.status === 409;
   return (
-    <Page listPath={s.listPath} back={s.text.back} heading={t(s.text.editHeading)}>
+    <FormPage back={{ to: s.listPath, label: t(s.text.back) }} title={t(s.text.editHeading)} maw={720}>
       {stale ? <StaleAlert onReload={() => void vacation.refetch().then(() => save.reset())} /> : null}
       <VacationForm
         key={item.version}
@@ -250,7 +218,7 @@ function VacationEditPage<V extends Stored, I>({ subject: s }: { subject: FormSu
         submitLabel={t('vacations.save')}
         onSubmit={(body) => save.mutate(body)}
       />
-    </Page>
+    </FormPage>
   );
 }
 

@@ -2,17 +2,18 @@ import type { RouteKey } from '@letokruh/contracts/access';
 import { vacationsEndpoints as e } from '@letokruh/contracts/endpoints/vacations';
 import type { Permission } from '@letokruh/contracts/permissions';
 import type { UserVacation, VacationSubject, WarehouseVacation } from '@letokruh/contracts/vacations';
-import { Alert, Box, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Group, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { type UseQueryResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorKey } from '../../lib/api-client';
 import { useAccess } from '../../lib/session';
-import { ConfirmButton } from '../../ui/confirm-button';
 import { useFormat } from '../../ui/format';
+import { ListPageHeader } from '../../ui/list-page-header';
 import { useListState } from '../../ui/list-state';
 import { type Column, PagedTable } from '../../ui/paged-table';
+import { RemoveButton } from '../../ui/remove-button';
 import {
   deactivateUserVacation,
   deactivateWarehouseVacation,
@@ -114,16 +115,11 @@ function VacationsPage<V extends Vacation, F extends VacationSubject>({
             </Button>
           ) : null}
           {canCall(s.calls.deactivate) ? (
-            <ConfirmButton
-              size="compact-sm"
-              variant="subtle"
-              color="red"
+            <RemoveButton
+              label={t('vacations.deactivate')}
               question={t(s.text.question, { name: s.owner(v).name, from: from(v), to: to(v) })}
-              confirmLabel={t('vacations.deactivate')}
-              onConfirm={() => deactivate.mutate(v.id)}
-            >
-              {t('vacations.deactivate')}
-            </ConfirmButton>
+              onRemove={() => deactivate.mutate(v.id)}
+            />
           ) : null}
         </Group>
       ),
@@ -132,23 +128,21 @@ function VacationsPage<V extends Vacation, F extends VacationSubject>({
 
   return (
     <Stack>
-      <Group justify="space-between">
-        <Title order={2}>{t(s.text.heading)}</Title>
-        {canCall(s.calls.add) ? (
-          <Button component={Link} to={`${s.item}/add`}>
-            {t(s.text.add)}
-          </Button>
-        ) : null}
-      </Group>
-      <Select
-        label={t(s.text.owner)}
-        placeholder={t(s.text.all)}
-        data={(owners ?? []).map((o) => ({ value: String(o.id), label: o.name }))}
-        value={chosen}
-        onChange={(v) => list.setFilter(s.filter, v)}
-        clearable
-        searchable={s.searchable}
-        w={260}
+      <ListPageHeader
+        title={t(s.text.heading)}
+        add={{ call: s.calls.add, to: `${s.item}/add`, label: t(s.text.add) }}
+        filters={
+          <Select
+            label={t(s.text.owner)}
+            placeholder={t(s.text.all)}
+            data={(owners ?? []).map((o) => ({ value: String(o.id), label: o.name }))}
+            value={chosen}
+            onChange={(v) => list.setFilter(s.filter, v)}
+            clearable
+            searchable={s.searchable}
+            w={260}
+          />
+        }
       />
       <PagedTable
         columns={columns}

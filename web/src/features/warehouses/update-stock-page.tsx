@@ -1,23 +1,13 @@
 import { ErrorCode } from '@letokruh/contracts/errors';
 import { pragueDay } from '@letokruh/contracts/rules/prague-day';
 import { stockChangeLimit } from '@letokruh/contracts/stock';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  NumberInput,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, NumberInput, SimpleGrid, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { ApiError, errorKey } from '../../lib/api-client';
+import { FormCard, FormPage } from '../../ui/form-page';
 import { useFormat } from '../../ui/format';
 import { useDecimalProps } from '../../ui/number-props';
 import { useStock, useUpdateStock, useWarehouse } from './api';
@@ -49,8 +39,7 @@ export function UpdateStockPage() {
   const current = stock.data?.amount ?? 0;
   const after = change === '' ? null : round2(current + change);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     setProblem(null);
     if (change === '') return setProblem(t('errors.missingFields'));
     if (change === 0) return setProblem(t('stock.zeroChange'));
@@ -76,100 +65,91 @@ export function UpdateStockPage() {
   };
 
   return (
-    <Stack maw={720}>
-      <Anchor component={Link} to={`/warehouse/${warehouseId}`} size="sm">
-        {t('stock.backToStock')}
-      </Anchor>
-      <Title order={2}>{t('stock.updateHeading')}</Title>
+    <FormPage
+      back={{ to: `/warehouse/${warehouseId}`, label: t('stock.backToStock') }}
+      title={t('stock.updateHeading')}
+      maw={720}
+    >
       {stock.isError ? <Alert color="red">{t(errorKey(stock.error))}</Alert> : null}
-      <Paper withBorder p="md" component="form" onSubmit={submit} noValidate>
-        <Stack>
-          {problem ? (
-            <Alert color="red" role="alert">
-              {problem}
-            </Alert>
-          ) : null}
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+      <FormCard
+        onSubmit={submit}
+        problem={problem}
+        submitLabel={t('stock.saveChange')}
+        pending={update.isPending}
+        submitDisabled={!stock.data}
+        cancel={{ to: `/warehouse/${warehouseId}` }}
+      >
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <div>
+            <Text size="sm" c="dimmed">
+              {t('stock.fields.warehouse')}
+            </Text>
+            <Text>{warehouse.data?.name ?? t('common.noValue')}</Text>
+          </div>
+          <div>
+            <Text size="sm" c="dimmed">
+              {t('stock.fields.product')}
+            </Text>
+            <Text>{stock.data?.product.name ?? t('common.noValue')}</Text>
+          </div>
+          <div>
+            <Text size="sm" c="dimmed">
+              {t('stock.currentAmount')}
+            </Text>
+            <Text fw={600} data-testid="current-amount">
+              {stock.data ? `${format.number(current)} ${unit}` : t('common.noValue')}
+            </Text>
+          </div>
+        </SimpleGrid>
+        {stock.data ? (
+          <SimpleGrid cols={{ base: 3 }} data-testid="stock-figures">
             <div>
               <Text size="sm" c="dimmed">
-                {t('stock.fields.warehouse')}
+                {t('stock.fields.reserved')}
               </Text>
-              <Text>{warehouse.data?.name ?? t('common.noValue')}</Text>
+              <StockAmount value={stock.data.reserved} unit={unit} />
             </div>
             <div>
               <Text size="sm" c="dimmed">
-                {t('stock.fields.product')}
+                {t('stock.fields.available')}
               </Text>
-              <Text>{stock.data?.product.name ?? t('common.noValue')}</Text>
+              <AvailableAmount value={stock.data.available} unit={unit} />
             </div>
             <div>
               <Text size="sm" c="dimmed">
-                {t('stock.currentAmount')}
+                {t('stock.fields.projected', { day: format.day(stock.data.projected_date) })}
               </Text>
-              <Text fw={600} data-testid="current-amount">
-                {stock.data ? `${format.number(current)} ${unit}` : t('common.noValue')}
-              </Text>
+              <AvailableAmount value={stock.data.projected} unit={unit} />
             </div>
           </SimpleGrid>
-          {stock.data ? (
-            <SimpleGrid cols={{ base: 3 }} data-testid="stock-figures">
-              <div>
-                <Text size="sm" c="dimmed">
-                  {t('stock.fields.reserved')}
-                </Text>
-                <StockAmount value={stock.data.reserved} unit={unit} />
-              </div>
-              <div>
-                <Text size="sm" c="dimmed">
-                  {t('stock.fields.available')}
-                </Text>
-                <AvailableAmount value={stock.data.available} unit={unit} />
-              </div>
-              <div>
-                <Text size="sm" c="dimmed">
-                  {t('stock.fields.projected', { day: format.day(stock.data.projected_date) })}
-                </Text>
-                <AvailableAmount value={stock.data.projected} unit={unit} />
-              </div>
-            </SimpleGrid>
-          ) : null}
-          <ProjectionDayInput value={day} onChange={setDay} today={today} />
-          <NumberInput
-            label={t('stock.fields.change')}
-            description={t('stock.changeHint')}
-            required
-            value={change}
-            onChange={(v) => setChange(v === '' || Number.isNaN(Number(v)) ? '' : Number(v))}
-            min={-stockChangeLimit}
-            max={stockChangeLimit}
-            decimalScale={2}
-            {...decimal}
-            clampBehavior="none"
-            rightSection={
-              <Text size="sm" c="dimmed">
-                {unit}
-              </Text>
-            }
-            rightSectionWidth={64}
-            error={problem !== null && change === ''}
-            w={360}
-            maw="100%"
-          />
-          <Text size="sm" data-testid="amount-after">
-            {t('stock.amountAfter')}:{' '}
-            {after === null ? t('common.noValue') : `${format.number(after)} ${unit}`}
-          </Text>
-          <Group>
-            <Button type="submit" loading={update.isPending} disabled={!stock.data}>
-              {t('stock.saveChange')}
-            </Button>
-            <Button component={Link} to={`/warehouse/${warehouseId}`} variant="default">
-              {t('common.cancel')}
-            </Button>
-          </Group>
-        </Stack>
-      </Paper>
+        ) : null}
+        <ProjectionDayInput value={day} onChange={setDay} today={today} />
+        <NumberInput
+          label={t('stock.fields.change')}
+          description={t('stock.changeHint')}
+          required
+          value={change}
+          onChange={(v) => setChange(v === '' || Number.isNaN(Number(v)) ? '' : Number(v))}
+          min={-stockChangeLimit}
+          max={stockChangeLimit}
+          decimalScale={2}
+          {...decimal}
+          clampBehavior="none"
+          rightSection={
+            <Text size="sm" c="dimmed">
+              {unit}
+            </Text>
+          }
+          rightSectionWidth={64}
+          error={problem !== null && change === ''}
+          w={360}
+          maw="100%"
+        />
+        <Text size="sm" data-testid="amount-after">
+          {t('stock.amountAfter')}: {after === null ? t('common.noValue') : `${format.number(after)} ${unit}`}
+        </Text>
+      </FormCard>
       <ProductStockByWarehouse productId={productId} currentWarehouseId={warehouseId} day={date} />
-    </Stack>
+    </FormPage>
   );
 }

@@ -1,22 +1,11 @@
 import { type WarehouseAdd, warehouseAddSchema } from '@letokruh/contracts/warehouses';
-import {
-  Alert,
-  Anchor,
-  Button,
-  ColorInput,
-  Group,
-  NumberInput,
-  Paper,
-  SimpleGrid,
-  Stack,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { ColorInput, NumberInput, SimpleGrid, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { ApiError, errorKey } from '../../lib/api-client';
+import { FormCard, FormPage } from '../../ui/form-page';
 import { useDecimalProps } from '../../ui/number-props';
 import { useAddWarehouse } from './api';
 import { StaffSelect } from './staff-select';
@@ -70,8 +59,7 @@ export function WarehouseAddPage() {
     required: true,
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     setProblem(null);
     const missing = requiredFields.filter((key) => String(draft[key]).trim() === '');
     setBadFields(missing);
@@ -95,95 +83,86 @@ export function WarehouseAddPage() {
   };
 
   return (
-    <Stack maw={860}>
-      <Anchor component={Link} to="/warehouses" size="sm">
-        {t('warehouses.backToList')}
-      </Anchor>
-      <Title order={2}>{t('warehouses.addHeading')}</Title>
-      <Paper withBorder p="md" component="form" onSubmit={submit} noValidate>
-        <Stack>
-          {problem ? (
-            <Alert color="red" role="alert">
-              {problem}
-            </Alert>
-          ) : null}
-          <TextInput label={t('warehouses.fields.name')} {...text('name')} />
-          <TextInput
-            label={t('warehouses.fields.address')}
-            description={t('warehouses.addressHint')}
-            {...text('address')}
+    <FormPage
+      back={{ to: '/warehouses', label: t('warehouses.backToList') }}
+      title={t('warehouses.addHeading')}
+      maw={860}
+    >
+      <FormCard
+        onSubmit={submit}
+        problem={problem}
+        submitLabel={t('warehouses.create')}
+        pending={add.isPending}
+        cancel={{ to: '/warehouses' }}
+      >
+        <TextInput label={t('warehouses.fields.name')} {...text('name')} />
+        <TextInput
+          label={t('warehouses.fields.address')}
+          description={t('warehouses.addressHint')}
+          {...text('address')}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <TextInput label={t('warehouses.fields.town')} {...text('town')} />
+          <TextInput label={t('warehouses.fields.zip')} {...text('zip')} />
+          <TextInput label={t('warehouses.fields.country')} {...text('country')} />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <NumberInput
+            label={t('warehouses.fields.lat')}
+            description={t('warehouses.latHint')}
+            required
+            value={draft.lat}
+            onChange={(v) => set('lat', toNumber(v))}
+            min={-90}
+            max={90}
+            decimalScale={6}
+            {...decimal}
+            thousandSeparator={false}
+            clampBehavior="none"
+            hideControls
+            error={badFields.includes('lat')}
           />
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <TextInput label={t('warehouses.fields.town')} {...text('town')} />
-            <TextInput label={t('warehouses.fields.zip')} {...text('zip')} />
-            <TextInput label={t('warehouses.fields.country')} {...text('country')} />
-          </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <NumberInput
-              label={t('warehouses.fields.lat')}
-              description={t('warehouses.latHint')}
-              required
-              value={draft.lat}
-              onChange={(v) => set('lat', toNumber(v))}
-              min={-90}
-              max={90}
-              decimalScale={6}
-              {...decimal}
-              thousandSeparator={false}
-              clampBehavior="none"
-              hideControls
-              error={badFields.includes('lat')}
-            />
-            <NumberInput
-              label={t('warehouses.fields.lon')}
-              description={t('warehouses.lonHint')}
-              required
-              value={draft.lon}
-              onChange={(v) => set('lon', toNumber(v))}
-              min={-180}
-              max={180}
-              decimalScale={6}
-              {...decimal}
-              thousandSeparator={false}
-              clampBehavior="none"
-              hideControls
-              error={badFields.includes('lon')}
-            />
-            <ColorInput
-              label={t('warehouses.fields.color')}
-              description={t('warehouses.colorHint')}
-              value={draft.color}
-              onChange={(v) => set('color', v)}
-              format="hex"
-              error={badFields.includes('color')}
-            />
-          </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <StaffSelect
-              kind="drivers"
-              label={t('warehouses.fields.drivers')}
-              value={draft.drivers}
-              onChange={(v) => set('drivers', v)}
-              error={badFields.includes('drivers')}
-            />
-            <StaffSelect
-              kind="warehousemen"
-              label={t('warehouses.fields.warehousemen')}
-              value={draft.warehousemen}
-              onChange={(v) => set('warehousemen', v)}
-              error={badFields.includes('warehousemen')}
-            />
-          </SimpleGrid>
-          <Group>
-            <Button type="submit" loading={add.isPending}>
-              {t('warehouses.create')}
-            </Button>
-            <Button component={Link} to="/warehouses" variant="default">
-              {t('common.cancel')}
-            </Button>
-          </Group>
-        </Stack>
-      </Paper>
-    </Stack>
+          <NumberInput
+            label={t('warehouses.fields.lon')}
+            description={t('warehouses.lonHint')}
+            required
+            value={draft.lon}
+            onChange={(v) => set('lon', toNumber(v))}
+            min={-180}
+            max={180}
+            decimalScale={6}
+            {...decimal}
+            thousandSeparator={false}
+            clampBehavior="none"
+            hideControls
+            error={badFields.includes('lon')}
+          />
+          <ColorInput
+            label={t('warehouses.fields.color')}
+            description={t('warehouses.colorHint')}
+            value={draft.color}
+            onChange={(v) => set('color', v)}
+            format="hex"
+            error={badFields.includes('color')}
+          />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <StaffSelect
+            kind="drivers"
+            label={t('warehouses.fields.drivers')}
+            value={draft.drivers}
+            onChange={(v) => set('drivers', v)}
+            error={badFields.includes('drivers')}
+          />
+          <StaffSelect
+            kind="warehousemen"
+            label={t('warehouses.fields.warehousemen')}
+            value={draft.warehousemen}
+            onChange={(v) => set('warehousemen', v)}
+            error={badFields.includes('warehousemen')}
+          />
+        </SimpleGrid>
+      </FormCard>
+    </FormPage>
   );
 }

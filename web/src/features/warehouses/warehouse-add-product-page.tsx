@@ -1,9 +1,10 @@
-import { Alert, Anchor, Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Alert, Select, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { errorKey } from '../../lib/api-client';
+import { FormCard, FormPage } from '../../ui/form-page';
 import { useAddProductToWarehouse, useOfferedProducts, useProductStock, useWarehouse } from './api';
 
 /** domain.md §2.2 /warehouse/{id}/add-product: the warehouse starts keeping a product, at 0. */
@@ -24,8 +25,7 @@ export function WarehouseAddProductPage() {
     .filter((p) => !keptIds.has(p.id))
     .map((p) => ({ value: String(p.id), label: `${p.name} (${p.shorten_name})` }));
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     setProblem(null);
     if (!productId) return setProblem(t('errors.missingFields'));
     add.mutate(Number(productId), {
@@ -42,50 +42,41 @@ export function WarehouseAddProductPage() {
 
   const loading = offered.isPending || kept.isPending;
   return (
-    <Stack maw={640}>
-      <Anchor component={Link} to={`/warehouse/${id}`} size="sm">
-        {t('stock.backToStock')}
-      </Anchor>
-      <Title order={2}>{t('stock.addProductHeading')}</Title>
+    <FormPage
+      back={{ to: `/warehouse/${id}`, label: t('stock.backToStock') }}
+      title={t('stock.addProductHeading')}
+      maw={640}
+    >
       {warehouse.data ? <Text c="dimmed">{warehouse.data.name}</Text> : null}
-      <Paper withBorder p="md" component="form" onSubmit={submit} noValidate>
-        <Stack>
-          {problem ? (
-            <Alert color="red" role="alert">
-              {problem}
-            </Alert>
-          ) : null}
-          {offered.isError ? <Alert color="red">{t(errorKey(offered.error))}</Alert> : null}
-          <Select
-            label={t('stock.fields.product')}
-            placeholder={loading ? t('common.loading') : t('stock.pickProduct')}
-            required
-            searchable
-            data={choices}
-            value={productId}
-            onChange={setProductId}
-            nothingFoundMessage={t('stock.noProductToAdd')}
-            error={problem === t('errors.missingFields')}
-            disabled={loading}
-          />
-          {!loading && choices.length === 0 ? (
-            <Text c="dimmed" size="sm">
-              {t('stock.noProductToAdd')}
-            </Text>
-          ) : null}
-          <Text size="sm" c="dimmed">
-            {t('stock.addProductHint')}
+      <FormCard
+        onSubmit={submit}
+        problem={problem}
+        submitLabel={t('stock.addProduct')}
+        pending={add.isPending}
+        cancel={{ to: `/warehouse/${id}` }}
+      >
+        {offered.isError ? <Alert color="red">{t(errorKey(offered.error))}</Alert> : null}
+        <Select
+          label={t('stock.fields.product')}
+          placeholder={loading ? t('common.loading') : t('stock.pickProduct')}
+          required
+          searchable
+          data={choices}
+          value={productId}
+          onChange={setProductId}
+          nothingFoundMessage={t('stock.noProductToAdd')}
+          error={problem === t('errors.missingFields')}
+          disabled={loading}
+        />
+        {!loading && choices.length === 0 ? (
+          <Text c="dimmed" size="sm">
+            {t('stock.noProductToAdd')}
           </Text>
-          <Group>
-            <Button type="submit" loading={add.isPending}>
-              {t('stock.addProduct')}
-            </Button>
-            <Button component={Link} to={`/warehouse/${id}`} variant="default">
-              {t('common.cancel')}
-            </Button>
-          </Group>
-        </Stack>
-      </Paper>
-    </Stack>
+        ) : null}
+        <Text size="sm" c="dimmed">
+          {t('stock.addProductHint')}
+        </Text>
+      </FormCard>
+    </FormPage>
   );
 }

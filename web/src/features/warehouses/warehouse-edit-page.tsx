@@ -1,24 +1,12 @@
 import { hexColorSchema, type Warehouse } from '@letokruh/contracts/warehouses';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Center,
-  ColorInput,
-  Group,
-  Loader,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Center, ColorInput, Loader, SimpleGrid, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { errorKey } from '../../lib/api-client';
 import { useAccess } from '../../lib/session';
+import { FormCard, FormPage } from '../../ui/form-page';
 import { useEditWarehouse, useWarehouse } from './api';
 import { type CarDraft, CarsEditor } from './cars-editor';
 import { StaffSelect } from './staff-select';
@@ -34,15 +22,15 @@ export function WarehouseEditPage() {
   if (!access.canCall('PUT /warehouse/:id/edit'))
     return <Alert color="red">{t('common.accessDenied')}</Alert>;
   return (
-    <Stack maw={860}>
-      <Anchor component={Link} to="/warehouses" size="sm">
-        {t('warehouses.backToList')}
-      </Anchor>
-      <Title order={2}>
-        {warehouse.data
+    <FormPage
+      back={{ to: '/warehouses', label: t('warehouses.backToList') }}
+      title={
+        warehouse.data
           ? t('warehouses.editHeading', { name: warehouse.data.name })
-          : t('titles.warehouseEdit')}
-      </Title>
+          : t('titles.warehouseEdit')
+      }
+      maw={860}
+    >
       {warehouse.isPending ? (
         <Center p="xl">
           <Loader />
@@ -53,7 +41,7 @@ export function WarehouseEditPage() {
         // Keyed by version: a fresh load after someone else's save starts a fresh draft.
         <EditForm key={warehouse.data.version} warehouse={warehouse.data} />
       )}
-    </Stack>
+    </FormPage>
   );
 }
 
@@ -71,8 +59,7 @@ function EditForm({ warehouse }: { warehouse: Warehouse }) {
   const [invalidCars, setInvalidCars] = useState<string[]>([]);
   const [badColor, setBadColor] = useState(false);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     setProblem(null);
     const unnamed = cars.filter((c) => !c.name.trim()).map((c) => c.key);
     setInvalidCars(unnamed);
@@ -106,51 +93,42 @@ function EditForm({ warehouse }: { warehouse: Warehouse }) {
   };
 
   return (
-    <Paper withBorder p="md" component="form" onSubmit={submit} noValidate>
-      <Stack>
-        {problem ? (
-          <Alert color="red" role="alert">
-            {problem}
-          </Alert>
-        ) : null}
-        <Text c="dimmed" size="sm">
-          {warehouse.address.full_address}
-        </Text>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <StaffSelect
-            kind="drivers"
-            label={t('warehouses.fields.drivers')}
-            value={drivers}
-            onChange={setDrivers}
-            assigned={warehouse.drivers}
-          />
-          <StaffSelect
-            kind="warehousemen"
-            label={t('warehouses.fields.warehousemen')}
-            value={warehousemen}
-            onChange={setWarehousemen}
-            assigned={warehouse.warehousemen}
-          />
-        </SimpleGrid>
-        <ColorInput
-          label={t('warehouses.fields.color')}
-          value={color}
-          onChange={setColor}
-          format="hex"
-          error={badColor}
-          w={260}
+    <FormCard
+      onSubmit={submit}
+      problem={problem}
+      submitLabel={t('common.save')}
+      pending={edit.isPending}
+      cancel={{ to: '/warehouses' }}
+    >
+      <Text c="dimmed" size="sm">
+        {warehouse.address.full_address}
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <StaffSelect
+          kind="drivers"
+          label={t('warehouses.fields.drivers')}
+          value={drivers}
+          onChange={setDrivers}
+          assigned={warehouse.drivers}
         />
-        <Title order={4}>{t('warehouses.cars')}</Title>
-        <CarsEditor cars={cars} onChange={setCars} invalid={invalidCars} />
-        <Group>
-          <Button type="submit" loading={edit.isPending}>
-            {t('common.save')}
-          </Button>
-          <Button component={Link} to="/warehouses" variant="default">
-            {t('common.cancel')}
-          </Button>
-        </Group>
-      </Stack>
-    </Paper>
+        <StaffSelect
+          kind="warehousemen"
+          label={t('warehouses.fields.warehousemen')}
+          value={warehousemen}
+          onChange={setWarehousemen}
+          assigned={warehouse.warehousemen}
+        />
+      </SimpleGrid>
+      <ColorInput
+        label={t('warehouses.fields.color')}
+        value={color}
+        onChange={setColor}
+        format="hex"
+        error={badColor}
+        w={260}
+      />
+      <Title order={4}>{t('warehouses.cars')}</Title>
+      <CarsEditor cars={cars} onChange={setCars} invalid={invalidCars} />
+    </FormCard>
   );
 }

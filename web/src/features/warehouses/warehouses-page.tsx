@@ -1,15 +1,16 @@
 import type { WarehouseSummary } from '@letokruh/contracts/warehouses';
-import { Alert, Anchor, Badge, Button, Checkbox, Group, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Checkbox, Group, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorKey } from '../../lib/api-client';
 import { useAccess } from '../../lib/session';
-import { ConfirmButton } from '../../ui/confirm-button';
 import { countActiveFilters, FilterBar } from '../../ui/filter-bar';
+import { ListPageHeader } from '../../ui/list-page-header';
 import { useListState } from '../../ui/list-state';
 import { type Column, PagedTable } from '../../ui/paged-table';
+import { RemoveButton } from '../../ui/remove-button';
 import { useHideWarehouse, useWarehouses } from './api';
 
 type Filters = { name: string; withHidden: boolean };
@@ -72,16 +73,11 @@ export function WarehousesPage() {
             </Button>
           ) : null}
           {canCall('DELETE /warehouse/:id/hide') && !w.hidden ? (
-            <ConfirmButton
-              size="compact-sm"
-              variant="subtle"
-              color="red"
+            <RemoveButton
+              label={t('warehouses.hide')}
               question={t('warehouses.hideQuestion', { name: w.name })}
-              confirmLabel={t('warehouses.hide')}
-              onConfirm={() => hideWarehouse(w)}
-            >
-              {t('warehouses.hide')}
-            </ConfirmButton>
+              onRemove={() => hideWarehouse(w)}
+            />
           ) : null}
         </Group>
       ),
@@ -90,30 +86,28 @@ export function WarehousesPage() {
 
   return (
     <Stack>
-      <Group justify="space-between">
-        <Title order={2}>{t('warehouses.heading')}</Title>
-        {canCall('POST /warehouse/add') ? (
-          <Button component={Link} to="/warehouses/add">
-            {t('warehouses.add')}
-          </Button>
-        ) : null}
-      </Group>
-      <FilterBar active={countActiveFilters(list.filters, emptyFilters)} onClear={list.clearFilters}>
-        <Group align="flex-end">
-          <TextInput
-            label={t('warehouses.fields.name')}
-            value={list.filters.name}
-            onChange={(e) => list.setFilter('name', e.currentTarget.value)}
-            w={260}
-          />
-          <Checkbox
-            label={t('warehouses.showNotInUse')}
-            checked={list.filters.withHidden}
-            onChange={(e) => list.setFilter('withHidden', e.currentTarget.checked)}
-            mb={8}
-          />
-        </Group>
-      </FilterBar>
+      <ListPageHeader
+        title={t('warehouses.heading')}
+        add={{ call: 'POST /warehouse/add', to: '/warehouses/add', label: t('warehouses.add') }}
+        filters={
+          <FilterBar active={countActiveFilters(list.filters, emptyFilters)} onClear={list.clearFilters}>
+            <Group align="flex-end">
+              <TextInput
+                label={t('warehouses.fields.name')}
+                value={list.filters.name}
+                onChange={(e) => list.setFilter('name', e.currentTarget.value)}
+                w={260}
+              />
+              <Checkbox
+                label={t('warehouses.showNotInUse')}
+                checked={list.filters.withHidden}
+                onChange={(e) => list.setFilter('withHidden', e.currentTarget.checked)}
+                mb={8}
+              />
+            </Group>
+          </FilterBar>
+        }
+      />
       <PagedTable
         columns={columns}
         rows={warehouses.data?.items}

@@ -1,9 +1,10 @@
 import type { Clash } from '@letokruh/contracts/order-steps';
 import { addDays } from '@letokruh/contracts/rules/prague-day';
-import { Button, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { List, Modal, Stack, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { type Format, useFormat } from '../format';
+import { ModalFooter } from '../modal-footer';
 
 /** "9:30" on the delivery's day, "24.11.2026 9:30" (or "24 Nov 2026 9:30") on another. */
 function clock(instant: string, day: string | null, format: Format): string {
@@ -66,14 +67,14 @@ export function ClashDialog({ clashes, day, pending, onConfirm, onCancel }: Prop
           ))}
         </List>
         <Text fw={600}>{t('orderSteps.clashes.question')}</Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            {t('orderSteps.clashes.back')}
-          </Button>
-          <Button color="orange" onClick={onConfirm} loading={pending}>
-            {t('orderSteps.clashes.saveAnyway')}
-          </Button>
-        </Group>
+        <ModalFooter
+          onCancel={onCancel}
+          cancelLabel={t('orderSteps.clashes.back')}
+          confirmLabel={t('orderSteps.clashes.saveAnyway')}
+          onConfirm={onConfirm}
+          pending={pending}
+          color="orange"
+        />
       </Stack>
     </Modal>
   );
