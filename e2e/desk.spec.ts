@@ -1,3 +1,4 @@
+import { seededRandom } from '@letokruh/contracts/rules/seeded-random';
 import { navigation, newDraftOnItems, signIn } from './helpers';
 import { expect, type Page, test } from './test';
 
@@ -104,8 +105,18 @@ test.describe('the week at 1440 × 900', () => {
       new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Prague' }).format(new Date()),
     );
     const monday = addDaysTo(today, 35 - ((new Date(`${today}T12:00:00Z`).getUTCDay() + 6) % 7));
+    // The same week on every run: the draws come from the shared seeded generator.
+    const next = seededRandom(7);
+    const random = (n: number) => Math.floor(next() * n);
+    const draws = Array.from({ length: 200 }, () => ({
+      day: random(6),
+      hour: 7 + random(10),
+      quarter: random(4),
+      duration: random(4),
+      driver: random(5),
+    }));
     const made = await page.evaluate(
-      async ({ monday, count }) => {
+      async ({ monday, draws }) => {
         const token = document.cookie.match(/(?:^|; )csrftoken_new=([^;]*)/)?.[1] ?? '';
         const api = async (method: string, path: string, body?: unknown) => {
           const r = await fetch(`/api${path}`, {
@@ -124,22 +135,17 @@ test.describe('the week at 1440 × 900', () => {
             .products_types as { products: { id: number }[] }[];
           products.set(w.id, groups[0]!.products[0]!.id);
         }
-        let seed = 7;
-        const random = (n: number) => {
-          seed = (seed * 1103515245 + 12345) % 2147483648;
-          return Math.floor((seed / 2147483648) * n);
-        };
-        const plans = Array.from({ length: count }, (_, i) => ({
+        const plans = draws.map((draw, i) => ({
           customer: customers[i % customers.length]!.id,
           warehouse: warehouses[i % warehouses.length]!.id,
           day: (() => {
             const d = new Date(`${monday}T12:00:00Z`);
-            d.setUTCDate(d.getUTCDate() + random(6));
+            d.setUTCDate(d.getUTCDate() + draw.day);
             return d.toISOString().slice(0, 10);
           })(),
-          time: `${String(7 + random(10)).padStart(2, '0')}:${['00', '15', '30', '45'][random(4)]}`,
-          duration: [30, 45, 60, 90][random(4)]!,
-          driver: random(5),
+          time: `${String(draw.hour).padStart(2, '0')}:${['00', '15', '30', '45'][draw.quarter]}`,
+          duration: [30, 45, 60, 90][draw.duration]!,
+          driver: draw.driver,
         }));
         const one = async (plan: (typeof plans)[number]) => {
           const id = (await api('GET', '/order/add')).id as number;
@@ -178,7 +184,7 @@ test.describe('the week at 1440 × 900', () => {
         for (let i = 0; i < plans.length; i += 4) await Promise.all(plans.slice(i, i + 4).map(one));
         return plans.length;
       },
-      { monday, count: 200 },
+      { monday, draws },
     );
     expect(made).toBe(200);
 

@@ -81,11 +81,8 @@ describe('multiplyMoney', () => {
   });
 
   it('agrees with BigInt decimal arithmetic on random price × amount × discount, ties included', () => {
-    let seed = 20261124;
-    const next = (n: number) => {
-      seed = (seed * 1103515245 + 12345) % 2 ** 31;
-      return seed % n;
-    };
+    const random = seededRandom(20261124);
+    const next = (n: number) => Math.floor(random() * n);
     for (let i = 0; i < 20_000; i++) {
       const cents = next(100_000_000) - (i % 10 === 0 ? 50_000_000 : 0); // ±1 000 000,00
       const hundredths = next(1_000_000) + 1; // 0,01 … 10 000
