@@ -77,7 +77,8 @@ describe('CalculationsPage (domain.md §3.3)', () => {
       minimim_delivery_price: 0,
     };
     await waitFor(() => expect(api.sent('POST /api/calculation').at(-1)?.body).toEqual(expected));
-    expect(screen.getByTestId('quote-total').textContent).toMatch(/4\s500,00/);
+    // The quote's answer is drawn after it was asked for: waited for, not assumed.
+    await waitFor(() => expect(screen.getByTestId('quote-total').textContent).toMatch(/4\s500,00/));
     await user.click(screen.getByRole('button', { name: t('calculations.createOrder') }));
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/order/55/customer'));
     expect(api.sent('POST /api/calculation/order')[0]?.body).toEqual(expected);
