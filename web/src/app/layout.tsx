@@ -3,7 +3,7 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { OfflineBanner } from './offline-banner';
 
 /**
- * The frame with the navigation is code of its own (decision 0020): the login page, the password
+ * The frame with the navigation is code of its own (decision 0092): the login page, the password
  * link and other pages without navigation never load the header, its menus and the phone drawer.
  * It is asked for early: by the boot for a page with navigation, and once the login page has
  * drawn, so that the first page after sign-in waits for nothing more.
