@@ -20,8 +20,7 @@ const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText
 test('a stock change made by a warehouseman shows in the owner’s audit log; others may not read it', async ({
   page,
 }) => {
-  await signIn(page, 'warehouseman');
-  await page.goto('/warehouses');
+  await signIn(page, 'warehouseman', { path: '/warehouses' });
   await row(page, 'Sklad Jihlava').getByRole('link', { name: 'Stav skladu' }).click();
   await page.getByLabel('Produkt').fill('Smrk štípaný sypané 33');
   await row(page, 'Smrk štípaný sypané 33 cm')
@@ -37,8 +36,7 @@ test('a stock change made by a warehouseman shows in the owner’s audit log; ot
 
   await page.getByRole('link', { name: 'Odhlásit' }).click();
   await expect(page).toHaveURL(/\/(\?.*)?$/);
-  await signIn(page, 'owner');
-  await page.goto('/audit');
+  await signIn(page, 'owner', { path: '/audit' });
   await expect(page.getByRole('heading', { name: 'Záznam změn' })).toBeVisible();
   await choose(page, 'Oblast', 'Sklad – zásoby');
   const newest = page.getByRole('row').nth(1);

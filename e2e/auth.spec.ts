@@ -1,4 +1,4 @@
-import { navigation, signIn, startInCzech } from './helpers';
+import { navigation, signIn, signInThroughForm, startInCzech } from './helpers';
 import { expect, test } from './test';
 
 test.beforeEach(({ page }) => startInCzech(page));
@@ -34,7 +34,7 @@ test('an anonymous visit goes to login with ?path= and login lands there', async
 });
 
 test("the driver's navigation differs from the owner's as the permission matrix says", async ({ page }) => {
-  await signIn(page, 'owner');
+  await signInThroughForm(page, 'owner');
   const ownerNav = navigation(page);
   for (const item of [
     'Kalendář',
@@ -58,7 +58,7 @@ test("the driver's navigation differs from the owner's as the permission matrix 
   await page.getByRole('link', { name: 'Odhlásit' }).click();
   await expect(page).toHaveURL(/\/$/);
 
-  await signIn(page, 'driver');
+  await signInThroughForm(page, 'driver');
   const driverNav = navigation(page);
   for (const item of ['Kalendář', 'Objednávky', 'Přepravy', 'Zákazníci']) {
     await expect(driverNav.getByRole('link', { name: item, exact: true })).toBeVisible();
@@ -93,8 +93,7 @@ test('logout ends the session', async ({ page }) => {
 });
 
 test('the profile saves with the current password and refuses a wrong one', async ({ page }) => {
-  await signIn(page, 'technician');
-  await page.goto('/account');
+  await signIn(page, 'technician', { path: '/account' });
   await expect(page.getByText('Maximální počet objednávek')).toBeVisible();
   await page.getByRole('button', { name: 'Upravit profil' }).click();
   await page.getByLabel(/^Telefon/).fill('777123456');

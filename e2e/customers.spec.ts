@@ -8,8 +8,7 @@ const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText
 test('a technician adds a Slovak customer, switching the prefix when asked, and finds them in the list', async ({
   page,
 }) => {
-  await signIn(page, 'technician');
-  await page.goto('/customers');
+  await signIn(page, 'technician', { path: '/customers' });
   await page.getByRole('link', { name: 'Přidat zákazníka' }).click();
   await expect(page).toHaveURL(/\/customer\/add$/);
 
@@ -67,8 +66,7 @@ test('a technician adds a Slovak customer, switching the prefix when asked, and 
 test('filters survive leaving the list and coming back; clearing them shows everyone again', async ({
   page,
 }) => {
-  await signIn(page, 'dispatcher');
-  await page.goto('/customers');
+  await signIn(page, 'dispatcher', { path: '/customers' });
   const total = page.getByText(/^\d+ záznam/);
   await expect(total).toHaveText(/^3\d\d záznamů$/);
   const everyone = (await total.textContent()) ?? '';
@@ -94,8 +92,7 @@ test('filters survive leaving the list and coming back; clearing them shows ever
 test('the warehouse filter keeps the customers served from it; their detail lists the orders', async ({
   page,
 }) => {
-  await signIn(page, 'dispatcher');
-  await page.goto('/customers');
+  await signIn(page, 'dispatcher', { path: '/customers' });
   const total = page.getByText(/^\d+ záznam/);
   await expect(total).toHaveText(/^3\d\d záznamů$/);
   const everyone = (await total.textContent()) ?? '';
@@ -113,8 +110,7 @@ test('the warehouse filter keeps the customers served from it; their detail list
 });
 
 test('a dispatcher marks a customer to contact and keeps a file with them', async ({ page }) => {
-  await signIn(page, 'dispatcher');
-  await page.goto('/customers');
+  await signIn(page, 'dispatcher', { path: '/customers' });
   await page.getByRole('row').nth(1).getByRole('link').first().click();
   await expect(page).toHaveURL(/\/customer\/\d+$/);
 
@@ -145,15 +141,13 @@ test('a dispatcher marks a customer to contact and keeps a file with them', asyn
 });
 
 test('an unknown customer leads back to the list', async ({ page }) => {
-  await signIn(page, 'technician');
-  await page.goto('/customer/999999');
+  await signIn(page, 'technician', { path: '/customer/999999' });
   await expect(page).toHaveURL(/\/customers$/);
   await expect(page.getByText('Zákazník nebyl nalezen.')).toBeVisible();
 });
 
 test('a search typed without accents finds what is written with them', async ({ page }) => {
-  await signIn(page, 'dispatcher');
-  await page.goto('/customers');
+  await signIn(page, 'dispatcher', { path: '/customers' });
   const total = page.getByText(/^\d+ záznam/);
   await expect(total).toHaveText(/^3\d\d záznamů$/);
   await page.getByLabel('Adresa').fill('Třebíč');

@@ -72,8 +72,7 @@ test('the office undoes a delivered order: its page shows the proof void, kept f
   await sameClock(context);
   const office = await context.newPage();
   await startInCzech(office);
-  await signIn(office, 'dispatcher');
-  await office.goto(`/order/${id}`);
+  await signIn(office, 'dispatcher', { path: `/order/${id}` });
   const proof = office.getByRole('region', { name: 'Doručeno a převzato' });
   await expect(proof).toContainText('Radomír Převzal');
   await office.getByTestId('order-actions').getByRole('button', { name: 'Vrátit do nedokončených' }).click();
@@ -89,8 +88,7 @@ test('the office undoes a delivered order: its page shows the proof void, kept f
   const other = await context.browser()!.newContext({ baseURL });
   const driver = await other.newPage();
   await startInCzech(driver);
-  await signIn(driver, 'driver');
-  await driver.goto(`/order/${id}`);
+  await signIn(driver, 'driver', { path: `/order/${id}` });
   await expect(driver.getByRole('heading', { level: 2 })).toBeVisible();
   expect((await driver.request.get(`/api/order/${id}/delivery`)).status()).toBe(404);
   await expect(driver.getByRole('region', { name: /Doručen/ })).toHaveCount(0);

@@ -43,8 +43,7 @@ test("a driver's day on a phone: today and tomorrow, each stop one tap from navi
 });
 
 test("the office picks a driver and sees that driver's day", async ({ page }) => {
-  await signIn(page, 'dispatcher');
-  await page.goto('/driver');
+  await signIn(page, 'dispatcher', { path: '/driver' });
   await expect(page.getByRole('heading', { level: 1, name: 'Můj den' })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Řidič' })).toBeVisible();
 });

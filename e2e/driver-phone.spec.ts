@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { keptDay, moreStops, sign } from './driver-helpers';
-import { call, signIn, startInCzech, underServiceWorker } from './helpers';
+import { call, signIn, signInThroughForm, startInCzech, underServiceWorker } from './helpers';
 import { expect, test } from './test';
 
 /**
@@ -101,8 +101,8 @@ test('the next stop comes first with its buttons on the first screen; delivered 
 }, testInfo) => {
   test.setTimeout(90_000);
   await moreStops(browser, baseURL, 3);
-  // Signing in as a driver lands on "Můj den" (signIn checks the address).
-  await signIn(page, 'driver');
+  // Signing in as a driver lands on "Můj den" (the helper checks the address).
+  await signInThroughForm(page, 'driver');
   const before = openOf(await dayOf(page));
   expect(
     before.length,

@@ -101,8 +101,7 @@ test('a dispatcher filters the list, marks an order done (its stock falls), then
 });
 
 test('cancel and restore from the list row', async ({ page }) => {
-  await signIn(page, 'dispatcher');
-  await page.goto('/orders');
+  await signIn(page, 'dispatcher', { path: '/orders' });
   const open = await getJson<{ items: { intern_id: number }[] }>(page, '/orders?state=not_done&per_page=10');
   const number = String(open.items[0]!.intern_id);
   await choose(page, 'Stav', 'Nedokončené');
@@ -184,8 +183,7 @@ test('delivery notes download as PDF, one from the detail and several from the l
 test('a dispatcher sorts the list by a header both ways; reload and Back keep the sort and the page', async ({
   page,
 }) => {
-  await signIn(page, 'dispatcher');
-  await page.goto('/orders');
+  await signIn(page, 'dispatcher', { path: '/orders' });
   const numbers = () =>
     rows(page)
       .getByRole('link', { name: /^\d{10}$/ })
@@ -237,8 +235,7 @@ test('a dispatcher sorts the list by a header both ways; reload and Back keep th
 test('a dispatcher sorts the list by total, largest first, then smallest first, page 2 by keyset', async ({
   page,
 }) => {
-  await signIn(page, 'dispatcher');
-  await page.goto('/orders');
+  await signIn(page, 'dispatcher', { path: '/orders' });
   const numbers = () =>
     rows(page)
       .getByRole('link', { name: /^\d{10}$/ })

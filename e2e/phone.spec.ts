@@ -54,8 +54,7 @@ test('every main page fits a phone: no page-wide sideways scroll, a list starts 
 });
 
 test('on a phone the order filters sit in a drawer that counts the filters set', async ({ page }) => {
-  await signIn(page, 'dispatcher');
-  await page.goto('/orders');
+  await signIn(page, 'dispatcher', { path: '/orders' });
   await expect(page.getByLabel('Jméno nebo organizace')).toBeHidden();
   const open = page.getByRole('button', { name: /^Filtry \(\d+\)$/ });
   const before = Number((await open.textContent())?.match(/\d+/)?.[0]);

@@ -17,8 +17,7 @@ const tomorrow = () => pragueDayFromNow(1);
 
 test("a price from tomorrow leaves today's price in the list and the offer", async ({ page }) => {
   const product = 'Smrk štípaný sypané 33 cm';
-  await signIn(page, 'owner');
-  await page.goto('/products');
+  await signIn(page, 'owner', { path: '/products' });
   await page.getByLabel('Název', { exact: true }).fill('Smrk štípaný sypané 33');
   await expect(page.getByRole('row')).toHaveCount(2);
   const czk = row(page, product).getByRole('cell').nth(4);
@@ -65,8 +64,7 @@ test("a price from tomorrow leaves today's price in the list and the offer", asy
 });
 
 test('the owner adds a product with prices and takes it off the offer', async ({ page }) => {
-  await signIn(page, 'owner');
-  await page.goto('/products');
+  await signIn(page, 'owner', { path: '/products' });
   await page.getByRole('link', { name: 'Přidat produkt' }).click();
   await page.getByRole('button', { name: 'Přidat produkt' }).click();
   await expect(page.getByRole('alert')).toHaveText('Vyplňte prosím všechna povinná pole');
@@ -96,8 +94,7 @@ test('the owner adds a product with prices and takes it off the offer', async ({
 });
 
 test('a technician sees products and prices but cannot add, reprice or remove', async ({ page }) => {
-  await signIn(page, 'technician');
-  await page.goto('/products');
+  await signIn(page, 'technician', { path: '/products' });
   await expect(page.getByRole('row').nth(1)).toContainText('Kč');
   await expect(page.getByRole('link', { name: 'Přidat produkt' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Změnit cenu' })).toHaveCount(0);

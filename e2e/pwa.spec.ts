@@ -34,8 +34,7 @@ test('offline, the driver’s day opens from the installed shell, not the browse
   page,
   context,
 }) => {
-  await signIn(page, 'driver');
-  await page.goto('/driver');
+  await signIn(page, 'driver', { path: '/driver' });
   await expect(page.getByRole('heading', { level: 1, name: 'Můj den' })).toBeVisible();
   // The service worker has installed (the build precached); the page opened next is its.
   await underServiceWorker(page);

@@ -150,8 +150,7 @@ for (const { lang, viewport, format, start } of cases) {
 
 test('a file that is no spreadsheet is named and nothing is kept', async ({ page }) => {
   await startInCzech(page);
-  await signIn(page, 'owner');
-  await page.goto('/spreadsheets');
+  await signIn(page, 'owner', { path: '/spreadsheets' });
   await page.locator('input[type=file]').setInputFiles({
     name: 'faktura.pdf',
     mimeType: 'application/pdf',

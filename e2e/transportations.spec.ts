@@ -116,8 +116,7 @@ test('a dispatcher records a bezrukáč haul for a new buyer, corrects it, keeps
 });
 
 test('a driver adds hauls but neither corrects nor deletes them', async ({ page }) => {
-  await signIn(page, 'driver');
-  await page.goto('/transportations');
+  await signIn(page, 'driver', { path: '/transportations' });
   await expect(page.getByRole('link', { name: 'Přidat přepravu' })).toBeVisible();
   await page
     .getByRole('row')

@@ -46,7 +46,7 @@ test('the owner adds a user, who must change the initial password before anythin
   await navigation(page).getByRole('link', { name: 'Uživatelé', exact: true }).click();
   await expect(page.getByRole('link', { name: 'Alena Bartošová' })).toBeVisible();
   await signOut(page);
-  await signIn(page, 'abartosova', 'moje-vlastni');
+  await signIn(page, 'abartosova', { password: 'moje-vlastni' });
 });
 
 test('the owner edits and deactivates a user; the user is signed out at once', async ({ browser, page }) => {
@@ -56,8 +56,7 @@ test('the owner edits and deactivates a user; the user is signed out at once', a
   await driver.addInitScript(() => localStorage.setItem('lang', 'cs'));
   await signIn(driver, 'driver3');
 
-  await signIn(page, 'owner');
-  await page.goto('/users');
+  await signIn(page, 'owner', { path: '/users' });
   // Found by name, not by where the page puts it: users added by other tests move the pages.
   await page.getByLabel('Hledat jméno, uživatele nebo e-mail').fill('Veselý');
   const row = page.getByRole('row').filter({ hasText: 'driver3' });
@@ -182,8 +181,7 @@ test('a user locked out by wrong passwords is unlocked by the owner from the use
   await page.keyboard.press('Enter');
   await expect(page.getByRole('alert')).toContainText('Příliš mnoho neúspěšných pokusů');
 
-  await signIn(page, 'owner');
-  await page.goto('/users');
+  await signIn(page, 'owner', { path: '/users' });
   const row = page.getByRole('row').filter({ hasText: made.username });
   await expect(row.getByText('Zablokováno')).toBeVisible();
   await row.getByRole('link', { name: 'Upravit' }).click();

@@ -64,8 +64,7 @@ test("a driver's vacation is edited and deactivated; a driver sees the list with
   page,
   browser,
 }) => {
-  await signIn(page, 'dispatcher');
-  await page.goto('/user-vacation/add');
+  await signIn(page, 'dispatcher', { path: '/user-vacation/add' });
   await choose(page, 'Řidič', 'Lukáš Veselý');
   await typeDay(page, /^Od \*/, '3.8.2031');
   await typeDay(page, /^Do \*/, '7.8.2031');
@@ -87,8 +86,7 @@ test("a driver's vacation is edited and deactivated; a driver sees the list with
   await sameClock(driverContext);
   const driver = await driverContext.newPage();
   await driver.addInitScript(() => localStorage.setItem('lang', 'cs'));
-  await signIn(driver, 'driver');
-  await driver.goto('/user-vacations');
+  await signIn(driver, 'driver', { path: '/user-vacations' });
   await expect(row(driver, '3.8.2031')).toContainText('Lukáš Veselý');
   await expect(driver.getByRole('button', { name: 'Deaktivovat' })).toHaveCount(0);
   await expect(driver.getByRole('link', { name: 'Přidat dovolenou řidiče' })).toHaveCount(0);

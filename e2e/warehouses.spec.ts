@@ -7,8 +7,7 @@ test.beforeEach(({ page }) => startInCzech(page));
 const row = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 
 test('a warehouseman changes stock and sees the change in the history', async ({ page }) => {
-  await signIn(page, 'warehouseman');
-  await page.goto('/warehouses');
+  await signIn(page, 'warehouseman', { path: '/warehouses' });
   await row(page, 'Sklad Jihlava').getByRole('link', { name: 'Stav skladu' }).click();
   await expect(page).toHaveURL(/\/warehouse\/\d+$/);
   await expect(page.getByRole('heading', { name: 'Sklad Jihlava' })).toBeVisible();
@@ -40,8 +39,7 @@ test('a warehouseman changes stock and sees the change in the history', async ({
 });
 
 test('a technician sees the stock but neither the history nor a way to change it', async ({ page }) => {
-  await signIn(page, 'technician');
-  await page.goto('/warehouses');
+  await signIn(page, 'technician', { path: '/warehouses' });
   await expect(page.getByRole('button', { name: 'Nepoužívat dále' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Přidat sklad' })).toHaveCount(0);
   await row(page, 'Sklad Třebíč').getByRole('link', { name: 'Stav skladu' }).click();
@@ -52,8 +50,7 @@ test('a technician sees the stock but neither the history nor a way to change it
 });
 
 test('the owner adds a warehouse, edits its cars and stops using it', async ({ page }) => {
-  await signIn(page, 'owner');
-  await page.goto('/warehouses');
+  await signIn(page, 'owner', { path: '/warehouses' });
   await page.getByRole('link', { name: 'Přidat sklad' }).click();
   await page.getByRole('button', { name: 'Přidat sklad' }).click();
   await expect(page.getByRole('alert')).toHaveText('Vyplňte prosím všechna povinná pole');
