@@ -1,12 +1,14 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { apiRoutes } from './api-routes.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({
   plugins: [
     react(),
+    apiRoutes(),
     // domain.md §2.11: installable on a phone (the driver's day), its shell kept for a yard without
     // signal. The service worker precaches the built app (JS, CSS, HTML, icons) and answers a
     // page's address with index.html offline; it never stores an answer of /api (always fresh,

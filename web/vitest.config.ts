@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { apiRoutes } from './api-routes.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), apiRoutes()],
   test: {
     name: 'web',
     environment: 'jsdom',

@@ -59,13 +59,6 @@ export const deliveryRecordSchema = z.object({
 export type DeliveryRecord = z.infer<typeof deliveryRecordSchema>;
 export type DeliveryRecordInput = z.input<typeof deliveryRecordSchema>;
 
-/** Limits of the proof's files (the server checks them by their bytes, not by their names). */
-export const deliveryFileLimits = {
-  photos: 5,
-  photoBytes: 4 * 1024 * 1024,
-  signatureBytes: 512 * 1024,
-} as const;
-
 /**
  * The money of a delivered order (domain.md §2.13): totals as ordered and as delivered, the amount
  * due for what was delivered, and for a cash order what the cash leaves: a balance to pay by

@@ -50,8 +50,47 @@ export function endpoint<const K extends RouteKey, const S extends EndpointSpec>
   };
 }
 
+/**
+ * What the web app needs of an endpoint to call it: its key, method and path, and whether it
+ * answers a file. No schema: the web app builds its table of routes from the endpoint table at
+ * build time (web/api-routes.ts, decision 0096), so that a page loads no zod for its calls. The
+ * endpoint itself stays in the type (`spec`, never set), so a call's inputs and answer are still
+ * the endpoint's.
+ */
+export type Route<E extends Endpoint = Endpoint> = {
+  key: E['key'];
+  method: E['method'];
+  path: E['path'];
+  file: boolean;
+  readonly spec?: E;
+};
+
+/** The endpoint of a route, or the endpoint itself. */
+type SpecOf<X extends EndpointSpec | Route> =
+  X extends Route<infer E> ? E : X extends EndpointSpec ? X : never;
+
+/** The routes of an endpoint table by area, as `routesOf` makes them. */
+export type RoutesOf<T extends Record<string, Record<string, Endpoint>>> = {
+  [A in keyof T]: { [N in keyof T[A]]: Route<T[A][N]> };
+};
+
+/** The routes of an endpoint table: JSON, for the web app's build. */
+export function routesOf<T extends Record<string, Record<string, Endpoint>>>(table: T): RoutesOf<T> {
+  const areas = Object.entries(table).map(([area, calls]) => [
+    area,
+    Object.fromEntries(
+      Object.entries(calls).map(([name, e]) => [
+        name,
+        { key: e.key, method: e.method, path: e.path, file: Object.values(e.answers).includes(fileDownload) },
+      ]),
+    ),
+  ]);
+  return Object.fromEntries(areas) as RoutesOf<T>;
+}
+
 /** The 2xx answer's JSON as the web app receives it (`undefined` for a file, read as a Blob). */
-export type AnswerOf<E extends EndpointSpec> = {
+export type AnswerOf<X extends EndpointSpec | Route> = AnswerOfSpec<SpecOf<X>>;
+type AnswerOfSpec<E extends EndpointSpec> = {
   [S in keyof E['answers']]: S extends 200 | 201 | 202 | 204
     ? E['answers'][S] extends z.ZodType
       ? z.output<E['answers'][S]>
@@ -60,7 +99,8 @@ export type AnswerOf<E extends EndpointSpec> = {
 }[keyof E['answers']];
 
 /** What a call sends: the inputs its endpoint declares, each required when declared. */
-export type InputOf<E extends EndpointSpec> = (E['params'] extends z.ZodType
+export type InputOf<X extends EndpointSpec | Route> = InputOfSpec<SpecOf<X>>;
+type InputOfSpec<E extends EndpointSpec> = (E['params'] extends z.ZodType
   ? { params: z.input<E['params']> }
   : { params?: never }) &
   (E['query'] extends z.ZodType ? { query: z.input<E['query']> } : { query?: never }) &

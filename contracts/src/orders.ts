@@ -2,9 +2,40 @@ import { z } from 'zod';
 import { daySchema, pagedAnswer, pagingQuerySchema } from './common.ts';
 import { customerSchema } from './customers.ts';
 import { fileSchema } from './files.ts';
-import { orderSortQuerySchema } from './order-sort.ts';
+import { defaultOrderSort, orderSorts, sortDirections } from './order-sort.ts';
 import { currencySchema, productBaseSchema } from './products.ts';
 import { carSchema, warehouseAddressSchema } from './warehouses.ts';
+
+/**
+ * The list's sort parameters. `after` is the opaque `next_after` of the page before (keyset paging):
+ * the page starts right after that page's last row, however deep, instead of skipping
+ * (current_page − 1) × per_page rows. `current_page` is then only the page's number.
+ */
+export const orderSortQuerySchema = z.object({
+  sort: z
+    .enum(orderSorts)
+    .default(defaultOrderSort)
+    .meta({
+      description:
+        'expected_delivery (default): from today on soonest first, then undated, then past latest first; ' +
+        'descending: latest delivery first, undated last. created, customer (folded name), state ' +
+        '(open, done, cancelled), total (price_with_vat, what the customer pays). Ties by id.',
+    }),
+  direction: z.enum(sortDirections).optional().meta({
+    description: 'asc or desc; default: desc for created and total, asc for the others',
+  }),
+  after: z
+    .string()
+    .max(1000)
+    .regex(/^[A-Za-z0-9_-]+$/, 'a next_after token')
+    .optional()
+    .meta({
+      description:
+        'keyset paging: the next_after of the page before, with the same filters, sort and direction; ' +
+        'the page starts after its last row (current_page is then only its number). A token of another ' +
+        'sort or not written by the server answers 400 / 120.',
+    }),
+});
 
 /** Orders (domain.md §1.2–§1.7; §3.3 Money, Stock, Prices on orders, Time, Order numbers). */
 

@@ -114,6 +114,37 @@ export function checkLoginBudget({
   return { ok: problems.length === 0, entry, route, limit, gzip, raw, chunks, css, forbidden, problems };
 }
 
+/**
+ * Pages whose first screen loads no zod (decision 0096): they call the API through the routes
+ * without schemas (web/src/lib/routes.ts), and nothing they import statically builds a schema.
+ */
+export const schemaFreePages = [
+  'src/features/dashboard/dashboard-page.tsx',
+  'src/features/driver/driver-day-page.tsx',
+];
+const zodCode = new RegExp(`${nm}zod[\\/]`);
+const frameSource = 'src/app/app-frame.tsx';
+
+/** Checks that each page, with the entry and the navigation frame, loads no zod. */
+export function checkSchemaFree({ manifest, modulesOf, pages = schemaFreePages }) {
+  const problems = [];
+  for (const page of pages) {
+    if (!manifest[page]) {
+      problems.push(`the Vite manifest has no chunk for ${page}: was the page moved or renamed?`);
+      continue;
+    }
+    const starts = [entryKey(manifest), page, ...(manifest[frameSource] ? [frameSource] : [])];
+    const files = staticGraph(manifest, starts).map((key) => manifest[key].file);
+    const hits = files.filter((file) => modulesOf(file).some((module) => zodCode.test(module)));
+    if (hits.length > 0) {
+      problems.push(
+        `${page} loads zod (in ${hits.join(', ')}): call the API through web/src/lib/routes.ts and keep schemas out of what the page imports (decision 0096)`,
+      );
+    }
+  }
+  return { ok: problems.length === 0, problems };
+}
+
 export const kib = (bytes) => (bytes / KiB).toFixed(1);
 
 /** A short table of the figures, largest chunks first, and the verdict. */

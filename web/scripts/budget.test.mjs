@@ -4,7 +4,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkLoginBudget, formatReport, KiB, loginPageSource, staticGraph } from './budget.mjs';
+import {
+  checkLoginBudget,
+  checkSchemaFree,
+  formatReport,
+  KiB,
+  loginPageSource,
+  schemaFreePages,
+  staticGraph,
+} from './budget.mjs';
 
 /** A build in miniature: the entry, the login page, a calendar route reached only lazily. */
 const manifest = () => ({
@@ -139,6 +147,40 @@ describe('the login page budget', () => {
   });
 });
 
+describe('the pages without zod (decision 0096)', () => {
+  const pages = (driverImports) => ({
+    'index.html': { file: 'assets/index.js', isEntry: true, imports: [] },
+    'src/app/app-frame.tsx': { file: 'assets/app-frame.js', isDynamicEntry: true },
+    [schemaFreePages[0]]: { file: 'assets/dashboard-page.js', isDynamicEntry: true },
+    [schemaFreePages[1]]: { file: 'assets/driver-day-page.js', isDynamicEntry: true, imports: driverImports },
+    '_delivery.js': { file: 'assets/delivery.js', imports: ['_schemas.js'] },
+    '_schemas.js': { file: 'assets/schemas.js' },
+  });
+  const mods = {
+    'assets/delivery.js': ['../../../contracts/src/delivery.ts'],
+    'assets/schemas.js': ['../../../node_modules/zod/v4/classic/schemas.js'],
+  };
+  const modulesOf = (file) => mods[file] ?? [];
+
+  it('passes when no page reaches a chunk with zod', () => {
+    expect(checkSchemaFree({ manifest: pages([]), modulesOf }).ok).toBe(true);
+  });
+
+  it('names the page and the chunk when one reaches zod through another chunk', () => {
+    const result = checkSchemaFree({ manifest: pages(['_delivery.js']), modulesOf });
+    expect(result.ok).toBe(false);
+    expect(result.problems).toEqual([
+      expect.stringContaining(`${schemaFreePages[1]} loads zod (in assets/schemas.js)`),
+    ]);
+  });
+
+  it('refuses a build without one of the pages', () => {
+    const build = pages([]);
+    delete build[schemaFreePages[0]];
+    expect(checkSchemaFree({ manifest: build, modulesOf }).problems[0]).toContain('has no chunk');
+  });
+});
+
 describe('check-budget.mjs on a built dist', () => {
   const script = path.join(import.meta.dirname, 'check-budget.mjs');
   const made = [];
@@ -154,6 +196,9 @@ describe('check-budget.mjs on a built dist', () => {
     const build = {
       'index.html': { file: 'assets/index.js', isEntry: true, imports: [] },
       [loginPageSource]: { file: 'assets/login-page.js', isDynamicEntry: true },
+      ...Object.fromEntries(
+        schemaFreePages.map((page, i) => [page, { file: `assets/page-${i}.js`, isDynamicEntry: true }]),
+      ),
     };
     fs.writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(build));
     const write = (file, code, sources) => {
@@ -162,6 +207,9 @@ describe('check-budget.mjs on a built dist', () => {
     };
     write('assets/index.js', entryCode, entryModules);
     write('assets/login-page.js', 'export const a=1;', ['../../src/features/auth/login-page.tsx']);
+    for (const [i, page] of schemaFreePages.entries()) {
+      write(`assets/page-${i}.js`, 'export const b=1;', [`../../${page}`]);
+    }
     return dist;
   }
 

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { checkLoginBudget, formatReport } from './budget.mjs';
+import { checkLoginBudget, checkSchemaFree, formatReport, schemaFreePages } from './budget.mjs';
 
 const dist = path.resolve(import.meta.dirname, '..', process.argv[2] ?? 'dist');
 const manifestFile = path.join(dist, '.vite', 'manifest.json');
@@ -54,3 +54,9 @@ if (result.ok) {
   console.error('\nThe web build fails its budget (decision 0020): see web/scripts/budget.mjs.');
   process.exit(1);
 }
+const schemaFree = checkSchemaFree({ manifest, modulesOf });
+if (!schemaFree.ok) {
+  for (const problem of schemaFree.problems) console.error(`✗ ${problem}`);
+  process.exit(1);
+}
+console.log(`✓ no zod on the first screen of ${schemaFreePages.join(', ')}`);

@@ -1,9 +1,8 @@
-import { eventsEndpoints } from '@letokruh/contracts/endpoints/events';
-import { ordersEndpoints } from '@letokruh/contracts/endpoints/orders';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { call, streamUrl } from '../lib/api-client';
 import { editedOrders, publishOrderEvents } from '../lib/live-orders';
+import { eventsEndpoints, ordersEndpoints } from '../lib/routes';
 import { connectLiveOrders, invalidateAllOrders, invalidateForEvents } from './live-orders';
 
 /**

@@ -1,6 +1,6 @@
-import { mapsEndpoints as e } from '@letokruh/contracts/endpoints/maps';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from './api-client';
+import { mapsEndpoints as e } from './routes';
 
 /** GET /address_suggestions: the maps service's addresses for what was typed (domain.md §2.7). */
 export const addressSuggestionsQuery = (query: string) =>

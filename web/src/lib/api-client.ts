@@ -1,4 +1,4 @@
-import { type AnswerOf, type Endpoint, fileDownload, type InputOf } from '@letokruh/contracts/endpoint';
+import type { AnswerOf, InputOf, Route } from '@letokruh/contracts/endpoint';
 import { ErrorCode } from '@letokruh/contracts/errors';
 
 /** An answer other than 2xx, with the server's error code (domain.md §2.8). */
@@ -108,13 +108,13 @@ export function pathOf(path: string, params: Record<string, unknown> = {}): stri
  * A call of contracts' endpoint table (decision 0059): its inputs and its answer are the
  * endpoint's, never typed by hand. `call(customersEndpoints.detail, { params: { id } })`.
  */
-export function call<E extends Endpoint>(
-  endpoint: E,
+export function call<R extends Route>(
+  endpoint: R,
   // biome-ignore lint/complexity/noBannedTypes: `{} extends X` asks whether every input is optional.
-  ...[input]: {} extends InputOf<E>
-    ? [input?: InputOf<E> & { signal?: AbortSignal }]
-    : [input: InputOf<E> & { signal?: AbortSignal }]
-): Promise<AnswerOf<E>> {
+  ...[input]: {} extends InputOf<R>
+    ? [input?: InputOf<R> & { signal?: AbortSignal }]
+    : [input: InputOf<R> & { signal?: AbortSignal }]
+): Promise<AnswerOf<R>> {
   const { params, query, body, form, signal } = (input ?? {}) as {
     params?: Record<string, unknown>;
     query?: Query;
@@ -122,13 +122,12 @@ export function call<E extends Endpoint>(
     form?: FormData;
     signal?: AbortSignal;
   };
-  const blob = Object.values(endpoint.answers).includes(fileDownload);
-  return api<AnswerOf<E>>(endpoint.method, pathOf(endpoint.path, params), {
+  return api<AnswerOf<R>>(endpoint.method, pathOf(endpoint.path, params), {
     query,
     body,
     form,
     signal,
-    blob,
+    blob: endpoint.file,
   });
 }
 
@@ -136,7 +135,7 @@ export function call<E extends Endpoint>(
  * The address of a stream endpoint of contracts' table (domain.md §1.10, `GET /events`) for an
  * EventSource, which sends the session cookie by itself and needs no CSRF header (a GET).
  */
-export function streamUrl<E extends Endpoint>(endpoint: E & { method: 'GET' }): string {
+export function streamUrl(endpoint: Route & { method: 'GET' }): string {
   return buildUrl(pathOf(endpoint.path));
 }
 

@@ -1,7 +1,7 @@
-import { customersEndpoints } from '@letokruh/contracts/endpoints/customers';
 import type { FileItem } from '@letokruh/contracts/files';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { customersEndpoints } from '../lib/routes';
 import { field, renderWithApp, t } from '../test-utils';
 import { FilesPanel } from './files-panel';
 

@@ -1,3 +1,4 @@
+import type { Route } from '@letokruh/contracts/endpoint';
 import type { FileEndpoints, FileItem } from '@letokruh/contracts/files';
 import {
   Alert,
@@ -21,9 +22,12 @@ import { apiBase, call, errorKey, pathOf } from '../lib/api-client';
 import { useFormat } from './format';
 import { ModalFooter } from './modal-footer';
 
+/** The routes of contracts' `fileEndpoints` (decision 0096). */
+type FileRoutes = { [K in keyof FileEndpoints]: Route<FileEndpoints[K]> };
+
 type Props = {
   /** The file calls of the record's kind (contracts' `fileEndpoints`) and the record's id. */
-  endpoints: FileEndpoints;
+  endpoints: FileRoutes;
   id: number;
   files: FileItem[];
   /** domain.md §2.9: customers Jiné; orders Dodací list, Faktura, Jiné; transportations Dodací list, Jiné. */
@@ -170,7 +174,7 @@ function UploadForm({
   fileTypes,
   onUploaded,
 }: {
-  endpoints: FileEndpoints;
+  endpoints: FileRoutes;
   id: number;
   fileTypes: readonly [string, ...string[]];
   onUploaded: () => void;

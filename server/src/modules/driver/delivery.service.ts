@@ -2,7 +2,6 @@ import {
   type DeliveredMoneyAnswer,
   type DeliveryProof,
   type DeliveryRecord,
-  deliveryFileLimits,
   deliveryRecordSchema,
   type OnTheWayBody,
 } from '@letokruh/contracts/delivery';
@@ -15,6 +14,7 @@ import {
   type DeliveredMoney,
   deliveredMoney,
 } from '@letokruh/contracts/rules/delivered-money';
+import { deliveryFileLimits } from '@letokruh/contracts/rules/delivery-files';
 import type { Currency } from '@letokruh/contracts/rules/money';
 import { deliveryPrice } from '@letokruh/contracts/rules/order-price';
 import type { FastifyRequest } from 'fastify';

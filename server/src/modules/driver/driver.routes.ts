@@ -1,5 +1,6 @@
-import { deliveryFileLimits, deliveryRecordSchema } from '@letokruh/contracts/delivery';
+import { deliveryRecordSchema } from '@letokruh/contracts/delivery';
 import { driverEndpoints as e } from '@letokruh/contracts/endpoints/driver';
+import { deliveryFileLimits } from '@letokruh/contracts/rules/delivery-files';
 import { z } from 'zod';
 import type { App } from '../../app-types.ts';
 import { hasFunction, type ScopedBy } from '../../plugins/access.ts';

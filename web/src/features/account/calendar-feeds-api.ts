@@ -1,7 +1,7 @@
 import type { FeedCreate } from '@letokruh/contracts/calendar-feeds';
-import { calendarFeedsEndpoints as e } from '@letokruh/contracts/endpoints/calendar-feeds';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
+import { calendarFeedsEndpoints as e } from '../../lib/routes';
 
 /** Calendar feeds of the account page (domain.md §2.10, decision 0063). */
 export const calendarFeedsKey = ['calendar-feeds'] as const;

@@ -1,7 +1,7 @@
 import type { AuditQuery } from '@letokruh/contracts/audit';
-import { auditEndpoints as e } from '@letokruh/contracts/endpoints/audit';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
+import { auditEndpoints as e } from '../../lib/routes';
 
 export const auditQuery = (query: Partial<AuditQuery>) =>
   queryOptions({

@@ -1,7 +1,7 @@
 import type { BankAccountBody, BankPaymentsQuery } from '@letokruh/contracts/bank';
-import { bankEndpoints as e } from '@letokruh/contracts/endpoints/bank';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
+import { bankEndpoints as e } from '../../lib/routes';
 
 /** The calls of "Platby z banky" (domain.md §2.12). */
 export const bankKey = ['bank'] as const;

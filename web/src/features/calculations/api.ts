@@ -1,8 +1,8 @@
 import type { CalculationPayload } from '@letokruh/contracts/calculations';
-import { calculationsEndpoints as e } from '@letokruh/contracts/endpoints/calculations';
 import type { Currency } from '@letokruh/contracts/rules/money';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
+import { calculationsEndpoints as e } from '../../lib/routes';
 
 /** The calls of the calculations page (domain.md §3.3 Calculations page), under view_calculation. */
 

@@ -1,11 +1,13 @@
 import type { ConversionQuery, ConversionSubmit } from '@letokruh/contracts/conversions';
 import type { AnswerOf } from '@letokruh/contracts/endpoint';
-import { conversionsEndpoints as e } from '@letokruh/contracts/endpoints/conversions';
-import { productsEndpoints } from '@letokruh/contracts/endpoints/products';
-import { stockEndpoints } from '@letokruh/contracts/endpoints/stock';
-import { warehousesEndpoints } from '@letokruh/contracts/endpoints/warehouses';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
+import {
+  conversionsEndpoints as e,
+  productsEndpoints,
+  stockEndpoints,
+  warehousesEndpoints,
+} from '../../lib/routes';
 
 export type ConversionOptions = AnswerOf<typeof e.options>;
 export type ConversionOptionItem = ConversionOptions['items'][number];

@@ -1,8 +1,8 @@
 import type { CustomerAdd, CustomerEdit } from '@letokruh/contracts/customers';
 import type { AnswerOf } from '@letokruh/contracts/endpoint';
-import { customersEndpoints as e } from '@letokruh/contracts/endpoints/customers';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
+import { customersEndpoints as e } from '../../lib/routes';
 
 export const customersKey = ['customers'] as const;
 

@@ -1,8 +1,8 @@
 import { customerFileTypes } from '@letokruh/contracts/customers';
-import { customersEndpoints } from '@letokruh/contracts/endpoints/customers';
 import { Alert, Anchor, Badge, Button, Grid, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { customersEndpoints } from '../../lib/routes';
 import { useAccess } from '../../lib/session';
 import { DetailRow, DetailTable } from '../../ui/detail-row';
 import { FilesPanel } from '../../ui/files-panel';

@@ -1,10 +1,9 @@
 import type { DriverDayAnswer } from '@letokruh/contracts/driver';
-import { driverEndpoints as e } from '@letokruh/contracts/endpoints/driver';
-import { warehousesEndpoints as warehouses } from '@letokruh/contracts/endpoints/warehouses';
 import type { QrPayment } from '@letokruh/contracts/payments';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
 import { isNetworkError, keepQr, keptDriverDay, keptQr } from '../../lib/driver-offline';
+import { driverEndpoints as e, warehousesEndpoints as warehouses } from '../../lib/routes';
 
 /** Query keys of the driver's day (domain.md §2.11). */
 export const driverKey = ['driver'] as const;

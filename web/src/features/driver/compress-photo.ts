@@ -1,4 +1,4 @@
-import { deliveryFileLimits } from '@letokruh/contracts/delivery';
+import { deliveryFileLimits } from '@letokruh/contracts/rules/delivery-files';
 
 /** A phone photo is 3–8 MB at 4000 px; 1600 px at JPEG 0.8 is 200–500 kB and reads as well. */
 export const photoLongSide = 1600;

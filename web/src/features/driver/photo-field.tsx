@@ -1,4 +1,4 @@
-import { deliveryFileLimits } from '@letokruh/contracts/delivery';
+import { deliveryFileLimits } from '@letokruh/contracts/rules/delivery-files';
 import { Button, CloseButton, Group, Image, Input, Loader } from '@mantine/core';
 import { type ChangeEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,11 +1,11 @@
 import type { DriverStop } from '@letokruh/contracts/driver';
-import { driverEndpoints as e } from '@letokruh/contracts/endpoints/driver';
 import { Alert, Badge, Button, Group, Modal, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../lib/api-client';
+import { driverEndpoints as e } from '../../lib/routes';
 import { useFormat } from '../../ui/format';
 import { newActionKey } from './action-key';
 import { driverKey } from './api';

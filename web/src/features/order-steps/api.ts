@@ -1,17 +1,19 @@
 import type { CustomerAdd } from '@letokruh/contracts/customers';
 import type { AnswerOf } from '@letokruh/contracts/endpoint';
-import { orderStepsEndpoints as e } from '@letokruh/contracts/endpoints/order-steps';
-import { ordersEndpoints as orders } from '@letokruh/contracts/endpoints/orders';
-import { productsEndpoints as products } from '@letokruh/contracts/endpoints/products';
-import { referenceEndpoints as reference } from '@letokruh/contracts/endpoints/reference';
-import { stockEndpoints as stock } from '@letokruh/contracts/endpoints/stock';
-import { vacationsEndpoints as vacations } from '@letokruh/contracts/endpoints/vacations';
 import type { CalendarOrder, CalendarWeek } from '@letokruh/contracts/order-calendar';
 import type { InternConflictAnswer, OrderItemsPayload, ProductGroup } from '@letokruh/contracts/order-steps';
 import { calendarEntries } from '@letokruh/contracts/rules/calendar-entries';
 import type { Currency } from '@letokruh/contracts/rules/money';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
+import {
+  orderStepsEndpoints as e,
+  ordersEndpoints as orders,
+  productsEndpoints as products,
+  referenceEndpoints as reference,
+  stockEndpoints as stock,
+  vacationsEndpoints as vacations,
+} from '../../lib/routes';
 
 /** Every order query starts so; a save invalidates them all (list, detail, calendar). */
 export const ordersKey = ['orders'] as const;

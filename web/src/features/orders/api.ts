@@ -1,9 +1,4 @@
 import type { AnswerOf } from '@letokruh/contracts/endpoint';
-import { driverEndpoints as driver } from '@letokruh/contracts/endpoints/driver';
-import { ordersEndpoints as e } from '@letokruh/contracts/endpoints/orders';
-import { paymentsEndpoints as p } from '@letokruh/contracts/endpoints/payments';
-import { referenceEndpoints as reference } from '@letokruh/contracts/endpoints/reference';
-import { warehousesEndpoints as warehouses } from '@letokruh/contracts/endpoints/warehouses';
 import type { OrderReschedule } from '@letokruh/contracts/order-calendar';
 import {
   defaultOrderSort,
@@ -15,6 +10,13 @@ import type { Order, OrderListItem, OrderState } from '@letokruh/contracts/order
 import type { SendEmailQrBody } from '@letokruh/contracts/payments';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
+import {
+  driverEndpoints as driver,
+  ordersEndpoints as e,
+  paymentsEndpoints as p,
+  referenceEndpoints as reference,
+  warehousesEndpoints as warehouses,
+} from '../../lib/routes';
 
 /** Query keys of the orders area; every transition invalidates `ordersKey`. */
 export const ordersKey = ['orders'] as const;

@@ -1,11 +1,11 @@
 import { type DeliveryNoteLanguage, deliveryNoteLanguages } from '@letokruh/contracts/documents';
-import { documentsEndpoints as d } from '@letokruh/contracts/endpoints/documents';
 import { Alert, Modal, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorKey } from '../../lib/api-client';
+import { documentsEndpoints as d } from '../../lib/routes';
 import { ModalFooter } from '../../ui/modal-footer';
 import { documentNames, downloadDocument } from './download';
 import { type SupplierOption, SupplierSelect } from './supplier-select';

@@ -1,11 +1,11 @@
 import type { DeliveryProof } from '@letokruh/contracts/delivery';
-import { driverEndpoints } from '@letokruh/contracts/endpoints/driver';
 import type { Order } from '@letokruh/contracts/orders';
 import { mayReadProof } from '@letokruh/contracts/rules/proof-access';
 import { Alert, Anchor, Badge, Card, Group, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiBase, pathOf } from '../../lib/api-client';
+import { driverEndpoints } from '../../lib/routes';
 import { accessHolder, useAccess } from '../../lib/session';
 import { useFormat } from '../../ui/format';
 import { deliveryProofQuery } from './api';

@@ -1,10 +1,10 @@
 import type { DeliveryNoteLanguage } from '@letokruh/contracts/documents';
-import type { Endpoint, fileDownload, InputOf } from '@letokruh/contracts/endpoint';
+import type { Endpoint, fileDownload, InputOf, Route } from '@letokruh/contracts/endpoint';
 import { pragueDay } from '@letokruh/contracts/rules/prague-day';
 import { call } from '../../lib/api-client';
 
 /** An endpoint that answers a file (contracts `fileDownload`): the documents of documentsEndpoints. */
-type FileEndpoint = Endpoint & { answers: { 200: typeof fileDownload } };
+type FileEndpoint = Route<Endpoint & { answers: { 200: typeof fileDownload } }>;
 
 /**
  * Fetches a document through the API client (cookies, error codes, 401 handling) and hands it to

@@ -1,4 +1,3 @@
-import { orderFilesEndpoints } from '@letokruh/contracts/endpoints/order-files';
 import { type Order, orderFileTypes } from '@letokruh/contracts/orders';
 import { Alert, Anchor, Badge, Grid, Group, Stack, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -7,6 +6,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
+import { orderFilesEndpoints } from '../../lib/routes';
 import { useAccess } from '../../lib/session';
 import { FilesPanel } from '../../ui/files-panel';
 import { QueryState } from '../../ui/query-state';

@@ -1,10 +1,10 @@
-import { documentsEndpoints as d } from '@letokruh/contracts/endpoints/documents';
 import { Alert, Group, Modal, Select, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorKey } from '../../lib/api-client';
+import { documentsEndpoints as d } from '../../lib/routes';
 import { DayInput } from '../../ui/day-input';
 import { ModalFooter } from '../../ui/modal-footer';
 import { warehousesQuery } from './api';

@@ -1,7 +1,9 @@
-import { statsEndpoints as e, statsExportEndpoints } from '@letokruh/contracts/endpoints/stats';
+import type { Route } from '@letokruh/contracts/endpoint';
+import type { statsExportEndpoints } from '@letokruh/contracts/endpoints/stats';
 import type { StatsExport } from '@letokruh/contracts/stats';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
+import { statsEndpoints as e } from '../../lib/routes';
 import type { ReportRange } from './range';
 
 /** The calls of the overviews page (domain.md §2.7), each under view_stats. */
@@ -63,13 +65,21 @@ export const exportFileName = (kind: StatsExport, range: ReportRange, lang: 'cs'
   return `${names[lang][kind]}_${range.from}_${range.to}.xlsx`;
 };
 
+/** The XLSX downloads by kind (contracts' `statsExportEndpoints`), one route type for the four. */
+const exportRoutes: { [K in StatsExport]: Route<(typeof statsExportEndpoints)[K]> } = {
+  campaigns: e.campaignsExport,
+  orders: e.ordersExport,
+  customers: e.customersExport,
+  products: e.productsExport,
+};
+
 /** Fetches an XLSX through the API client and hands it to the browser as a download. */
 export async function downloadExport(
   kind: StatsExport,
   range: ReportRange,
   lang: 'cs' | 'en',
 ): Promise<void> {
-  const blob = await call(statsExportEndpoints[kind], { query: { ...rangeQuery(range), lang } });
+  const blob = await call(exportRoutes[kind], { query: { ...rangeQuery(range), lang } });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

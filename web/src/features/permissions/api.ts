@@ -1,7 +1,7 @@
-import { usersEndpoints as e } from '@letokruh/contracts/endpoints/users';
 import type { PermissionUpdate } from '@letokruh/contracts/users';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
+import { usersEndpoints as e } from '../../lib/routes';
 
 export const permissionMatrixQuery = queryOptions({
   queryKey: ['permissions'],

@@ -1,8 +1,7 @@
-import { productsEndpoints as e } from '@letokruh/contracts/endpoints/products';
-import { warehousesEndpoints } from '@letokruh/contracts/endpoints/warehouses';
 import type { PriceChange, ProductAdd, ProductType } from '@letokruh/contracts/products';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
+import { productsEndpoints as e, warehousesEndpoints } from '../../lib/routes';
 
 /** Query keys of the product area; every mutation here invalidates `productKeys.all`. */
 export const productKeys = {

@@ -1,8 +1,7 @@
-import { customersEndpoints } from '@letokruh/contracts/endpoints/customers';
-import { referenceEndpoints as e } from '@letokruh/contracts/endpoints/reference';
 import type { AdtypeInput, SupplierInput } from '@letokruh/contracts/reference';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
+import { customersEndpoints, referenceEndpoints as e } from '../../lib/routes';
 
 /** Query keys of the reference data; every change invalidates `referenceKey`. */
 export const referenceKey = ['reference'] as const;

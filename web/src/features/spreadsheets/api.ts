@@ -1,4 +1,3 @@
-import { spreadsheetsEndpoints as e } from '@letokruh/contracts/endpoints/spreadsheets';
 import type {
   SpreadsheetImportBody,
   SpreadsheetKind,
@@ -6,6 +5,7 @@ import type {
 } from '@letokruh/contracts/spreadsheets';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
+import { spreadsheetsEndpoints as e } from '../../lib/routes';
 
 /** The calls of the spreadsheet import (domain.md §2.14). */
 export const spreadsheetsKey = ['spreadsheets'] as const;

@@ -1,8 +1,7 @@
-import { transportationsEndpoints as e } from '@letokruh/contracts/endpoints/transportations';
-import { warehousesEndpoints as warehouses } from '@letokruh/contracts/endpoints/warehouses';
 import type { TransportationPayload } from '@letokruh/contracts/transportations';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
+import { transportationsEndpoints as e, warehousesEndpoints as warehouses } from '../../lib/routes';
 
 /** Query keys of the transportations area; every change invalidates `transportationsKey`. */
 export const transportationsKey = ['transportations'] as const;

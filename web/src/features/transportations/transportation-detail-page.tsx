@@ -1,4 +1,3 @@
-import { transportationsEndpoints } from '@letokruh/contracts/endpoints/transportations';
 import { type Transportation, transportationFileTypes } from '@letokruh/contracts/transportations';
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -6,6 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { errorKey } from '../../lib/api-client';
+import { transportationsEndpoints } from '../../lib/routes';
 import { useAccess } from '../../lib/session';
 import { DetailRow, DetailTable } from '../../ui/detail-row';
 import { FilesPanel } from '../../ui/files-panel';

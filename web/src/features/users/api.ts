@@ -1,8 +1,7 @@
-import { calendarFeedsEndpoints as feeds } from '@letokruh/contracts/endpoints/calendar-feeds';
-import { usersEndpoints as e } from '@letokruh/contracts/endpoints/users';
 import type { UserAdd, UserEdit } from '@letokruh/contracts/users';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
+import { usersEndpoints as e, calendarFeedsEndpoints as feeds } from '../../lib/routes';
 
 export const usersKey = ['users'] as const;
 

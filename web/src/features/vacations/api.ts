@@ -1,8 +1,7 @@
-import { vacationsEndpoints as e } from '@letokruh/contracts/endpoints/vacations';
-import { warehousesEndpoints as warehouses } from '@letokruh/contracts/endpoints/warehouses';
 import type { UserVacationInput, WarehouseVacationInput } from '@letokruh/contracts/vacations';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
+import { vacationsEndpoints as e, warehousesEndpoints as warehouses } from '../../lib/routes';
 
 /** Query keys of the vacations area; every change invalidates `vacationsKey`. */
 export const vacationsKey = ['vacations'] as const;

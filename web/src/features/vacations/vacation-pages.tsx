@@ -1,5 +1,4 @@
 import type { RouteKey } from '@letokruh/contracts/access';
-import { vacationsEndpoints as e } from '@letokruh/contracts/endpoints/vacations';
 import {
   type UserVacation,
   type UserVacationInput,
@@ -15,6 +14,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError, errorKey } from '../../lib/api-client';
+import { vacationsEndpoints as e } from '../../lib/routes';
 import { useAccess } from '../../lib/session';
 import { FormCard, FormPage } from '../../ui/form-page';
 import { StaleAlert } from '../../ui/stale-alert';

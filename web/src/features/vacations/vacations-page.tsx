@@ -1,5 +1,4 @@
 import type { RouteKey } from '@letokruh/contracts/access';
-import { vacationsEndpoints as e } from '@letokruh/contracts/endpoints/vacations';
 import type { Permission } from '@letokruh/contracts/permissions';
 import type { UserVacation, VacationSubject, WarehouseVacation } from '@letokruh/contracts/vacations';
 import { Alert, Box, Button, Group, Select, Stack, Text } from '@mantine/core';
@@ -8,6 +7,7 @@ import { type UseQueryResult, useMutation, useQuery, useQueryClient } from '@tan
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorKey } from '../../lib/api-client';
+import { vacationsEndpoints as e } from '../../lib/routes';
 import { useAccess } from '../../lib/session';
 import { useFormat } from '../../ui/format';
 import { ListPageHeader } from '../../ui/list-page-header';

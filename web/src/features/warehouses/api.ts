@@ -1,9 +1,7 @@
-import { productsEndpoints } from '@letokruh/contracts/endpoints/products';
-import { stockEndpoints } from '@letokruh/contracts/endpoints/stock';
-import { warehousesEndpoints as e } from '@letokruh/contracts/endpoints/warehouses';
 import type { WarehouseAdd, WarehouseEdit } from '@letokruh/contracts/warehouses';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
+import { warehousesEndpoints as e, productsEndpoints, stockEndpoints } from '../../lib/routes';
 
 /** Query keys of the warehouse area; every mutation here invalidates `warehouseKeys.all`. */
 export const warehouseKeys = {

@@ -1,5 +1,5 @@
-import { driverEndpoints as e } from '@letokruh/contracts/endpoints/driver';
 import { call } from '../../../lib/api-client';
+import { driverEndpoints as e } from '../../../lib/routes';
 import type { QueuedAction } from './queue-store';
 
 /**
