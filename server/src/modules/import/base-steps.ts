@@ -20,6 +20,7 @@ import {
   defineStep,
   fingerprintOf,
   issuesText,
+  Lookup,
   mapIds,
   oldIdOf,
   refused,
@@ -314,7 +315,10 @@ export const customersStep = defineStep({
 export const productsStep = defineStep({
   entity: 'products',
   pages: (old, read) => pagesOf(old, '/products', read.pageSize, read.listCap),
-  async check(raw, db, old) {
+  // The prices name warehouses, of which there are few: all of them looked up once per page.
+  prepare: async (_items, db) =>
+    new Map((await q.listMappings(db, 'warehouses')).map((m) => [m.oldId, m.newId])),
+  async check(raw, _db, old, warehouseOf: Map<string, number>) {
     const listed = productSchema.safeParse(raw);
     if (!listed.success) return refused(raw, issuesText(listed.error.issues));
     const detail = productDetailSchema.safeParse(
@@ -325,15 +329,12 @@ export const productsStep = defineStep({
     const form = productAddSchema.safeParse({ ...p, priceForm: [] });
     if (!form.success) return refused(raw, issuesText(form.error.issues));
     const history = [...p.price_history].sort((a, b) => a.created.localeCompare(b.created) || a.id - b.id);
-    const warehouses = await mapIds(db, 'warehouses', [...new Set(history.map((h) => h.warehouse.id))]);
-    if (warehouses.missing.length) {
-      return refused(raw, `prices of warehouses not imported (old ids ${warehouses.missing.join(', ')})`);
-    }
-    const warehouseOf = await q.findMappings(
-      db,
-      'warehouses',
-      history.map((h) => String(h.warehouse.id)),
+    const missing = [...new Set(history.map((h) => h.warehouse.id))].filter(
+      (id) => !warehouseOf.has(String(id)),
     );
+    if (missing.length) {
+      return refused(raw, `prices of warehouses not imported (old ids ${missing.join(', ')})`);
+    }
     const values = {
       name: form.data.name,
       shortenName: form.data.shorten_name,
@@ -345,7 +346,7 @@ export const productsStep = defineStep({
       hidden: p.hidden,
     };
     const prices = history.map((h) => ({
-      warehouseId: warehouseOf.get(String(h.warehouse.id))!.newId,
+      warehouseId: warehouseOf.get(String(h.warehouse.id))!,
       currency: h.currency,
       price: h.amount,
       vat: h.vat,
@@ -376,6 +377,8 @@ export const productsStep = defineStep({
  * (docs/decisions/0089-moving-in-orders-files-and-the-rest.md): the old amount is already what
  * their deliveries left.
  */
+type StockItem = { item: unknown; warehouse: number };
+
 export const stockStep = defineStep({
   entity: 'stock',
   async *pages(old, read, db) {
@@ -400,34 +403,44 @@ export const stockStep = defineStep({
       if (answer.items.length < 100) return;
     }
   },
-  async check(raw, db) {
-    const { item, warehouse } = raw as { item: unknown; warehouse: number };
+  // The products, warehouses and earlier amounts a page names, looked up once for the page.
+  prepare(items, db) {
+    const named = (items as StockItem[]).flatMap(({ item, warehouse }) => {
+      const product = (item as { product?: { id?: unknown } } | null)?.product?.id;
+      return typeof product === 'number' ? [{ product, warehouse }] : [];
+    });
+    return Lookup.of(db, {
+      products: named.map((n) => n.product),
+      warehouses: named.map((n) => n.warehouse),
+      stock: named.map((n) => `${n.warehouse}:${n.product}`),
+    });
+  },
+  async check(raw, _db, _old, ids: Lookup): Promise<Checked<batch.StockValues>> {
+    const { item, warehouse } = raw as StockItem;
     const stock = productStockSchema.safeParse(item);
     if (!stock.success) return { oldId: `${warehouse}:?`, problem: issuesText(stock.error.issues) };
     const oldId = `${warehouse}:${stock.data.product.id}`;
     const amount = Math.round(stock.data.amount * 100) / 100;
-    const product = (await q.findMappings(db, 'products', [String(stock.data.product.id)])).get(
-      String(stock.data.product.id),
-    );
-    if (!product) return { oldId, problem: `product not imported (old id ${stock.data.product.id})` };
-    const warehouseId = (await q.findMappings(db, 'warehouses', [String(warehouse)])).get(
-      String(warehouse),
-    )!.newId;
-    const before = (await q.findMappings(db, 'stock', [oldId])).get(oldId);
+    const productId = ids.id('products', stock.data.product.id);
+    if (productId === undefined)
+      return { oldId, problem: `product not imported (old id ${stock.data.product.id})` };
+    const warehouseId = ids.id('warehouses', warehouse)!;
+    const before = ids.mapping('stock', oldId);
+    const previous = before ? Number(before.fingerprint) : 0;
+    const values = { warehouseId, productId, delta: Math.round((amount - previous) * 100) / 100 };
     return {
       oldId,
       fingerprint: String(amount),
-      values: amount,
+      values,
       async write(tx) {
-        const previous = before ? Number(before.fingerprint) : 0;
-        await q.addOpeningBalance(
-          tx,
-          warehouseId,
-          product.newId,
-          Math.round((amount - previous) * 100) / 100,
-        );
-        return product.newId;
+        await q.addOpeningBalance(tx, warehouseId, productId, values.delta);
+        return productId;
       },
     };
   },
+  writeMany: (tx, records) =>
+    batch.addOpeningBalances(
+      tx,
+      records.map((r) => r.record.values),
+    ),
 });

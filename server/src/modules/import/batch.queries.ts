@@ -245,3 +245,30 @@ export async function advanceOrderNumbers(db: DbOrTx) {
     group by 1 having max(intern_id % 1000000) >= 1
     on conflict (year) do update set last = greatest(order_number_counters.last, excluded.last)`);
 }
+
+/** A product's stock in a warehouse moved by `delta`: what `addOpeningBalance` writes for one. */
+export type StockValues = { warehouseId: number; productId: number; delta: number };
+
+/**
+ * A page of opening balances in one statement: every stock row moved by its delta (a zero delta
+ * only makes sure the warehouse keeps the product), and a ledger row of each delta that is not
+ * zero, with the amount it left. Answers the products' ids, as `addOpeningBalance`'s record does.
+ */
+export async function addOpeningBalances(db: DbOrTx, rows: StockValues[]): Promise<number[]> {
+  const moves = rows.map((r) => ({ w: r.warehouseId, p: r.productId, d: r.delta }));
+  await db.execute(sql`with x as (
+        select * from rows from (jsonb_to_recordset(${json(moves)}) as (w int, p int, d numeric))
+          with ordinality as x(w, p, d, n)),
+      moved as (
+        insert into product_stock (warehouse_id, product_id, amount)
+        select x.w, x.p, x.d from x
+        on conflict (warehouse_id, product_id)
+          do update set amount = product_stock.amount + excluded.amount, updated_at = now()
+        returning warehouse_id, product_id, amount)
+    insert into stock_ledger (warehouse_id, product_id, delta, amount_after, reason)
+    select x.w, x.p, x.d, moved.amount, 'opening_balance'
+    from x join moved on moved.warehouse_id = x.w and moved.product_id = x.p
+    where x.d <> 0
+    order by x.n`);
+  return rows.map((r) => r.productId);
+}

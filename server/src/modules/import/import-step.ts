@@ -125,6 +125,11 @@ export class Lookup {
   }
 
   id(entity: ImportEntity | 'cars', oldId: number | string): number | undefined {
-    return this.maps.get(entity)?.get(String(oldId))?.newId;
+    return this.mapping(entity, oldId)?.newId;
+  }
+
+  /** The id here and the fingerprint last written, or undefined when never brought. */
+  mapping(entity: ImportEntity | 'cars', oldId: number | string): q.Mapping | undefined {
+    return this.maps.get(entity)?.get(String(oldId));
   }
 }
