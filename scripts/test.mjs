@@ -89,6 +89,7 @@ const embeddedServerTests = [
   'src/modules/bank/bank.test.ts',
   'src/modules/customers/customers.test.ts',
   'src/modules/customers/customer-duplicates.test.ts',
+  'src/modules/import/import.test.ts',
   'src/modules/spreadsheets/spreadsheets.test.ts',
   'src/modules/orders/calendar/calendar-week.test.ts',
   'src/modules/orders/steps/drafts.test.ts',
