@@ -236,7 +236,10 @@ describe('GET /api/events', () => {
       .slice(after)
       .filter((e) => e.event === 'order')
       .map((e) => (e.data as OrderEvent).id);
-    expect(told).toEqual([inBrod.id]);
+    // The Brod order's own save may still be on its way when the stream opens (a notification is
+    // delivered after its transaction, on a busy machine late): it may be told once more. Nothing
+    // of Jihlava's ever is.
+    expect(new Set(told)).toEqual(new Set([inBrod.id]));
   });
 
   it('an open stream holds no read turn: reads after a write are answered', async () => {
