@@ -97,7 +97,8 @@ export function LoginPage() {
   return (
     <Center mih="90vh">
       <Paper withBorder shadow="sm" p="xl" w={380} radius="md">
-        <form onSubmit={submit} noValidate>
+        {/* POST: the form is drawn before its script runs (decision 0095); never a password in a URL. */}
+        <form onSubmit={submit} method="post" noValidate>
           <Stack>
             <Title order={2}>{t('app.name')}</Title>
             <Title order={4} c="dimmed" fw={500}>
