@@ -15,5 +15,14 @@
   if (root && drawn && location.pathname === '/') {
     root.append(drawn.content.cloneNode(true));
     root.dataset.drawn = '/';
+    // Enter pressed in the form before the app runs is kept: the app sends the form when it starts.
+    // In the capture phase and first: React, taking the markup over, stops a key it cannot yet handle.
+    root.addEventListener(
+      'keydown',
+      (event) => {
+        if (event.key === 'Enter' && root.dataset.drawn === '/') root.dataset.sendWanted = 'yes';
+      },
+      true,
+    );
   }
 })();
