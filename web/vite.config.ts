@@ -1,14 +1,60 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { createServer, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { apiRoutes } from './api-routes.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
+/**
+ * Decision 0095: the login page drawn into index.html at build time, in Czech and in English, each
+ * in a <template>, with the inline script (first-screen.js, comments dropped) that puts the chosen
+ * language's copy into #root before the first paint. The app is rendered by React's `prerender`
+ * through Vite's SSR loader, from the very components the browser then hydrates.
+ */
+function firstScreen(): Plugin {
+  return {
+    name: 'letokruh-first-screen',
+    apply: 'build',
+    async transformIndexHtml(html) {
+      const server = await createServer({
+        configFile: false,
+        root: import.meta.dirname,
+        mode: 'production',
+        logLevel: 'error',
+        appType: 'custom',
+        server: { middlewareMode: true, hmr: false, ws: false },
+        plugins: [react(), apiRoutes()],
+      });
+      try {
+        const { drawFirstScreen } = (await server.ssrLoadModule('/src/app/first-screen.tsx')) as {
+          drawFirstScreen: (path: string, lang: string) => Promise<string>;
+        };
+        const templates = [];
+        for (const lang of ['cs', 'en'])
+          templates.push(`<template id="first-${lang}">${await drawFirstScreen('/', lang)}</template>`);
+        const script = fs
+          .readFileSync(path.join(import.meta.dirname, 'first-screen.js'), 'utf8')
+          .split('\n')
+          .filter((line) => !line.trimStart().startsWith('//'))
+          .join('\n')
+          .trim();
+        const root = '<div id="root"></div>';
+        if (!html.includes(root)) throw new Error('index.html has no empty #root');
+        return html.replace(root, `${root}\n    ${templates.join('\n    ')}\n    <script>${script}</script>`);
+      } finally {
+        await server.close();
+      }
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
     apiRoutes(),
+    firstScreen(),
     // domain.md §2.11: installable on a phone (the driver's day), its shell kept for a yard without
     // signal. The service worker precaches the built app (JS, CSS, HTML, icons) and answers a
     // page's address with index.html offline; it never stores an answer of /api (always fresh,

@@ -43,7 +43,7 @@ import { clientErrorAnswer, refuseNulCharacters, registerErrorHandling } from '.
 import { registerHostCheck } from './plugins/hosts.ts';
 import { authChannel, createSessionCache } from './plugins/session-cache.ts';
 import { registerWarehouseScope } from './plugins/warehouse-scope.ts';
-import { registerWeb } from './plugins/web.ts';
+import { inlineScriptHashes, registerWeb } from './plugins/web.ts';
 import { refuseHeadOnWritingGets } from './plugins/writing-gets.ts';
 
 export type RegisteredRoute = {
@@ -149,6 +149,7 @@ export async function buildApp({
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
+        'script-src': ["'self'", ...inlineScriptHashes(config.webDist)],
         'img-src': ["'self'", 'data:', 'blob:', 'https:'],
         'connect-src': ["'self'", 'https:'],
         'upgrade-insecure-requests': null,

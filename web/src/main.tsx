@@ -2,11 +2,11 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/focus.css';
 import './app/global.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App } from './app/app';
 import { boot } from './app/boot';
-import { createQueryClient, Providers } from './app/providers';
-import { AppRouter } from './app/router';
+import { createQueryClient } from './app/providers';
 import { i18nReady } from './i18n';
 
 const root = document.getElementById('root');
@@ -14,12 +14,14 @@ if (!root) throw new Error('no #root element');
 const queryClient = createQueryClient();
 boot(queryClient, window.location.pathname);
 // English (or another chosen language) loads before the first render: no Czech flash.
-void i18nReady.finally(() =>
-  createRoot(root).render(
-    <StrictMode>
-      <Providers queryClient={queryClient}>
-        <AppRouter />
-      </Providers>
-    </StrictMode>,
-  ),
-);
+void i18nReady.finally(() => {
+  const app = <App queryClient={queryClient} />;
+  // Decision 0095: the login page came drawn in the HTML (index.html's first-screen script put the
+  // chosen language's copy in place); React takes over that markup, in slices the browser may
+  // interrupt, instead of drawing it again.
+  if (root.dataset.drawn === window.location.pathname) startTransition(() => void hydrateRoot(root, app));
+  else {
+    root.replaceChildren();
+    createRoot(root).render(app);
+  }
+});

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -32,6 +33,23 @@ export const isApiPath = (url: string) => {
   const read = readPath(url).toLowerCase();
   return read === '/api' || read === '/api/' || read.startsWith('/api/') || read.startsWith('/api;');
 };
+
+/**
+ * The CSP sources (`'sha256-…'`) of the page's inline scripts: index.html carries one, which puts
+ * the login page drawn at build time into place before the first paint (decision 0095). Only these
+ * exact scripts run; any other inline script stays refused.
+ */
+export function inlineScriptHashes(webDist: string): string[] {
+  const file = path.join(webDist, 'index.html');
+  if (!fs.existsSync(file)) return [];
+  const html = fs.readFileSync(file, 'utf8');
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    ([, body]) =>
+      `'sha256-${createHash('sha256')
+        .update(body ?? '')
+        .digest('base64')}'`,
+  );
+}
 
 const unhashed = new Set(['index.html', 'sw.js', 'registerSW.js', 'manifest.webmanifest']);
 

@@ -1,22 +1,26 @@
 import { Alert, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** Whether the browser has a network (the `online` and `offline` events). */
-function useOnline(): boolean {
-  const [online, setOnline] = useState(() => navigator.onLine);
-  useEffect(() => {
-    const on = () => setOnline(true);
-    const off = () => setOnline(false);
-    window.addEventListener('online', on);
-    window.addEventListener('offline', off);
-    return () => {
-      window.removeEventListener('online', on);
-      window.removeEventListener('offline', off);
-    };
-  }, []);
-  return online;
-}
+const onNetworkChange = (changed: () => void) => {
+  window.addEventListener('online', changed);
+  window.addEventListener('offline', changed);
+  return () => {
+    window.removeEventListener('online', changed);
+    window.removeEventListener('offline', changed);
+  };
+};
+
+/**
+ * Whether the browser has a network (the `online` and `offline` events). Online while React takes
+ * over the login page drawn at build time (decision 0095), then the browser's own answer.
+ */
+const useOnline = (): boolean =>
+  useSyncExternalStore(
+    onNetworkChange,
+    () => navigator.onLine,
+    () => true,
+  );
 
 /**
  * Said on every page while the phone has no signal (decision 0078): what is recorded waits in the

@@ -2,7 +2,7 @@ import { mayCall } from '@letokruh/contracts/access';
 import { Center, Loader } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { createBrowserRouter, Outlet, RouterProvider } from 'react-router';
+import { createBrowserRouter, Outlet, type RouteObject, RouterProvider } from 'react-router';
 import { accessHolder, profileQuery } from '../lib/session';
 import { NotFoundPage } from '../ui/not-found-page';
 import { usePageTitle } from '../ui/page-title';
@@ -74,18 +74,23 @@ function Root() {
   );
 }
 
-export const createRouter = () =>
-  createBrowserRouter([
-    {
-      element: <Root />,
-      children: [
-        ...appRoutes.map((route) => ({ path: route.path, element: <RoutePage route={route} /> })),
-        { path: '*', element: <NotFound /> },
-      ],
-    },
-  ]);
+/** The app's routes, for the browser's router and for the build's first screen (`app/first-screen.tsx`). */
+export const routeTree = (): RouteObject[] => [
+  {
+    element: <Root />,
+    children: [
+      ...appRoutes.map((route) => ({ path: route.path, element: <RoutePage route={route} /> })),
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+];
 
-export function AppRouter() {
-  const [router] = useState(createRouter);
+export const createRouter = () => createBrowserRouter(routeTree());
+
+type Router = ReturnType<typeof createBrowserRouter>;
+
+/** `makeRouter` is the build's memory router when it draws the first screen; the browser's otherwise. */
+export function AppRouter({ makeRouter = createRouter }: { makeRouter?: () => Router }) {
+  const [router] = useState(makeRouter);
   return <RouterProvider router={router} />;
 }

@@ -207,7 +207,18 @@ export const appRoutes: AppRoute[] = [
         .catch(() => {});
     },
   },
-  { path: '/driver', titleKey: 'titles.driverDay', page: DriverDayPage },
+  {
+    path: '/driver',
+    titleKey: 'titles.driverDay',
+    page: DriverDayPage,
+    // The day the page opens on (the signed-in user's own), asked for with the session's answer,
+    // not once the page has drawn (decision 0095).
+    prefetch: (queryClient) => {
+      void import('../features/driver/api')
+        .then((m) => queryClient.prefetchQuery(m.driverDayQuery({})))
+        .catch(() => {});
+    },
+  },
   { path: '/orders', titleKey: 'titles.orders', page: OrdersPage },
   { path: '/order/:id', titleKey: 'titles.orderDetail', page: OrderDetailPage },
   { path: '/order/:id/customer', titleKey: 'titles.orderCustomer', page: OrderCustomerPage },

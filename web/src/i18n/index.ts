@@ -55,6 +55,8 @@ export const i18nReady = i18n
     returnNull: false,
   });
 i18n.on('languageChanged', (lng) => {
+  // The build draws the login page in each language without a browser (decision 0095).
+  if (typeof document === 'undefined') return;
   localStorage.setItem(languageStorageKey, lng);
   document.documentElement.lang = lng;
 });

@@ -1,7 +1,15 @@
 import { ErrorCode } from '@letokruh/contracts/errors';
 import { Alert, Anchor, Button, Center, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import {
+  type FormEvent,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError, errorKey } from '../../lib/api-client';
@@ -22,6 +30,11 @@ export function homeOf(user: { functions: { name: string }[] } | null | undefine
     : afterLoginRoute;
 }
 const sessionChecks = { times: 20, everyMs: 100 };
+
+// False while React takes over the markup drawn at build time (and in that drawing), then true.
+const noChanges = () => () => {};
+const isRunning = () => true;
+const isDrawnAtBuild = () => false;
 
 /**
  * Only in-app paths are followed after login; anything else goes to the dashboard. The path is
@@ -53,6 +66,31 @@ export function LoginPage() {
   const usernameRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const { data: config } = useQuery(configQuery);
+  const running = useSyncExternalStore(noChanges, isRunning, isDrawnAtBuild);
+
+  const mutation = useMutation({
+    mutationFn: (typed: { username: string; password: string }) => login(typed.username, typed.password),
+    onSuccess: (user) => {
+      queryClient.setQueryData(userQueryKey, user);
+      void navigate(targetFor(user), { replace: true });
+    },
+  });
+  const { mutate } = mutation;
+
+  // Decision 0095: the form is on screen before its script runs. What was typed meanwhile is kept,
+  // and an Enter pressed meanwhile (index.html's first-screen script noted it) sends it now. In the
+  // commit itself, so that no key lands between the markup taken over and the button made live.
+  useLayoutEffect(() => {
+    const root = document.getElementById('root');
+    const typed = { username: usernameRef.current?.value ?? '', password: passwordRef.current?.value ?? '' };
+    if (typed.username) setUsername(typed.username);
+    if (typed.password) setPassword(typed.password);
+    if (root?.dataset.sendWanted && typed.username && typed.password) mutate(typed);
+    if (root) {
+      delete root.dataset.sendWanted;
+      delete root.dataset.drawn;
+    }
+  }, [mutate]);
 
   // An existing session is looked for 20 times at 100 ms (domain.md §1.2) before the form is trusted.
   useEffect(() => {
@@ -69,13 +107,6 @@ export function LoginPage() {
     return () => window.clearInterval(timer);
   }, [queryClient, navigate, targetFor]);
 
-  const mutation = useMutation({
-    mutationFn: () => login(username, password),
-    onSuccess: (user) => {
-      queryClient.setQueryData(userQueryKey, user);
-      void navigate(targetFor(user), { replace: true });
-    },
-  });
   const invalid =
     mutation.error instanceof ApiError && mutation.error.errorCode === ErrorCode.invalidCredentials;
   const invalidText = invalid ? t('login.invalid') : '';
@@ -88,7 +119,7 @@ export function LoginPage() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    mutation.mutate();
+    mutation.mutate({ username, password });
   };
   const clearError = () => {
     if (mutation.isError) mutation.reset();
@@ -97,7 +128,8 @@ export function LoginPage() {
   return (
     <Center mih="90vh">
       <Paper withBorder shadow="sm" p="xl" w={380} radius="md">
-        <form onSubmit={submit} noValidate>
+        {/* POST: the form is drawn before its script runs (decision 0095); never a password in a URL. */}
+        <form onSubmit={submit} method="post" noValidate>
           <Stack>
             <Title order={2}>{t('app.name')}</Title>
             <Title order={4} c="dimmed" fw={500}>
@@ -141,7 +173,8 @@ export function LoginPage() {
               {t('login.submit')}
             </Button>
             <LanguageSelect size="sm" />
-            {config?.old_system_url ? (
+            {/* Not in the markup drawn at build time, which React takes over unchanged. */}
+            {running && config?.old_system_url ? (
               <Anchor href={config.old_system_url} size="sm">
                 {t('login.oldSystem')}
               </Anchor>

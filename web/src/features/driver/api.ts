@@ -29,6 +29,9 @@ export const driverDayQuery = (query: { date?: string; driver?: number }) =>
     },
     // A driver on the road looks again now and then: what the office changed comes in.
     refetchInterval: 60_000,
+    // The boot asks for it with the session (decision 0095): the page's first render reads that
+    // answer instead of asking again.
+    staleTime: 10_000,
     networkMode: 'always',
     retry: (count, error) => !isNetworkError(error) && count < 2,
   });
