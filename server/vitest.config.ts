@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { LongFilesFirst } from './src/test/long-files-first.ts';
 
 export default defineConfig({
   test: {
@@ -19,6 +20,6 @@ export default defineConfig({
     isolate: false,
     maxWorkers: 2,
     // Vitest 4 wants projects with their own worker count in their own group.
-    sequence: { groupOrder: 1 },
+    sequence: { groupOrder: 1, sequencer: LongFilesFirst },
   },
 });
