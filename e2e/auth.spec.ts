@@ -113,3 +113,27 @@ test('the profile saves with the current password and refuses a wrong one', asyn
   await page.reload();
   await expect(page.getByText('+420 777 123 456')).toBeVisible();
 });
+
+test('a signed-in user opening the login page lands on their start, the drawn form taken over without an error', async ({
+  page,
+}) => {
+  // Decision 0095: the login page comes drawn in the HTML. When the session answers before the
+  // page's scripts have run (a slow phone: the CPU slowed, the scripts arriving late), React takes
+  // over the drawn form with the session already known: what depends on it joins only after.
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+  await page.route('**/assets/**', (route) =>
+    new Promise((resolve) => setTimeout(resolve, 300)).then(() => route.continue()),
+  );
+  for (const username of ['owner', 'driver']) {
+    await signIn(page, username, { path: '/' });
+    await expect(page).toHaveURL(username === 'driver' ? /\/driver$/ : /\/dashboard$/, { timeout: 30_000 });
+    await expect(page.getByRole('navigation').first()).toBeVisible({ timeout: 30_000 });
+  }
+  expect(errors).toEqual([]);
+});

@@ -3,6 +3,7 @@ import { Center, Loader } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { createBrowserRouter, Outlet, type RouteObject, RouterProvider } from 'react-router';
+import { useHydrated } from '../lib/hydrated';
 import { accessHolder, profileQuery } from '../lib/session';
 import { NotFoundPage } from '../ui/not-found-page';
 import { usePageTitle } from '../ui/page-title';
@@ -64,11 +65,18 @@ function Outbox() {
 }
 
 function Root() {
+  // The session may be known before React takes over the login page drawn at build time, which
+  // has neither (decision 0095): they join once it has.
+  const hydrated = useHydrated();
   return (
     <>
       <AuthEvents />
-      <LiveBoard />
-      <Outbox />
+      {hydrated ? (
+        <>
+          <LiveBoard />
+          <Outbox />
+        </>
+      ) : null}
       <Outlet />
     </>
   );

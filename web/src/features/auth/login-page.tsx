@@ -1,18 +1,11 @@
 import { ErrorCode } from '@letokruh/contracts/errors';
 import { Alert, Anchor, Button, Center, Paper, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  type FormEvent,
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-  useSyncExternalStore,
-} from 'react';
+import { type FormEvent, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError, errorKey } from '../../lib/api-client';
+import { useHydrated } from '../../lib/hydrated';
 import { configQuery, profileQuery, userQueryKey } from '../../lib/session';
 import { LanguageSelect } from '../../ui/language-select';
 import { login } from './api';
@@ -30,11 +23,6 @@ export function homeOf(user: { functions: { name: string }[] } | null | undefine
     : afterLoginRoute;
 }
 const sessionChecks = { times: 20, everyMs: 100 };
-
-// False while React takes over the markup drawn at build time (and in that drawing), then true.
-const noChanges = () => () => {};
-const isRunning = () => true;
-const isDrawnAtBuild = () => false;
 
 /**
  * Only in-app paths are followed after login; anything else goes to the dashboard. The path is
@@ -66,7 +54,7 @@ export function LoginPage() {
   const usernameRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const { data: config } = useQuery(configQuery);
-  const running = useSyncExternalStore(noChanges, isRunning, isDrawnAtBuild);
+  const running = useHydrated();
 
   const mutation = useMutation({
     mutationFn: (typed: { username: string; password: string }) => login(typed.username, typed.password),
