@@ -1,5 +1,4 @@
 import { defineConfig } from 'vitest/config';
-import { LongFilesFirst } from './src/test/long-files-first.ts';
 
 export default defineConfig({
   test: {
@@ -20,6 +19,6 @@ export default defineConfig({
     isolate: false,
     maxWorkers: 2,
     // Vitest 4 wants projects with their own worker count in their own group.
-    sequence: { groupOrder: 1, sequencer: LongFilesFirst },
+    sequence: { groupOrder: 1 },
   },
 });
