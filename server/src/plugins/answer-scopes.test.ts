@@ -37,7 +37,9 @@ beforeAll(async () => {
   });
   orderId = order.id;
   const day = order.expected_delivery_date as string;
-  const month = `from=${day.slice(0, 8)}01&to=${day.slice(0, 8)}28`;
+  // The month up to the order's day: the range holds the order on any day (a range ending on the
+  // 28th left out an order of the 29th to the 31st, whose change then rightly kept its answers).
+  const month = `from=${day.slice(0, 8)}01&to=${day}`;
   const supplier = (await owner.get('/api/suppliers')).json().items[0].id;
   const name = (await owner.get(`/api/customer/${customerId}`)).json().customer.last_name;
   answers = [
