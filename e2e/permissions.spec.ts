@@ -67,26 +67,15 @@ async function open(walk: Walk, url: string): Promise<void> {
   await settle(walk, 500);
 }
 
-async function visibleNames(page: Page, selector: string, within = page.locator('body')) {
-  return within.locator(selector).evaluateAll((elements) =>
-    elements
-      .filter((e) => {
-        const box = e.getBoundingClientRect();
-        return box.width > 0 && box.height > 0 && !(e as HTMLButtonElement).disabled;
-      })
-      .map((e) => (e.getAttribute('aria-label') ?? e.textContent ?? '').trim()),
-  );
-}
-
 type Button = { name: string; look: string; index: number };
 
 /**
- * The visible, enabled buttons of `within`: their names, their look (class names) and their place
+ * The visible, enabled buttons (or `selector`'s elements) of `within`: their names, their look (class names) and their place
  * among its buttons. A button is found again by name and look, and clicked by its place: the name
  * read here (its label or text) is not always the accessible name a role query matches.
  */
-async function visibleButtons(within: Locator): Promise<Button[]> {
-  const all = await within.locator('button').evaluateAll((elements) =>
+async function visibleButtons(within: Locator, selector = 'button'): Promise<Button[]> {
+  const all = await within.locator(selector).evaluateAll((elements) =>
     elements.map((e, index) => {
       const box = e.getBoundingClientRect();
       return {
@@ -99,6 +88,10 @@ async function visibleButtons(within: Locator): Promise<Button[]> {
   );
   return all.filter((b) => b.shown).map(({ name, look, index }) => ({ name, look, index }));
 }
+
+/** The names of the visible, enabled elements `selector` finds in `within` (dialog buttons, menu items). */
+const visibleNames = async (within: Locator, selector: string) =>
+  (await visibleButtons(within, selector)).map((b) => b.name);
 
 /** Clicks the button of that name and look as the page now shows it; false when it is not there. */
 async function clickButton(within: Locator, target: Button): Promise<boolean> {
@@ -116,7 +109,7 @@ async function clickButton(within: Locator, target: Button): Promise<boolean> {
 async function confirmDialog(walk: Walk): Promise<void> {
   const dialog = walk.page.getByRole('dialog').last();
   if (!(await dialog.isVisible().catch(() => false))) return;
-  const names = await visibleNames(walk.page, 'button', dialog);
+  const names = await visibleNames(dialog, 'button');
   const name = names.find((n) => n && !cancel.test(n));
   if (name) {
     walk.where = `${walk.where} → confirm "${name}"`;
@@ -178,7 +171,7 @@ async function clickEverything(walk: Walk, url: string): Promise<number> {
     walk.where = `${url} → ${button.name}`;
     if (!(await clickButton(main, button))) continue;
     await settle(walk);
-    const items = [...new Set(await visibleNames(page, '[role=menuitem]'))].filter(Boolean);
+    const items = [...new Set(await visibleNames(page.locator('body'), '[role=menuitem]'))].filter(Boolean);
     if (!items.length) {
       await confirmDialog(walk);
       continue;
