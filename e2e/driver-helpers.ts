@@ -92,16 +92,28 @@ export async function sign(page: Page): Promise<void> {
   await page.mouse.up();
 }
 
-/** Whether the driver's day is kept on the phone (IndexedDB, decision 0078). */
+/**
+ * Whether the driver's day is kept on the phone (IndexedDB, decision 0078). Asked before the app
+ * made its database, the check makes none: an empty one of version 1 would stop the app's own
+ * `upgrade` from creating its stores, and the day would never be kept.
+ */
 export const keptDay = (page: Page) =>
   page.evaluate(
     () =>
       new Promise<boolean>((resolve) => {
         const open = indexedDB.open('letokruh-driver-day');
+        open.onupgradeneeded = () => open.transaction?.abort();
         open.onsuccess = () => {
-          const get = open.result.transaction('day').objectStore('day').get('last');
+          const database = open.result;
+          if (!database.objectStoreNames.contains('day')) {
+            database.close();
+            resolve(false);
+            return;
+          }
+          const get = database.transaction('day').objectStore('day').get('last');
           get.onsuccess = () => resolve(Boolean(get.result));
           get.onerror = () => resolve(false);
+          get.transaction!.oncomplete = () => database.close();
         };
         open.onerror = () => resolve(false);
       }),
