@@ -1,12 +1,17 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { inject } from 'vitest';
 import { type BuildOptions, buildApp, type RegisteredRoute } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { type Db, newPglite, openDatabase } from '../db/client.ts';
+import { users } from '../db/schema/index.ts';
 import { seedDemo } from '../db/seed/index.ts';
+import { hashToken, sessionCookie } from '../plugins/auth.ts';
+import { insertSession } from '../plugins/sessions.ts';
 import { storageFor } from '../plugins/storage.ts';
 import { createServerDatabase } from './server-database.ts';
 
@@ -152,17 +157,56 @@ export async function anonymous(app: FastifyInstance, options: RequestOptions = 
   return c;
 }
 
-/** Logs in as a (demo) user through the API; fails loudly when the login is refused. */
-export async function login(
+/**
+ * Signs in as a (demo) user through the API, the password checked as at the login form; fails
+ * loudly when the login is refused. For the tests of signing in itself: the others use `login`.
+ */
+export async function loginWithPassword(
   app: FastifyInstance,
   username: string,
   password = 'demo',
   options: RequestOptions = {},
-): Promise<Client & { user: { id: number; username: string; permissions: string[] } }> {
+): Promise<SignedIn> {
   const c = await anonymous(app, options);
   const response = await c.post('/api/auth/login', { username, password }, options);
   if (response.statusCode !== 200) {
     throw new Error(`login of ${username} answered ${response.statusCode}: ${response.body}`);
+  }
+  return Object.assign(c, { user: response.json().user });
+}
+
+type SignedIn = Client & { user: { id: number; username: string; permissions: string[] } };
+
+/**
+ * A client signed in as an active (demo) user, for every test but those of signing in: its
+ * session is stored as the sign-in stores one (a random token, kept by its hash) without checking
+ * the password, as Django's `force_login` does. Each argon2id check holds a core for a good part
+ * of a second (plugins/password.ts), and the suite signs in hundreds of times. The first call
+ * then gets the session's CSRF cookie and the user's profile, as the web app's first call does.
+ */
+export async function login(
+  app: FastifyInstance,
+  username: string,
+  options: RequestOptions = {},
+): Promise<SignedIn> {
+  const { db, config } = app.ctx;
+  const [user] = await db
+    .select({ id: users.id, isActive: users.isActive })
+    .from(users)
+    .where(eq(users.username, username));
+  if (!user?.isActive) throw new Error(`no active user ${username} to sign in`);
+  const token = randomBytes(32).toString('base64url');
+  await insertSession(db, {
+    id: hashToken(token),
+    userId: user.id,
+    expiresAt: new Date(Date.now() + config.sessionMaxMs),
+    ip: '127.0.0.1',
+    userAgent: 'lightMyRequest',
+  });
+  const c = client(app, { [sessionCookie]: token });
+  const response = await c.get('/api/auth/user', options);
+  if (response.statusCode !== 200 || !c.cookies.csrftoken_new) {
+    throw new Error(`the session of ${username} answered ${response.statusCode}: ${response.body}`);
   }
   return Object.assign(c, { user: response.json().user });
 }

@@ -7,7 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { createUser } from '../../db/seed/users.ts';
-import { anonymous, type BuiltTestApp, buildTestApp, client, login, type TestApp } from '../../test/build.ts';
+import {
+  anonymous,
+  type BuiltTestApp,
+  buildTestApp,
+  client,
+  loginWithPassword,
+  type TestApp,
+} from '../../test/build.ts';
 
 let t: BuiltTestApp;
 let app: TestApp;
@@ -46,7 +53,7 @@ describe('POST /api/auth/login', () => {
   });
 
   it('takes the username in any letter case', async () => {
-    const c = await login(app, 'OWNER');
+    const c = await loginWithPassword(app, 'OWNER');
     expect(c.user.username).toBe('owner');
   });
 
@@ -101,7 +108,7 @@ describe('POST /api/auth/login', () => {
   });
 
   it('gives a new session id at each login and ends the old one', async () => {
-    const c = await login(app, 'technician');
+    const c = await loginWithPassword(app, 'technician');
     const old = c.cookies.sessionid!;
     const again = await c.post('/api/auth/login', { username: 'technician', password: 'demo' });
     expect(again.statusCode).toBe(200);
@@ -121,7 +128,7 @@ describe('POST /api/auth/login', () => {
   });
 
   it('logs in over a session that has expired', async () => {
-    const c = await login(app, 'warehouseman');
+    const c = await loginWithPassword(app, 'warehouseman');
     const key = sessionKey(c.cookies.sessionid!);
     await db.execute(sql`update sessions set expires_at = now() - interval '1 second' where id = ${key}`);
     const response = await c.post('/api/auth/login', { username: 'warehouseman', password: 'demo' });
@@ -140,7 +147,7 @@ describe('GET /api/auth/user and the session', () => {
   });
 
   it('logout ends the session and clears the cookie', async () => {
-    const c = await login(app, 'warehouseman');
+    const c = await loginWithPassword(app, 'warehouseman');
     const token = c.cookies.sessionid!;
     const response = await c.get('/api/auth/logout');
     expect(response.statusCode).toBe(200);
@@ -151,7 +158,7 @@ describe('GET /api/auth/user and the session', () => {
   });
 
   it('keeps a session used within the idle time and records that it was used', async () => {
-    const c = await login(app, 'driver');
+    const c = await loginWithPassword(app, 'driver');
     const key = sessionKey(c.cookies.sessionid!);
     await db.execute(sql`update sessions set last_seen_at = now() - interval '11 hours' where id = ${key}`);
     expect((await c.get('/api/auth/user')).statusCode).toBe(200);
@@ -162,7 +169,7 @@ describe('GET /api/auth/user and the session', () => {
   });
 
   it('ends a session idle for longer than SESSION_IDLE_MINUTES (12 h)', async () => {
-    const c = await login(app, 'driver');
+    const c = await loginWithPassword(app, 'driver');
     const key = sessionKey(c.cookies.sessionid!);
     await db.execute(
       sql`update sessions set last_seen_at = now() - interval '12 hours 1 minute' where id = ${key}`,
@@ -174,7 +181,7 @@ describe('GET /api/auth/user and the session', () => {
   });
 
   it('ends a session past its absolute expiry even when it is in use', async () => {
-    const c = await login(app, 'driver');
+    const c = await loginWithPassword(app, 'driver');
     const key = sessionKey(c.cookies.sessionid!);
     await db.execute(sql`update sessions set expires_at = now() - interval '1 second' where id = ${key}`);
     expect((await c.get('/api/auth/user')).statusCode).toBe(401);
@@ -183,13 +190,13 @@ describe('GET /api/auth/user and the session', () => {
 
   it('ends the session of a user who is deactivated', async () => {
     const { id } = await createUser(db, { username: 'leaving', functions: ['driver'] });
-    const c = await login(app, 'leaving');
+    const c = await loginWithPassword(app, 'leaving');
     await db.execute(sql`update users set is_active = false where id = ${id}`);
     expect((await c.get('/api/auth/user')).statusCode).toBe(401);
   });
 
   it('the session expires after SESSION_MAX_HOURS (14 days) from login', async () => {
-    const c = await login(app, 'driver');
+    const c = await loginWithPassword(app, 'driver');
     const [row] = await rows<{ hours: number }>(
       sql`select round(extract(epoch from expires_at - created_at) / 3600)::int as hours from sessions where id = ${sessionKey(c.cookies.sessionid!)}`,
     );

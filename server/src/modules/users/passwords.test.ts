@@ -3,7 +3,14 @@ import { sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../db/seed/users.ts';
-import { anonymous, type BuiltTestApp, buildTestApp, type Client, login } from '../../test/build.ts';
+import {
+  anonymous,
+  type BuiltTestApp,
+  buildTestApp,
+  type Client,
+  login,
+  loginWithPassword,
+} from '../../test/build.ts';
 import { startSmtp } from '../../test/smtp.ts';
 
 /**
@@ -57,7 +64,7 @@ describe('the owner gives a user a password', () => {
     expect(await signIn(user.username, 'docasne-heslo')).toBe(400);
     const answer = await owner.put(`/api/user/${user.id}/password`, { password: 'docasne-heslo' });
     expect(answer.statusCode).toBe(200);
-    const session = await login(t.app, user.username, 'docasne-heslo');
+    const session = await loginWithPassword(t.app, user.username, 'docasne-heslo');
     expect(session.user).toMatchObject({ must_change_password: true });
     // A second password given ends the session of the first.
     expect((await owner.put(`/api/user/${user.id}/password`, { password: 'jine-heslo-2' })).statusCode).toBe(
@@ -124,7 +131,7 @@ describe('a link to choose one', () => {
     );
     expect(audit.body).not.toContain('moje-vlastni-heslo');
     expect(audit.body).not.toContain(token);
-    const session = await login(t.app, user.username, 'moje-vlastni-heslo');
+    const session = await loginWithPassword(t.app, user.username, 'moje-vlastni-heslo');
     expect(session.user).toMatchObject({ must_change_password: false });
     // Once only.
     expect(

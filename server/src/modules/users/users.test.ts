@@ -11,6 +11,7 @@ import {
   buildTestApp,
   type Client,
   login,
+  loginWithPassword,
   type TestApp,
 } from '../../test/build.ts';
 
@@ -180,7 +181,7 @@ describe('POST /api/user/add', () => {
       is_active: true,
     });
     expect(await loginStatus('mvesela', 'demo')).toBe(400);
-    const marie = await login(app, 'mvesela', 'prvni-heslo');
+    const marie = await loginWithPassword(app, 'mvesela', 'prvni-heslo');
     expect(marie.user).toMatchObject({ must_change_password: true });
     expectError(await marie.get('/api/functions'), 403, ErrorCode.passwordChangeRequired);
     const changed = await marie.put('/api/auth/user', {
