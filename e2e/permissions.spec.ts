@@ -44,12 +44,12 @@ async function probe(walk: Walk, route: Route): Promise<void> {
 }
 
 /**
- * Until nothing of the app has been under way for a moment (at most 2.5 s): 300 ms after a click,
- * whose calls start at once; 500 ms after a page load, whose list may ask only after its filters
+ * Until nothing of the app has been under way for a moment (at most 2.5 s): 200 ms after a click,
+ * whose calls start at once; 500 ms after a page opens, whose list may ask only after its filters
  * settled. (It counted requests before and missed the ones a new document cut off: it always
  * waited the 2.5 s, and read a page too early or late by chance: no button of /orders was clicked.)
  */
-async function settle(walk: Walk, quietMs = 300): Promise<void> {
+async function settle(walk: Walk, quietMs = 200): Promise<void> {
   let quiet = 0;
   for (let waited = 0; waited < 2_500 && quiet < quietMs; waited += 50) {
     await walk.page.waitForTimeout(50);
@@ -59,11 +59,36 @@ async function settle(walk: Walk, quietMs = 300): Promise<void> {
 
 const pattern = (text: string) => text.replace(/\d+/g, 'N').replace(/\?.*$/, '');
 
+/** Whether the page shows `url`, with nothing open over it. */
+async function showing(page: Page, url: string): Promise<boolean> {
+  const here = new URL(page.url());
+  return !(await overlayOpen(page)) && `${here.pathname}${here.search}` === url;
+}
+
+/**
+ * Goes to `url` within the app, as its own links go (the router follows a history entry it did
+ * not make), and loads it as a new document only when the app did not get there: a new document
+ * loads and runs the app's code again, a second of every page and of every click that left it.
+ */
 async function open(walk: Walk, url: string): Promise<void> {
+  const { page } = walk;
   walk.where = url;
+  walk.pending.clear();
+  const moved = await page
+    .evaluate((to) => {
+      if (!document.querySelector('main')) return false;
+      history.pushState(null, '', to);
+      dispatchEvent(new PopStateEvent('popstate'));
+      return true;
+    }, url)
+    .catch(() => false);
+  if (moved) {
+    await settle(walk, 500);
+    if (await showing(page, url)) return;
+  }
   // A new document ends what the old one had under way (the browser does not always say so).
   walk.pending.clear();
-  await walk.page.goto(url, { waitUntil: 'domcontentloaded', timeout: 10_000 }).catch(() => undefined);
+  await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 10_000 }).catch(() => undefined);
   await settle(walk, 500);
 }
 
@@ -132,22 +157,8 @@ const overlayOpen = (page: Page) =>
 
 /** Back to the page as it loaded, unless it still is (same address, nothing open over it). */
 async function back(walk: Walk, url: string): Promise<void> {
-  const { page } = walk;
-  await page.keyboard.press('Escape').catch(() => undefined);
-  const here = new URL(page.url());
-  if (!(await overlayOpen(page)) && `${here.pathname}${here.search}` === url) return;
-  // Within the app first, as its own links go (the router follows a history entry it did not
-  // make): a new document for each return took a second of every click that left the page.
-  walk.pending.clear();
-  await page
-    .evaluate((to) => {
-      history.pushState(null, '', to);
-      dispatchEvent(new PopStateEvent('popstate'));
-    }, url)
-    .catch(() => undefined);
-  await settle(walk);
-  const there = new URL(page.url());
-  if ((await overlayOpen(page)) || `${there.pathname}${there.search}` !== url) await open(walk, url);
+  await walk.page.keyboard.press('Escape').catch(() => undefined);
+  if (!(await showing(walk.page, url))) await open(walk, url);
 }
 
 /**
