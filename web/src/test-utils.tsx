@@ -159,7 +159,8 @@ export function renderWithApp<R>(ui: ReactElement, options: RenderOptions<R> = {
     [{ path: route, element: ui }, ...(route === '*' ? [] : [{ path: '*', element: <LocationProbe /> }])],
     { initialEntries: [path] },
   );
-  const user = userEvent.setup(options.user);
+  // Typing without a timer between keys, as a user types fast: the waits are for states.
+  const user = userEvent.setup({ delay: null, ...options.user });
   const result = render(
     <StrictMode>
       <Providers queryClient={queryClient}>

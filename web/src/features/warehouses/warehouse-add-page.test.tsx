@@ -8,7 +8,6 @@ import { WarehouseAddPage } from './warehouse-add-page';
 function renderAdd(extra = {}) {
   return renderWithApp(<WarehouseAddPage />, {
     path: '/warehouses/add',
-    user: { delay: null },
     fetch: warehouseRoutes(['owner'], extra),
   });
 }
