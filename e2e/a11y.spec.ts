@@ -81,7 +81,7 @@ for (const size of sizes) {
       for (const target of await mainPages(page)) {
         if (!scanned.has(target.name)) continue;
         await test.step(target.name, async () => {
-          await openPage(page, target);
+          await openPage(page, target, { withinApp: true });
           expect.soft(await seriousFindings(page), target.name).toEqual([]);
         });
       }
@@ -95,7 +95,7 @@ test('in English too, the pages with the most text have no serious axe finding',
   await signIn(page, 'owner');
   for (const target of await mainPages(page)) {
     if (!['dashboard', 'orders', 'order', 'products', 'overviews'].includes(target.name)) continue;
-    await openPage(page, target);
+    await openPage(page, target, { withinApp: true });
     expect.soft(await seriousFindings(page), `${target.name} (en)`).toEqual([]);
   }
 });
