@@ -193,6 +193,26 @@ async function dropSession(app: FastifyInstance, id: string): Promise<void> {
   app.sessions.forget(id);
 }
 
+/**
+ * A new session of the user stored (a fresh random token, kept by its hash; it ends after the
+ * configured maximum): answers the token, the session cookie's value.
+ */
+export async function storeNewSession(
+  app: FastifyInstance,
+  userId: number,
+  from: { ip: string; userAgent: string },
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await insertSession(app.ctx.db, {
+    id: hashToken(token),
+    userId,
+    expiresAt: new Date(Date.now() + app.ctx.config.sessionMaxMs),
+    ip: from.ip,
+    userAgent: from.userAgent.slice(0, 500),
+  });
+  return token;
+}
+
 /** Starts a new session (a fresh id and CSRF token at every login) and drops the one the browser had. */
 export async function startSession(
   app: FastifyInstance,
@@ -200,16 +220,12 @@ export async function startSession(
   reply: FastifyReply,
   userId: number,
 ): Promise<void> {
-  const { db, config } = app.ctx;
+  const { config } = app.ctx;
   const previous = request.cookies[sessionCookie];
   if (previous) await dropSession(app, hashToken(previous));
-  const token = randomBytes(32).toString('base64url');
-  await insertSession(db, {
-    id: hashToken(token),
-    userId,
-    expiresAt: new Date(Date.now() + config.sessionMaxMs),
+  const token = await storeNewSession(app, userId, {
     ip: request.ip,
-    userAgent: String(request.headers['user-agent'] ?? '').slice(0, 500),
+    userAgent: String(request.headers['user-agent'] ?? ''),
   });
   reply.setCookie(sessionCookie, token, {
     path: '/',

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,8 +9,7 @@ import { loadConfig } from '../config.ts';
 import { type Db, newPglite, openDatabase } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import { seedDemo } from '../db/seed/index.ts';
-import { hashToken, sessionCookie } from '../plugins/auth.ts';
-import { insertSession } from '../plugins/sessions.ts';
+import { sessionCookie, storeNewSession } from '../plugins/auth.ts';
 import { storageFor } from '../plugins/storage.ts';
 import { createServerDatabase } from './server-database.ts';
 
@@ -179,9 +177,9 @@ type SignedIn = Client & { user: { id: number; username: string; permissions: st
 
 /**
  * A client signed in as an active (demo) user, for every test but those of signing in: its
- * session is stored as the sign-in stores one (a random token, kept by its hash) without checking
- * the password, as Django's `force_login` does. Each argon2id check holds a core for a good part
- * of a second (plugins/password.ts), and the suite signs in hundreds of times. The first call
+ * session is stored by the sign-in's own `storeNewSession` without checking the password, as
+ * Django's `force_login` does (decision 0097). Each argon2id check holds a core for a good part of
+ * a second (plugins/password.ts), and the suite signs in hundreds of times. The first call
  * then gets the session's CSRF cookie and the user's profile, as the web app's first call does.
  */
 export async function login(
@@ -189,20 +187,12 @@ export async function login(
   username: string,
   options: RequestOptions = {},
 ): Promise<SignedIn> {
-  const { db, config } = app.ctx;
-  const [user] = await db
+  const [user] = await app.ctx.db
     .select({ id: users.id, isActive: users.isActive })
     .from(users)
     .where(eq(users.username, username));
   if (!user?.isActive) throw new Error(`no active user ${username} to sign in`);
-  const token = randomBytes(32).toString('base64url');
-  await insertSession(db, {
-    id: hashToken(token),
-    userId: user.id,
-    expiresAt: new Date(Date.now() + config.sessionMaxMs),
-    ip: '127.0.0.1',
-    userAgent: 'lightMyRequest',
-  });
+  const token = await storeNewSession(app, user.id, { ip: '127.0.0.1', userAgent: 'lightMyRequest' });
   const c = client(app, { [sessionCookie]: token });
   const response = await c.get('/api/auth/user', options);
   if (response.statusCode !== 200 || !c.cookies.csrftoken_new) {
