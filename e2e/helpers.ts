@@ -249,3 +249,24 @@ export async function seriousFindings(page: Page): Promise<string[]> {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
 }
+
+/**
+ * Goes to `path` through the app's router, as its own links go (it follows a history entry it did
+ * not make): the app's code is not loaded and run again, as a new document would. `mark`: what the
+ * last page drew gets `data-left` first, so that the new page's elements can be told from it.
+ * False when no app is on the page to go with (then load `path` as a document).
+ */
+export const goWithinApp = (page: Page, path: string, { mark = false } = {}): Promise<boolean> =>
+  page
+    .evaluate(
+      ({ to, mark }) => {
+        const main = document.querySelector('main');
+        if (!main) return false;
+        if (mark) for (const element of main.querySelectorAll('*')) element.setAttribute('data-left', '');
+        history.pushState(null, '', to);
+        dispatchEvent(new PopStateEvent('popstate'));
+        return true;
+      },
+      { to: path, mark },
+    )
+    .catch(() => false);

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { trackNetwork } from './helpers';
+import { goWithinApp, trackNetwork } from './helpers';
 
 /** A main page of the app as the phone and accessibility runs visit it (decision 0032). */
 export type MainPage = {
@@ -65,25 +65,13 @@ export async function mainPages(page: Page): Promise<MainPage[]> {
 
 /**
  * Opens a page and waits until it has drawn its heading and, for a list, its first row. `withinApp`:
- * through the router, as the app's own links go (it follows a history entry it did not make), so
- * that the app's code is not loaded and run again for each page; what the last page drew is marked
- * first, and only an unmarked heading counts as the new page's.
+ * through the router (helpers.ts `goWithinApp`), what the last page drew marked first, so that
+ * only an unmarked heading counts as the new page's.
  */
 export async function openPage(page: Page, target: MainPage, { withinApp = false } = {}): Promise<void> {
   // Not `networkidle`: the live board's stream never ends (helpers.ts `trackNetwork`).
   const quiet = trackNetwork(page);
-  const moved =
-    withinApp &&
-    (await page
-      .evaluate((to) => {
-        const main = document.querySelector('main');
-        if (!main) return false;
-        for (const element of main.querySelectorAll('*')) element.setAttribute('data-left', '');
-        history.pushState(null, '', to);
-        dispatchEvent(new PopStateEvent('popstate'));
-        return true;
-      }, target.path)
-      .catch(() => false));
+  const moved = withinApp && (await goWithinApp(page, target.path, { mark: true }));
   if (!moved) await page.goto(target.path);
   const fresh = moved ? ':not([data-left])' : '';
   await expect(page.locator(`main h1${fresh}, main h2${fresh}, main h3${fresh}`).first()).toBeVisible();

@@ -1,4 +1,4 @@
-import { isLiveStream, signIn } from './helpers';
+import { goWithinApp, isLiveStream, signIn } from './helpers';
 import type { Browser, Locator, Page, Request, Route } from './test';
 import { expect, sameClock, test } from './test';
 
@@ -66,23 +66,15 @@ async function showing(page: Page, url: string): Promise<boolean> {
 }
 
 /**
- * Goes to `url` within the app, as its own links go (the router follows a history entry it did
- * not make), and loads it as a new document only when the app did not get there: a new document
- * loads and runs the app's code again, a second of every page and of every click that left it.
+ * Goes to `url` within the app (helpers.ts `goWithinApp`), and loads it as a new document only
+ * when the app did not get there: a new document runs the app's code again, a second of every
+ * page and of every click that left it.
  */
 async function open(walk: Walk, url: string): Promise<void> {
   const { page } = walk;
   walk.where = url;
   walk.pending.clear();
-  const moved = await page
-    .evaluate((to) => {
-      if (!document.querySelector('main')) return false;
-      history.pushState(null, '', to);
-      dispatchEvent(new PopStateEvent('popstate'));
-      return true;
-    }, url)
-    .catch(() => false);
-  if (moved) {
+  if (await goWithinApp(page, url)) {
     await settle(walk, 500);
     if (await showing(page, url)) return;
   }
