@@ -167,10 +167,12 @@ export function DashboardPage() {
         ) : null}
         <Box pos="relative">
           <LoadingOverlay visible={week$.loading && week$.empty} />
+          {/* Animated only while shown: a hidden running animation still takes frames (and a
+              laptop's battery) all day long. */}
           <Progress
             className="calendar-loading-line"
             value={100}
-            animated
+            animated={week$.loading && !week$.empty}
             size="xs"
             role="status"
             aria-label={t('dashboard.loading')}
