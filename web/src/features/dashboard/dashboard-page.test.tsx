@@ -202,7 +202,7 @@ describe('DashboardPage', () => {
     expect(await screen.findByRole('region', { name: 'Josef Černý' })).toBeTruthy();
   });
 
-  it('draws a prefetched week at once and keeps the last week under a loading line until the next arrives', async () => {
+  it('draws a prefetched week at once and keeps the last week under a loading line, animated only while shown, until the next arrives', async () => {
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
@@ -242,10 +242,13 @@ describe('DashboardPage', () => {
     expect(screen.getByTestId('calendar-title').textContent).toContain('49.');
     expect(screen.getByText(/Objednávka 2026-11-25/)).toBeTruthy();
     expect(line.style.visibility).toBe('visible');
+    expect(line.querySelector('[data-animated]')).not.toBeNull();
     release();
     expect(await screen.findByText(/Objednávka 2026-12-02/)).toBeTruthy();
     expect(screen.queryByText(/Objednávka 2026-11-25/)).toBeNull();
     await waitFor(() => expect(line.style.visibility).toBe('hidden'));
+    // Hidden, it no longer animates: a running animation takes frames even where nothing shows.
+    expect(line.querySelector('[data-animated]')).toBeNull();
   });
 
   it('folds what a day cannot show into "+N", which opens the day', async () => {
