@@ -53,7 +53,7 @@ test('a warehouseman converts logs into split wood and the stock changes by exac
 });
 
 test('when the stock covers no option the calculator says so', async ({ page }) => {
-  await signIn(page, 'warehouseman');
+  await signIn(page, 'warehouseman', { path: null });
   const warehouses = (await (await page.request.get('/api/warehouses')).json()).items as { id: number }[];
   const id = warehouses[0]!.id;
   await page.goto(`/warehouse/${id}/conversion`);

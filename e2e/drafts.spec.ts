@@ -44,7 +44,7 @@ async function listed(page: Page, state: string, number: string) {
 test('a dispatcher leaves an order after the customer: a draft, not in the list, resumed from Koncepty', async ({
   page,
 }) => {
-  await signIn(page, 'dispatcher');
+  await signIn(page, 'dispatcher', { path: null });
   const customer = await uniqueCustomer(page);
   const { id, number } = await startOrder(page);
   await expect(page.getByRole('note')).toContainText('Objednávkou se stane, až uložíte interní údaje');
@@ -83,7 +83,7 @@ test('a dispatcher leaves an order after the customer: a draft, not in the list,
 });
 
 test('a dispatcher discards a draft from Koncepty after confirming', async ({ page }) => {
-  await signIn(page, 'dispatcher');
+  await signIn(page, 'dispatcher', { path: null });
   const { id, number } = await startOrder(page);
   await page.goto('/orders');
   const drafts = await listed(page, 'Koncepty', number);

@@ -12,7 +12,7 @@ test.beforeEach(async ({ page }) => {
 test("a driver's day on a phone: today and tomorrow, each stop one tap from navigation and a call", async ({
   page,
 }, testInfo) => {
-  await signIn(page, 'driver');
+  await signIn(page, 'driver', { path: null });
   const answer = (await (await page.request.get('/api/driver/day')).json()) as {
     days: { date: string; stops: { customer: { phone: string }; payment_type: string }[] }[];
   };

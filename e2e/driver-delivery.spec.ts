@@ -110,7 +110,7 @@ test('offline at the door: the proof waits in the phone, goes when the signal is
   test.setTimeout(120_000);
   // Stops of its own (the demo's may all be delivered by other tests, or fall on a Sunday).
   const mine = await moreStops(browser, baseURL, 2);
-  await signIn(page, 'driver');
+  await signIn(page, 'driver', { path: null });
   const stop = (await openStops(page)).find((s) => mine.includes(s.id));
   expect(stop, 'the driver has the open cash stop made for this test').toBeTruthy();
   const office = await officePage(browser, baseURL);
@@ -325,7 +325,7 @@ test('an action the server refuses stays listed as refused until the driver dism
   baseURL,
 }, testInfo) => {
   const mine = await moreStops(browser, baseURL, 1);
-  await signIn(page, 'driver');
+  await signIn(page, 'driver', { path: null });
   const stop = (await openStops(page)).find((s) => mine.includes(s.id));
   expect(stop, 'the driver has the open stop made for this test').toBeTruthy();
   await page.goto('/driver');

@@ -55,7 +55,7 @@ test.describe('order steps', () => {
   test('a dispatcher creates an order through the three steps and finds it in the list and the detail', async ({
     page,
   }) => {
-    await signIn(page, 'dispatcher');
+    await signIn(page, 'dispatcher', { path: null });
     const customer = await uniqueCustomer(page);
 
     await page.goto('/orders');
@@ -122,7 +122,7 @@ test.describe('order steps', () => {
   test('saving at the time of another order of the same driver asks first, and saves once confirmed', async ({
     page,
   }) => {
-    await signIn(page, 'dispatcher');
+    await signIn(page, 'dispatcher', { path: null });
     const customer = await uniqueCustomer(page);
     const { items } = (await (await page.request.get('/api/warehouses?per_page=100')).json()) as {
       items: { id: number; name: string }[];
@@ -178,7 +178,7 @@ test.describe('order steps', () => {
   test('step 1: a new customer like an existing one is offered; "Přesto vytvořit nového" creates it', async ({
     page,
   }) => {
-    await signIn(page, 'dispatcher');
+    await signIn(page, 'dispatcher', { path: null });
     const customer = await uniqueCustomer(page);
     const detail = (await (await page.request.get(`/api/customer/${customer.id}`)).json()).customer as {
       first_name: string;
@@ -249,7 +249,7 @@ test.describe('order steps', () => {
   test('a warehouse change re-prices after showing old → new; personal collection drops car and transport', async ({
     page,
   }) => {
-    await signIn(page, 'dispatcher');
+    await signIn(page, 'dispatcher', { path: null });
     const customer = await uniqueCustomer(page);
     const { items } = (await (await page.request.get('/api/warehouses?per_page=100')).json()) as {
       items: { id: number; name: string }[];
