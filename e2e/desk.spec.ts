@@ -1,5 +1,5 @@
 import { seededRandom } from '@letokruh/contracts/rules/seeded-random';
-import { navigation, newDraftOnItems, signIn } from './helpers';
+import { csrfToken, navigation, newDraftOnItems, signIn } from './helpers';
 import { expect, type Page, test } from './test';
 
 /**
@@ -117,11 +117,11 @@ test.describe('the week at 1440 × 900', () => {
     }));
     // Through the test's own requests in the signed-in context, not the page's: the week on
     // screen would follow each of the 1 000 calls on the live board meanwhile.
-    const csrf = (await page.context().cookies()).find((c) => c.name === 'csrftoken_new')?.value ?? '';
+    const csrf = await csrfToken(page);
     const api = async (method: string, path: string, body?: unknown) => {
       const r = await page.request.fetch(`/api${path}`, {
         method,
-        headers: { 'X-CSRFTOKEN': decodeURIComponent(csrf) },
+        headers: { 'X-CSRFTOKEN': csrf },
         ...(body === undefined ? {} : { data: body }),
       });
       if (!r.ok()) throw new Error(`${method} ${path}: ${r.status()} ${await r.text()}`);

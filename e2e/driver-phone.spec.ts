@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { keptDay, moreStops, sign } from './driver-helpers';
-import { call, signIn, signInThroughForm, startInCzech, underServiceWorker } from './helpers';
+import { call, csrfToken, signIn, signInThroughForm, startInCzech, underServiceWorker } from './helpers';
 import { expect, test } from './test';
 
 /**
@@ -47,9 +47,8 @@ const signaturePng = Buffer.from(
 
 /** Records a delivery through the API as the phone's outbox sends it (whole lines, no cash). */
 async function deliverByApi(page: Page, stop: Stop, cash: number | null = null): Promise<void> {
-  const token = (await page.context().cookies()).find((c) => c.name === 'csrftoken_new')?.value ?? '';
   const answer = await page.request.post(`/api/driver/order/${stop.id}/delivered`, {
-    headers: { 'x-csrftoken': decodeURIComponent(token) },
+    headers: { 'x-csrftoken': await csrfToken(page) },
     multipart: {
       delivery: JSON.stringify({
         key: crypto.randomUUID(),

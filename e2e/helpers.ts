@@ -38,10 +38,19 @@ export async function signInThroughForm(page: Page, username: string, password =
  */
 const openedSessions = new Map<string, Cookie[]>();
 
-/** Whether the context's session is `username`'s and the server still holds it. */
-async function signedInAs(page: Page, username: string): Promise<boolean> {
+/** The context's CSRF token, for the X-CSRFTOKEN header of a call sent with `page.request`. */
+export async function csrfToken(page: Page): Promise<string> {
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'csrftoken_new');
+  return decodeURIComponent(cookie?.value ?? '');
+}
+
+/** Puts a kept session into the page's context: true when the server still holds it for `username`. */
+async function takeUpSession(page: Page, username: string, cookies: Cookie[]): Promise<boolean> {
+  await page.context().addCookies(cookies);
   const answer = await page.request.get('/api/auth/user');
-  return answer.ok() && (await answer.json()).user?.username === username;
+  if (answer.ok() && (await answer.json()).user?.username === username) return true;
+  await page.context().clearCookies();
+  return false;
 }
 
 /**
@@ -57,27 +66,17 @@ export async function signIn(
   username: string,
   { password = 'demo', path }: { password?: string; path?: string | null } = {},
 ): Promise<void> {
-  const context = page.context();
   const key = `${username}\n${password}`;
   const opened = openedSessions.get(key);
-  if (opened) {
-    await context.addCookies(opened);
-    if (!(await signedInAs(page, username))) {
-      openedSessions.delete(key);
-      await context.clearCookies();
-    }
-  }
-  if (!openedSessions.has(key)) {
+  if (!opened || !(await takeUpSession(page, username, opened))) {
     // Any call sets the CSRF cookie; the sign-in sends it back in X-CSRFTOKEN, as the web app does.
     await page.request.get('/api/config');
-    const cookies = await context.cookies();
-    const csrf = cookies.find((c) => c.name === 'csrftoken_new')?.value ?? '';
     const answer = await page.request.post('/api/auth/login', {
       data: { username, password },
-      headers: { 'X-CSRFTOKEN': decodeURIComponent(csrf) },
+      headers: { 'X-CSRFTOKEN': await csrfToken(page) },
     });
     expect(answer.status(), `signing in as ${username}: ${await answer.text()}`).toBe(200);
-    openedSessions.set(key, await context.cookies());
+    openedSessions.set(key, await page.context().cookies());
   }
   // null: no page yet; the test calls the API with `page.request`, then opens its page.
   if (path === null) return;

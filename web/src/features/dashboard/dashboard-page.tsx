@@ -99,6 +99,8 @@ export function DashboardPage() {
   const d = useDashboard();
   const { access, small, view, week$, calendar, drawn, print, move } = d;
   if (!access.user) return null;
+  // The loading line shows over the last week drawn while the next loads.
+  const loadingLine = week$.loading && !week$.empty;
 
   return (
     <Group align="flex-start" gap="md" wrap={small ? 'wrap' : 'nowrap'}>
@@ -167,17 +169,17 @@ export function DashboardPage() {
         ) : null}
         <Box pos="relative">
           <LoadingOverlay visible={week$.loading && week$.empty} />
-          {/* Animated only while shown: a hidden running animation still takes frames (and a
+          {/* Animated only while shown: hidden, a running animation still takes frames (and a
               laptop's battery) all day long. */}
           <Progress
             className="calendar-loading-line"
             value={100}
-            animated={week$.loading && !week$.empty}
+            animated={loadingLine}
             size="xs"
             role="status"
             aria-label={t('dashboard.loading')}
             data-testid="calendar-loading"
-            style={{ visibility: week$.loading && !week$.empty ? 'visible' : 'hidden' }}
+            style={{ visibility: loadingLine ? 'visible' : 'hidden' }}
           />
           <DashboardCalendar
             hold={calendar.hold}
