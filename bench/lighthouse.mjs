@@ -6,6 +6,7 @@
 // misses its target (decision 0079): performance ≥ 90, LCP ≤ 2.5 s, TBT ≤ 200 ms, CLS ≤ 0.1.
 //
 //   npm run build && node bench/lighthouse.mjs            (LH_PORT=3420, LH_RUNS=3: median of runs)
+//   LH_REPORTS=<dir> also keeps each run's full Lighthouse report there (its long tasks, its chunks).
 //
 // Lighthouse 12.2.3 runs on Node 20; later 12.x want Node 22.
 import { spawn } from 'node:child_process';
@@ -127,6 +128,11 @@ async function measure(chrome, page, cookie) {
     // No config: Lighthouse's default is the mobile preset (Moto G Power, 4× CPU, slow 4G).
   );
   const lhr = result.lhr;
+  if (process.env.LH_REPORTS) {
+    const name = `${page.name.replace(/\W+/g, '') || 'root'}-${Date.now()}.json`;
+    fs.mkdirSync(process.env.LH_REPORTS, { recursive: true });
+    fs.writeFileSync(path.join(process.env.LH_REPORTS, name), JSON.stringify(lhr));
+  }
   const audit = (id) => lhr.audits[id]?.numericValue ?? null;
   return {
     finalUrl: lhr.finalDisplayedUrl,
