@@ -26,6 +26,20 @@ const browserEnv = Object.fromEntries(
   ),
 );
 
+const dataDirs = Array.from({ length: workers }, () =>
+  fs.mkdtempSync(path.join(os.tmpdir(), 'letokruh-e2e-')),
+);
+/**
+ * `npm test` seeds one embedded database for all the servers of its browser steps
+ * (scripts/test.mjs, E2E_SEEDED_DIR): each server starts on a copy of it, which its start finds
+ * migrated and seeded. Without it each server migrates and seeds its own.
+ */
+const seeded = process.env.E2E_SEEDED_DIR;
+const serverCommand = (dataDir: string) =>
+  seeded && fs.existsSync(seeded)
+    ? `cp -R '${seeded}/.' '${dataDir}' && node --import tsx server/src/main.ts`
+    : 'node --import tsx server/src/main.ts';
+
 export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
@@ -64,14 +78,14 @@ export default defineConfig({
     },
   },
   webServer: Array.from({ length: workers }, (_, index) => ({
-    command: `node --import tsx server/src/main.ts`,
+    command: serverCommand(dataDirs[index]!),
     cwd: root,
     url: `http://127.0.0.1:${port + index}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
     env: {
       PORT: String(port + index),
-      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'letokruh-e2e-')),
+      DATA_DIR: dataDirs[index]!,
       LOG_LEVEL: 'warn',
       OLD_SYSTEM_URL: 'https://old.letokruh.example/',
       // Map tiles from the test server itself, where they do not exist: maps must cope, and the

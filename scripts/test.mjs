@@ -2,7 +2,9 @@
 // npm test: everything, in order — types and lint, unit and component tests, the server suite on
 // the embedded database (engine-sensitive files) and in full on a real PostgreSQL, then the
 // browser tests.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { ensureNodeModules, ensureWebBuild, root, run } from './lib.mjs';
@@ -74,6 +76,27 @@ function readFailures(file) {
 
 ensureNodeModules();
 ensureSystemPackages();
+
+/**
+ * The browser tests' servers start from one embedded database, migrated and seeded with the demo
+ * data once (`npm run db:seed`) while the check runs, and copied into each server's DATA_DIR
+ * (e2e/playwright.config.ts, E2E_SEEDED_DIR): three servers (two workers, then the vitals spec) each
+ * migrated and seeded their own before. Should it fail, each server seeds its own as before.
+ */
+const pragueToday = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Prague' }).format(new Date());
+const seededOn = pragueToday();
+const seededDir = fs.mkdtempSync(path.join(os.tmpdir(), 'letokruh-e2e-seeded-'));
+const seeding = new Promise((resolve) => {
+  const log = fs.openSync(path.join(seededDir, 'seed.log'), 'w');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/db/cli.ts', 'seed'], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: path.join(seededDir, 'data'), LOG_LEVEL: 'warn' },
+    stdio: ['ignore', log, log],
+  });
+  child.on('error', () => resolve(false));
+  child.on('exit', (code) => resolve(code === 0));
+});
+process.on('exit', () => fs.rmSync(seededDir, { recursive: true, force: true }));
 
 step('types and lint (npm run check)', () => run('npm', ['run', 'check']));
 /**
@@ -158,12 +181,19 @@ step(
 ensureWebBuild({ force: true });
 // The specs on two workers on CI, then the web-vitals spec alone on one (e2e/playwright.config.ts).
 const playwrightReport = (project) => path.join(reportDir, `playwright-${project}.json`);
+// The demo data is laid out around its day: seeded before midnight, it is not today's.
+const seeded =
+  (await seeding) && pragueToday() === seededOn ? { E2E_SEEDED_DIR: path.join(seededDir, 'data') } : {};
+if (!seeded.E2E_SEEDED_DIR)
+  console.warn(
+    `The seeded database for the browser tests failed (${path.join(seededDir, 'seed.log')}): each server seeds its own.`,
+  );
 const playwright = (project, env = {}) =>
   run(
     'npx',
     ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--project', project, '--reporter=list,json'],
     {
-      env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightReport(project), ...env },
+      env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightReport(project), ...seeded, ...env },
     },
   );
 step('end-to-end tests (Playwright, Chromium)', () => playwright('app'), playwrightReport('app'));
