@@ -362,6 +362,18 @@ test('logout deletes the kept day', async ({ page }) => {
   await expect.poll(kept).toBe(false);
 });
 
+test('a session that has ended deletes the kept day', async ({ page }) => {
+  await signIn(page, 'driver');
+  await expect(page.getByRole('heading', { level: 1, name: 'Můj den' })).toBeVisible();
+  const kept = () => keptDay(page);
+  await expect.poll(kept).toBe(true);
+  // The server no longer knows this browser's session: its next question answers 401.
+  await page.context().clearCookies();
+  await page.reload();
+  await expect(page).toHaveURL(/\/\?path=/);
+  await expect.poll(kept).toBe(false);
+});
+
 test('stock tables do not scroll sideways on a phone: each product a card', async ({ page }) => {
   await signIn(page, 'owner');
   const warehouses = (await call(page, 'GET', '/warehouses?per_page=100')).json.items as {

@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { onAuthProblems } from '../lib/api-client';
+import { mayHoldKeptDay } from '../lib/kept-day-db';
 import { userQueryKey } from '../lib/session';
 
 /**
@@ -20,7 +21,9 @@ export function AuthEvents() {
       unauthorized() {
         queryClient.setQueryData(userQueryKey, null);
         // The session ended: the driver's day kept on the phone goes with it (decision 0078).
-        void import('../lib/driver-offline').then((m) => m.forgetDriverDay()).catch(() => undefined);
+        void mayHoldKeptDay()
+          .then((may) => (may ? import('../lib/driver-offline').then((m) => m.forgetDriverDay()) : undefined))
+          .catch(() => undefined);
         const { pathname, search } = window.location;
         // The public pages: the login, the logout, and the set-password link's page (decision 0089).
         if (pathname === '/' || pathname.startsWith('/logout') || pathname.startsWith('/set-password'))

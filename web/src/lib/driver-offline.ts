@@ -2,6 +2,7 @@ import type { Profile } from '@letokruh/contracts/auth';
 import type { DriverDayAnswer } from '@letokruh/contracts/driver';
 import type { QrPayment } from '@letokruh/contracts/payments';
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import { keptDayDb } from './kept-day-db';
 
 /**
  * The driver's day kept on the phone (docs/security.md "On the device", decision 0078): the last
@@ -17,11 +18,10 @@ interface KeptDb extends DBSchema {
   qr: { key: number; value: { orderId: number; qr: QrPayment } };
 }
 
-const dbName = 'letokruh-driver-day';
 let opened: Promise<IDBPDatabase<KeptDb>> | null = null;
 
 function db(): Promise<IDBPDatabase<KeptDb>> {
-  opened ??= openDB<KeptDb>(dbName, 1, {
+  opened ??= openDB<KeptDb>(keptDayDb, 1, {
     upgrade(database) {
       database.createObjectStore('day');
       database.createObjectStore('qr', { keyPath: 'orderId' });
