@@ -93,6 +93,7 @@ const seeding = new Promise((resolve) => {
     env: { ...process.env, DATA_DIR: path.join(seededDir, 'data'), LOG_LEVEL: 'warn' },
     stdio: ['ignore', log, log],
   });
+  fs.closeSync(log); // the child writes to its own copy
   child.on('error', () => resolve(false));
   child.on('exit', (code) => resolve(code === 0));
 });
@@ -186,7 +187,7 @@ const seeded =
   (await seeding) && pragueToday() === seededOn ? { E2E_SEEDED_DIR: path.join(seededDir, 'data') } : {};
 if (!seeded.E2E_SEEDED_DIR)
   console.warn(
-    `The seeded database for the browser tests failed (${path.join(seededDir, 'seed.log')}): each server seeds its own.`,
+    `No seeded database for the browser tests (seeding failed, see ${path.join(seededDir, 'seed.log')}, or it was seeded on another day): each server seeds its own.`,
   );
 const playwright = (project, env = {}) =>
   run(

@@ -107,8 +107,9 @@ export default defineConfig({
       // Decision 0098: the small chunks that pages share are copied into the chunks that read them
       // (Rolldown's inline common chunks; a registry keeps one copy of each module's state), so a
       // page asks for far fewer files (bench/results/2026-11-29-shared-chunks-copied.md). What a
-      // page loads stays what it reaches; the service worker's precache grows. The style chunks stay files, as the
-      // option's documentation asks of a Vite build. It needs the entry's exports free to drop.
+      // page loads stays what it reaches; the service worker's precache grows. The style chunks
+      // stay files, as the option's documentation asks of a Vite build. It needs the entry's
+      // exports free to drop.
       preserveEntrySignatures: false,
       output: {
         codeSplitting: {

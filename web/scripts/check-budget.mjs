@@ -34,10 +34,10 @@ const modulesOf = (file) => {
   // package (Leaflet: the customer's map and the driver's route).
   if (!fs.existsSync(mapFile) && /^assets\/rolldown-runtime-[\w-]+\.js$/.test(file))
     return ['\0rolldown/runtime.js'];
-  // The entry's own file once shared chunks are copied into their readers (decision 0098): one
-  // import and one call, no source map, and too small to hold any module that the check looks for.
-  if (!fs.existsSync(mapFile) && fs.statSync(path.join(dist, file)).size < 256) return [];
   if (!fs.existsSync(mapFile)) {
+    // The entry's own file once shared chunks are copied into their readers (decision 0098): one
+    // import and one call, no source map, too small to hold any module the check looks for.
+    if (fs.statSync(path.join(dist, file)).size < 256) return [];
     fail(`no source map ${mapFile}: the check reads each chunk's modules from it (build.sourcemap)`);
   }
   return JSON.parse(fs.readFileSync(mapFile, 'utf8')).sources ?? [];
