@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { field, type MockRoutes, makeProfile, renderWithApp, t } from '../../test-utils';
 import { LoginPage, safeTarget } from './login-page';
 
@@ -106,6 +106,34 @@ describe('LoginPage', () => {
       fetch: { 'GET /api/auth/user': { body: { user: makeProfile() } } },
     });
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/account'));
+  });
+
+  it('a session that answers after the 20 checks still skips the form (a slow phone)', async () => {
+    // The checks' own timer, told apart from any other by its 100 ms step; the last one started
+    // (StrictMode mounts the page twice).
+    const started = vi.spyOn(window, 'setInterval');
+    const stopped = vi.spyOn(window, 'clearInterval');
+    let answer = () => {};
+    const late = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    renderWithApp(<LoginPage />, {
+      path: '/',
+      route: '/',
+      fetch: {
+        'GET /api/auth/user': async () => {
+          await late;
+          return { body: { user: makeProfile(['driver']) } };
+        },
+      },
+    });
+    const checks = () => started.mock.results.filter((_, i) => started.mock.calls[i]?.[1] === 100);
+    await waitFor(() => expect(checks().length).toBeGreaterThan(0));
+    const timer = checks().at(-1)?.value;
+    await waitFor(() => expect(stopped).toHaveBeenCalledWith(timer), { timeout: 10_000 });
+    expect(screen.queryByTestId('location')).toBeNull();
+    answer();
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/driver'));
   });
 });
 

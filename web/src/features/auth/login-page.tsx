@@ -81,18 +81,27 @@ export function LoginPage() {
   }, [mutate]);
 
   // An existing session is looked for 20 times at 100 ms (domain.md §1.2) before the form is trusted.
+  // The session's own answer counts too, however late it comes: on a slow phone the call can take
+  // longer than those 2 s, and a signed-in user must not be left on the form.
   useEffect(() => {
     let checks = 0;
+    let open = true;
+    const leave = (user: Parameters<typeof homeOf>[0]) => {
+      if (!open || !user) return;
+      open = false;
+      window.clearInterval(timer);
+      void navigate(targetFor(user), { replace: true });
+    };
     const timer = window.setInterval(() => {
       checks += 1;
-      const user = queryClient.getQueryData<Parameters<typeof homeOf>[0]>(userQueryKey);
-      if (user) {
-        window.clearInterval(timer);
-        void navigate(targetFor(user), { replace: true });
-      } else if (checks >= sessionChecks.times) window.clearInterval(timer);
+      leave(queryClient.getQueryData<Parameters<typeof homeOf>[0]>(userQueryKey));
+      if (checks >= sessionChecks.times) window.clearInterval(timer);
     }, sessionChecks.everyMs);
-    void queryClient.fetchQuery({ ...profileQuery, staleTime: 0 });
-    return () => window.clearInterval(timer);
+    queryClient.fetchQuery({ ...profileQuery, staleTime: 0 }).then(leave, () => {});
+    return () => {
+      open = false;
+      window.clearInterval(timer);
+    };
   }, [queryClient, navigate, targetFor]);
 
   const invalid =
