@@ -15,6 +15,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pragueDay } from '@letokruh/contracts/rules/prague-day';
 import pg from 'pg';
 import { createDemoDatabase, startCluster } from '../server/src/scale-out/cluster.ts';
 import { HttpClient, type ServerProcess, startServer } from '../server/src/scale-out/processes.ts';
@@ -181,7 +182,7 @@ function tally(outcome: Outcome, target: 'A' | 'B') {
 
 async function reader(n: number) {
   const me = sessions.get(['technician', 'dispatcher', 'owner'][n % 3]!)!;
-  const day = new Date().toISOString().slice(0, 10);
+  const day = pragueDay();
   const calls = [
     '/api/orders?per_page=20&current_page=1',
     `/api/api/get-orders?warehouses=${seeded.warehouses.join(',')}&dates=${day}`,

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { addDays, pragueDay } from '@letokruh/contracts/rules/prague-day';
 import { choose, continueFromItems, seriousFindings, signIn, startInCzech } from './helpers';
 import { expect, type Locator, type Page, test } from './test';
 
@@ -60,7 +61,7 @@ test('the audit log shows a change as labelled, formatted values, at a desk and 
   const { items } = (await (await page.request.get('/api/warehouses?per_page=100')).json()) as {
     items: { id: number }[];
   };
-  const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+  const day = (n: number) => addDays(pragueDay(), n);
   const query = [
     ...items.map((w) => `warehouses=${w.id}`),
     ...Array.from({ length: 7 }, (_, i) => `dates=${day(i + 2)}`),

@@ -1,4 +1,5 @@
 import { formatPhone } from '@letokruh/contracts/rules/format';
+import { pragueDay } from '@letokruh/contracts/rules/prague-day';
 import { choose, signIn, startInCzech } from './helpers';
 import { expect, type Page, test } from './test';
 
@@ -59,9 +60,7 @@ test('a dispatcher leaves an order after the customer: a draft, not in the list,
   await page.getByLabel('Číslo objednávky').fill(number);
   await expect(page.getByText('Žádné záznamy')).toBeVisible();
   const calendar = (await (
-    await page.request.get(
-      `/api/api/get-orders?show_cobined=true&dates=${new Date().toISOString().slice(0, 10)}`,
-    )
+    await page.request.get(`/api/api/get-orders?show_cobined=true&dates=${pragueDay()}`)
   ).json()) as { data: { id: number }[] };
   expect(calendar.data.map((o) => o.id)).not.toContain(id);
   const detail = (await (await page.request.get(`/api/customer/${customer.id}`)).json()) as {

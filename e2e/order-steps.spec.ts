@@ -1,4 +1,5 @@
 import { formatPhone } from '@letokruh/contracts/rules/format';
+import { addDays, pragueDay } from '@letokruh/contracts/rules/prague-day';
 import { choose, continueFromItems, signIn } from './helpers';
 import { expect, type Page, test } from './test';
 
@@ -27,11 +28,8 @@ async function uniqueCustomer(page: Page): Promise<Customer> {
   throw new Error('no demo customer with a unique phone');
 }
 
-const days = (from: Date, n: number) => {
-  const d = new Date(from);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-};
+/** The Prague day `n` days after today. */
+const days = (n: number) => addDays(pragueDay(), n);
 const czechDay = (iso: string) => {
   const [y, m, d] = iso.split('-').map(Number);
   return `${d}.${m}.${y}`;
@@ -93,7 +91,7 @@ test.describe('order steps', () => {
 
     await choose(page, 'Řidič', 'Josef Černý');
     // Beyond the demo orders (three weeks ahead) and late: no clash.
-    const day = days(new Date(), 40);
+    const day = days(40);
     await page.getByLabel('Datum doručení').fill(czechDay(day));
     await page.keyboard.press('Tab');
     await pickTime(page, '19:45');
@@ -128,7 +126,7 @@ test.describe('order steps', () => {
       items: { id: number; name: string }[];
     };
     const jihlava = items.find((w) => w.name === 'Sklad Jihlava')!.id;
-    const dates = Array.from({ length: 14 }, (_, i) => days(new Date(), i + 1));
+    const dates = Array.from({ length: 14 }, (_, i) => days(i + 1));
     const query = `warehouses=${jihlava}&${dates.map((d) => `dates=${d}`).join('&')}`;
     const { data } = (await (await page.request.get(`/api/api/get-orders?${query}`)).json()) as {
       data: CalendarOrder[];
@@ -302,7 +300,7 @@ test.describe('order steps', () => {
     await choose(page, 'Řidič', 'Osobní odběr');
     await expect(page.getByRole('status')).toContainText('Zákazník si zboží vyzvedne ve skladu');
     await expect(page.getByRole('combobox', { name: 'Auto', exact: true })).toBeDisabled();
-    const day = days(new Date(), 42);
+    const day = days(42);
     await page.getByLabel('Datum doručení').fill(czechDay(day));
     await page.keyboard.press('Tab');
     await pickTime(page, '19:30');

@@ -1,3 +1,4 @@
+import { pragueDay } from '@letokruh/contracts/rules/prague-day';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -58,7 +59,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const today = new Date().toISOString().slice(0, 10);
+const today = pragueDay();
 /** The query each download needs (anything else is judged with no query). */
 function queryFor(url: string): string {
   if (url.endsWith('/get_delivery_note')) return `?supplier=${supplier}&language=cs`;

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { addDays, pragueDay } from '@letokruh/contracts/rules/prague-day';
 import pg from 'pg';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,9 +29,7 @@ let a: ServerProcess;
 let b: ServerProcess;
 let sql: pg.Pool;
 
-const today = () => new Date().toISOString().slice(0, 10);
-const addDays = (day: string, n: number) =>
-  new Date(new Date(`${day}T12:00:00Z`).getTime() + n * 86_400_000).toISOString().slice(0, 10);
+const today = () => pragueDay();
 
 beforeAll(async () => {
   if (skip) return;

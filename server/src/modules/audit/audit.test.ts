@@ -1,4 +1,5 @@
 import { ErrorCode } from '@letokruh/contracts/errors';
+import { pragueDay } from '@letokruh/contracts/rules/prague-day';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/rows.ts';
@@ -155,7 +156,7 @@ describe('the audit log', () => {
     const bad = await owner.get('/api/audit_log?entity=nonsense&from=yesterday');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().fields).toEqual(expect.arrayContaining(['entity', 'from']));
-    const today = new Date().toISOString().slice(0, 10);
+    const today = pragueDay();
     const future = (await owner.get('/api/audit_log?from=2100-12-31')).json();
     expect(future).toEqual({ items: [], total: 0 });
     // domain.md §3.3: no day beyond 2100-12-31.
