@@ -279,7 +279,7 @@ async function walkAs(browser: Browser, baseURL: string, username: string) {
   return { username, pages, buttons, refused: walk.refused };
 }
 
-// One test per user, spread over the workers (mode parallel): on CI's two workers each runs one
+// One test per user, spread over the workers (mode parallel): on CI's workers each runs one
 // walk while the other worker takes other specs. The owner is not walked: the owner holds every
 // permission (contracts/src/permissions.ts; server test permissions.test.ts checks the demo owner),
 // so no guard can refuse the owner anything — the walk took 2.6 of CI's minutes to find nothing.

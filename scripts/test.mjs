@@ -80,7 +80,7 @@ ensureSystemPackages();
 /**
  * The browser tests' servers start from one embedded database, migrated and seeded with the demo
  * data once (`npm run db:seed`) while the check runs, and copied into each server's DATA_DIR
- * (e2e/playwright.config.ts, E2E_SEEDED_DIR): three servers (two workers, then the vitals spec) each
+ * (e2e/playwright.config.ts, E2E_SEEDED_DIR): four servers (three workers, then the vitals spec) each
  * migrated and seeded their own before. Should it fail, each server seeds its own as before.
  */
 const pragueToday = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Prague' }).format(new Date());
@@ -166,7 +166,9 @@ step(
     try {
       if (!external) pg = startTestPostgres();
       const url = external ?? pg.url;
-      return run('npx', ['vitest', 'run', '--project', 'server', ...postgresReport.args], {
+      // Three workers: with two, the cores stood partly idle while tests waited for PostgreSQL
+      // and for the server processes they start (decision 0099).
+      return run('npx', ['vitest', 'run', '--project', 'server', '--maxWorkers=3', ...postgresReport.args], {
         env: { ...process.env, TEST_DATABASE_URL: url },
       });
     } catch (error) {
@@ -180,7 +182,7 @@ step(
 );
 
 ensureWebBuild({ force: true });
-// The specs on two workers on CI, then the web-vitals spec alone on one (e2e/playwright.config.ts).
+// The specs on three workers on CI, then the web-vitals spec alone on one (e2e/playwright.config.ts).
 const playwrightReport = (project) => path.join(reportDir, `playwright-${project}.json`);
 // The demo data is laid out around its day: seeded before midnight, it is not today's.
 const seeded =

@@ -36,6 +36,8 @@ export type Inp = {
   presentationDelay: number;
   /** Long Animation Frames (over 50 ms) that overlapped the interaction. */
   longFrames: number;
+  /** Their three longest scripts: what ran, from which file, for how long (ms), of which forced layout. */
+  scripts: { invoker: string; source: string; duration: number; forcedLayout: number }[];
 };
 
 /** Installs web-vitals in every page the context opens, observing from the first byte. */
@@ -65,6 +67,14 @@ export async function installVitals(context: BrowserContext): Promise<void> {
     lib.onINP(
       (m) => {
         const a = m.attribution;
+        type Script = {
+          invoker: string;
+          sourceURL?: string;
+          sourceFunctionName?: string;
+          duration: number;
+          forcedStyleAndLayoutDuration?: number;
+        };
+        const frames = (a.longAnimationFrameEntries as { scripts?: Script[] }[] | undefined) ?? [];
         store.inpReports++;
         store.inp = {
           value: m.value,
@@ -73,7 +83,17 @@ export async function installVitals(context: BrowserContext): Promise<void> {
           inputDelay: Math.round(a.inputDelay as number),
           processing: Math.round(a.processingDuration as number),
           presentationDelay: Math.round(a.presentationDelay as number),
-          longFrames: ((a.longAnimationFrameEntries as unknown[] | undefined) ?? []).length,
+          longFrames: frames.length,
+          scripts: frames
+            .flatMap((f) => f.scripts ?? [])
+            .sort((x, y) => y.duration - x.duration)
+            .slice(0, 3)
+            .map((x) => ({
+              invoker: x.invoker,
+              source: `${(x.sourceURL ?? '').split('/').pop()} ${x.sourceFunctionName ?? ''}`.trim(),
+              duration: Math.round(x.duration),
+              forcedLayout: Math.round(x.forcedStyleAndLayoutDuration ?? 0),
+            })),
         };
       },
       { ...all, durationThreshold: 16 },
