@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
-import { ensureNodeModules, ensureWebBuild, root, run } from './lib.mjs';
+import { ensureNodeModules, root, run } from './lib.mjs';
 import { startTestPostgres } from './postgres.mjs';
 import { ensureSystemPackages } from './system.mjs';
 
@@ -80,24 +80,34 @@ ensureSystemPackages();
 /**
  * The browser tests' servers start from one embedded database, migrated and seeded with the demo
  * data once (`npm run db:seed`) while the check runs, and copied into each server's DATA_DIR
- * (e2e/playwright.config.ts, E2E_SEEDED_DIR): four servers (three workers, then the vitals spec) each
- * migrated and seeded their own before. Should it fail, each server seeds its own as before.
+ * (e2e/playwright.config.ts, E2E_SEEDED_DIR): four servers (three workers, then the vitals spec)
+ * each migrated and seeded their own before. Should it fail, each server seeds its own as before.
  */
 const pragueToday = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Prague' }).format(new Date());
 const seededOn = pragueToday();
 const seededDir = fs.mkdtempSync(path.join(os.tmpdir(), 'letokruh-e2e-seeded-'));
-const seeding = new Promise((resolve) => {
-  const log = fs.openSync(path.join(seededDir, 'seed.log'), 'w');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/db/cli.ts', 'seed'], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: path.join(seededDir, 'data'), LOG_LEVEL: 'warn' },
-    stdio: ['ignore', log, log],
-  });
-  fs.closeSync(log); // the child writes to its own copy
-  child.on('error', () => resolve(false));
-  child.on('exit', (code) => resolve(code === 0));
-});
 process.on('exit', () => fs.rmSync(seededDir, { recursive: true, force: true }));
+
+/** Runs a command beside the steps, its output in `logFile`; resolves whether it succeeded. */
+function inBackground(command, args, logFile, env = {}) {
+  return new Promise((resolve) => {
+    const log = fs.openSync(logFile, 'w');
+    const child = spawn(command, args, {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', log, log],
+    });
+    fs.closeSync(log); // the child writes to its own copy
+    child.on('error', () => resolve(false));
+    child.on('exit', (code) => resolve(code === 0));
+  });
+}
+const seeding = inBackground(
+  process.execPath,
+  ['--import', 'tsx', 'server/src/db/cli.ts', 'seed'],
+  path.join(seededDir, 'seed.log'),
+  { DATA_DIR: path.join(seededDir, 'data'), LOG_LEVEL: 'warn' },
+);
 
 step('types and lint (npm run check)', () => run('npm', ['run', 'check']));
 /**
@@ -157,6 +167,13 @@ step(
   embeddedReport.file,
 );
 
+/**
+ * The web app is built for the browser tests while the server suite runs on PostgreSQL, whose
+ * tests leave the cores partly idle (decision 0099); no server test reads web/dist.
+ */
+const buildLog = path.join(seededDir, 'build.log');
+const building = inBackground('npm', ['run', 'build', '-w', 'web'], buildLog);
+
 let pg = null;
 const external = process.env.TEST_DATABASE_URL;
 const postgresReport = vitestReport('server-postgres');
@@ -181,7 +198,10 @@ step(
   postgresReport.file,
 );
 
-ensureWebBuild({ force: true });
+const built = await building;
+process.stdout.write(fs.readFileSync(buildLog, 'utf8'));
+if (!built)
+  results.push({ name: 'the web build (its output is above)', ok: false, seconds: '–', failures: [] });
 // The specs on three workers on CI, then the web-vitals spec alone on one (e2e/playwright.config.ts).
 const playwrightReport = (project) => path.join(reportDir, `playwright-${project}.json`);
 // The demo data is laid out around its day: seeded before midnight, it is not today's.
@@ -199,13 +219,15 @@ const playwright = (project, env = {}) =>
       env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightReport(project), ...seeded, ...env },
     },
   );
-step('end-to-end tests (Playwright, Chromium)', () => playwright('app'), playwrightReport('app'));
-// Three loads and their median: one load's LCP moved by 0.5 s from run to run on CI.
-step(
-  'web vitals (Playwright, alone)',
-  () => playwright('vitals', { E2E_WORKERS: '1', VITALS_RUNS: '3' }),
-  playwrightReport('vitals'),
-);
+if (built) {
+  step('end-to-end tests (Playwright, Chromium)', () => playwright('app'), playwrightReport('app'));
+  // Three loads and their median: one load's LCP moved by 0.5 s from run to run on CI.
+  step(
+    'web vitals (Playwright, alone)',
+    () => playwright('vitals', { E2E_WORKERS: '1', VITALS_RUNS: '3' }),
+    playwrightReport('vitals'),
+  );
+}
 
 console.log('\nSummary');
 for (const r of results) {
