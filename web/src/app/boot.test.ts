@@ -1,11 +1,15 @@
 import { weekDates } from '@letokruh/contracts/rules/calendar-week';
 import { pragueDay } from '@letokruh/contracts/rules/prague-day';
 import { waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetDashboardState } from '../features/dashboard/dashboard-state';
 import { makeProfile, mockFetch } from '../test-utils';
 import { boot } from './boot';
+import { preloadFrame } from './layout';
 import { createQueryClient } from './providers';
+
+// The frame's own code is not what these tests load: only when the boot asks for it.
+vi.mock('./layout', () => ({ preloadFrame: vi.fn(() => Promise.resolve({})) }));
 
 const warehouses = {
   items: [
@@ -27,7 +31,10 @@ function serve(profile: ReturnType<typeof makeProfile> | null) {
   });
 }
 
-beforeEach(() => resetDashboardState());
+beforeEach(() => {
+  resetDashboardState();
+  vi.mocked(preloadFrame).mockClear();
+});
 
 describe('boot: what the first screen needs, asked for side by side', () => {
   it('asks for the session and the settings before anything renders, and they land in the cache', async () => {
@@ -82,5 +89,32 @@ describe('boot: what the first screen needs, asked for side by side', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(api.sent('GET /api/warehouses/own')).toHaveLength(0);
     expect(api.sent('GET /api/api/get-orders')).toHaveLength(0);
+  });
+});
+
+describe('boot: the frame with the navigation (decision 0092)', () => {
+  it('is asked for at once on a page that shows it', () => {
+    serve(makeProfile(['dispatcher']));
+    boot(createQueryClient(), '/orders');
+    expect(preloadFrame).toHaveBeenCalledTimes(1);
+  });
+
+  it('on the login page without a session, only once the user types or taps, and once', async () => {
+    const api = serve(null);
+    boot(createQueryClient(), '/');
+    await waitFor(() => expect(api.sent('GET /api/auth/user')).toHaveLength(1));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(preloadFrame).not.toHaveBeenCalled();
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'j' }));
+    expect(preloadFrame).toHaveBeenCalledTimes(1);
+    window.dispatchEvent(new Event('pointerdown'));
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: 'n' }));
+    expect(preloadFrame).toHaveBeenCalledTimes(1);
+  });
+
+  it('on the login page with a session open, as soon as the session is known', async () => {
+    serve(makeProfile(['dispatcher']));
+    boot(createQueryClient(), '/');
+    await waitFor(() => expect(preloadFrame).toHaveBeenCalledTimes(1));
   });
 });

@@ -12,33 +12,37 @@ import { appRoutes } from './routes';
  * - the session (`GET /auth/user`) and the public settings (`GET /config`), which every page needs;
  * - the code of the page at the address the browser opened;
  * - once the session is known, what that page asks for first (`AppRoute.prefetch`);
- * - the frame with the navigation: at once for a page that shows it, and for one that does not
- *   (the login page) once the browser is idle after the first screen, for the page after sign-in.
+ * - the frame with the navigation: at once for a page that shows it; for one that does not (the
+ *   login page) once the session is known to be open (the page sends the user on), or once the
+ *   user first types or taps there, so that the page after sign-in finds it loaded. Not when the
+ *   browser is idle: on a slow phone its code is a long task while the page loads.
  * Nothing is drawn from here: the components read the same queries and find them loading or done.
  */
 export function boot(queryClient: QueryClient, pathname: string): void {
   const session = queryClient.fetchQuery(profileQuery);
   void queryClient.prefetchQuery(configQuery);
   const route = appRoutes.find((r) => matchPath(r.path, pathname));
-  if (!route?.hideNav) void preloadFrame().catch(() => {});
-  else whenIdle(() => void preloadFrame().catch(() => {}));
-  if (!route) return;
-  if (route.page && 'preload' in route.page) void route.page.preload().catch(() => {});
+  const frame = () => void preloadFrame().catch(() => {});
+  if (!route?.hideNav) frame();
+  else whenUserActs(frame);
+  if (route?.page && 'preload' in route.page) void route.page.preload().catch(() => {});
   session.then(
     (user) => {
-      if (user && !route.public) route.prefetch?.(queryClient, user);
+      if (!user || !route) return;
+      if (route.hideNav) frame();
+      if (!route.public) route.prefetch?.(queryClient, user);
     },
     () => {},
   );
 }
 
-/** After the page has loaded and the browser has nothing else to do. */
-function whenIdle(run: () => void): void {
+/** The first time the user presses a key or touches the page. */
+function whenUserActs(run: () => void): void {
   if (typeof window === 'undefined') return;
-  const idle = () =>
-    'requestIdleCallback' in window
-      ? window.requestIdleCallback(run, { timeout: 5000 })
-      : setTimeout(run, 1000);
-  if (document.readyState === 'complete') idle();
-  else window.addEventListener('load', idle, { once: true });
+  const kinds = ['keydown', 'pointerdown'] as const;
+  const once = () => {
+    for (const kind of kinds) window.removeEventListener(kind, once, true);
+    run();
+  };
+  for (const kind of kinds) window.addEventListener(kind, once, true);
 }
