@@ -52,7 +52,7 @@ async function loginPage(browser: Browser, baseURL: string) {
   const page = await context.newPage();
   const scripts: { url: string; raw: number; gzip: number; transferred: number }[] = [];
   const pending: Promise<void>[] = [];
-  // Once the login page is drawn and the browser idle, the frame of the page after sign-in and its
+  // Once the user types on the login page, the frame of the page after sign-in and its
   // chunks are asked for (decision 0092): not what the login page needs, so not counted.
   const forTheNextPage = new Set<Request>();
   let frameAsked = false;
