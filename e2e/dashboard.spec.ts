@@ -83,10 +83,25 @@ test('the week shows the orders of the chosen warehouse with their travel blocks
     'href',
     `/order/${first.id}/items`,
   );
-  // Mantine locks the page's scrolling while the overlay is open.
-  await expect(page.locator('body')).toHaveCSS('overflow', 'hidden');
+  // The page does not scroll under the open overlay (domain.md §1.2, decision 0100), and scrolls
+  // again once it is closed: the wheel over the dimmed page moves nothing.
+  const scrollTop = () => page.evaluate(() => document.scrollingElement!.scrollTop);
+  expect(await page.evaluate(() => document.scrollingElement!.scrollHeight > window.innerHeight)).toBe(true);
+  const before = await scrollTop();
+  const towardsRoom = before > 0 ? -400 : 400;
+  // Over the week, right of the overlay.
+  const { width, height } = page.viewportSize()!;
+  await page.mouse.move(width - 20, height / 2);
+  await page.mouse.wheel(0, towardsRoom);
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  expect(await scrollTop()).toBe(before);
   await overlay.getByRole('button', { name: 'Zavřít' }).click();
   await expect(overlay).toBeHidden();
+  // The lock ends with the overlay's closing transition: the wheel is turned until the page moves.
+  await expect(async () => {
+    await page.mouse.wheel(0, towardsRoom);
+    expect(await scrollTop()).not.toBe(before);
+  }).toPass();
 
   await blocks.filter({ hasText: String(first.intern_id) }).click();
   await expect(overlay).toBeVisible();

@@ -12,9 +12,10 @@ import { i18nReady } from './i18n';
 const root = document.getElementById('root');
 if (!root) throw new Error('no #root element');
 const queryClient = createQueryClient();
-boot(queryClient, window.location.pathname);
-// English (or another chosen language) loads before the first render: no Czech flash.
-void i18nReady.finally(() => {
+const code = boot(queryClient, window.location.pathname);
+// English (or another chosen language) loads before the first render: no Czech flash. So does the
+// code of the page and its frame (decision 0100).
+void Promise.allSettled([i18nReady, code]).finally(() => {
   const app = <App queryClient={queryClient} />;
   // Decision 0095: the login page came drawn in the HTML (index.html's first-screen script put the
   // chosen language's copy in place); React takes over that markup, in slices the browser may

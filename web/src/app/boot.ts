@@ -17,15 +17,19 @@ import { appRoutes } from './routes';
  *   user first types or taps there, so that the page after sign-in finds it loaded. Not when the
  *   browser is idle: on a slow phone its code is a long task while the page loads.
  * Nothing is drawn from here: the components read the same queries and find them loading or done.
+ * The promise it returns settles once the code of the page and of its frame is here: the app's first
+ * render waits for it (decision 0100), so that neither suspends and React does not hold back the
+ * page for 300 ms after a fallback.
  */
-export function boot(queryClient: QueryClient, pathname: string): void {
+export function boot(queryClient: QueryClient, pathname: string): Promise<void> {
   const session = queryClient.fetchQuery(profileQuery);
   void queryClient.prefetchQuery(configQuery);
   const route = appRoutes.find((r) => matchPath(r.path, pathname));
+  const code: Promise<unknown>[] = [];
   const frame = () => void preloadFrame().catch(() => {});
-  if (!route?.hideNav) frame();
+  if (!route?.hideNav) code.push(preloadFrame());
   else whenUserActs(frame);
-  if (route?.page && 'preload' in route.page) void route.page.preload().catch(() => {});
+  if (route?.page && 'preload' in route.page) code.push(route.page.preload());
   session.then(
     (user) => {
       if (!user || !route) return;
@@ -34,6 +38,8 @@ export function boot(queryClient: QueryClient, pathname: string): void {
     },
     () => {},
   );
+  // Settled either way: a chunk that failed is asked for again as the page renders, which shows the error.
+  return Promise.allSettled(code).then(() => {});
 }
 
 /** The first time the user presses a key or touches the page. */

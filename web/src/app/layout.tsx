@@ -1,5 +1,6 @@
 import { Box, Center, Loader } from '@mantine/core';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
+import { preloadable } from '../lib/preloadable';
 import { OfflineBanner } from './offline-banner';
 
 /**
@@ -8,16 +9,8 @@ import { OfflineBanner } from './offline-banner';
  * It is asked for early: by the boot for a page with navigation, and once the login page has
  * drawn, so that the first page after sign-in waits for nothing more.
  */
-const loadFrame = () => import('./app-frame');
-let frameLoading: ReturnType<typeof loadFrame> | null = null;
-export const preloadFrame = () => {
-  frameLoading ??= loadFrame().catch((error: unknown) => {
-    frameLoading = null; // a failed chunk is asked for again
-    throw error;
-  });
-  return frameLoading;
-};
-const AppFrame = lazy(() => preloadFrame().then((m) => ({ default: m.AppFrame })));
+const AppFrame = preloadable(() => import('./app-frame').then((m) => ({ default: m.AppFrame })));
+export const preloadFrame = AppFrame.preload;
 
 export function Layout({ children, showNav }: { children: ReactNode; showNav: boolean }) {
   if (!showNav)

@@ -45,6 +45,11 @@ const theme = createTheme({
     // Decision 0032 (WCAG 2.1.1): a table wider than a phone scrolls inside its box, and a keyboard
     // must be able to scroll it too, also where the table holds no link or button.
     TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
+    // Decision 0100: an open dialog locks the page's scrolling by holding its wheel, touch and keys
+    // (react-remove-scroll), without the style sheet that hides the page's scroll bar: adding and
+    // removing it made the browser restyle the whole page on each open and close.
+    Modal: { defaultProps: { removeScrollProps: { removeScrollBar: false } } },
+    Drawer: { defaultProps: { removeScrollProps: { removeScrollBar: false } } },
   },
 });
 

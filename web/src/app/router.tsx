@@ -1,9 +1,10 @@
 import { mayCall } from '@letokruh/contracts/access';
 import { Center, Loader } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { createBrowserRouter, Outlet, type RouteObject, RouterProvider } from 'react-router';
 import { useHydrated } from '../lib/hydrated';
+import { type Preloadable, preloadable, useLoaded } from '../lib/preloadable';
 import { accessHolder, profileQuery } from '../lib/session';
 import { NotFoundPage } from '../ui/not-found-page';
 import { usePageTitle } from '../ui/page-title';
@@ -37,31 +38,28 @@ function NotFound() {
 }
 
 // domain.md §1.10: loaded after sign-in, so the login page carries none of it.
-const LiveOrdersStream = lazy(() => import('./live-orders-stream'));
+const LiveOrdersStream = preloadable(() => import('./live-orders-stream'));
 
 /** The live board's stream while someone who sees orders is signed in (read from the session, never asked). */
 function LiveBoard() {
   const { data: user } = useQuery({ ...profileQuery, enabled: false });
   if (!user?.permissions.includes('view_order')) return null;
-  return (
-    <Suspense fallback={null}>
-      <LiveOrdersStream />
-    </Suspense>
-  );
+  return <WhenLoaded component={LiveOrdersStream} />;
 }
 
 // Loaded only for a driver once signed in: the outbox sender and its IndexedDB code.
-const DriverOutbox = lazy(() => import('./driver-outbox'));
+const DriverOutbox = preloadable(() => import('./driver-outbox'));
 
 /** A driver's outbox is sent from any page, not only from "Můj den" (domain.md §2.11). */
 function Outbox() {
   const { data: user } = useQuery({ ...profileQuery, enabled: false });
   if (!user || !mayCall('POST /driver/order/:id/delivered', accessHolder(user))) return null;
-  return (
-    <Suspense fallback={null}>
-      <DriverOutbox />
-    </Suspense>
-  );
+  return <WhenLoaded component={DriverOutbox} />;
+}
+
+/** A part that draws nothing: it starts once its code is here, with no Suspense fallback (decision 0100). */
+function WhenLoaded({ component: Component }: { component: Preloadable }) {
+  return useLoaded(Component) ? <Component /> : null;
 }
 
 function Root() {

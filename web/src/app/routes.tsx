@@ -1,168 +1,170 @@
 import type { Profile } from '@letokruh/contracts/auth';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
+import { type Preloadable, preloadable } from '../lib/preloadable';
 import { ownWarehousesQuery } from '../lib/reference-queries';
-import { lazyPage, type PreloadablePage } from './lazy-page';
 
-const OverviewsPage = lazyPage(() =>
+const OverviewsPage = preloadable(() =>
   import('../features/overviews/overviews-page').then((m) => ({ default: m.OverviewsPage })),
 );
-const CalculationsPage = lazyPage(() =>
+const CalculationsPage = preloadable(() =>
   import('../features/calculations/calculations-page').then((m) => ({ default: m.CalculationsPage })),
 );
-const LoginPage = lazyPage(() =>
+const LoginPage = preloadable(() =>
   import('../features/auth/login-page').then((m) => ({ default: m.LoginPage })),
 );
-const SetPasswordPage = lazyPage(() =>
+const SetPasswordPage = preloadable(() =>
   import('../features/auth/set-password-page').then((m) => ({ default: m.SetPasswordPage })),
 );
-const LogoutPage = lazyPage(() =>
+const LogoutPage = preloadable(() =>
   import('../features/auth/logout-page').then((m) => ({ default: m.LogoutPage })),
 );
-const DriverDayPage = lazyPage(() =>
+const DriverDayPage = preloadable(() =>
   import('../features/driver/driver-day-page').then((m) => ({ default: m.DriverDayPage })),
 );
-const AccountPage = lazyPage(() =>
+const AccountPage = preloadable(() =>
   import('../features/account/account-page').then((m) => ({ default: m.AccountPage })),
 );
-const UsersPage = lazyPage(() =>
+const UsersPage = preloadable(() =>
   import('../features/users/users-page').then((m) => ({ default: m.UsersPage })),
 );
-const UserPage = lazyPage(() => import('../features/users/user-page').then((m) => ({ default: m.UserPage })));
-const UserAddPage = lazyPage(() =>
+const UserPage = preloadable(() =>
+  import('../features/users/user-page').then((m) => ({ default: m.UserPage })),
+);
+const UserAddPage = preloadable(() =>
   import('../features/users/user-add-page').then((m) => ({ default: m.UserAddPage })),
 );
-const AuditPage = lazyPage(() =>
+const AuditPage = preloadable(() =>
   import('../features/audit/audit-page').then((m) => ({ default: m.AuditPage })),
 );
-const BankPaymentsPage = lazyPage(() =>
+const BankPaymentsPage = preloadable(() =>
   import('../features/bank/bank-payments-page').then((m) => ({ default: m.BankPaymentsPage })),
 );
-const SpreadsheetsPage = lazyPage(() =>
+const SpreadsheetsPage = preloadable(() =>
   import('../features/spreadsheets/spreadsheets-page').then((m) => ({ default: m.SpreadsheetsPage })),
 );
-const PermissionsPage = lazyPage(() =>
+const PermissionsPage = preloadable(() =>
   import('../features/permissions/permissions-page').then((m) => ({ default: m.PermissionsPage })),
 );
 
-const WarehousesPage = lazyPage(() =>
+const WarehousesPage = preloadable(() =>
   import('../features/warehouses/warehouses-page').then((m) => ({ default: m.WarehousesPage })),
 );
-const WarehouseAddPage = lazyPage(() =>
+const WarehouseAddPage = preloadable(() =>
   import('../features/warehouses/warehouse-add-page').then((m) => ({ default: m.WarehouseAddPage })),
 );
-const WarehouseStockPage = lazyPage(() =>
+const WarehouseStockPage = preloadable(() =>
   import('../features/warehouses/warehouse-stock-page').then((m) => ({ default: m.WarehouseStockPage })),
 );
-const WarehouseAddProductPage = lazyPage(() =>
+const WarehouseAddProductPage = preloadable(() =>
   import('../features/warehouses/warehouse-add-product-page').then((m) => ({
     default: m.WarehouseAddProductPage,
   })),
 );
-const WarehouseEditPage = lazyPage(() =>
+const WarehouseEditPage = preloadable(() =>
   import('../features/warehouses/warehouse-edit-page').then((m) => ({ default: m.WarehouseEditPage })),
 );
-const UpdateStockPage = lazyPage(() =>
+const UpdateStockPage = preloadable(() =>
   import('../features/warehouses/update-stock-page').then((m) => ({ default: m.UpdateStockPage })),
 );
 
-const ProductsPage = lazyPage(() =>
+const ProductsPage = preloadable(() =>
   import('../features/products/products-page').then((m) => ({ default: m.ProductsPage })),
 );
-const ProductAddPage = lazyPage(() =>
+const ProductAddPage = preloadable(() =>
   import('../features/products/product-add-page').then((m) => ({ default: m.ProductAddPage })),
 );
-const ChangePricePage = lazyPage(() =>
+const ChangePricePage = preloadable(() =>
   import('../features/products/change-price-page').then((m) => ({ default: m.ChangePricePage })),
 );
 
-const CustomersPage = lazyPage(() =>
+const CustomersPage = preloadable(() =>
   import('../features/customers/customers-page').then((m) => ({ default: m.CustomersPage })),
 );
-const CustomerAddPage = lazyPage(() =>
+const CustomerAddPage = preloadable(() =>
   import('../features/customers/customer-add-page').then((m) => ({ default: m.CustomerAddPage })),
 );
-const CustomerDetailPage = lazyPage(() =>
+const CustomerDetailPage = preloadable(() =>
   import('../features/customers/customer-detail-page').then((m) => ({ default: m.CustomerDetailPage })),
 );
-const CustomerEditPage = lazyPage(() =>
+const CustomerEditPage = preloadable(() =>
   import('../features/customers/customer-edit-page').then((m) => ({ default: m.CustomerEditPage })),
 );
-const ConversionPage = lazyPage(() =>
+const ConversionPage = preloadable(() =>
   import('../features/conversions/conversion-page').then((m) => ({ default: m.ConversionPage })),
 );
 
-const WarehouseVacationsPage = lazyPage(() =>
+const WarehouseVacationsPage = preloadable(() =>
   import('../features/vacations/vacations-page').then((m) => ({
     default: m.WarehouseVacationsPage,
   })),
 );
-const UserVacationsPage = lazyPage(() =>
+const UserVacationsPage = preloadable(() =>
   import('../features/vacations/vacations-page').then((m) => ({ default: m.UserVacationsPage })),
 );
-const WarehouseVacationAddPage = lazyPage(() =>
+const WarehouseVacationAddPage = preloadable(() =>
   import('../features/vacations/vacation-pages').then((m) => ({
     default: m.WarehouseVacationAddPage,
   })),
 );
-const WarehouseVacationEditPage = lazyPage(() =>
+const WarehouseVacationEditPage = preloadable(() =>
   import('../features/vacations/vacation-pages').then((m) => ({
     default: m.WarehouseVacationEditPage,
   })),
 );
-const UserVacationAddPage = lazyPage(() =>
+const UserVacationAddPage = preloadable(() =>
   import('../features/vacations/vacation-pages').then((m) => ({ default: m.UserVacationAddPage })),
 );
-const UserVacationEditPage = lazyPage(() =>
+const UserVacationEditPage = preloadable(() =>
   import('../features/vacations/vacation-pages').then((m) => ({ default: m.UserVacationEditPage })),
 );
-const ReferenceDataPage = lazyPage(() =>
+const ReferenceDataPage = preloadable(() =>
   import('../features/reference-data/reference-data-page').then((m) => ({ default: m.ReferenceDataPage })),
 );
 
-const OrdersPage = lazyPage(() =>
+const OrdersPage = preloadable(() =>
   import('../features/orders/orders-page').then((m) => ({ default: m.OrdersPage })),
 );
-const OrderDetailPage = lazyPage(() =>
+const OrderDetailPage = preloadable(() =>
   import('../features/orders/order-detail-page').then((m) => ({ default: m.OrderDetailPage })),
 );
-const OrderCustomerPage = lazyPage(() =>
+const OrderCustomerPage = preloadable(() =>
   import('../features/order-steps/order-customer-page').then((m) => ({ default: m.OrderCustomerPage })),
 );
-const OrderItemsPage = lazyPage(() =>
+const OrderItemsPage = preloadable(() =>
   import('../features/order-steps/order-items-page').then((m) => ({ default: m.OrderItemsPage })),
 );
-const OrderInternPage = lazyPage(() =>
+const OrderInternPage = preloadable(() =>
   import('../features/order-steps/order-intern-page').then((m) => ({ default: m.OrderInternPage })),
 );
-const OrderCopyPage = lazyPage(() =>
+const OrderCopyPage = preloadable(() =>
   import('../features/order-steps/order-copy-page').then((m) => ({ default: m.OrderCopyPage })),
 );
 
 // The week's grid is asked for with the page, not once the page's module runs.
-const DashboardPage = lazyPage(() =>
+const DashboardPage = preloadable(() =>
   Promise.all([
     import('../features/dashboard/dashboard-page'),
     import('../features/dashboard/week-grid'),
   ]).then(([m]) => ({ default: m.DashboardPage })),
 );
 
-const TransportationsPage = lazyPage(() =>
+const TransportationsPage = preloadable(() =>
   import('../features/transportations/transportations-page').then((m) => ({
     default: m.TransportationsPage,
   })),
 );
-const TransportationAddPage = lazyPage(() =>
+const TransportationAddPage = preloadable(() =>
   import('../features/transportations/transportation-pages').then((m) => ({
     default: m.TransportationAddPage,
   })),
 );
-const TransportationEditPage = lazyPage(() =>
+const TransportationEditPage = preloadable(() =>
   import('../features/transportations/transportation-pages').then((m) => ({
     default: m.TransportationEditPage,
   })),
 );
-const TransportationDetailPage = lazyPage(() =>
+const TransportationDetailPage = preloadable(() =>
   import('../features/transportations/transportation-detail-page').then((m) => ({
     default: m.TransportationDetailPage,
   })),
@@ -175,7 +177,7 @@ export type AppRoute = {
   public?: boolean;
   /** The navigation bar is hidden on login and logout (domain.md §1.2). */
   hideNav?: boolean;
-  page?: ComponentType | PreloadablePage;
+  page?: ComponentType | Preloadable;
   /**
    * What the page asks for first, asked for by the boot as soon as the session is known
    * (`app/boot.ts`), so the page's first render finds it loading or loaded.

@@ -17,9 +17,10 @@ import {
   Title,
 } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconPrinter } from '@tabler/icons-react';
-import { lazy, Suspense, useCallback } from 'react';
+import { Suspense, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorKey } from '../../lib/api-client';
+import { preloadable, useLoaded } from '../../lib/preloadable';
 import { useFormat } from '../../ui/format';
 import { ModalFooter } from '../../ui/modal-footer';
 import { DashboardPanel } from './dashboard-panel';
@@ -30,16 +31,16 @@ import type { WeekCalendarProps } from './week-grid';
 // Web speed (decision 0047): the week's code is fetched as the page's module runs but does not hold
 // back its first paint: the header, the week's title (the LCP element) and the left panel draw
 // while it loads.
-const weekCalendarModule = import('./week-grid');
-const WeekCalendar = lazy(() => weekCalendarModule.then((m) => ({ default: m.WeekCalendar })));
+const WeekCalendar = preloadable(() => import('./week-grid').then((m) => ({ default: m.WeekCalendar })));
+void WeekCalendar.preload().catch(() => {});
 // What a click opens (the order's overlay, a clash, the day's print) and the day view are code of
 // their own, asked for as the page mounts: the first paint does not wait for them.
-const OrderOverlay = lazy(() => import('./order-overlay').then((m) => ({ default: m.OrderOverlay })));
-const ClashDialog = lazy(() =>
+const OrderOverlay = preloadable(() => import('./order-overlay').then((m) => ({ default: m.OrderOverlay })));
+const ClashDialog = preloadable(() =>
   import('../../ui/calendar/clash-dialog').then((m) => ({ default: m.ClashDialog })),
 );
-const DaySheet = lazy(() => import('./day-sheet').then((m) => ({ default: m.DaySheet })));
-const DriverDay = lazy(() => import('./driver-day').then((m) => ({ default: m.DriverDay })));
+const DaySheet = preloadable(() => import('./day-sheet').then((m) => ({ default: m.DaySheet })));
+const DriverDay = preloadable(() => import('./driver-day').then((m) => ({ default: m.DriverDay })));
 
 /** Where the calendar will be, while its code or its first week loads. */
 const placeholder = <Box mih={480} data-testid="week-calendar-loading" />;
@@ -85,6 +86,9 @@ function DashboardOverlay({ orders, canEdit }: { orders: CalendarEntry[]; canEdi
   const orderId = useDashboardField('orderId');
   const entry = orders.find((o) => o.id === orderId) ?? null;
   const close = useCallback(() => update({ orderId: null }), []);
+  // Closed, it waits for its code without a Suspense fallback (decision 0100).
+  const loaded = useLoaded(OrderOverlay);
+  if (!loaded && entry === null) return null;
   return (
     <Suspense fallback={null}>
       <OrderOverlay entry={entry} opened={entry !== null} canEdit={canEdit} onClose={close} />
@@ -98,6 +102,7 @@ export function DashboardPage() {
   const format = useFormat();
   const d = useDashboard();
   const { access, small, view, week$, calendar, drawn, print, move } = d;
+  const clashDialogLoaded = useLoaded(ClashDialog);
   if (!access.user) return null;
   // The loading line shows over the last week drawn while the next loads.
   const loadingLine = week$.loading && !week$.empty;
@@ -239,15 +244,17 @@ export function DashboardPage() {
           </Stack>
         ) : null}
       </Modal>
-      <Suspense fallback={null}>
-        <ClashDialog
-          clashes={move?.clashes ?? null}
-          day={move?.to.date ?? null}
-          pending={d.reschedule.isPending}
-          onConfirm={() => d.send(true)}
-          onCancel={d.cancelMove}
-        />
-      </Suspense>
+      {clashDialogLoaded || move?.clashes ? (
+        <Suspense fallback={null}>
+          <ClashDialog
+            clashes={move?.clashes ?? null}
+            day={move?.to.date ?? null}
+            pending={d.reschedule.isPending}
+            onConfirm={() => d.send(true)}
+            onCancel={d.cancelMove}
+          />
+        </Suspense>
+      ) : null}
       {/* Only the day view prints (decision 0014); at a busy week the sheet was a thousand rows drawn
           on every week switch (decision 0026), and it needs the whole orders (decision 0049). */}
       {view === 'day' && print.orders ? (

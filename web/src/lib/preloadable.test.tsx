@@ -1,0 +1,67 @@
+import { act, render, screen } from '@testing-library/react';
+import { lazy, Suspense } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { preloadable } from './preloadable';
+
+const Drawn = ({ word }: { word: string }) => <p>{word}</p>;
+const waiting = <p>waiting</p>;
+
+/** Renders inside a Suspense boundary and lets the first commit happen. */
+async function firstCommit(node: React.ReactNode) {
+  await act(async () => {
+    render(<Suspense fallback={waiting}>{node}</Suspense>);
+  });
+}
+
+describe('a component whose code loads on its own (decision 0100)', () => {
+  it('is drawn at once, without its fallback, once its code has loaded', async () => {
+    const Page = preloadable(() => Promise.resolve({ default: Drawn }));
+    await Page.preload();
+    // Rendered synchronously: no turn of the promise, so React.lazy would still be waiting.
+    render(
+      <Suspense fallback={waiting}>
+        <Page word="loaded" />
+      </Suspense>,
+    );
+    expect(screen.getByText('loaded')).toBeTruthy();
+    expect(screen.queryByText('waiting')).toBeNull();
+  });
+
+  it('React.lazy alone shows its fallback first, even with the code loaded (why the helper exists)', async () => {
+    const module = Promise.resolve({ default: Drawn });
+    await module;
+    const Page = lazy(() => module);
+    render(
+      <Suspense fallback={waiting}>
+        <Page word="loaded" />
+      </Suspense>,
+    );
+    expect(screen.getByText('waiting')).toBeTruthy();
+    expect(await screen.findByText('loaded')).toBeTruthy();
+  });
+
+  it('waits for its code like React.lazy when it is not loaded yet, and asks for it once', async () => {
+    let arrive: (m: { default: typeof Drawn }) => void = () => {};
+    const load = vi.fn(() => new Promise<{ default: typeof Drawn }>((r) => (arrive = r)));
+    const Page = preloadable(load);
+    await firstCommit(<Page word="later" />);
+    expect(screen.getByText('waiting')).toBeTruthy();
+    void Page.preload();
+    await act(async () => arrive({ default: Drawn }));
+    expect(await screen.findByText('later')).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks again for code that failed to load', async () => {
+    const load = vi
+      .fn<() => Promise<{ default: typeof Drawn }>>()
+      .mockRejectedValueOnce(new Error('chunk failed'))
+      .mockResolvedValueOnce({ default: Drawn });
+    const Page = preloadable(load);
+    await expect(Page.preload()).rejects.toThrow('chunk failed');
+    await Page.preload();
+    expect(load).toHaveBeenCalledTimes(2);
+    render(<Page word="second try" />);
+    expect(screen.getByText('second try')).toBeTruthy();
+  });
+});
