@@ -7,6 +7,7 @@
 //
 //   npm run build && node bench/lighthouse.mjs            (LH_PORT=3420, LH_RUNS=3: median of runs)
 //   LH_REPORTS=<dir> also keeps each run's full Lighthouse report there (its long tasks, its chunks).
+//   LH_PAGES=/driver,/login measures only those pages.
 //
 // Lighthouse 12.2.3 runs on Node 20; later 12.x want Node 22.
 import { spawn } from 'node:child_process';
@@ -26,7 +27,7 @@ const pages = [
   { name: '/login', path: '/', user: null, enforced: true },
   { name: '/driver', path: '/driver', user: 'driver', enforced: true },
   { name: '/dashboard', path: '/dashboard', user: 'owner', enforced: false },
-];
+].filter((p) => !process.env.LH_PAGES || process.env.LH_PAGES.split(',').includes(p.name));
 
 if (!fs.existsSync(path.join(root, 'web', 'dist', 'index.html'))) {
   console.error('web/dist is missing: run `npm run build` first');

@@ -4,15 +4,13 @@
 // opened and closed, the ids and a warehouse toggled. The figures go to the console and to
 // test-results/web-vitals.json (VITALS_OUT to change it).
 //
-// What is enforced, and what is only reported:
+// What is enforced (decision 0101):
 // - the login page within its 250 KiB of gzipped JavaScript;
-// - INP within 200 ms and LCP within 4.5 s (median of the runs, unthrottled): bounds against
-//   getting worse that a loaded CI machine still meets; the targets (LCP 1.5 s, INP 100 ms) are
-//   read from the figures (decision 0081: the week is a CSS grid without FullCalendar). Slowed
-//   (VITALS_CPU_SLOWDOWN), LCP is held to 6 s.
+// - the targets, LCP within 1.5 s and INP within 100 ms, on the median of the runs (unthrottled);
+//   slowed (VITALS_CPU_SLOWDOWN), LCP is held to 6 s and INP only reported.
 //   The LCP element was once an order's block (decision 0047); since the week draws its header
-//   first it is the week's title.
-// Options: VITALS_RUNS=3 measures three times and records the median (npm test does so on CI);
+//   first it is the week's title. The test also reports when the week's first card was drawn.
+// Options: VITALS_RUNS=5 measures five times and records the median (npm test does so on CI);
 // VITALS_CPU_SLOWDOWN=4 slows the CPU as a mid-range phone would (Chromium's CPU throttling);
 // VITALS_STRICT=0 only reports an INP over the target (a machine under heavy load).
 import fs from 'node:fs';
@@ -111,6 +109,15 @@ async function dashboard(browser: Browser, baseURL: string, cpuSlowdown: number)
   await sameClock(context);
   await context.addInitScript(() => localStorage.setItem('lang', 'cs'));
   await installVitals(context);
+  // When the dispatcher first sees an order: the first card of the week put into the page.
+  await context.addInitScript(() => {
+    const seen = new MutationObserver(() => {
+      if (!document.querySelector('.week-card')) return;
+      (window as unknown as { __firstCard: number }).__firstCard = performance.now();
+      seen.disconnect();
+    });
+    seen.observe(document, { childList: true, subtree: true });
+  });
   const page = await context.newPage();
   if (cpuSlowdown > 1) {
     const cdp = await context.newCDPSession(page);
@@ -130,6 +137,9 @@ async function dashboard(browser: Browser, baseURL: string, cpuSlowdown: number)
   const title = page.getByTestId('calendar-title');
   await soon(title).toHaveText(/\d+\. týden/);
   const timings = await readPageTimings(page);
+  const firstCard = await page.evaluate(
+    () => (window as unknown as { __firstCard?: number }).__firstCard ?? null,
+  );
   const loadRequests = requests;
 
   // The interactions: a week on and back, today; an order's overlay opened and closed twice
@@ -195,6 +205,7 @@ async function dashboard(browser: Browser, baseURL: string, cpuSlowdown: number)
       load: round(timings.load),
       lcp: round(timings.lcp),
       lcpElement: timings.lcpElement,
+      firstCard: round(firstCard),
       requests: loadRequests,
       steps,
       // web-vitals' INP of the interactions above, and what it says made the longest one long.
@@ -231,15 +242,21 @@ test("dashboard web vitals on the demo data: LCP, INP, the login page's JavaScri
   for (let i = 0; i < runs; i++) measured.push(await dashboard(browser, baseURL!, cpuSlowdown));
   const lcp = median(measured.map((m) => m.dashboard.lcp));
   const inpMedian = median(measured.map((m) => m.dashboard.inp));
+  const firstCard = median(measured.map((m) => m.dashboard.firstCard));
   const loginGzip = measured[0]!.login.jsKiB.gzip;
   record(cpuSlowdown > 1 ? `cpu-${cpuSlowdown}x` : 'unthrottled', {
     runs,
-    summary: { loginJsGzipKiB: loginGzip, dashboardLcpMs: lcp, dashboardInpMs: inpMedian },
+    summary: {
+      loginJsGzipKiB: loginGzip,
+      dashboardLcpMs: lcp,
+      dashboardInpMs: inpMedian,
+      firstCardMs: firstCard,
+    },
     measured,
   });
   test.info().annotations.push({
     type: 'web vitals',
-    description: `login JS ${loginGzip} KiB gzip; dashboard LCP ${lcp} ms, INP ${inpMedian} ms (median of ${runs})`,
+    description: `login JS ${loginGzip} KiB gzip; dashboard LCP ${lcp} ms, INP ${inpMedian} ms, first order card ${firstCard} ms (median of ${runs})`,
   });
 
   expect(loginGzip).toBeLessThanOrEqual(250);
@@ -247,10 +264,8 @@ test("dashboard web vitals on the demo data: LCP, INP, the login page's JavaScri
   expect(measured.every((m) => m.dashboard.steps.length >= 8 && m.dashboard.inp !== null)).toBe(true);
   expect(lcp).not.toBeNull();
   // The targets, not looser bounds (see the top of this file).
-  expect(lcp!).toBeLessThanOrEqual(cpuSlowdown > 1 ? 6000 : 4500);
-  if (strict) expect(inpMedian!).toBeLessThanOrEqual(200);
-  else if (inpMedian! > 200)
-    console.warn(`INP ${inpMedian} ms is over the 200 ms bound (VITALS_STRICT=0: not failed)`);
-  if (lcp! > 1500 || inpMedian! > 100)
-    console.warn(`dashboard LCP ${lcp} ms, INP ${inpMedian} ms: over the targets of 1.5 s and 100 ms`);
+  expect(lcp!).toBeLessThanOrEqual(cpuSlowdown > 1 ? 6000 : 1500);
+  if (strict && cpuSlowdown === 1) expect(inpMedian!).toBeLessThanOrEqual(100);
+  else if (inpMedian! > 100)
+    console.warn(`INP ${inpMedian} ms is over the 100 ms target (slowed or VITALS_STRICT=0: not failed)`);
 });

@@ -224,7 +224,7 @@ if (built) {
   // Three loads and their median: one load's LCP moved by 0.5 s from run to run on CI.
   step(
     'web vitals (Playwright, alone)',
-    () => playwright('vitals', { E2E_WORKERS: '1', VITALS_RUNS: '3' }),
+    () => playwright('vitals', { E2E_WORKERS: '1', VITALS_RUNS: '5' }),
     playwrightReport('vitals'),
   );
 }

@@ -50,11 +50,74 @@ function firstScreen(): Plugin {
   };
 }
 
+/**
+ * Decision 0100: the pages users land on (the dashboard after an office sign-in, "Můj den" for a
+ * driver and the installed app) ask for their code while index.html is parsed, beside the entry's,
+ * not once the entry has run and the boot has read the address. A small inline script in the head
+ * adds, for the address opened, `modulepreload` links for the page's chunks and those they import,
+ * and `preload` links for their style sheets; the dynamic imports then find them loaded or loading.
+ * The modules are named here by file: a page missing from the build fails the build.
+ */
+const landingPages: Record<string, string[]> = {
+  '/dashboard': [
+    'src/app/app-frame.tsx',
+    'src/features/dashboard/dashboard-page.tsx',
+    'src/features/dashboard/week-grid.tsx',
+  ],
+  '/driver': ['src/app/app-frame.tsx', 'src/features/driver/driver-day-page.tsx'],
+};
+
+function landingPagePreloads(): Plugin {
+  return {
+    name: 'letokruh-landing-page-preloads',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return html;
+        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+        // What the entry imports, the HTML already preloads.
+        const already = new Set<string>();
+        const loadedWith = (fileName: string) => {
+          const chunk = bundle[fileName];
+          if (already.has(fileName) || chunk?.type !== 'chunk') return;
+          already.add(fileName);
+          for (const imported of chunk.imports) loadedWith(imported);
+        };
+        for (const entry of chunks.filter((c) => c.isEntry)) loadedWith(entry.fileName);
+        const files: Record<string, string[]> = {};
+        for (const [address, modules] of Object.entries(landingPages)) {
+          const found = new Set<string>();
+          const visit = (fileName: string) => {
+            if (found.has(fileName) || already.has(fileName)) return;
+            found.add(fileName);
+            const chunk = bundle[fileName];
+            if (chunk?.type !== 'chunk') return;
+            for (const css of chunk.viteMetadata?.importedCss ?? []) found.add(css);
+            for (const imported of chunk.imports) visit(imported);
+          };
+          for (const module of modules) {
+            const id = path.join(import.meta.dirname, module);
+            const chunk = chunks.find((c) => c.facadeModuleId === id);
+            if (!chunk) throw new Error(`landing page ${address}: no chunk of its own for ${module}`);
+            visit(chunk.fileName);
+          }
+          files[address] = [...found].map((f) => `/${f}`);
+        }
+        const script = `(()=>{const f=${JSON.stringify(files)}[location.pathname];if(f)for(const h of f){const l=document.createElement('link');if(h.endsWith('.css')){l.rel='preload';l.as='style'}else l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.append(l)}})()`;
+        return html.replace('</title>', `</title>\n    <script>${script}</script>`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
     apiRoutes(),
     firstScreen(),
+    landingPagePreloads(),
     // domain.md §2.11: installable on a phone (the driver's day), its shell kept for a yard without
     // signal. The service worker precaches the built app (JS, CSS, HTML, icons) and answers a
     // page's address with index.html offline; it never stores an answer of /api (always fresh,
