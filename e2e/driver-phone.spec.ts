@@ -1,7 +1,15 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { keptDay, moreStops, sign } from './driver-helpers';
-import { call, csrfToken, signIn, signInThroughForm, startInCzech, underServiceWorker } from './helpers';
+import {
+  call,
+  csrfToken,
+  signIn,
+  signInThroughForm,
+  smallTargets,
+  startInCzech,
+  underServiceWorker,
+} from './helpers';
 import { expect, test } from './test';
 
 /**
@@ -64,29 +72,6 @@ async function deliverByApi(page: Page, stop: Stop, cash: number | null = null):
 
 /** Czech money on screen ("12 844 Kč", "1 234,50 Kč") as a number. */
 const moneyOf = (text: string) => Number(text.replace(/[^\d,-]/g, '').replace(',', '.'));
-
-/** Buttons, links and fields under `root` smaller than 44 × 44 px (visible ones), named. */
-async function smallTargets(page: Page, root: string): Promise<string[]> {
-  return page.evaluate((selector) => {
-    const small: string[] = [];
-    for (const scope of document.querySelectorAll(selector)) {
-      for (const el of scope.querySelectorAll<HTMLElement>(
-        'button, a[href], input:not([type=hidden]):not([type=file]), textarea, select, [role=button]',
-      )) {
-        const box = el.getBoundingClientRect();
-        const style = getComputedStyle(el);
-        if (box.width === 0 || box.height === 0 || style.visibility === 'hidden') continue;
-        // A map's own controls and attribution are the map's; the map itself is no target here.
-        if (el.closest('.leaflet-container')) continue;
-        if (box.width < 44 || box.height < 44) {
-          const name = el.getAttribute('aria-label') || el.textContent?.trim() || el.tagName;
-          small.push(`${name.slice(0, 40)} ${Math.round(box.width)}×${Math.round(box.height)}`);
-        }
-      }
-    }
-    return small;
-  }, root);
-}
 
 test.beforeEach(async ({ page }) => {
   await startInCzech(page);

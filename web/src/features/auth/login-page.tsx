@@ -172,7 +172,14 @@ export function LoginPage() {
             <LanguageSelect size="sm" />
             {/* Not in the markup drawn at build time, which React takes over unchanged. */}
             {running && config?.old_system_url ? (
-              <Anchor href={config.old_system_url} size="sm">
+              // A finger's 44 px, as every target on a phone (decision 0082).
+              <Anchor
+                href={config.old_system_url}
+                size="sm"
+                mih={44}
+                display="flex"
+                style={{ alignItems: 'center' }}
+              >
                 {t('login.oldSystem')}
               </Anchor>
             ) : null}
