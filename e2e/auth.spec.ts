@@ -20,6 +20,15 @@ test('a wrong password shows the error as an alert and on both fields', async ({
   await expect(page).toHaveURL(/\/$/);
 });
 
+test('an address typed as /login opens the login page, which lands on the calendar', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/$/);
+  await page.getByLabel(/^Uživatelské jméno/).fill('dispatcher');
+  await page.getByLabel(/^Heslo/).fill('demo');
+  await page.getByRole('button', { name: 'Přihlásit se' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
 test('an anonymous visit goes to login with ?path= and login lands there', async ({ page }) => {
   await page.goto('/account');
   await expect(page).toHaveURL(/\/\?path=%2Faccount$/);

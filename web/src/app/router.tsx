@@ -2,7 +2,7 @@ import { mayCall } from '@letokruh/contracts/access';
 import { Center, Loader } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
-import { createBrowserRouter, Outlet, type RouteObject, RouterProvider } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject, RouterProvider } from 'react-router';
 import { useHydrated } from '../lib/hydrated';
 import { type Preloadable, preloadable, useLoaded } from '../lib/preloadable';
 import { accessHolder, profileQuery } from '../lib/session';
@@ -86,6 +86,9 @@ export const routeTree = (): RouteObject[] => [
     element: <Root />,
     children: [
       ...appRoutes.map((route) => ({ path: route.path, element: <RoutePage route={route} /> })),
+      // The login page is `/` (domain.md §1.2); an address typed as /login finds it too, and after
+      // signing in the user goes on from there, not to a page that does not exist.
+      { path: '/login', element: <Navigate to="/" replace /> },
       { path: '*', element: <NotFound /> },
     ],
   },
