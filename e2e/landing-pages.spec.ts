@@ -1,59 +1,67 @@
 import { signIn, startInCzech } from './helpers';
-import { expect, test } from './test';
+import { expect, type Page, test } from './test';
 
 /**
- * Decision 0100: the pages users land on ask for their code while index.html is parsed, before the
- * app's entry has run and asked for the session; any other page asks for its code from the boot.
+ * Decision 0100: the pages users land on ask for their code and their first answers while
+ * index.html is parsed, before the app's entry script has even arrived; the app then reads those
+ * answers instead of asking again. Any other page asks for its code from the app, once it has run.
  */
 test.beforeEach(async ({ page }) => {
   await startInCzech(page);
 });
 
-/** When the page's chunk and the session were first asked for, in the page's own clock (ms). */
-async function askedAt(page: import('./test').Page, chunk: RegExp) {
+/** The page's resource timings: when the chunk was asked for, when the entry script had arrived, and who asked for each answer. */
+async function timings(page: Page, chunk: RegExp) {
   return page.evaluate((source) => {
     const pattern = new RegExp(source);
-    const start = (test: (path: string) => boolean) =>
-      performance
-        .getEntriesByType('resource')
-        .filter((e) => test(new URL(e.name).pathname))
-        .map((e) => e.startTime)
-        .sort((a, b) => a - b)[0] ?? null;
-    return { chunk: start((p) => pattern.test(p)), session: start((p) => p === '/api/auth/user') };
+    const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+    const path = (e: PerformanceResourceTiming) => new URL(e.name).pathname;
+    const first = (test: (p: string) => boolean) => entries.find((e) => test(path(e)));
+    return {
+      chunk: first((p) => pattern.test(p))?.startTime ?? null,
+      entryArrived: first((p) => /^\/assets\/index-[^/]*\.js$/.test(p))?.responseEnd ?? null,
+      answers: entries
+        .filter((e) => path(e).startsWith('/api/') && !path(e).startsWith('/api/events'))
+        .map((e) => `${path(e)} ${e.initiatorType}`),
+    };
   }, chunk.source);
 }
 
-for (const { user, path, chunk, drawn } of [
+for (const { user, path, chunk, drawn, answers } of [
   {
     user: 'dispatcher',
     path: '/dashboard',
     chunk: /\/assets\/dashboard-page-[^/]*\.js$/,
     drawn: '.week-card',
+    answers: ['/api/auth/user', '/api/config', '/api/warehouses/own'],
   },
-  { user: 'driver', path: '/driver', chunk: /\/assets\/driver-day-page-[^/]*\.js$/, drawn: 'main h1' },
+  {
+    user: 'driver',
+    path: '/driver',
+    chunk: /\/assets\/driver-day-page-[^/]*\.js$/,
+    drawn: 'main h1',
+    answers: ['/api/auth/user', '/api/config', '/api/driver/day'],
+  },
 ]) {
-  test(`${path}: its code is asked for by the HTML, before the app asks for the session`, async ({
+  test(`${path}: its code and first answers are asked for by the HTML, each answer once`, async ({
     page,
   }) => {
     await signIn(page, user, { path });
     await expect(page.locator(drawn).first()).toBeVisible();
-    const links = await page.evaluate(() =>
-      [...document.querySelectorAll('link[rel="modulepreload"]')].map(
-        (l) => new URL((l as HTMLLinkElement).href).pathname,
-      ),
-    );
-    expect(links.some((l) => chunk.test(l))).toBe(true);
-    const at = await askedAt(page, chunk);
+    const at = await timings(page, chunk);
     expect(at.chunk).not.toBeNull();
-    expect(at.session).not.toBeNull();
-    expect(at.chunk!).toBeLessThan(at.session!);
+    expect(at.entryArrived).not.toBeNull();
+    expect(at.chunk!).toBeLessThan(at.entryArrived!);
+    for (const answer of answers)
+      expect(at.answers.filter((a) => a.startsWith(`${answer} `))).toEqual([`${answer} link`]);
   });
 }
 
-test('a page users do not land on asks for its code from the app', async ({ page }) => {
+test('a page users do not land on asks for its code and answers from the app', async ({ page }) => {
   await signIn(page, 'dispatcher', { path: '/customers' });
   await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
-  const at = await askedAt(page, /\/assets\/customers-page-[^/]*\.js$/);
+  const at = await timings(page, /\/assets\/customers-page-[^/]*\.js$/);
   expect(at.chunk).not.toBeNull();
-  expect(at.chunk!).toBeGreaterThan(at.session!);
+  expect(at.chunk!).toBeGreaterThan(at.entryArrived!);
+  expect(at.answers.filter((a) => a.startsWith('/api/auth/user '))).toEqual(['/api/auth/user fetch']);
 });

@@ -52,19 +52,28 @@ function firstScreen(): Plugin {
 
 /**
  * Decision 0100: the pages users land on (the dashboard after an office sign-in, "Můj den" for a
- * driver and the installed app) ask for their code while index.html is parsed, beside the entry's,
- * not once the entry has run and the boot has read the address. A small inline script in the head
- * adds, for the address opened, `modulepreload` links for the page's chunks and those they import,
- * and `preload` links for their style sheets; the dynamic imports then find them loaded or loading.
- * The modules are named here by file: a page missing from the build fails the build.
+ * driver and the installed app) ask for their code, and for the answers their first screen waits
+ * for, while index.html is parsed, beside the entry, not once the entry has run and the boot has
+ * read the address. A small inline script in the head adds, for the address opened,
+ * `modulepreload` links for the page's chunks and those they import, `preload` links for their
+ * style sheets, and `preload` links (`as="fetch"`, the credentials of the app's own calls) for the
+ * API answers the app then reads from them instead of asking again. Only GETs without parameters
+ * that the page asks for first, and that answer the signed-in user alone; a 401 is read as the
+ * app would read its own. The modules are named by file: one without a chunk of its own fails the build.
  */
-const landingPages: Record<string, string[]> = {
-  '/dashboard': [
-    'src/app/app-frame.tsx',
-    'src/features/dashboard/dashboard-page.tsx',
-    'src/features/dashboard/week-grid.tsx',
-  ],
-  '/driver': ['src/app/app-frame.tsx', 'src/features/driver/driver-day-page.tsx'],
+const landingPages: Record<string, { modules: string[]; answers: string[] }> = {
+  '/dashboard': {
+    modules: [
+      'src/app/app-frame.tsx',
+      'src/features/dashboard/dashboard-page.tsx',
+      'src/features/dashboard/week-grid.tsx',
+    ],
+    answers: ['/api/auth/user', '/api/config', '/api/warehouses/own'],
+  },
+  '/driver': {
+    modules: ['src/app/app-frame.tsx', 'src/features/driver/driver-day-page.tsx'],
+    answers: ['/api/auth/user', '/api/config', '/api/driver/day'],
+  },
 };
 
 function landingPagePreloads(): Plugin {
@@ -87,7 +96,7 @@ function landingPagePreloads(): Plugin {
         };
         for (const entry of chunks.filter((c) => c.isEntry)) loadedWith(entry.fileName);
         const files: Record<string, string[]> = {};
-        for (const [address, modules] of Object.entries(landingPages)) {
+        for (const [address, { modules, answers }] of Object.entries(landingPages)) {
           const found = new Set<string>();
           const visit = (fileName: string) => {
             if (found.has(fileName) || already.has(fileName)) return;
@@ -103,9 +112,9 @@ function landingPagePreloads(): Plugin {
             if (!chunk) throw new Error(`landing page ${address}: no chunk of its own for ${module}`);
             visit(chunk.fileName);
           }
-          files[address] = [...found].map((f) => `/${f}`);
+          files[address] = [...[...found].map((f) => `/${f}`), ...answers];
         }
-        const script = `(()=>{const f=${JSON.stringify(files)}[location.pathname];if(f)for(const h of f){const l=document.createElement('link');if(h.endsWith('.css')){l.rel='preload';l.as='style'}else l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.append(l)}})()`;
+        const script = `(()=>{const f=${JSON.stringify(files)}[location.pathname];if(f)for(const h of f){const l=document.createElement('link');if(h.endsWith('.css')){l.rel='preload';l.as='style'}else if(h.startsWith('/api/')){l.rel='preload';l.as='fetch'}else l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.append(l)}})()`;
         return html.replace('</title>', `</title>\n    <script>${script}</script>`);
       },
     },
