@@ -328,27 +328,35 @@ export const goWithinApp = (page: Page, path: string, { mark = false } = {}): Pr
     )
     .catch(() => false);
 
-/** Buttons, links and fields under `root` smaller than 44 × 44 px (visible ones), named. */
-export async function smallTargets(page: Page, root: string): Promise<string[]> {
-  return page.evaluate((selector) => {
-    const small: string[] = [];
-    for (const scope of document.querySelectorAll(selector)) {
-      for (const el of scope.querySelectorAll<HTMLElement>(
-        'button, a[href], input:not([type=hidden]):not([type=file]), textarea, select, [role=button]',
-      )) {
-        // A password field's input lies inside its bordered box, which is what the finger hits.
-        const hit = el.classList.contains('mantine-PasswordInput-innerInput') ? el.parentElement! : el;
-        const box = hit.getBoundingClientRect();
-        const style = getComputedStyle(el);
-        if (box.width === 0 || box.height === 0 || style.visibility === 'hidden') continue;
-        // A map's own controls and attribution are the map's; the map itself is no target here.
-        if (el.closest('.leaflet-container')) continue;
-        if (box.width < 44 || box.height < 44) {
-          const name = el.getAttribute('aria-label') || el.textContent?.trim() || el.tagName;
-          small.push(`${name.slice(0, 40)} ${Math.round(box.width)}×${Math.round(box.height)}`);
+/**
+ * Buttons, links and fields under `root` smaller than 44 × 44 px (visible ones), named; `targets`
+ * narrows what is checked (a selector).
+ */
+export async function smallTargets(
+  page: Page,
+  root: string,
+  targets = 'button, a[href], input:not([type=hidden]):not([type=file]), textarea, select, [role=button]',
+): Promise<string[]> {
+  return page.evaluate(
+    ([selector, kinds]) => {
+      const small: string[] = [];
+      for (const scope of document.querySelectorAll(selector)) {
+        for (const el of scope.querySelectorAll<HTMLElement>(kinds)) {
+          // A password field's input lies inside its bordered box, which is what the finger hits.
+          const hit = el.classList.contains('mantine-PasswordInput-innerInput') ? el.parentElement! : el;
+          const box = hit.getBoundingClientRect();
+          const style = getComputedStyle(el);
+          if (box.width === 0 || box.height === 0 || style.visibility === 'hidden') continue;
+          // A map's own controls and attribution are the map's; the map itself is no target here.
+          if (el.closest('.leaflet-container')) continue;
+          if (box.width < 44 || box.height < 44) {
+            const name = el.getAttribute('aria-label') || el.textContent?.trim() || el.tagName;
+            small.push(`${name.slice(0, 40)} ${Math.round(box.width)}×${Math.round(box.height)}`);
+          }
         }
       }
-    }
-    return small;
-  }, root);
+      return small;
+    },
+    [root, targets] as const,
+  );
 }

@@ -86,33 +86,27 @@ function landingPagePreloads(): Plugin {
         const bundle = ctx.bundle;
         if (!bundle) return html;
         const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
-        // What the entry imports, the HTML already preloads.
-        const already = new Set<string>();
-        const loadedWith = (fileName: string) => {
+        /** A chunk's file, the chunks it imports, theirs, and their style sheets. */
+        const withImports = (fileName: string, into = new Set<string>()): Set<string> => {
           const chunk = bundle[fileName];
-          if (already.has(fileName) || chunk?.type !== 'chunk') return;
-          already.add(fileName);
-          for (const imported of chunk.imports) loadedWith(imported);
+          if (into.has(fileName) || chunk?.type !== 'chunk') return into;
+          into.add(fileName);
+          for (const css of chunk.viteMetadata?.importedCss ?? []) into.add(css);
+          for (const imported of chunk.imports) withImports(imported, into);
+          return into;
         };
-        for (const entry of chunks.filter((c) => c.isEntry)) loadedWith(entry.fileName);
+        // What the entry imports, the HTML already loads.
+        const already = new Set(chunks.filter((c) => c.isEntry).flatMap((c) => [...withImports(c.fileName)]));
         const files: Record<string, string[]> = {};
         for (const [address, { modules, answers }] of Object.entries(landingPages)) {
           const found = new Set<string>();
-          const visit = (fileName: string) => {
-            if (found.has(fileName) || already.has(fileName)) return;
-            found.add(fileName);
-            const chunk = bundle[fileName];
-            if (chunk?.type !== 'chunk') return;
-            for (const css of chunk.viteMetadata?.importedCss ?? []) found.add(css);
-            for (const imported of chunk.imports) visit(imported);
-          };
           for (const module of modules) {
             const id = path.join(import.meta.dirname, module);
             const chunk = chunks.find((c) => c.facadeModuleId === id);
             if (!chunk) throw new Error(`landing page ${address}: no chunk of its own for ${module}`);
-            visit(chunk.fileName);
+            withImports(chunk.fileName, found);
           }
-          files[address] = [...[...found].map((f) => `/${f}`), ...answers];
+          files[address] = [...[...found].filter((f) => !already.has(f)).map((f) => `/${f}`), ...answers];
         }
         const script = `(()=>{const f=${JSON.stringify(files)}[location.pathname];if(f)for(const h of f){const l=document.createElement('link');if(h.endsWith('.css')){l.rel='preload';l.as='style'}else if(h.startsWith('/api/')){l.rel='preload';l.as='fetch'}else l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.append(l)}})()`;
         return html.replace('</title>', `</title>\n    <script>${script}</script>`);
