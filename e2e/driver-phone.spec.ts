@@ -109,6 +109,14 @@ test('the next stop comes first with its buttons on the first screen; delivered 
     phone.height,
   );
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  // The day's route sits below the stops: its map is drawn when the driver scrolls towards it,
+  // not while the page loads (decision 0102).
+  const route = page.getByRole('region', { name: 'Trasa dne' });
+  expect((await route.boundingBox())!.y, 'the route starts below the first screen').toBeGreaterThan(
+    phone.height + 200,
+  );
+  await expect(route.getByRole('heading', { name: 'Trasa dne' })).toBeAttached();
+  await expect(page.locator('.leaflet-container')).toHaveCount(0);
   // The two delivered stops of the same day read as one line each, after the open ones.
   const delivered = day.days.flatMap((d) => d.stops).filter((s) => s.delivered).length;
   await expect(page.getByTestId('driver-stop-folded')).toHaveCount(delivered);
@@ -134,8 +142,9 @@ test('the next stop comes first with its buttons on the first screen; delivered 
   ).toContainText('Petr Dvořák');
 
   // The day's route: the stops still to drive from the warehouse, an estimate, Mapy.cz and geo:.
-  const route = page.getByRole('region', { name: 'Trasa dne' });
+  await route.scrollIntoViewIfNeeded();
   await expect(route.getByTestId('route-map')).toBeVisible();
+  await expect(route.locator('.leaflet-container')).toBeVisible();
   const today = day.days[0]!.stops.filter((s) => !s.done && !s.delivered && s.address.gps_lat !== 0);
   if (today.length) {
     await expect(route.getByTestId('route-total')).toContainText(/km/);

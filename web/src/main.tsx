@@ -23,6 +23,7 @@ void Promise.allSettled([i18nReady, code]).finally(() => {
   if (root.dataset.drawn === window.location.pathname) startTransition(() => void hydrateRoot(root, app));
   else {
     root.replaceChildren();
-    createRoot(root).render(app);
+    const reactRoot = createRoot(root);
+    startTransition(() => reactRoot.render(app));
   }
 });

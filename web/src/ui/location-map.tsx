@@ -1,5 +1,6 @@
 import { Center, Loader } from '@mantine/core';
 import { lazy, Suspense } from 'react';
+import { useNearView } from '../lib/near-view';
 
 /** Leaflet and its CSS load only with the first map, so that lists and forms do not pay for them. */
 const LeafletMap = lazy(() => import('./location-map-leaflet').then((m) => ({ default: m.LeafletMap })));
@@ -14,17 +15,21 @@ export type LocationMapProps = {
   height?: number;
 };
 
-/** A map of one place (domain.md §3.3: Leaflet with the configured tile address). */
+/**
+ * A map of one place (domain.md §3.3: Leaflet with the configured tile address), drawn when it
+ * comes near the screen (decision 0102); its box holds its height meanwhile.
+ */
 export function LocationMap(props: LocationMapProps) {
   const height = props.height ?? 300;
+  const { ref: box, near } = useNearView();
+  const waiting = (
+    <Center h={height} ref={box}>
+      <Loader size="sm" />
+    </Center>
+  );
+  if (!near) return waiting;
   return (
-    <Suspense
-      fallback={
-        <Center h={height}>
-          <Loader size="sm" />
-        </Center>
-      }
-    >
+    <Suspense fallback={waiting}>
       <LeafletMap {...props} height={height} />
     </Suspense>
   );

@@ -3,9 +3,10 @@ import { dayRoute, geoUri, isPlace, mapyCzRouteUrl } from '@letokruh/contracts/r
 import { Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNearView } from '../../lib/near-view';
 import { useFormat } from '../../ui/format';
 
-// Leaflet loads with the route, after the stops: the first screen does not wait for it.
+// Leaflet loads when the route comes near the screen, below the stops (decision 0102).
 const RouteMap = lazy(() => import('./route-map'));
 
 /**
@@ -16,6 +17,7 @@ const RouteMap = lazy(() => import('./route-map'));
 export function DayRoute({ stops }: { stops: DriverStop[] }) {
   const { t } = useTranslation();
   const f = useFormat();
+  const { ref: box, near } = useNearView();
   const left = stops.filter(
     (s) => !s.done && !s.delivered && isPlace({ lat: s.address.gps_lat, lon: s.address.gps_lon }),
   );
@@ -28,6 +30,11 @@ export function DayRoute({ stops }: { stops: DriverStop[] }) {
   const mapy = mapyCzRouteUrl(route.points);
   const first = left[0]!;
   const hours = Math.floor(route.duration / 60);
+  const waiting = (
+    <Center h={180} ref={box}>
+      <Loader size="sm" />
+    </Center>
+  );
   const minutes = route.duration % 60;
   return (
     <Card withBorder padding="sm" radius="md" component="section" aria-label={t('driverDay.route.title')}>
@@ -35,18 +42,16 @@ export function DayRoute({ stops }: { stops: DriverStop[] }) {
         <Title order={2} size="h4">
           {t('driverDay.route.title')}
         </Title>
-        <Suspense
-          fallback={
-            <Center h={180}>
-              <Loader size="sm" />
-            </Center>
-          }
-        >
-          <RouteMap
-            points={route.points}
-            fromYard={!!yard && isPlace({ lat: yard.gps_lat, lon: yard.gps_lon })}
-          />
-        </Suspense>
+        {near ? (
+          <Suspense fallback={waiting}>
+            <RouteMap
+              points={route.points}
+              fromYard={!!yard && isPlace({ lat: yard.gps_lat, lon: yard.gps_lon })}
+            />
+          </Suspense>
+        ) : (
+          waiting
+        )}
         <Text size="sm" data-testid="route-total">
           {t('driverDay.route.total', {
             count: left.length,

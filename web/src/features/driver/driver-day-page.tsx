@@ -2,7 +2,7 @@ import type { DriverStop } from '@letokruh/contracts/driver';
 import { addDays, pragueDay } from '@letokruh/contracts/rules/prague-day';
 import { Badge, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { keepDriverDay } from '../../lib/driver-offline';
 import { useAccess } from '../../lib/session';
@@ -32,29 +32,32 @@ export function DriverDayPage() {
   const [driver, setDriver] = useState<number | undefined>(undefined);
   const drivers = useQuery({ ...officeDriversQuery, enabled: office });
   const day = useQuery(driverDayQuery(driver === undefined ? {} : { driver }));
+  // The stops are drawn from the day's answer in slices the browser may interrupt (decision 0102):
+  // an answer that lands while the page is being drawn does not redraw it all in one long task.
+  const data = useDeferredValue(day.data);
   const queue = useDeliveryQueue();
   const user = access.user;
   // The buttons are the driver's own, on their own day: the office looking on only reads.
   const acting =
-    access.canCall('POST /driver/order/:id/delivered') && !!day.data && day.data.driver.id === user?.id;
+    access.canCall('POST /driver/order/:id/delivered') && !!data && data.driver.id === user?.id;
   const waiting = queue.actions.filter((a) => !a.refused).length;
 
   // A fresh read of the driver's own day is kept on the phone, with the QR codes of its transfers.
   useEffect(() => {
-    if (!acting || !user || !day.data || day.data.kept_at) return;
-    const { kept_at: _, ...answer } = day.data;
+    if (!acting || !user || !data || data.kept_at) return;
+    const { kept_at: _, ...answer } = data;
     void keepDriverDay(user, answer).catch(() => undefined);
     for (const stop of answer.days.flatMap((d) => d.stops)) {
       if (stop.payment_type === 'qr_transfer' && !stop.paid && !stop.delivered)
         void client.prefetchQuery(driverQrQuery(stop.id));
     }
-  }, [acting, user, day.data, client]);
+  }, [acting, user, data, client]);
 
   const waitingOrders = new Set(
     queue.actions.filter((a) => !a.refused && a.kind === 'delivered').map((a) => a.orderId),
   );
   const open = (s: DriverStop) => !s.done && !s.delivered && !waitingOrders.has(s.id);
-  const next = day.data?.days.flatMap((d) => d.stops).find(open) ?? null;
+  const next = data?.days.flatMap((d) => d.stops).find(open) ?? null;
   return (
     <QueueContext value={acting ? queue : null}>
       <Stack gap="md" maw={640} mx="auto" className={thumbSized}>
@@ -83,14 +86,14 @@ export function DriverDayPage() {
         <PendingList queue={queue} />
         {/* Without a signal the day read last stays on screen; the failure is said above it. */}
         {day.error && <QueryState error={day.error} />}
-        {!day.data
+        {!data
           ? !day.error && <QueryState error={null} />
-          : day.data.days.map((d, i) => (
+          : data.days.map((d, i) => (
               <DaySection key={d.date} date={d.date} stops={d.stops} next={next} open={open}>
                 {i === 0 && (
                   <>
                     <DayRoute stops={d.stops} />
-                    <CashOnHand cash={day.data.cash_on_hand} />
+                    <CashOnHand cash={data.cash_on_hand} />
                   </>
                 )}
               </DaySection>
