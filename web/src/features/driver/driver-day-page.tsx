@@ -38,8 +38,7 @@ export function DriverDayPage() {
   const queue = useDeliveryQueue();
   const user = access.user;
   // The buttons are the driver's own, on their own day: the office looking on only reads.
-  const acting =
-    access.canCall('POST /driver/order/:id/delivered') && !!data && data.driver.id === user?.id;
+  const acting = access.canCall('POST /driver/order/:id/delivered') && !!data && data.driver.id === user?.id;
   const waiting = queue.actions.filter((a) => !a.refused).length;
 
   // A fresh read of the driver's own day is kept on the phone, with the QR codes of its transfers.
