@@ -1,9 +1,10 @@
 import { weekDates } from '@letokruh/contracts/rules/calendar-week';
 import { pragueDay } from '@letokruh/contracts/rules/prague-day';
+import { onlineManager } from '@tanstack/react-query';
 import { waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetDashboardState } from '../features/dashboard/dashboard-state';
-import { makeProfile, mockFetch } from '../test-utils';
+import { makeProfile, mockFetch, testConfig } from '../test-utils';
 import { boot } from './boot';
 import { preloadFrame } from './layout';
 import { createQueryClient } from './providers';
@@ -45,6 +46,41 @@ describe('boot: what the first screen needs, asked for side by side', () => {
     expect(api.sent('GET /api/config')).toHaveLength(1);
     await waitFor(() => expect(queryClient.getQueryData(['auth', 'user'])).toBeTruthy());
     expect(api.sent('GET /api/warehouses/own')).toHaveLength(0);
+  });
+
+  it('settles only once the session and the settings are answered, so no answer lands during the first render', async () => {
+    const api = serve(makeProfile(['dispatcher']));
+    let answerConfig!: () => void;
+    api.on(
+      'GET /api/config',
+      () => new Promise((resolve) => (answerConfig = () => resolve({ body: testConfig }))),
+    );
+    const queryClient = createQueryClient();
+    let settled = false;
+    void boot(queryClient, '/orders').then(() => (settled = true));
+    await waitFor(() => expect(queryClient.getQueryData(['auth', 'user'])).toBeTruthy());
+    await new Promise((r) => setTimeout(r, 20));
+    expect(settled).toBe(false);
+    answerConfig();
+    await waitFor(() => expect(settled).toBe(true));
+    expect(queryClient.getQueryData(['config'])).toEqual(testConfig);
+  });
+
+  it('settles when the settings fail too: the page shows the failure', async () => {
+    const api = serve(makeProfile(['dispatcher']));
+    api.on('GET /api/config', { networkError: true });
+    await boot(createQueryClient(), '/orders');
+    expect(api.sent('GET /api/config')).toHaveLength(1);
+  });
+
+  it('offline does not wait for the settings, whose query waits for a signal', async () => {
+    serve(makeProfile(['dispatcher']));
+    onlineManager.setOnline(false);
+    try {
+      await boot(createQueryClient(), '/orders');
+    } finally {
+      onlineManager.setOnline(true);
+    }
   });
 
   it('on the dashboard asks for the warehouses and the opening week with the session known', async () => {

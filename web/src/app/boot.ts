@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
 import { configQuery, profileQuery } from '../lib/session';
 import { preloadFrame } from './layout';
@@ -17,15 +17,17 @@ import { appRoutes } from './routes';
  *   user first types or taps there, so that the page after sign-in finds it loaded. Not when the
  *   browser is idle: on a slow phone its code is a long task while the page loads.
  * Nothing is drawn from here: the components read the same queries and find them loading or done.
- * The promise it returns settles once the code of the page and of its frame is here: the app's first
- * render waits for it (decision 0100), so that neither suspends and React does not hold back the
- * page for 300 ms after a fallback.
+ * The promise it returns settles once the code of the page and of its frame is here (decision 0100),
+ * and the session and the settings are answered: the app's first render waits for it. Neither
+ * suspends, so React does not hold back the page for 300 ms after a fallback; and no answer lands
+ * while that render is under way, which would make React redo it in one long task (decision 0102).
  */
 export function boot(queryClient: QueryClient, pathname: string): Promise<void> {
   const session = queryClient.fetchQuery(profileQuery);
-  void queryClient.prefetchQuery(configQuery);
+  // Waited for on its first try, and only with a signal: offline its query waits for one.
+  const config = queryClient.prefetchQuery({ ...configQuery, retry: false });
   const route = appRoutes.find((r) => matchPath(r.path, pathname));
-  const code: Promise<unknown>[] = [];
+  const code: Promise<unknown>[] = onlineManager.isOnline() ? [session, config] : [session];
   const frame = () => void preloadFrame().catch(() => {});
   if (!route?.hideNav) code.push(preloadFrame());
   else whenUserActs(frame);
@@ -38,7 +40,8 @@ export function boot(queryClient: QueryClient, pathname: string): Promise<void> 
     },
     () => {},
   );
-  // Settled either way: a chunk that failed is asked for again as the page renders, which shows the error.
+  // Settled either way: a chunk or an answer that failed is asked for again as the page renders,
+  // which shows the error.
   return Promise.allSettled(code).then(() => {});
 }
 

@@ -1,13 +1,18 @@
 import type { DriverStop } from '@letokruh/contracts/driver';
 import { dayRoute, geoUri, isPlace, mapyCzRouteUrl } from '@letokruh/contracts/rules/day-route';
 import { Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNearView } from '../../lib/near-view';
+import { preloadable } from '../../lib/preloadable';
 import { useFormat } from '../../ui/format';
 
-// Leaflet loads when the route comes near the screen, below the stops (decision 0102).
-const RouteMap = lazy(() => import('./route-map'));
+/**
+ * Leaflet is drawn when the route comes near the screen, below the stops; its code is asked for
+ * once the day is drawn (`DriverDayPage`), so that the map draws without a signal later
+ * (decision 0102).
+ */
+export const RouteMap = preloadable(() => import('./route-map'));
 
 /**
  * The day's route (domain.md §2.11): a small map of the stops still to drive, in order, from the

@@ -10,7 +10,7 @@ import { useFormat } from '../../ui/format';
 import { QueryState } from '../../ui/query-state';
 import { driverDayQuery, driverQrQuery, officeDriversQuery } from './api';
 import { CashOnHand } from './cash-on-hand';
-import { DayRoute } from './day-route';
+import { DayRoute, RouteMap } from './day-route';
 import { PendingList } from './pending-list';
 import { QueueContext, useDeliveryQueue } from './queue/use-delivery-queue';
 import { FoldedStop, StopCard } from './stop-card';
@@ -32,14 +32,20 @@ export function DriverDayPage() {
   const [driver, setDriver] = useState<number | undefined>(undefined);
   const drivers = useQuery({ ...officeDriversQuery, enabled: office });
   const day = useQuery(driverDayQuery(driver === undefined ? {} : { driver }));
-  // The stops are drawn from the day's answer in slices the browser may interrupt (decision 0102):
-  // an answer that lands while the page is being drawn does not redraw it all in one long task.
-  const data = useDeferredValue(day.data);
+  // The stops are drawn from the day's answer in slices the browser may interrupt (decision 0102),
+  // after the page's first paint: an answer does not draw them all in one long task.
+  const data = useDeferredValue(day.data, undefined);
   const queue = useDeliveryQueue();
   const user = access.user;
   // The buttons are the driver's own, on their own day: the office looking on only reads.
   const acting = access.canCall('POST /driver/order/:id/delivered') && !!data && data.driver.id === user?.id;
   const waiting = queue.actions.filter((a) => !a.refused).length;
+
+  // Once the day is drawn, the code of the route's map is asked for while there is a signal: the
+  // map itself is drawn when the driver scrolls to it (decision 0102).
+  useEffect(() => {
+    if (acting) void RouteMap.preload().catch(() => undefined);
+  }, [acting]);
 
   // A fresh read of the driver's own day is kept on the phone, with the QR codes of its transfers.
   useEffect(() => {
