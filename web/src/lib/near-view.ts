@@ -1,17 +1,26 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 /**
  * `near` turns true once the element given to `ref` has come within `margin` of the screen, and
  * stays true. A part that is costly to draw and sits below the first screen (a map: Leaflet
  * measures its box and lays out its layers, about 80 ms of a mid-range phone's main thread) is
  * drawn when the user scrolls towards it, not while the page loads (decision 0102). Without
- * IntersectionObserver it is true at once.
+ * IntersectionObserver it is true at once. The element is read after each commit, not kept in
+ * state: a state set from a ref callback would redraw the part at once, within the page's commit.
  */
-export function useNearView(margin = '200px'): { ref: (element: Element | null) => void; near: boolean } {
-  const [element, setElement] = useState<Element | null>(null);
+export function useNearView(margin = '200px'): {
+  ref: React.RefObject<HTMLDivElement | null>;
+  near: boolean;
+} {
+  const ref = useRef<HTMLDivElement | null>(null);
+  const watched = useRef<{ element: Element; observer: IntersectionObserver } | null>(null);
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
   useEffect(() => {
-    if (near || !element) return;
+    const element = ref.current;
+    if (near || watched.current?.element === element) return;
+    watched.current?.observer.disconnect();
+    watched.current = null;
+    if (!element) return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((e) => e.isIntersecting)) setNear(true);
@@ -19,7 +28,20 @@ export function useNearView(margin = '200px'): { ref: (element: Element | null) 
       { rootMargin: margin },
     );
     observer.observe(element);
-    return () => observer.disconnect();
-  }, [element, margin, near]);
-  return { ref: setElement, near };
+    watched.current = { element, observer };
+  });
+  useEffect(
+    () => () => {
+      watched.current?.observer.disconnect();
+      watched.current = null;
+    },
+    [],
+  );
+  useEffect(() => {
+    if (near) {
+      watched.current?.observer.disconnect();
+      watched.current = null;
+    }
+  }, [near]);
+  return { ref, near };
 }
