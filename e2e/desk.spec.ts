@@ -248,6 +248,10 @@ test.describe('the office on a phone', () => {
     await page.getByRole('textbox', { name: 'Hledat produkt' }).fill('kura');
     await page.keyboard.press('Enter');
     await page.keyboard.press('Enter');
+    // A line's remove, an icon button (decision 0082).
+    const remove = page.getByRole('button', { name: /^Odebrat / });
+    await expect(remove).toHaveCount(1);
+    expect(await small([{ name: 'remove line', locator: remove }])).toEqual([]);
     await page.getByRole('button', { name: 'Pokračovat', exact: true }).click();
     const warning = page.getByTestId('short-stock');
     await expect(page.getByRole('combobox', { name: 'Řidič', exact: true }).or(warning)).toBeVisible();

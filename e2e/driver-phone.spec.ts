@@ -145,6 +145,13 @@ test('the next stop comes first with its buttons on the first screen; delivered 
   await route.scrollIntoViewIfNeeded();
   await expect(route.getByTestId('route-map')).toBeVisible();
   await expect(route.locator('.leaflet-container')).toBeVisible();
+  // Its buttons say all of their words ("Navigovat celou trasu" was cut off side by side).
+  const clipped = await route.evaluate((region) =>
+    [...region.querySelectorAll<HTMLElement>('.mantine-Button-label, .mantine-Button-inner')]
+      .filter((label) => label.scrollWidth > label.clientWidth + 1)
+      .map((label) => label.textContent),
+  );
+  expect(clipped, 'route buttons cut off').toEqual([]);
   const today = day.days[0]!.stops.filter((s) => !s.done && !s.delivered && s.address.gps_lat !== 0);
   if (today.length) {
     await expect(route.getByTestId('route-total')).toContainText(/km/);

@@ -1,6 +1,6 @@
 import type { DriverStop } from '@letokruh/contracts/driver';
 import { dayRoute, geoUri, isPlace, mapyCzRouteUrl } from '@letokruh/contracts/rules/day-route';
-import { Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNearView } from '../../lib/near-view';
@@ -66,7 +66,8 @@ export function DayRoute({ stops }: { stops: DriverStop[] }) {
               : t('driverDay.route.minutes', { minutes }),
           })}
         </Text>
-        <Group gap="xs" grow>
+        {/* One under the other: side by side, "Navigovat celou trasu" was cut off on a phone. */}
+        <Stack gap="xs">
           {mapy && (
             <Button component="a" href={mapy} target="_blank" rel="noreferrer" data-testid="route-mapy">
               {t('driverDay.route.navigate')}
@@ -83,7 +84,7 @@ export function DayRoute({ stops }: { stops: DriverStop[] }) {
           >
             {t('driverDay.route.geo')}
           </Button>
-        </Group>
+        </Stack>
       </Stack>
     </Card>
   );
