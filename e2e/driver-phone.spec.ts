@@ -154,6 +154,18 @@ test('the next stop comes first with its buttons on the first screen; delivered 
   expect(clipped, 'route buttons cut off').toEqual([]);
   const today = day.days[0]!.stops.filter((s) => !s.done && !s.delivered && s.address.gps_lat !== 0);
   if (today.length) {
+    // Every stop's number shows, none covering another: close stops share a marker ("2, 3").
+    const labels = route.locator('.route-number');
+    await expect(labels.first()).toBeVisible();
+    const numbers = (await labels.allTextContents()).flatMap((l) => l.split(', ').map(Number));
+    expect(numbers.sort((a, b) => a - b)).toEqual(today.map((_, i) => i + 1));
+    const boxes = await labels.evaluateAll((all) => all.map((l) => l.getBoundingClientRect().toJSON()));
+    const overlapping = boxes.flatMap((a, i) =>
+      boxes
+        .slice(i + 1)
+        .filter((b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom),
+    );
+    expect(overlapping, 'route numbers covering each other').toEqual([]);
     await expect(route.getByTestId('route-total')).toContainText(/km/);
     const href = (await route.getByTestId('route-mapy').getAttribute('href'))!;
     const url = new URL(href);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayRoute, geoUri, mapyCzRouteUrl } from './day-route.ts';
+import { dayRoute, geoUri, mapyCzRouteUrl, routeMarkers } from './day-route.ts';
 import { estimateRoute } from './distance.ts';
 
 const jihlava = { lat: 49.3961, lon: 15.5912 };
@@ -32,5 +32,38 @@ describe("the driver's route of a day", () => {
     expect(geoUri(trest, 'Třešť')).toBe(
       'geo:49.290500,15.482100?q=49.290500,15.482100(T%C5%99e%C5%A1%C5%A5)',
     );
+  });
+});
+
+describe("the day's map markers", () => {
+  // Drawn at 1 px per 0.001° (enough for a test; the map gives its own pixels).
+  const pixels = (p: { lat: number; lon: number }) => ({ x: p.lon * 1000, y: -p.lat * 1000 });
+
+  it('numbers each stop in driving order', () => {
+    expect(routeMarkers([trest, polna], pixels)).toEqual([
+      { at: trest, numbers: [1] },
+      { at: polna, numbers: [2] },
+    ]);
+  });
+
+  it('gives stops whose numbers would cover each other one marker with both numbers', () => {
+    // Two addresses in Luka nad Jihlavou, 330 m apart: 4 px here.
+    const stoky = { lat: 49.502126, lon: 15.58999 };
+    const luka43 = { lat: 49.374373, lon: 15.700003 };
+    const luka159 = { lat: 49.373983, lon: 15.704407 };
+    expect(routeMarkers([stoky, luka43, luka159], pixels)).toEqual([
+      { at: stoky, numbers: [1] },
+      { at: luka43, numbers: [2, 3] },
+    ]);
+    // Drawn 100 times larger they stand apart, each with its own number.
+    const large = (p: { lat: number; lon: number }) => ({ x: p.lon * 100_000, y: -p.lat * 100_000 });
+    expect(routeMarkers([luka43, luka159], large).map((m) => m.numbers)).toEqual([[1], [2]]);
+  });
+
+  it('keeps a place driven to twice under one marker with both its numbers', () => {
+    expect(routeMarkers([trest, polna, trest], pixels)).toEqual([
+      { at: trest, numbers: [1, 3] },
+      { at: polna, numbers: [2] },
+    ]);
   });
 });

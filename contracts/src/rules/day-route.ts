@@ -31,6 +31,30 @@ export function dayRoute(warehouse: Point | null, stops: readonly Point[]): DayR
   return { points, distance: Math.round(distance * 10) / 10, duration };
 }
 
+/** A marker of the day's small map: where it stands and the stops' numbers it carries. */
+export type RouteMarker = { at: Point; numbers: number[] };
+
+/**
+ * The stops' markers on the day's small map (domain.md §2.11), numbered in driving order. `place`
+ * tells where a point is drawn, in screen pixels; stops whose numbers would cover each other there
+ * (`label`: a number's box, about 22 × 32 px, with a little room) share one marker, at the first
+ * of them, that carries all their numbers ("2, 3").
+ */
+export function routeMarkers(
+  stops: readonly Point[],
+  place: (p: Point) => { x: number; y: number },
+  label = { width: 28, height: 36 },
+): RouteMarker[] {
+  const markers: (RouteMarker & { x: number; y: number })[] = [];
+  stops.forEach((p, i) => {
+    const { x, y } = place(p);
+    const shared = markers.find((m) => Math.abs(m.x - x) < label.width && Math.abs(m.y - y) < label.height);
+    if (shared) shared.numbers.push(i + 1);
+    else markers.push({ at: p, numbers: [i + 1], x, y });
+  });
+  return markers.map(({ at, numbers }) => ({ at, numbers }));
+}
+
 /** Mapy.cz takes at most 15 waypoints between the start and the end. */
 export const mapyCzMaxWaypoints = 15;
 

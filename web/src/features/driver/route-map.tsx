@@ -1,8 +1,10 @@
 import 'leaflet/dist/leaflet.css';
+import { routeMarkers } from '@letokruh/contracts/rules/day-route';
 import type { Point } from '@letokruh/contracts/rules/distance';
 import { Box } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { CircleMarker, MapContainer, Polyline, TileLayer, Tooltip } from 'react-leaflet';
+import { useState } from 'react';
+import { CircleMarker, MapContainer, Polyline, TileLayer, Tooltip, useMapEvents } from 'react-leaflet';
 import { configQuery } from '../../lib/session';
 
 /**
@@ -13,8 +15,7 @@ import { configQuery } from '../../lib/session';
 export default function RouteMap({ points, fromYard }: { points: Point[]; fromYard: boolean }) {
   const config = useQuery(configQuery);
   const tiles = config.data?.map_tiles_url ?? '';
-  // Numbered in driving order: two stops at one address are told apart by their numbers.
-  const stops = (fromYard ? points.slice(1, -1) : points).map((p, i) => ({ ...p, n: i + 1 }));
+  const stops = fromYard ? points.slice(1, -1) : points;
   const bounds = points.map((p) => [p.lat, p.lon] as [number, number]);
   return (
     <Box
@@ -39,19 +40,30 @@ export default function RouteMap({ points, fromYard }: { points: Point[]; fromYa
             pathOptions={{ color: '#3b2000', fillColor: '#3b2000', fillOpacity: 1 }}
           />
         )}
-        {stops.map((p) => (
-          <CircleMarker
-            key={p.n}
-            center={[p.lat, p.lon]}
-            radius={10}
-            pathOptions={{ color: '#854600', weight: 2, fillColor: '#cc8a40', fillOpacity: 0.95 }}
-          >
-            <Tooltip permanent direction="center" className="route-number">
-              {p.n}
-            </Tooltip>
-          </CircleMarker>
-        ))}
+        <StopMarkers stops={stops} />
       </MapContainer>
     </Box>
   );
+}
+
+/**
+ * The stops numbered in driving order. Stops whose numbers would cover each other where the map
+ * draws them share a marker ("2, 3"); counted again when the map is zoomed.
+ */
+function StopMarkers({ stops }: { stops: Point[] }) {
+  const [, redraw] = useState(0);
+  const map = useMapEvents({ zoomend: () => redraw((n) => n + 1) });
+  const markers = routeMarkers(stops, (p) => map.latLngToContainerPoint([p.lat, p.lon]));
+  return markers.map(({ at, numbers }) => (
+    <CircleMarker
+      key={numbers.join()}
+      center={[at.lat, at.lon]}
+      radius={10}
+      pathOptions={{ color: '#854600', weight: 2, fillColor: '#cc8a40', fillOpacity: 0.95 }}
+    >
+      <Tooltip permanent direction="center" className="route-number">
+        {numbers.join(', ')}
+      </Tooltip>
+    </CircleMarker>
+  ));
 }
