@@ -15,11 +15,15 @@ export function useNearView(margin = '200px'): {
   const ref = useRef<HTMLDivElement | null>(null);
   const watched = useRef<{ element: Element; observer: IntersectionObserver } | null>(null);
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
-  useEffect(() => {
-    const element = ref.current;
-    if (near || watched.current?.element === element) return;
+  const stop = () => {
     watched.current?.observer.disconnect();
     watched.current = null;
+  };
+  // After each commit: watch the box drawn now, or nothing once it has come near.
+  useEffect(() => {
+    const element = near ? null : ref.current;
+    if (watched.current?.element === element || (!element && !watched.current)) return;
+    stop();
     if (!element) return;
     const observer = new IntersectionObserver(
       (entries) => {
@@ -30,18 +34,7 @@ export function useNearView(margin = '200px'): {
     observer.observe(element);
     watched.current = { element, observer };
   });
-  useEffect(
-    () => () => {
-      watched.current?.observer.disconnect();
-      watched.current = null;
-    },
-    [],
-  );
-  useEffect(() => {
-    if (near) {
-      watched.current?.observer.disconnect();
-      watched.current = null;
-    }
-  }, [near]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: stops the observer on unmount only
+  useEffect(() => stop, []);
   return { ref, near };
 }
