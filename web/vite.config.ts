@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { createServer, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { apiRoutes } from './api-routes.ts';
+import { landingPages } from './landing-pages.ts';
 
 const apiTarget = process.env.API_URL ?? 'http://127.0.0.1:3000';
 
@@ -51,31 +52,15 @@ function firstScreen(): Plugin {
 }
 
 /**
- * Decision 0100: the pages users land on (the dashboard after an office sign-in, "Můj den" for a
- * driver and the installed app) ask for their code, and for the answers their first screen waits
- * for, while index.html is parsed, beside the entry, not once the entry has run and the boot has
- * read the address. A small inline script in the head adds, for the address opened,
- * `modulepreload` links for the page's chunks and those they import, `preload` links for their
- * style sheets, and `preload` links (`as="fetch"`, the credentials of the app's own calls) for the
- * API answers the app then reads from them instead of asking again. Only GETs without parameters
- * that the page asks for first, and that answer the signed-in user alone; a 401 is read as the
- * app would read its own. The modules are named by file: one without a chunk of its own fails the build.
+ * Decision 0100: for the address opened, a small inline script in the head adds `modulepreload`
+ * links for the landing page's chunks and those they import, `preload` links for their style
+ * sheets, and `preload` links (`as="fetch"`, the credentials of the app's own calls) for the API
+ * answers the app then reads from them instead of asking again (`landing-pages.ts`). A 401 is read
+ * as the app would read its own. The modules are named by file: one without a chunk of its own
+ * fails the build. A page the server drew (decision 0103: `data-drawn` on <html>) has its answers
+ * in the HTML and is on screen before its code runs: its code is asked for once it is on screen
+ * (the frame after its first paint), and no answer is asked for again.
  */
-const landingPages: Record<string, { modules: string[]; answers: string[] }> = {
-  '/dashboard': {
-    modules: [
-      'src/app/app-frame.tsx',
-      'src/features/dashboard/dashboard-page.tsx',
-      'src/features/dashboard/week-grid.tsx',
-    ],
-    answers: ['/api/auth/user', '/api/config', '/api/warehouses/own'],
-  },
-  '/driver': {
-    modules: ['src/app/app-frame.tsx', 'src/features/driver/driver-day-page.tsx'],
-    answers: ['/api/auth/user', '/api/config', '/api/driver/day'],
-  },
-};
-
 function landingPagePreloads(): Plugin {
   return {
     name: 'letokruh-landing-page-preloads',
@@ -108,14 +93,49 @@ function landingPagePreloads(): Plugin {
           }
           files[address] = [...[...found].filter((f) => !already.has(f)).map((f) => `/${f}`), ...answers];
         }
-        const script = `(()=>{const f=${JSON.stringify(files)}[location.pathname];if(f)for(const h of f){const l=document.createElement('link');if(h.endsWith('.css')){l.rel='preload';l.as='style'}else if(h.startsWith('/api/')){l.rel='preload';l.as='fetch'}else l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.append(l)}})()`;
+        const script = `(()=>{const f=${JSON.stringify(files)}[location.pathname],d=document.documentElement.hasAttribute('data-drawn'),a=()=>{for(const h of f){const l=document.createElement('link');if(h.endsWith('.css')){l.rel='preload';l.as='style'}else if(h.startsWith('/api/')){if(d)continue;l.rel='preload';l.as='fetch'}else l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.append(l)}};if(f)d?requestAnimationFrame(()=>setTimeout(a)):a()})()`;
         return html.replace('</title>', `</title>\n    <script>${script}</script>`);
       },
     },
   };
 }
 
-export default defineConfig({
+/**
+ * Decision 0103: `vite build --ssr src/app/server-draw.tsx` (web's build script, after the app's
+ * build) writes the module the server draws landing pages with, to dist/.server/draw.mjs: one file
+ * with every package in it, so that it runs wherever the built app is put; and pages.json, the
+ * addresses it draws with the answers each is drawn from. The server never serves
+ * it (a dot folder).
+ */
+const serverDrawing = defineConfig({
+  plugins: [
+    react(),
+    apiRoutes(),
+    {
+      // The addresses drawn and the answers each asks for (pages.json beside it), which the server
+      // reads without loading the module.
+      name: 'letokruh-drawn-pages',
+      generateBundle() {
+        const pages = Object.fromEntries(
+          Object.entries(landingPages)
+            .filter(([, page]) => page.drawnOnServer)
+            .map(([address, page]) => [address, page.answers]),
+        );
+        this.emitFile({ type: 'asset', fileName: 'pages.json', source: JSON.stringify(pages) });
+      },
+    },
+  ],
+  ssr: { noExternal: true },
+  build: {
+    outDir: 'dist/.server',
+    emptyOutDir: true,
+    copyPublicDir: false,
+    sourcemap: false,
+    rolldownOptions: { output: { entryFileNames: 'draw.mjs', inlineDynamicImports: true } },
+  },
+});
+
+const app = defineConfig({
   plugins: [
     react(),
     apiRoutes(),
@@ -188,3 +208,5 @@ export default defineConfig({
     },
   },
 });
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? serverDrawing : app));

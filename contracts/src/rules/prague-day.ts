@@ -1,13 +1,20 @@
-/** Days of the business are Prague calendar days (domain.md §3.3 Time), whatever the server's zone. */
-const pragueDayFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Prague',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+/**
+ * Days of the business are Prague calendar days (domain.md §3.3 Time), whatever the server's zone.
+ * The formatters are made on first use: building one with a time zone loads ICU's zone data, tens
+ * of milliseconds of a phone's main thread, which a page that never asks should not spend while
+ * its code loads.
+ */
+let dayFormat: Intl.DateTimeFormat | undefined;
+const pragueDayFormat = () =>
+  (dayFormat ??= new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Prague',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }));
 
 /** The Prague calendar day of an instant as YYYY-MM-DD: the "today" that prices are in force on. */
-export const pragueDay = (instant: Date = new Date()): string => pragueDayFormat.format(instant);
+export const pragueDay = (instant: Date = new Date()): string => pragueDayFormat().format(instant);
 
 /**
  * Day arithmetic on real dates, never on strings (domain.md §3.3 Time): a day is turned into its
@@ -56,15 +63,17 @@ export function eachDay(from: string, to: string, most = 3660): string[] {
   return Array.from({ length: Math.max(0, count) }, (_, i) => dayOfNumber(first + i));
 }
 
-const pragueHourFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/Prague',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+let hourFormat: Intl.DateTimeFormat | undefined;
+const pragueHourFormat = () =>
+  (hourFormat ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Prague',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }));
 
 /** Prague's offset from UTC in ms for each UTC hour met so far: it changes only on whole hours. */
 const pragueOffsets = new Map<number, number>();
@@ -85,7 +94,11 @@ export function pragueWallClockMs(time: number): number {
   let offset = pragueOffsets.get(hour);
   if (offset === undefined) {
     const start = new Date(hour * 3_600_000);
-    const parts = Object.fromEntries(pragueHourFormat.formatToParts(start).map((p) => [p.type, p.value]));
+    const parts = Object.fromEntries(
+      pragueHourFormat()
+        .formatToParts(start)
+        .map((p) => [p.type, p.value]),
+    );
     offset =
       Date.UTC(+parts.year!, +parts.month! - 1, +parts.day!, +parts.hour!, +parts.minute!) - start.getTime();
     if (pragueOffsets.size > 100_000) pragueOffsets.clear();

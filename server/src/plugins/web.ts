@@ -1,11 +1,16 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { ErrorCode } from '@letokruh/contracts/errors';
 import type { FastifyInstance } from 'fastify';
+import { createPageDrawing } from './web-draw.ts';
 
-const isPublic = (pathName: string) => !pathName.endsWith('.map') && !pathName.includes('/.vite/');
+/** Source maps, the build's manifest and the server's drawing module (decision 0103) stay unserved. */
+const isPublic = (pathName: string) =>
+  !pathName.endsWith('.map') && !pathName.includes('/.vite/') && !pathName.includes('/.server/');
 
 /**
  * The path as a router or a proxy might read it: percent-decoding undone (repeatedly, for
@@ -51,6 +56,15 @@ export function inlineScriptHashes(webDist: string): string[] {
   );
 }
 
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** A drawn page compressed off the event loop (zlib's thread pool): quick settings, per request. */
+const compressed = (html: string, encoding: 'br' | 'gzip') =>
+  encoding === 'br'
+    ? brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
+    : gzip(html, { level: 6 });
+
 const unhashed = new Set(['index.html', 'sw.js', 'registerSW.js', 'manifest.webmanifest']);
 
 const notFound = { error_code: ErrorCode.notFound, message: 'Not found' };
@@ -62,6 +76,8 @@ const notFound = { error_code: ErrorCode.notFound, message: 'Not found' };
  */
 export async function registerWeb(app: FastifyInstance, webDist: string): Promise<void> {
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
+  const drawing = hasWeb ? createPageDrawing(app, webDist) : null;
+  if (drawing) app.addHook('onClose', () => drawing.close());
   await app.register(async (web) => {
     web.addHook('onRoute', (route) => {
       route.config = { ...route.config, access: 'asset' };
@@ -84,7 +100,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
         },
       });
     }
-    web.setNotFoundHandler((request, reply) => {
+    web.setNotFoundHandler(async (request, reply) => {
       const url = readPath(request.url);
       if (isApiPath(request.url) || !['GET', 'HEAD'].includes(request.method) || !hasWeb) {
         return reply.status(404).send(notFound);
@@ -100,6 +116,20 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
           return reply.sendFile(path.relative(webDist, file), webDist);
         }
         return reply.status(404).send(notFound);
+      }
+      // Decision 0103: a landing page drawn for the signed-in user, kept by no cache.
+      if (drawing && request.method === 'GET') {
+        const index = await fs.promises.readFile(path.join(webDist, 'index.html'), 'utf8');
+        const drawn = await drawing.draw(request, url, index);
+        if (drawn) {
+          for (const cookie of drawn.cookies) reply.header('set-cookie', cookie);
+          reply.header('cache-control', 'no-store').header('vary', 'cookie, accept-encoding');
+          const accepted = String(request.headers['accept-encoding'] ?? '');
+          const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+          const body = encoding ? await compressed(drawn.html, encoding) : drawn.html;
+          if (encoding) reply.header('content-encoding', encoding);
+          return reply.type('text/html; charset=utf-8').send(body);
+        }
       }
       // index.html names the hashed assets of the current build: always revalidated. Without
       // cacheControl: false, send would replace this header with "public, max-age=0".

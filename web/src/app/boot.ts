@@ -23,7 +23,8 @@ import { appRoutes } from './routes';
  * while that render is under way, which would make React redo it in one long task (decision 0102).
  */
 export function boot(queryClient: QueryClient, pathname: string): Promise<void> {
-  const session = queryClient.fetchQuery(profileQuery);
+  // A page the server drew came with the session's answer (decision 0103): it is not asked again.
+  const session = queryClient.ensureQueryData(profileQuery);
   // Waited for on its first try, and only with a signal: offline its query waits for one.
   const config = queryClient.prefetchQuery({ ...configQuery, retry: false });
   const route = appRoutes.find((r) => matchPath(r.path, pathname));
@@ -36,7 +37,7 @@ export function boot(queryClient: QueryClient, pathname: string): Promise<void> 
     (user) => {
       if (!user || !route) return;
       if (route.hideNav) frame();
-      if (!route.public) route.prefetch?.(queryClient, user);
+      if (!route.public) void route.prefetch?.(queryClient, user);
     },
     () => {},
   );

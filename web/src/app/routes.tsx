@@ -180,9 +180,10 @@ export type AppRoute = {
   page?: ComponentType | Preloadable;
   /**
    * What the page asks for first, asked for by the boot as soon as the session is known
-   * (`app/boot.ts`), so the page's first render finds it loading or loaded.
+   * (`app/boot.ts`), so the page's first render finds it loading or loaded. Settles once asked
+   * and answered: the server's drawing of the page waits for it (decision 0103).
    */
-  prefetch?: (queryClient: QueryClient, user: Profile) => void;
+  prefetch?: (queryClient: QueryClient, user: Profile) => Promise<unknown>;
 };
 
 /** Every route of both spec parts with its title key; areas not built yet show their heading. */
@@ -204,7 +205,7 @@ export const appRoutes: AppRoute[] = [
     prefetch: (queryClient, user) => {
       // The warehouses at once; the week once the page's code (which has its queries) is here.
       const own = queryClient.fetchQuery(ownWarehousesQuery);
-      void import('../features/dashboard/prefetch')
+      return import('../features/dashboard/prefetch')
         .then((m) => m.prefetchDashboard(queryClient, own, user.permissions.includes('view_order')))
         .catch(() => {});
     },
@@ -215,11 +216,10 @@ export const appRoutes: AppRoute[] = [
     page: DriverDayPage,
     // The day the page opens on (the signed-in user's own), asked for with the session's answer,
     // not once the page has drawn (decision 0095).
-    prefetch: (queryClient) => {
-      void import('../features/driver/api')
+    prefetch: (queryClient) =>
+      import('../features/driver/api')
         .then((m) => queryClient.prefetchQuery(m.driverDayQuery({})))
-        .catch(() => {});
-    },
+        .catch(() => {}),
   },
   { path: '/orders', titleKey: 'titles.orders', page: OrdersPage },
   { path: '/order/:id', titleKey: 'titles.orderDetail', page: OrderDetailPage },

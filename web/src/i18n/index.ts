@@ -58,6 +58,9 @@ i18n.on('languageChanged', (lng) => {
   // The build draws the login page in each language without a browser (decision 0095).
   if (typeof document === 'undefined') return;
   localStorage.setItem(languageStorageKey, lng);
+  // The server draws a landing page in this language (decision 0103; also index.html's first-screen.js).
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every phone's browser
+  document.cookie = `${languageStorageKey}=${lng}; path=/; max-age=31536000; samesite=lax`;
   document.documentElement.lang = lng;
 });
 if (typeof document !== 'undefined') document.documentElement.lang = i18n.language;

@@ -71,7 +71,12 @@ export function useDeliveryQueue(): DeliveryQueue {
     let alive = true;
     const reload = () =>
       listQueued()
-        .then((list) => alive && setActions(list))
+        // The same list again (an empty outbox as the page opens) redraws nothing: a new array
+        // would redraw the whole day in one task.
+        .then(
+          (list) =>
+            alive && setActions((shown) => (JSON.stringify(shown) === JSON.stringify(list) ? shown : list)),
+        )
         .catch(() => undefined);
     void reload();
     const stopListening = onQueueChange(() => void reload());

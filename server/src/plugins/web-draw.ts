@@ -1,0 +1,110 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { lazyWorkerPool } from '../worker-pool.ts';
+
+/** What the web build's drawing module answers (web/src/app/server-draw.tsx). */
+type Drawn = { html: string; lang: 'cs' | 'en'; state: string };
+
+export type PageDrawing = {
+  /** The page for this request drawn into index.html; null when it is not drawn (the app draws it). */
+  draw(
+    request: FastifyRequest,
+    address: string,
+    indexHtml: string,
+  ): Promise<{ html: string; cookies: string[] } | null>;
+  close(): Promise<void>;
+};
+
+const entryScript = '<script type="module" crossorigin src="';
+
+/**
+ * Decision 0103: the landing pages the web build names (dist/.server/pages.json: "Můj den") are
+ * sent drawn for the signed-in user, so that a phone on a slow line shows the day before the app's
+ * code has arrived and run; React then takes the markup over.
+ * - The answers the page is drawn from are the server's answers to this very request's session,
+ *   asked of itself through the whole API (`inject`: the guard, the scope, the same JSON). Any
+ *   answer other than 200 (no session, a user without that day) draws nothing.
+ * - The drawing runs in one worker thread (about 120 ms of a page on this project's machine): the
+ *   event loop never waits for it. At most 16 pages wait; beyond, the page goes as it always did.
+ * - The HTML carries the user's data: `no-store`, never kept by a cache; the installed app's
+ *   service worker answers its navigations with the plain index.html, never this.
+ * - The language is the device's choice, kept in the `lang` cookie beside local storage.
+ * - The app's scripts are asked for once the page is on screen (the frame after its first paint):
+ *   on a slow line the style sheet and the page come first, and nothing waits for the code.
+ */
+export function createPageDrawing(app: FastifyInstance, webDist: string): PageDrawing | null {
+  const module = path.join(webDist, '.server', 'draw.mjs');
+  const pagesFile = path.join(webDist, '.server', 'pages.json');
+  if (!fs.existsSync(module) || !fs.existsSync(pagesFile)) return null;
+  const pages = JSON.parse(fs.readFileSync(pagesFile, 'utf8')) as Record<string, string[]>;
+  const pool = lazyWorkerPool({
+    filename: new URL('./web-draw-worker.mjs', import.meta.url),
+    name: 'page drawing',
+    minThreads: 0,
+    maxThreads: 1,
+    maxQueue: 16,
+    busy: 'Too many pages being drawn',
+  });
+  const moduleUrl = pathToFileURL(module).href;
+  return {
+    async draw(request, address, indexHtml) {
+      const answers = pages[address];
+      const cookie = request.headers.cookie;
+      if (!answers || !cookie || request.method !== 'GET' || pool.closing) return null;
+      const cookies = new Map<string, string>();
+      const asked: Record<string, { status: number; body: string }> = {};
+      for (const answer of answers) {
+        const reply = await app.inject({
+          method: 'GET',
+          url: answer,
+          headers: {
+            cookie,
+            host: request.headers.host ?? '',
+            accept: 'application/json',
+            ...(request.headers['user-agent'] ? { 'user-agent': request.headers['user-agent'] } : {}),
+          },
+          remoteAddress: request.ip,
+        });
+        if (reply.statusCode !== 200) return null;
+        asked[answer] = { status: reply.statusCode, body: reply.body };
+        const set = reply.headers['set-cookie'];
+        for (const line of Array.isArray(set) ? set : set ? [set] : [])
+          cookies.set(line.slice(0, line.indexOf('=')), line);
+      }
+      const lang = request.cookies.lang === 'en' ? 'en' : 'cs';
+      const drawn = await pool
+        .run<Drawn | null>({ module: moduleUrl, task: { path: address, lang, answers: asked } })
+        .catch((error: unknown) => {
+          request.log.warn({ err: error }, 'the page was not drawn on the server');
+          return null;
+        });
+      if (!drawn) return null;
+      const root = '<div id="root"></div>';
+      if (![root, entryScript, '<html lang="'].every((part) => indexHtml.includes(part))) return null;
+      const state = drawn.state.replaceAll('<', '\\u003c');
+      const imports = [...indexHtml.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+        ([, href]) => href,
+      );
+      const html = indexHtml
+        .replace(/<html lang="[a-z]+"/, () => `<html data-drawn lang="${drawn.lang}"`)
+        .replace(
+          root,
+          () =>
+            `<div id="root" data-drawn="${address}" data-lang="${drawn.lang}">${drawn.html}</div>\n    <script type="application/json" id="drawn-answers">${state}</script>`,
+        )
+        // The app's code is asked for, and its entry started, after the page's first paint
+        // (index.html's first-screen.js and head script).
+        .replace(/<link rel="modulepreload" crossorigin href="[^"]+">\s*/g, '')
+        .replace(
+          /<script type="module" crossorigin src="([^"]+)"><\/script>/,
+          (_, src: string) => `<meta name="app-entry" content="${src}" data-imports="${imports.join(' ')}">`,
+        )
+        // The login page drawn at build time (decision 0095) is not this page.
+        .replace(/<template id="first-[a-z]+">[\s\S]*?<\/template>\s*/g, '');
+      return { html, cookies: [...cookies.values()] };
+    },
+    close: () => pool.close(),
+  };
+}
