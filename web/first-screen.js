@@ -23,21 +23,24 @@
   // asked for once the page is on screen (the frame after the first paint), and the app starts.
   const entry = document.querySelector('meta[name="app-entry"]');
   if (entry) {
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        for (const href of (entry.dataset.imports ?? '').split(' ').filter(Boolean)) {
-          const link = document.createElement('link');
-          link.rel = 'modulepreload';
-          link.crossOrigin = '';
-          link.href = href;
-          document.head.append(link);
-        }
-        const script = document.createElement('script');
-        script.type = 'module';
-        script.crossOrigin = '';
-        script.src = entry.getAttribute('content');
-        document.head.append(script);
-      }),
+    // The frame after the page is parsed and its style sheets are in: the first that shows it.
+    document.addEventListener('DOMContentLoaded', () =>
+      requestAnimationFrame(() =>
+        setTimeout(() => {
+          for (const href of (entry.dataset.imports ?? '').split(' ').filter(Boolean)) {
+            const link = document.createElement('link');
+            link.rel = 'modulepreload';
+            link.crossOrigin = '';
+            link.href = href;
+            document.head.append(link);
+          }
+          const script = document.createElement('script');
+          script.type = 'module';
+          script.crossOrigin = '';
+          script.src = entry.getAttribute('content');
+          document.head.append(script);
+        }),
+      ),
     );
   }
   const drawn = document.getElementById(`first-${lang}`);

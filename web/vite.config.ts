@@ -59,7 +59,7 @@ function firstScreen(): Plugin {
  * as the app would read its own. The modules are named by file: one without a chunk of its own
  * fails the build. A page the server drew (decision 0103: `data-drawn` on <html>) has its answers
  * in the HTML and is on screen before its code runs: its code is asked for once it is on screen
- * (the frame after its first paint), and no answer is asked for again.
+ * (the frame after it is parsed and styled), and no answer is asked for again.
  */
 function landingPagePreloads(): Plugin {
   return {
@@ -92,8 +92,15 @@ function landingPagePreloads(): Plugin {
             withImports(chunk.fileName, found);
           }
           files[address] = [...[...found].filter((f) => !already.has(f)).map((f) => `/${f}`), ...answers];
+          // Its first paint has only the app's style sheet: a sheet added by its code would restyle
+          // the page once drawn (main.tsx imports the driver's).
+          const sheets = files[address].filter((f) => f.endsWith('.css'));
+          if (landingPages[address]?.drawnOnServer && sheets.length > 0)
+            throw new Error(
+              `${address} is drawn on the server but has style sheets of its own: ${sheets.join(', ')}`,
+            );
         }
-        const script = `(()=>{const f=${JSON.stringify(files)}[location.pathname],d=document.documentElement.hasAttribute('data-drawn'),a=()=>{for(const h of f){const l=document.createElement('link');if(h.endsWith('.css')){l.rel='preload';l.as='style'}else if(h.startsWith('/api/')){if(d)continue;l.rel='preload';l.as='fetch'}else l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.append(l)}};if(f)d?requestAnimationFrame(()=>setTimeout(a)):a()})()`;
+        const script = `(()=>{const f=${JSON.stringify(files)}[location.pathname],d=document.documentElement.hasAttribute('data-drawn'),a=()=>{for(const h of f){const l=document.createElement('link');if(h.endsWith('.css')){l.rel='preload';l.as='style'}else if(h.startsWith('/api/')){if(d)continue;l.rel='preload';l.as='fetch'}else l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.append(l)}};if(f)d?addEventListener('DOMContentLoaded',()=>requestAnimationFrame(()=>setTimeout(a))):a()})()`;
         return html.replace('</title>', `</title>\n    <script>${script}</script>`);
       },
     },

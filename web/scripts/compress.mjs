@@ -15,8 +15,10 @@ let brotli = 0;
 function walk(dir) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) walk(full);
-    else if (compressible.test(entry.name) && fs.statSync(full).size > 1024) {
+    // Dot folders (the build's manifest, the server's drawing module) are never served.
+    if (entry.isDirectory()) {
+      if (!entry.name.startsWith('.')) walk(full);
+    } else if (compressible.test(entry.name) && fs.statSync(full).size > 1024) {
       const bytes = fs.readFileSync(full);
       const br = zlib.brotliCompressSync(bytes, {
         params: {

@@ -2,6 +2,10 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/focus.css';
 import './app/global.css';
+// Decision 0103: the style sheets of "Můj den", which the server draws, are the app's own: its first
+// paint has them, and none is added once the page is drawn (which restyles the whole page).
+import 'leaflet/dist/leaflet.css';
+import './features/driver/thumb.css';
 import { hydrate } from '@tanstack/react-query';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';

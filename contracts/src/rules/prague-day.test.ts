@@ -7,6 +7,7 @@ import {
   pragueDay,
   pragueTimeExists,
   pragueWallClockAsUtc,
+  pragueWallClockMs,
 } from './prague-day.ts';
 
 describe('pragueDay', () => {
@@ -77,5 +78,49 @@ describe('Prague wall clock', () => {
     expect(pragueWallClockAsUtc(new Date('2026-07-01T22:30:00Z')).toISOString()).toBe(
       '2026-07-02T00:30:00.000Z',
     );
+  });
+});
+
+describe('Prague offset by the summer-time rule (decision 0103)', () => {
+  const zone = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Europe/Prague',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  const byZone = (time: number) => {
+    const p = Object.fromEntries(zone.formatToParts(new Date(time)).map((x) => [x.type, x.value]));
+    return Date.UTC(+p.year!, +p.month! - 1, +p.day!, +p.hour!, +p.minute!);
+  };
+
+  it('gives the zone database’s wall clock and day in 1996–2099: every hour around each change, every day', () => {
+    const times: number[] = [];
+    for (let year = 1996; year <= 2099; year++) {
+      // Every hour from the 20th of March and of October to the 1st of the next month (the changes
+      // fall on the last Sunday), and 23:30 UTC of every day (past midnight in Prague).
+      for (const month of [2, 9])
+        for (let time = Date.UTC(year, month, 20); time < Date.UTC(year, month + 1, 1, 1); time += 3_600_000)
+          times.push(time);
+      for (let time = Date.UTC(year, 0, 1, 23, 30); time < Date.UTC(year + 1, 0, 1); time += 86_400_000)
+        times.push(time);
+    }
+    const wrong = times.filter((time) => {
+      const wall = byZone(time);
+      return (
+        pragueWallClockMs(time) !== wall ||
+        pragueDay(new Date(time)) !== new Date(wall).toISOString().slice(0, 10)
+      );
+    });
+    expect(times.length).toBeGreaterThan(95_000);
+    expect(wrong.map((time) => new Date(time).toISOString())).toEqual([]);
+  });
+
+  it('asks the zone database outside those years', () => {
+    for (const time of [Date.UTC(1979, 6, 1, 12), Date.UTC(1995, 6, 1, 22, 30), Date.UTC(2100, 6, 1, 12)]) {
+      expect(pragueWallClockMs(time)).toBe(byZone(time));
+    }
   });
 });

@@ -14,7 +14,30 @@ const pragueDayFormat = () =>
   }));
 
 /** The Prague calendar day of an instant as YYYY-MM-DD: the "today" that prices are in force on. */
-export const pragueDay = (instant: Date = new Date()): string => pragueDayFormat().format(instant);
+export function pragueDay(instant: Date = new Date()): string {
+  const time = instant.getTime();
+  const offset = summerTimeRuleOffset(time);
+  if (offset === null) return pragueDayFormat().format(instant);
+  return new Date(time + offset).toISOString().slice(0, 10);
+}
+
+/**
+ * Prague's offset from UTC by the European summer-time rule that Czech law follows (Directive
+ * 2000/84/EC; the same dates since 1996): UTC+2 from 01:00 UTC on the last Sunday of March to
+ * 01:00 UTC on the last Sunday of October, UTC+1 otherwise. Null outside 1996–2099, where the zone
+ * database (Intl) answers. Counted rather than asked of Intl because the first date formatter a
+ * page makes loads ICU's calendar data, 110–150 ms of a mid-range phone's main thread (decision
+ * 0103); the test compares it with Intl for every hour of 1996–2099.
+ */
+function summerTimeRuleOffset(time: number): number | null {
+  const year = new Date(time).getUTCFullYear();
+  if (year < 1996 || year > 2099) return null;
+  const lastSunday = (month: number) => {
+    const last = Date.UTC(year, month + 1, 0, 1);
+    return last - new Date(last).getUTCDay() * msPerDay;
+  };
+  return time >= lastSunday(2) && time < lastSunday(9) ? 7_200_000 : 3_600_000;
+}
 
 /**
  * Day arithmetic on real dates, never on strings (domain.md §3.3 Time): a day is turned into its
@@ -90,6 +113,8 @@ export function pragueWallClockAsUtc(instant: Date = new Date()): Date {
 
 /** The same in epoch milliseconds, without a Date (the exports call it for every row). */
 export function pragueWallClockMs(time: number): number {
+  const ruled = summerTimeRuleOffset(time);
+  if (ruled !== null) return time + ruled;
   const hour = Math.floor(time / 3_600_000);
   let offset = pragueOffsets.get(hour);
   if (offset === undefined) {

@@ -11,17 +11,21 @@ function channels(hex: string): [number, number, number] {
   return m.slice(1).map((h) => Number.parseInt(h, 16)) as [number, number, number];
 }
 
-function luminance(hex: string): number {
-  const [r, g, b] = channels(hex).map((c) => {
+/** Relative luminance of 0–255 channels. */
+function luminanceOf(rgb: readonly number[]): number {
+  const [r, g, b] = rgb.map((c) => {
     const s = c / 255;
     return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
   }) as [number, number, number];
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 
+const luminance = (hex: string): number => luminanceOf(channels(hex));
+
+const ratioOf = (a: number, b: number) => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+
 export function contrastRatio(a: string, b: string): number {
-  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (light + 0.05) / (dark + 0.05);
+  return ratioOf(luminance(a), luminance(b));
 }
 
 /** WCAG AA for body text. */
@@ -38,13 +42,18 @@ export function readableTextOn(background: string, preferred?: string | null): s
 
 const hex = (rgb: number[]) => `#${rgb.map((c) => Math.round(c).toString(16).padStart(2, '0')).join('')}`;
 
-/** The colour darkened in small steps until it reads at `ratio` on every one of `backgrounds`. */
+/**
+ * The colour darkened in small steps until it reads at `ratio` on every one of `backgrounds`.
+ * Counted on the channels, not on the colour's text: the app's palette is made this way as its
+ * code loads, on a phone's main thread.
+ */
 export function darkenToContrast(colour: string, ratio: number, backgrounds: string[]): string {
+  const grounds = backgrounds.map(luminance);
   let rgb = channels(colour);
-  let out = hex(rgb);
-  for (let step = 0; step < 100 && backgrounds.some((b) => contrastRatio(out, b) < ratio); step++) {
+  for (let step = 0; step < 100; step++) {
+    const shown = luminanceOf(rgb.map(Math.round));
+    if (grounds.every((ground) => ratioOf(shown, ground) >= ratio)) break;
     rgb = rgb.map((c) => c * 0.97) as [number, number, number];
-    out = hex(rgb);
   }
-  return out;
+  return hex(rgb);
 }
