@@ -196,6 +196,7 @@ try {
         tbt: Math.round(r.tbt),
         cls: r.cls,
         benchmarkIndex: r.benchmarkIndex,
+        ...(r.error ? { error: r.error } : {}),
       })),
     };
     row.met =

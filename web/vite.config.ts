@@ -108,6 +108,30 @@ function landingPagePreloads(): Plugin {
 }
 
 /**
+ * Decision 0103: Mantine's `useId` takes React's id, then swaps it for a random one in a layout
+ * effect after mount (for Reacts without `useId`). Taking over a page the server drew, that swap
+ * redraws every field, menu and popover synchronously inside the commit and pulls all the page's
+ * effects into the same task. React's id is stable and the same in the server's drawing: it is
+ * kept, in the form Mantine gives it.
+ */
+function mantineStableIds(): Plugin {
+  return {
+    name: 'letokruh-mantine-stable-ids',
+    enforce: 'pre',
+    load(id) {
+      if (!id.replaceAll('\\', '/').endsWith('/@mantine/hooks/esm/use-id/use-id.mjs')) return null;
+      return [
+        "import { useId as useReactId } from 'react';",
+        'export function useId(staticId) {',
+        '  const reactId = useReactId();',
+        "  return typeof staticId === 'string' ? staticId : `mantine-${reactId.replace(/[^A-Za-z0-9_-]/g, '')}`;",
+        '}',
+      ].join('\n');
+    },
+  };
+}
+
+/**
  * Decision 0103: `vite build --ssr src/app/server-draw.tsx` (web's build script, after the app's
  * build) writes the module the server draws landing pages with, to dist/.server/draw.mjs: one file
  * with every package in it, so that it runs wherever the built app is put; and pages.json, the
@@ -116,6 +140,7 @@ function landingPagePreloads(): Plugin {
  */
 const serverDrawing = defineConfig({
   plugins: [
+    mantineStableIds(),
     react(),
     apiRoutes(),
     {
@@ -144,6 +169,7 @@ const serverDrawing = defineConfig({
 
 const app = defineConfig({
   plugins: [
+    mantineStableIds(),
     react(),
     apiRoutes(),
     firstScreen(),
