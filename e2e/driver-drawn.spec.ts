@@ -66,6 +66,29 @@ test('the day is on screen before the app’s code runs; the app takes it over, 
   expect(errors).toEqual([]);
 });
 
+test('a tap on a drawn button before the app has started is not lost', async ({ page }) => {
+  await signIn(page, 'driver', { path: null });
+  const errors = watchErrors(page);
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/driver', { waitUntil: 'domcontentloaded' });
+  const next = page.locator('[data-testid=driver-stop][data-next]');
+  const leaving = next.getByRole('button', { name: 'Vyrážím' });
+  // An open stop of the demo day (other tests may have set out for it already).
+  test.skip((await leaving.count()) === 0, 'the next stop is already on the way');
+  await leaving.click();
+  // Nothing happens while the app's code is held back…
+  await expect(next.getByText(/^Na cestě od \d\d:\d\d$/)).toHaveCount(0);
+  release();
+  // …and the tap is acted on once it has started.
+  await expect(next.getByText(/^Na cestě od \d\d:\d\d$/)).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
 test('without scripts the day can be read: stops, addresses and phone links', async ({
   browser,
   baseURL,

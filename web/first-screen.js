@@ -22,6 +22,21 @@
   // A page the server drew names the app's entry and its imports instead of loading them: they are
   // asked for once the page is on screen (the frame after the first paint), and the app starts.
   const entry = document.querySelector('meta[name="app-entry"]');
+  if (entry && root?.dataset.drawn) {
+    // A tap on a button of the drawn page before the app has taken it over is kept, and given to
+    // the button once the app has started (main.tsx): a drawn button does nothing by itself. Links
+    // (a phone number, the navigation) work without the app.
+    const early = [];
+    root.earlyTaps = early;
+    root.addEventListener(
+      'click',
+      (event) => {
+        const button = event.target instanceof Element ? event.target.closest('button') : null;
+        if (button && !root.dataset.taken) early.push(button);
+      },
+      true,
+    );
+  }
   if (entry) {
     // The frame after the page is parsed and its style sheets are in: the first that shows it.
     document.addEventListener('DOMContentLoaded', () =>

@@ -19,7 +19,8 @@ import { AppError } from './plugins/errors.ts';
  * cannot use): each worker file loads what it needs itself.
  */
 export type WorkerPool = {
-  run<T>(task: unknown): Promise<T>;
+  /** `signal`: aborting it ends the task's thread (piscina) and fails the task. */
+  run<T>(task: unknown, options?: { signal?: AbortSignal }): Promise<T>;
   /** True once `close()` was called. */
   readonly closing: boolean;
   close(): Promise<void>;
@@ -63,11 +64,11 @@ export function lazyWorkerPool(options: {
     get closing() {
       return closing;
     },
-    async run<T>(task: unknown) {
+    async run<T>(task: unknown, runOptions: { signal?: AbortSignal } = {}) {
       if (closing) throw new AppError(503, ErrorCode.internal, 'The server is stopping: try again shortly');
       const workers = start();
       if (workers.queueSize >= options.maxQueue) throw new AppError(503, ErrorCode.internal, options.busy);
-      const running = workers.run(task) as Promise<T>;
+      const running = workers.run(task, runOptions.signal ? { signal: runOptions.signal } : {}) as Promise<T>;
       underWay.add(running);
       try {
         return await running;

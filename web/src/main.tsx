@@ -36,8 +36,14 @@ void Promise.allSettled([i18nReady, code]).then(async () => {
   // Decision 0095: the login page came drawn in the HTML (index.html's first-screen script put the
   // chosen language's copy in place), or the server drew the page (decision 0103); React takes over
   // that markup, in slices the browser may interrupt, instead of drawing it again.
-  if (root.dataset.drawn === window.location.pathname) startTransition(() => void hydrateRoot(root, app));
-  else {
+  if (root.dataset.drawn === window.location.pathname) {
+    startTransition(() => void hydrateRoot(root, app));
+    // Decision 0103: a tap on a button of the page the server drew, made before now (index.html's
+    // first-screen.js kept it), goes to that button now: React takes over the part it is in first.
+    root.dataset.taken = 'yes';
+    const early = (root as HTMLElement & { earlyTaps?: HTMLElement[] }).earlyTaps ?? [];
+    for (const button of early.splice(0)) if (button.isConnected) button.click();
+  } else {
     root.replaceChildren();
     const reactRoot = createRoot(root);
     startTransition(() => reactRoot.render(app));

@@ -188,6 +188,9 @@ describe('a drawing that fails', () => {
       drawing("throw new Error('broken');"),
       drawing('return null;'),
       'export const nothing = 1;',
+      // One that never ends: the page goes plain after the deadline, and the server still closes.
+      drawing('await new Promise(() => {});'),
+      drawing('for (;;) {}'),
     ]) {
       const broken = await webWith(module);
       const app = await buildTestApp({ WEB_DIST: broken });

@@ -19,6 +19,9 @@ export type PageDrawing = {
 
 const entryScript = '<script type="module" crossorigin src="';
 
+/** How long a page waits for its drawing (about 120 ms when the thread is warm, a second cold). */
+const drawDeadlineMs = 3_000;
+
 /**
  * Decision 0103: the landing pages the web build names (dist/.server/pages.json: "Můj den") are
  * sent drawn for the signed-in user, so that a phone on a slow line shows the day before the app's
@@ -27,7 +30,8 @@ const entryScript = '<script type="module" crossorigin src="';
  *   asked of itself through the whole API (`inject`: the guard, the scope, the same JSON). Any
  *   answer other than 200 (no session, a user without that day) draws nothing.
  * - The drawing runs in one worker thread (about 120 ms of a page on this project's machine): the
- *   event loop never waits for it. At most 16 pages wait; beyond, the page goes as it always did.
+ *   event loop never waits for it. At most 16 pages wait; beyond, or after 3 s, the page goes as it
+ *   always did.
  * - The HTML carries the user's data: `no-store`, never kept by a cache; the installed app's
  *   service worker answers its navigations with the plain index.html, never this.
  * - The language is the device's choice, kept in the `lang` cookie beside local storage.
@@ -53,29 +57,36 @@ export function createPageDrawing(app: FastifyInstance, webDist: string): PageDr
       const answers = pages[address];
       const cookie = request.headers.cookie;
       if (!answers || !cookie || request.method !== 'GET' || pool.closing) return null;
+      const replies = await Promise.all(
+        answers.map((answer) =>
+          app.inject({
+            method: 'GET',
+            url: answer,
+            headers: {
+              cookie,
+              host: request.headers.host ?? '',
+              accept: 'application/json',
+              ...(request.headers['user-agent'] ? { 'user-agent': request.headers['user-agent'] } : {}),
+            },
+            remoteAddress: request.ip,
+          }),
+        ),
+      );
+      if (replies.some((reply) => reply.statusCode !== 200)) return null;
+      const asked = Object.fromEntries(
+        replies.map((reply, i) => [answers[i], { status: reply.statusCode, body: reply.body }]),
+      );
       const cookies = new Map<string, string>();
-      const asked: Record<string, { status: number; body: string }> = {};
-      for (const answer of answers) {
-        const reply = await app.inject({
-          method: 'GET',
-          url: answer,
-          headers: {
-            cookie,
-            host: request.headers.host ?? '',
-            accept: 'application/json',
-            ...(request.headers['user-agent'] ? { 'user-agent': request.headers['user-agent'] } : {}),
-          },
-          remoteAddress: request.ip,
-        });
-        if (reply.statusCode !== 200) return null;
-        asked[answer] = { status: reply.statusCode, body: reply.body };
-        const set = reply.headers['set-cookie'];
+      for (const set of replies.map((reply) => reply.headers['set-cookie']))
         for (const line of Array.isArray(set) ? set : set ? [set] : [])
           cookies.set(line.slice(0, line.indexOf('=')), line);
-      }
       const lang = request.cookies.lang === 'en' ? 'en' : 'cs';
       const drawn = await pool
-        .run<Drawn | null>({ module: moduleUrl, task: { path: address, lang, answers: asked } })
+        .run<Drawn | null>(
+          { module: moduleUrl, task: { path: address, lang, answers: asked } },
+          // A drawing that does not end (a fault in the page) ends its thread; the page goes plain.
+          { signal: AbortSignal.timeout(drawDeadlineMs) },
+        )
         .catch((error: unknown) => {
           request.log.warn({ err: error }, 'the page was not drawn on the server');
           return null;
