@@ -18,6 +18,18 @@ function watchErrors(page: Page): string[] {
   return errors;
 }
 
+/** Opens "Můj den" with the app's entry script held back until the returned function is called. */
+async function openWithEntryHeld(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/driver', { waitUntil: 'domcontentloaded' });
+  return release;
+}
+
 test.beforeEach(async ({ page }) => {
   await startInCzech(page);
 });
@@ -30,13 +42,7 @@ test('the day is on screen before the app’s code runs; the app takes it over, 
   const asked: string[] = [];
   page.on('request', (request) => asked.push(new URL(request.url()).pathname));
   // The app's entry is held back: what shows meanwhile, the server drew.
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  await page.goto('/driver', { waitUntil: 'domcontentloaded' });
+  const release = await openWithEntryHeld(page);
   const next = page.locator('[data-testid=driver-stop][data-next]');
   await expect(next).toHaveCount(1);
   await expect(next.getByTestId('next-stop')).toHaveText('Další zastávka');
@@ -69,13 +75,7 @@ test('the day is on screen before the app’s code runs; the app takes it over, 
 test('a tap on a drawn button before the app has started is not lost', async ({ page }) => {
   await signIn(page, 'driver', { path: null });
   const errors = watchErrors(page);
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
-    await released;
-    await route.continue();
-  });
-  await page.goto('/driver', { waitUntil: 'domcontentloaded' });
+  const release = await openWithEntryHeld(page);
   const next = page.locator('[data-testid=driver-stop][data-next]');
   const leaving = next.getByRole('button', { name: 'Vyrážím' });
   // An open stop of the demo day (other tests may have set out for it already).
