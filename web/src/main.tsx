@@ -31,7 +31,7 @@ const code = boot(queryClient, window.location.pathname);
 // English (or another chosen language) loads before the first render: no Czech flash. So does the
 // code of the page and its frame (decision 0100).
 void Promise.allSettled([i18nReady, code]).then(async () => {
-  if (drawnAnswers) await loadNumberData();
+  if (drawnAnswers) await loadNumberData().catch(() => undefined);
   const app = <App queryClient={queryClient} />;
   // Decision 0095: the login page came drawn in the HTML (index.html's first-screen script put the
   // chosen language's copy in place), or the server drew the page (decision 0103); React takes over
@@ -51,7 +51,7 @@ void Promise.allSettled([i18nReady, code]).then(async () => {
 });
 
 /**
- * Decision 0103: the first money format a page makes loads ICU's number data, 20–55 ms of a phone's
+ * Decision 0103: the first money format a page makes loads ICU's number data, 20–90 ms of a phone's
  * main thread at 4× CPU. Taking over a page the server drew, that happened inside the render of a
  * day's heading, which React cannot cut: it is made here, in a task of its own, first.
  */
