@@ -121,6 +121,7 @@ describe('Prague offset by the summer-time rule (decision 0103)', () => {
   it('asks the zone database outside those years', () => {
     for (const time of [Date.UTC(1979, 6, 1, 12), Date.UTC(1995, 6, 1, 22, 30), Date.UTC(2100, 6, 1, 12)]) {
       expect(pragueWallClockMs(time)).toBe(byZone(time));
+      expect(pragueDay(new Date(time))).toBe(new Date(byZone(time)).toISOString().slice(0, 10));
     }
   });
 });

@@ -1,25 +1,10 @@
 /**
- * Days of the business are Prague calendar days (domain.md §3.3 Time), whatever the server's zone.
- * The formatters are made on first use: building one with a time zone loads ICU's zone data, tens
- * of milliseconds of a phone's main thread, which a page that never asks should not spend while
- * its code loads.
+ * The Prague calendar day of an instant as YYYY-MM-DD: the "today" that prices are in force on.
+ * Days of the business are Prague calendar days (domain.md §3.3 Time), whatever the server's zone:
+ * the day of the Prague wall clock.
  */
-let dayFormat: Intl.DateTimeFormat | undefined;
-const pragueDayFormat = () =>
-  (dayFormat ??= new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Prague',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }));
-
-/** The Prague calendar day of an instant as YYYY-MM-DD: the "today" that prices are in force on. */
-export function pragueDay(instant: Date = new Date()): string {
-  const time = instant.getTime();
-  const offset = summerTimeRuleOffset(time);
-  if (offset === null) return pragueDayFormat().format(instant);
-  return new Date(time + offset).toISOString().slice(0, 10);
-}
+export const pragueDay = (instant: Date = new Date()): string =>
+  new Date(pragueWallClockMs(instant.getTime())).toISOString().slice(0, 10);
 
 /**
  * Prague's offset from UTC by the European summer-time rule that Czech law follows (Directive
@@ -27,7 +12,7 @@ export function pragueDay(instant: Date = new Date()): string {
  * 01:00 UTC on the last Sunday of October, UTC+1 otherwise. Null outside 1996–2099, where the zone
  * database (Intl) answers. Counted rather than asked of Intl because the first date formatter a
  * page makes loads ICU's calendar data, 110–150 ms of a mid-range phone's main thread (decision
- * 0103); the test compares it with Intl for every hour of 1996–2099.
+ * 0103); the test compares it with Intl for every hour around each change and every day of 1996–2099.
  */
 function summerTimeRuleOffset(time: number): number | null {
   const year = new Date(time).getUTCFullYear();
@@ -86,6 +71,8 @@ export function eachDay(from: string, to: string, most = 3660): string[] {
   return Array.from({ length: Math.max(0, count) }, (_, i) => dayOfNumber(first + i));
 }
 
+// Made on first use: building a formatter with a time zone loads ICU's data, tens of milliseconds
+// of a phone's main thread, and inside 1996–2099 the summer-time rule answers without it.
 let hourFormat: Intl.DateTimeFormat | undefined;
 const pragueHourFormat = () =>
   (hourFormat ??= new Intl.DateTimeFormat('en-GB', {

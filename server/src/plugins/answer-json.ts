@@ -99,9 +99,19 @@ export async function slicedJsonAnswer(
  * counts as a coding of its own.
  */
 export const acceptsGzip = (header: string | string[] | undefined): boolean =>
+  takenCodings(header, ['gzip']).length > 0;
+
+/** Of `codings`, those an Accept-Encoding header takes (weight above 0), read by `negotiator`. */
+const takenCodings = (header: string | string[] | undefined, codings: string[]): string[] =>
   new Negotiator({
     headers: { 'accept-encoding': header === undefined ? undefined : String(header) },
-  }).encodings(['gzip']).length > 0;
+  }).encodings(codings);
+
+/** The coding for an answer compressed per request: brotli where taken, else gzip, else none. */
+export function preferredCoding(header: string | string[] | undefined): 'br' | 'gzip' | null {
+  const taken = takenCodings(header, ['br', 'gzip']);
+  return taken.includes('br') ? 'br' : taken.includes('gzip') ? 'gzip' : null;
+}
 
 /** Sends a cached JSON answer gzipped, or inflated for a client that does not accept gzip. */
 export async function sendJson(request: FastifyRequest, reply: unknown, body: JsonAnswer) {

@@ -132,6 +132,12 @@ describe('"Můj den" drawn on the server (decision 0103)', () => {
     expect(zlib.brotliDecompressSync(page.rawPayload).toString()).toContain('data-drawn="/driver"');
     const gzip = await driver.get('/driver', { headers: { 'accept-encoding': 'gzip' } });
     expect(zlib.gunzipSync(gzip.rawPayload).toString()).toContain('data-drawn="/driver"');
+    // A coding the browser refuses (weight 0) is not sent.
+    const refused = await driver.get('/driver', { headers: { 'accept-encoding': 'br;q=0, gzip' } });
+    expect(refused.headers['content-encoding']).toBe('gzip');
+    const plain = await driver.get('/driver', { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('data-drawn="/driver"');
   });
 
   it('is the plain page without a session, for HEAD, for other pages and for a user without that day', async () => {

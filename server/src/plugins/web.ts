@@ -6,6 +6,7 @@ import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import { ErrorCode } from '@letokruh/contracts/errors';
 import type { FastifyInstance } from 'fastify';
+import { preferredCoding } from './answer-json.ts';
 import { createPageDrawing } from './web-draw.ts';
 
 /** Source maps, the build's manifest and the server's drawing module (decision 0103) stay unserved. */
@@ -124,8 +125,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
         if (drawn) {
           for (const cookie of drawn.cookies) reply.header('set-cookie', cookie);
           reply.header('cache-control', 'no-store').header('vary', 'cookie, accept-encoding');
-          const accepted = String(request.headers['accept-encoding'] ?? '');
-          const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+          const encoding = preferredCoding(request.headers['accept-encoding']);
           const body = encoding ? await compressed(drawn.html, encoding) : drawn.html;
           if (encoding) reply.header('content-encoding', encoding);
           return reply.type('text/html; charset=utf-8').send(body);
