@@ -71,3 +71,32 @@ test('a page users do not land on asks for its code and answers from the app', a
   expect(at.chunk!).toBeGreaterThan(at.entryArrived!);
   expect(at.answers.filter((a) => a.startsWith('/api/auth/user '))).toEqual(['/api/auth/user fetch']);
 });
+
+test('the app’s stages are asked for by the HTML, each once, before its entry runs', async ({ page }) => {
+  // Decision 0104: main.tsx imports the texts, React's DOM renderer, the providers and the app one
+  // after another, each in a task of its own; index.html preloads them all.
+  const stages = ['i18n', 'client', 'providers', 'app'].map(
+    (name) => new RegExp(`^/assets/${name}-[\\w-]{8}\\.js$`),
+  );
+  const asked: string[] = [];
+  page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  const loading = page.goto('/');
+  await expect
+    .poll(() => stages.map((stage) => asked.some((p) => stage.test(p))), {
+      message: 'asked for while the entry script is held back',
+    })
+    .toEqual(stages.map(() => true));
+  release();
+  await loading;
+  await page.getByLabel(/^Uživatelské jméno/).fill('driver');
+  await page.getByLabel(/^Heslo/).fill('demo');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/driver$/);
+  for (const stage of stages) expect(asked.filter((p) => stage.test(p))).toHaveLength(1);
+});

@@ -59,12 +59,19 @@ function firstScreen(): Plugin {
  * as the app would read its own. The modules are named by file: one without a chunk of its own
  * fails the build. A page the server drew (decision 0103: `data-drawn` on <html>) has its answers
  * in the HTML and is on screen before its code runs: its code is asked for once it is on screen
- * (the frame after it is parsed and styled), and no answer is asked for again.
+ * (the frame after it is parsed and styled), and no answer is asked for again. The stages the entry
+ * imports one after another (decision 0104) are preloaded by index.html itself, beside the entry's
+ * own imports.
  */
 function landingPagePreloads(): Plugin {
+  const main = path.join(import.meta.dirname, 'src', 'main.tsx');
+  let stageModules: readonly string[] = [];
   return {
     name: 'letokruh-landing-page-preloads',
     apply: 'build',
+    moduleParsed(info) {
+      if (info.id === main) stageModules = info.dynamicallyImportedIds;
+    },
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
@@ -80,8 +87,27 @@ function landingPagePreloads(): Plugin {
           for (const imported of chunk.imports) withImports(imported, into);
           return into;
         };
-        // What the entry imports, the HTML already loads.
-        const already = new Set(chunks.filter((c) => c.isEntry).flatMap((c) => [...withImports(c.fileName)]));
+        // What the entry imports, the HTML already loads; and the stages main.tsx imports one after
+        // another (its dynamic imports, decision 0104), preloaded here, so that no stage waits for a
+        // request.
+        const entries = chunks.filter((c) => c.isEntry);
+        const already = new Set(entries.flatMap((c) => [...withImports(c.fileName)]));
+        const stages = new Set<string>();
+        const imported = new Set(
+          [...already].flatMap((f) => (bundle[f]?.type === 'chunk' ? bundle[f].dynamicImports : [])),
+        );
+        for (const id of stageModules) {
+          const holds = (c: (typeof chunks)[number]) => c.moduleIds.includes(id);
+          const chunk = chunks.find((c) => imported.has(c.fileName) && holds(c));
+          if (chunk) withImports(chunk.fileName, stages);
+          else if (!chunks.some((c) => already.has(c.fileName) && holds(c)))
+            throw new Error(`a stage of main.tsx is in no chunk the entry loads: ${id}`);
+        }
+        for (const file of already) stages.delete(file);
+        const stageSheets = [...stages].filter((f) => f.endsWith('.css'));
+        if (stageSheets.length > 0)
+          throw new Error(`a stage of the entry has style sheets of its own: ${stageSheets.join(', ')}`);
+        for (const file of stages) already.add(file);
         const files: Record<string, string[]> = {};
         for (const [address, { modules, answers }] of Object.entries(landingPages)) {
           const found = new Set<string>();
@@ -101,7 +127,17 @@ function landingPagePreloads(): Plugin {
             );
         }
         const script = `(()=>{const f=${JSON.stringify(files)}[location.pathname],d=document.documentElement.hasAttribute('data-drawn'),a=()=>{for(const h of f){const l=document.createElement('link');if(h.endsWith('.css')){l.rel='preload';l.as='style'}else if(h.startsWith('/api/')){if(d)continue;l.rel='preload';l.as='fetch'}else l.rel='modulepreload';l.crossOrigin='';l.href=h;document.head.append(l)}};if(f)d?addEventListener('DOMContentLoaded',()=>requestAnimationFrame(()=>setTimeout(a))):a()})()`;
-        return html.replace('</title>', `</title>\n    <script>${script}</script>`);
+        const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="[^"]+">/g)].at(-1);
+        if (!preloads || preloads.index === undefined)
+          throw new Error('index.html preloads none of the entry');
+        const after = preloads.index + preloads[0].length;
+        const stageLinks = [...stages].map(
+          (f) => `\n    <link rel="modulepreload" crossorigin href="/${f}">`,
+        );
+        return (html.slice(0, after) + stageLinks.join('') + html.slice(after)).replace(
+          '</title>',
+          `</title>\n    <script>${script}</script>`,
+        );
       },
     },
   };

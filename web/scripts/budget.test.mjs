@@ -14,15 +14,24 @@ import {
   staticGraph,
 } from './budget.mjs';
 
-/** A build in miniature: the entry, the login page, a calendar route reached only lazily. */
+/**
+ * A build in miniature: the entry, its one stage (the app, main.tsx's dynamic import), the login
+ * page, a calendar route reached only lazily.
+ */
 const manifest = () => ({
   'index.html': {
     file: 'assets/index.js',
     src: 'index.html',
     isEntry: true,
     imports: ['_vendor.js', '_api.js'],
-    dynamicImports: [loginPageSource, 'src/features/dashboard/dashboard-page.tsx'],
+    dynamicImports: ['src/app/app.tsx'],
     css: ['assets/index.css'],
+  },
+  'src/app/app.tsx': {
+    file: 'assets/app.js',
+    isDynamicEntry: true,
+    imports: ['_vendor.js'],
+    dynamicImports: [loginPageSource, 'src/features/dashboard/dashboard-page.tsx'],
   },
   '_vendor.js': { file: 'assets/vendor.js' },
   '_api.js': { file: 'assets/api.js', imports: ['_vendor.js'] },
@@ -43,7 +52,8 @@ const manifest = () => ({
 
 const gzipSizes = {
   'assets/index.js': 120 * KiB,
-  'assets/vendor.js': 60 * KiB,
+  'assets/vendor.js': 55 * KiB,
+  'assets/app.js': 5 * KiB,
   'assets/api.js': 10 * KiB,
   'assets/login-page.js': 2 * KiB,
   'assets/input.js': 3 * KiB,
@@ -58,6 +68,7 @@ const modules = {
     '../../node_modules/react-dom/cjs/react-dom-client.production.js',
   ],
   'assets/vendor.js': ['../../node_modules/@mantine/core/esm/index.mjs'],
+  'assets/app.js': ['../../src/app/app.tsx'],
   'assets/api.js': ['../../src/app/api-client.ts', '../../src/features/orders/download.ts'],
   'assets/login-page.js': ['../../src/features/auth/login-page.tsx'],
   'assets/input.js': ['../../node_modules/@mantine/core/esm/components/Input/Input.mjs'],
@@ -65,9 +76,13 @@ const modules = {
   'assets/calendar.js': ['../../node_modules/@fullcalendar/core/index.js'],
 };
 
+/** What index.html preloads: the entry's imports and its stage. */
+const preloaded = ['assets/vendor.js', 'assets/api.js', 'assets/app.js'];
+
 function check({ sizes = gzipSizes, mods = modules, build = manifest(), limit } = {}) {
   return checkLoginBudget({
     manifest: build,
+    preloaded,
     sizeOf: (file) => ({ raw: sizes[file] * 3, gzip: sizes[file] }),
     modulesOf: (file) => mods[file] ?? [],
     ...(limit === undefined ? {} : { limit }),
@@ -75,12 +90,13 @@ function check({ sizes = gzipSizes, mods = modules, build = manifest(), limit } 
 }
 
 describe('the login page budget', () => {
-  it('counts the entry, the login chunk and their static imports once each, not lazy routes', () => {
+  it('counts the entry, its stages, the login chunk and their static imports once each, not lazy routes', () => {
     const result = check();
     expect(result.chunks.map((c) => c.file)).toEqual([
       'assets/index.js',
       'assets/vendor.js',
       'assets/api.js',
+      'assets/app.js',
       'assets/login-page.js',
       'assets/input.js',
     ]);
@@ -174,6 +190,16 @@ describe('the pages without zod (decision 0096)', () => {
     ]);
   });
 
+  it('counts a stage that index.html preloads, and names a preloaded file the manifest lacks', () => {
+    const build = { ...pages([]), 'src/app/app.tsx': { file: 'assets/app.js', imports: ['_schemas.js'] } };
+    const result = checkSchemaFree({ manifest: build, modulesOf, preloaded: ['assets/app.js'] });
+    expect(result.problems).toHaveLength(2);
+    expect(result.problems[0]).toContain('loads zod (in assets/schemas.js)');
+    expect(() => checkSchemaFree({ manifest: build, modulesOf, preloaded: ['assets/gone.js'] })).toThrow(
+      /preloads assets\/gone\.js/,
+    );
+  });
+
   it('refuses a build without one of the pages', () => {
     const build = pages([]);
     delete build[schemaFreePages[0]];
@@ -188,7 +214,7 @@ describe('check-budget.mjs on a built dist', () => {
     for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  function fakeDist(entryCode, entryModules) {
+  function fakeDist(entryCode, entryModules, stageCode = 'export const c=1;') {
     const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'letokruh-budget-'));
     made.push(dist);
     fs.mkdirSync(path.join(dist, '.vite'));
@@ -196,6 +222,7 @@ describe('check-budget.mjs on a built dist', () => {
     const build = {
       'index.html': { file: 'assets/index.js', isEntry: true, imports: [] },
       [loginPageSource]: { file: 'assets/login-page.js', isDynamicEntry: true },
+      'src/app/app.tsx': { file: 'assets/app.js', isDynamicEntry: true },
       ...Object.fromEntries(
         schemaFreePages.map((page, i) => [page, { file: `assets/page-${i}.js`, isDynamicEntry: true }]),
       ),
@@ -206,6 +233,11 @@ describe('check-budget.mjs on a built dist', () => {
       fs.writeFileSync(path.join(dist, `${file}.map`), JSON.stringify({ version: 3, sources, mappings: '' }));
     };
     write('assets/index.js', entryCode, entryModules);
+    write('assets/app.js', stageCode, ['../../src/app/app.tsx']);
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      '<script type="module" crossorigin src="/assets/index.js"></script>\n<link rel="modulepreload" crossorigin href="/assets/app.js">',
+    );
     write('assets/login-page.js', 'export const a=1;', ['../../src/features/auth/login-page.tsx']);
     for (const [i, page] of schemaFreePages.entries()) {
       write(`assets/page-${i}.js`, 'export const b=1;', [`../../${page}`]);
@@ -230,6 +262,15 @@ describe('check-budget.mjs on a built dist', () => {
       /✗ the login page loads \d+\.\d KiB of gzipped JavaScript, over the budget of 250\.0 KiB/,
     );
     expect(result.stderr).toContain('assets/index.js');
+  });
+
+  it('counts a stage of the entry that index.html preloads', () => {
+    const noise = crypto.randomBytes(300 * KiB).toString('base64');
+    const result = run(
+      fakeDist('console.log(1);', ['../../src/main.tsx'], `const s=${JSON.stringify(noise)};`),
+    );
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('assets/app.js');
   });
 
   it('exits 1 when the entry holds Leaflet', () => {

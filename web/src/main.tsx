@@ -8,30 +8,44 @@ import 'leaflet/dist/leaflet.css';
 import './features/driver/thumb.css';
 import { hydrate } from '@tanstack/react-query';
 import { startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './app/app';
 import { boot } from './app/boot';
-import { createQueryClient } from './app/providers';
-import { i18n, i18nReady } from './i18n';
+import { createQueryClient } from './app/query-client';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('no #root element');
-const queryClient = createQueryClient();
-// Decision 0103: a page the server drew came with the answers it was drawn from: the first render
-// reads them, as the server's drawing did, instead of asking again.
-const drawnAnswers = document.getElementById('drawn-answers');
-if (drawnAnswers?.textContent) {
-  try {
-    hydrate(queryClient, JSON.parse(drawnAnswers.textContent));
-  } catch {
-    // unreadable: the app asks for them
+/**
+ * Decision 0104: the app's code runs in stages, each in a task of its own, so that a phone's main
+ * thread is never held for long while the page it already shows (drawn by the server or the build)
+ * waits to be taken over: first, with this module, the query cache and the boot (which asks for the
+ * session, the settings and the page's code at once, decision 0047); then the texts, React's DOM
+ * renderer, the theme and its providers, and the app with its router, each imported when its turn
+ * comes. index.html preloads every stage's code, so that no stage waits for a request. A module's
+ * code runs when it is first imported: all in one task, it held a phone's main thread for 150–300 ms.
+ */
+async function start(root: HTMLElement): Promise<void> {
+  const queryClient = createQueryClient();
+  // Decision 0103: a page the server drew came with the answers it was drawn from: the first render
+  // reads them, as the server's drawing did, instead of asking again.
+  const drawnAnswers = document.getElementById('drawn-answers');
+  if (drawnAnswers?.textContent) {
+    try {
+      hydrate(queryClient, JSON.parse(drawnAnswers.textContent));
+    } catch {
+      // unreadable: the app asks for them
+    }
   }
-}
-const code = boot(queryClient, window.location.pathname);
-// English (or another chosen language) loads before the first render: no Czech flash. So does the
-// code of the page and its frame (decision 0100).
-void Promise.allSettled([i18nReady, code]).then(async () => {
-  if (drawnAnswers) await loadNumberData().catch(() => undefined);
+  const code = boot(queryClient, window.location.pathname);
+  await nextTask();
+  const { i18n, i18nReady } = await import('./i18n');
+  await nextTask();
+  const { createRoot, hydrateRoot } = await import('react-dom/client');
+  await nextTask();
+  // The theme and the providers, evaluated here for the app below.
+  await import('./app/providers');
+  await nextTask();
+  const { App } = await import('./app/app');
+  // English (or another chosen language) loads before the first render: no Czech flash. So does the
+  // code of the page and its frame (decision 0100).
+  await Promise.allSettled([i18nReady, code]);
+  if (drawnAnswers) await loadNumberData(i18n.language).catch(() => undefined);
   const app = <App queryClient={queryClient} />;
   // Decision 0095: the login page came drawn in the HTML (index.html's first-screen script put the
   // chosen language's copy in place), or the server drew the page (decision 0103); React takes over
@@ -48,17 +62,23 @@ void Promise.allSettled([i18nReady, code]).then(async () => {
     const reactRoot = createRoot(root);
     startTransition(() => reactRoot.render(app));
   }
-});
+}
+
+/** The next task: what the browser has waiting (a tap, a frame) runs first. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+const root = document.getElementById('root');
+if (!root) throw new Error('no #root element');
+void start(root);
 
 /**
  * Decision 0103: the first money format a page makes loads ICU's number data, 20–90 ms of a phone's
  * main thread at 4× CPU. Taking over a page the server drew, that happened inside the render of a
  * day's heading, which React cannot cut: it is made here, in a task of its own, first.
  */
-async function loadNumberData(): Promise<void> {
-  const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+async function loadNumberData(language: string): Promise<void> {
   await nextTask();
   const { formatMoney } = await import('@letokruh/contracts/rules/format');
-  formatMoney(0, 'CZK', i18n.language === 'en' ? 'en' : 'cs');
+  formatMoney(0, 'CZK', language === 'en' ? 'en' : 'cs');
   await nextTask();
 }

@@ -7,7 +7,7 @@ import { resetDashboardState } from '../features/dashboard/dashboard-state';
 import { makeProfile, mockFetch, testConfig } from '../test-utils';
 import { boot } from './boot';
 import { preloadFrame } from './layout';
-import { createQueryClient } from './providers';
+import { createQueryClient } from './query-client';
 
 // The frame's own code is not what these tests load: only when the boot asks for it.
 vi.mock('./layout', () => ({ preloadFrame: vi.fn(() => Promise.resolve({})) }));

@@ -2,7 +2,7 @@ import { prerender } from 'react-dom/static';
 import { createMemoryRouter } from 'react-router';
 import { i18n, i18nReady, type Language } from '../i18n';
 import { App } from './app';
-import { createQueryClient } from './providers';
+import { createQueryClient } from './query-client';
 import { routeTree } from './router';
 
 /**

@@ -7,7 +7,7 @@ import {
   type OptionsFilter,
 } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../i18n';
@@ -62,11 +62,6 @@ const readableVariables: CSSVariablesResolver = () => ({
   light: { '--mantine-color-placeholder': 'var(--mantine-color-gray-6)' },
   dark: {},
 });
-
-export const createQueryClient = () =>
-  new QueryClient({
-    defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false }, mutations: { retry: false } },
-  });
 
 export function Providers({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
   return (

@@ -6,7 +6,7 @@ import { i18n, i18nReady, type Language, languages } from '../i18n';
 import { configQuery, profileQuery } from '../lib/session';
 import { App } from './app';
 import { preloadFrame } from './layout';
-import { createQueryClient } from './providers';
+import { createQueryClient } from './query-client';
 import { routeTree } from './router';
 import { appRoutes } from './routes';
 
