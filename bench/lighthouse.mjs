@@ -6,7 +6,8 @@
 // misses its target (decision 0079): performance ≥ 90, LCP ≤ 2.5 s, TBT ≤ 200 ms, CLS ≤ 0.1.
 //
 //   npm run build && node bench/lighthouse.mjs            (LH_PORT=3420, LH_RUNS=3: median of runs)
-//   LH_REPORTS=<dir> also keeps each run's full Lighthouse report there (its long tasks, its chunks).
+//   LH_REPORTS=<dir> also keeps each run's full Lighthouse report there (its long tasks, its chunks),
+//   and the trace it was computed from (<name>.trace.json).
 //   LH_PAGES=/driver,/login measures only those pages.
 //
 // Lighthouse 12.2.3 runs on Node 20; later 12.x want Node 22.
@@ -133,6 +134,13 @@ async function measure(chrome, page, cookie) {
     const name = `${page.name.replace(/\W+/g, '') || 'root'}-${Date.now()}.json`;
     fs.mkdirSync(process.env.LH_REPORTS, { recursive: true });
     fs.writeFileSync(path.join(process.env.LH_REPORTS, name), JSON.stringify(lhr));
+    // And the trace it was computed from (its main thread's tasks, for the DevTools' performance panel).
+    const trace = result.artifacts?.Trace ?? result.artifacts?.traces?.defaultPass;
+    if (trace)
+      fs.writeFileSync(
+        path.join(process.env.LH_REPORTS, name.replace(/\.json$/, '.trace.json')),
+        JSON.stringify(trace),
+      );
   }
   const audit = (id) => lhr.audits[id]?.numericValue ?? null;
   return {

@@ -5,9 +5,9 @@ import {
   Box,
   Burger,
   Button,
-  Drawer,
   Group,
   Menu,
+  type MenuProps,
   Stack,
   Text,
   UnstyledButton,
@@ -16,10 +16,11 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink as RouterNavLink, useLocation } from 'react-router';
 import { avatarUrl } from '../features/auth/api';
+import { preloadable } from '../lib/preloadable';
 import { configQuery, useAccess } from '../lib/session';
 import { LanguageSelect } from '../ui/language-select';
 import { isActive, type NavItem, visibleNavItems } from './nav-items';
@@ -72,8 +73,13 @@ function NavItems({ vertical, onNavigate }: { vertical?: boolean; onNavigate?: (
             ))}
           </Stack>
         ) : (
-          <Menu key="vacations" trigger="hover" openDelay={50} closeDelay={150} position="bottom-start">
-            <Menu.Target>
+          <FrameMenu
+            key="vacations"
+            trigger="hover"
+            openDelay={50}
+            closeDelay={150}
+            position="bottom-start"
+            target={
               <Button
                 variant={vacations.some((v) => isActive(v, pathname)) ? 'light' : 'subtle'}
                 size="compact-sm"
@@ -83,15 +89,14 @@ function NavItems({ vertical, onNavigate }: { vertical?: boolean; onNavigate?: (
               >
                 {t('nav.vacations')}
               </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              {vacations.map((v) => (
-                <Menu.Item key={v.key} component={RouterNavLink} to={v.to}>
-                  {t(`nav.${v.key}`)}
-                </Menu.Item>
-              ))}
-            </Menu.Dropdown>
-          </Menu>
+            }
+          >
+            {vacations.map((v) => (
+              <Menu.Item key={v.key} component={RouterNavLink} to={v.to}>
+                {t(`nav.${v.key}`)}
+              </Menu.Item>
+            ))}
+          </FrameMenu>
         ),
       );
       continue;
@@ -104,6 +109,28 @@ function NavItems({ vertical, onNavigate }: { vertical?: boolean; onNavigate?: (
     </Wrap>
   );
 }
+
+/**
+ * A menu whose dropdown is drawn only while it is open (decision 0104): a closed one mounts no
+ * portal, whose layout effect re-rendered it synchronously inside the commit of every page. The
+ * header never scrolls away from its menus, so the check that hides a dropdown whose target has
+ * left the screen is off: it hid a dropdown drawn at the moment it opens, before its first measure.
+ */
+function FrameMenu({ target, children, ...props }: MenuProps & { target: ReactNode }) {
+  const [opened, setOpened] = useState(false);
+  return (
+    <Menu {...props} hideDetached={false} opened={opened} onChange={setOpened}>
+      <Menu.Target>{target}</Menu.Target>
+      {opened && <Menu.Dropdown>{children}</Menu.Dropdown>}
+    </Menu>
+  );
+}
+
+/**
+ * The phone menu, code of its own (decision 0104): drawn once first opened, its code asked for in
+ * a task of its own once the frame is drawn (while there is a signal).
+ */
+const PhoneMenu = preloadable(() => import('./phone-menu').then((m) => ({ default: m.PhoneMenu })));
 
 /** Profile, language and the old system behind the avatar; logout always in sight. */
 function UserCorner({ onNavigate, inline }: { onNavigate?: () => void; inline?: boolean }) {
@@ -146,9 +173,12 @@ function UserCorner({ onNavigate, inline }: { onNavigate?: () => void; inline?: 
   }
   return (
     <Group gap="xs" wrap="nowrap">
-      <Menu position="bottom-end" width={240} closeOnItemClick>
-        <Menu.Target>
-          {/* Decision 0032 (WCAG 2.5.3): named by what it shows (initials, name) and what it is. */}
+      <FrameMenu
+        position="bottom-end"
+        width={240}
+        closeOnItemClick
+        target={
+          // Decision 0032 (WCAG 2.5.3): named by what it shows (initials, name) and what it is.
           <UnstyledButton data-testid="user-menu">
             <Group gap={6} wrap="nowrap">
               <VisuallyHidden>{t('nav.userMenu')}</VisuallyHidden>
@@ -159,30 +189,29 @@ function UserCorner({ onNavigate, inline }: { onNavigate?: () => void; inline?: 
               <IconChevronDown size={14} />
             </Group>
           </UnstyledButton>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Item component={RouterNavLink} to="/account">
-            {t('nav.account')}
+        }
+      >
+        <Menu.Item component={RouterNavLink} to="/account">
+          {t('nav.account')}
+        </Menu.Item>
+        {adminItems.map((item) => (
+          <Menu.Item key={item.key} component={RouterNavLink} to={item.to}>
+            {t(`nav.${item.key}`)}
           </Menu.Item>
-          {adminItems.map((item) => (
-            <Menu.Item key={item.key} component={RouterNavLink} to={item.to}>
-              {t(`nav.${item.key}`)}
-            </Menu.Item>
-          ))}
-          <Menu.Label>{t('nav.language')}</Menu.Label>
-          <Box px="xs" pb="xs">
-            <LanguageSelect />
-          </Box>
-          {oldSystem ? (
-            <>
-              <Menu.Divider />
-              <Box px="sm" py={6}>
-                {oldSystem}
-              </Box>
-            </>
-          ) : null}
-        </Menu.Dropdown>
-      </Menu>
+        ))}
+        <Menu.Label>{t('nav.language')}</Menu.Label>
+        <Box px="xs" pb="xs">
+          <LanguageSelect />
+        </Box>
+        {oldSystem ? (
+          <>
+            <Menu.Divider />
+            <Box px="sm" py={6}>
+              {oldSystem}
+            </Box>
+          </>
+        ) : null}
+      </FrameMenu>
       {logoutButton}
     </Group>
   );
@@ -192,6 +221,11 @@ function UserCorner({ onNavigate, inline }: { onNavigate?: () => void; inline?: 
 export function AppFrame({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure(false);
+  const [menuWanted, setMenuWanted] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => void PhoneMenu.preload().catch(() => undefined), 0);
+    return () => clearTimeout(timer);
+  }, []);
   return (
     <AppShell header={{ height: 56 }} padding="md">
       <AppShell.Header>
@@ -200,7 +234,10 @@ export function AppFrame({ children }: { children: ReactNode }) {
             {/* Decision 0082: a 44 px target around the 18 px lines. */}
             <Burger
               opened={opened}
-              onClick={toggle}
+              onClick={() => {
+                setMenuWanted(true);
+                toggle();
+              }}
               hiddenFrom="lg"
               size="sm"
               w={44}
@@ -219,12 +256,14 @@ export function AppFrame({ children }: { children: ReactNode }) {
           </Box>
         </Group>
       </AppShell.Header>
-      <Drawer opened={opened} onClose={close} title={t('app.name')} hiddenFrom="lg" size="xs">
-        <Stack>
-          <NavItems vertical onNavigate={close} />
-          <UserCorner onNavigate={close} inline />
-        </Stack>
-      </Drawer>
+      {menuWanted && (
+        <Suspense>
+          <PhoneMenu opened={opened} onClose={close}>
+            <NavItems vertical onNavigate={close} />
+            <UserCorner onNavigate={close} inline />
+          </PhoneMenu>
+        </Suspense>
+      )}
       <AppShell.Main>
         <OfflineBanner />
         {children}

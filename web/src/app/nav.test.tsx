@@ -85,6 +85,21 @@ describe('Layout navigation', () => {
     ]);
   });
 
+  it('the phone menu, code of its own, and the user menu open with their items (decision 0104)', async () => {
+    const { user } = renderLayout(makeProfile(['driver']));
+    await topNav();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('menu')).toBeNull();
+    await user.click(screen.getByRole('button', { name: t('nav.menu') }));
+    const drawer = await screen.findByRole('dialog');
+    expect(within(drawer).getByRole('link', { name: 'Můj den' }).getAttribute('href')).toBe('/driver');
+    expect(within(drawer).getByRole('link', { name: t('nav.logout') })).toBeTruthy();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await user.click(screen.getByRole('button', { name: new RegExp(t('nav.userMenu'), 'i') }));
+    expect(await screen.findByRole('menuitem', { name: t('nav.account') })).toBeTruthy();
+  });
+
   it('the logout link and the user menu are always in sight', async () => {
     renderLayout(makeProfile(['driver']));
     await topNav();

@@ -8,7 +8,7 @@ import {
 } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, startTransition, useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../i18n';
 import { themeColors } from './theme-colors';
@@ -63,12 +63,26 @@ const readableVariables: CSSVariablesResolver = () => ({
   dark: {},
 });
 
+/**
+ * Decision 0104: the notices' container mounts in a render of its own, after the first one. Its
+ * portal mounts itself in a layout effect, which re-rendered it synchronously inside the commit
+ * that takes over a drawn page. A notice shown before it mounts waits in Mantine's store.
+ */
+function NoticesAfterFirstRender() {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => startTransition(() => setShown(true)), 0);
+    return () => clearTimeout(timer);
+  }, []);
+  return shown ? <Notifications position="top-right" /> : null;
+}
+
 export function Providers({ children, queryClient }: { children: ReactNode; queryClient: QueryClient }) {
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <MantineProvider theme={theme} cssVariablesResolver={readableVariables}>
-          <Notifications position="top-right" />
+          <NoticesAfterFirstRender />
           {children}
         </MantineProvider>
       </QueryClientProvider>

@@ -1,9 +1,8 @@
 import { mayCall } from '@letokruh/contracts/access';
 import { Center, Loader } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, useState } from 'react';
+import { Suspense, startTransition, useEffect, useState } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject, RouterProvider } from 'react-router';
-import { useHydrated } from '../lib/hydrated';
 import { type Preloadable, preloadable, useLoaded } from '../lib/preloadable';
 import { accessHolder, profileQuery } from '../lib/session';
 import { NotFoundPage } from '../ui/not-found-page';
@@ -64,8 +63,11 @@ function WhenLoaded({ component: Component }: { component: Preloadable }) {
 
 function Root() {
   // The session may be known before React takes over the login page drawn at build time, which
-  // has neither (decision 0095): they join once it has.
-  const hydrated = useHydrated();
+  // has neither (decision 0095): they join once it has, in a transition after the first commit
+  // (decision 0104). `useHydrated` (a store read) re-rendered the app synchronously inside the takeover's
+  // passive effects, in the same long task.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => startTransition(() => setHydrated(true)), []);
   return (
     <>
       <AuthEvents />

@@ -41,21 +41,31 @@ export function DriverDayPage() {
   const acting = access.canCall('POST /driver/order/:id/delivered') && !!data && data.driver.id === user?.id;
   const waiting = queue.actions.filter((a) => !a.refused).length;
 
-  // Once the day is drawn, the code of the route's map is asked for while there is a signal: the
-  // map itself is drawn when the driver scrolls to it (decision 0102).
+  // Once the day is drawn, the code of the route's map is asked for while there is a signal, in a
+  // task of its own (decision 0104): the map itself is drawn when the driver scrolls to it
+  // (decision 0102).
   useEffect(() => {
-    if (acting) void RouteMap.preload().catch(() => undefined);
+    if (!acting) return;
+    const timer = setTimeout(() => void RouteMap.preload().catch(() => undefined), 0);
+    return () => clearTimeout(timer);
   }, [acting]);
 
-  // A fresh read of the driver's own day is kept on the phone, with the QR codes of its transfers.
+  // A fresh read of the driver's own day is kept on the phone, with the QR codes of its transfers:
+  // in tasks of their own, after the day is drawn (decision 0104).
   useEffect(() => {
     if (!acting || !user || !data || data.kept_at) return;
     const { kept_at: _, ...answer } = data;
-    void keepDriverDay(user, answer).catch(() => undefined);
-    for (const stop of answer.days.flatMap((d) => d.stops)) {
-      if (stop.payment_type === 'qr_transfer' && !stop.paid && !stop.delivered)
-        void client.prefetchQuery(driverQrQuery(stop.id));
-    }
+    const keeping = setTimeout(() => void keepDriverDay(user, answer).catch(() => undefined), 0);
+    const asking = setTimeout(() => {
+      for (const stop of answer.days.flatMap((d) => d.stops)) {
+        if (stop.payment_type === 'qr_transfer' && !stop.paid && !stop.delivered)
+          void client.prefetchQuery(driverQrQuery(stop.id));
+      }
+    }, 0);
+    return () => {
+      clearTimeout(keeping);
+      clearTimeout(asking);
+    };
   }, [acting, user, data, client]);
 
   const waitingOrders = new Set(

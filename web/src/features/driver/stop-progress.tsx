@@ -150,27 +150,30 @@ function BalanceToPay({ stop, balance }: { stop: DriverStop; balance: number }) 
       <Button mt={4} variant="white" color="orange" onClick={() => setOpen(true)}>
         {t('driverDay.money.balanceQr')}
       </Button>
-      <Modal
-        className={thumbSized}
-        opened={open}
-        onClose={() => setOpen(false)}
-        title={t('driverDay.money.balanceQr')}
-        closeButtonProps={{ 'aria-label': t('common.close') }}
-      >
-        <Text fz={28} fw={700}>
-          {f.money(qr.data?.amount ?? balance, currency)}
-        </Text>
-        {qr.data ? (
-          <DoorQr image={qr.data.image} number={stop.intern_id} />
-        ) : (
-          <Text size="sm" c="dimmed">
-            {qr.error ? t('driverDay.money.qrUnavailable') : t('common.loading')}
+      {/* Drawn only while open: a closed dialog mounts a portal in each stop's commit (decision 0104). */}
+      {open && (
+        <Modal
+          className={thumbSized}
+          opened
+          onClose={() => setOpen(false)}
+          title={t('driverDay.money.balanceQr')}
+          closeButtonProps={{ 'aria-label': t('common.close') }}
+        >
+          <Text fz={28} fw={700}>
+            {f.money(qr.data?.amount ?? balance, currency)}
           </Text>
-        )}
-        <Text fz={20} fw={600}>
-          {t('driverDay.deliver.variableSymbol')}: {stop.intern_id}
-        </Text>
-      </Modal>
+          {qr.data ? (
+            <DoorQr image={qr.data.image} number={stop.intern_id} />
+          ) : (
+            <Text size="sm" c="dimmed">
+              {qr.error ? t('driverDay.money.qrUnavailable') : t('common.loading')}
+            </Text>
+          )}
+          <Text fz={20} fw={600}>
+            {t('driverDay.deliver.variableSymbol')}: {stop.intern_id}
+          </Text>
+        </Modal>
+      )}
     </>
   );
 }
