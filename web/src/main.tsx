@@ -21,6 +21,8 @@ import { createQueryClient } from './app/query-client';
  * code runs when it is first imported: all in one task, it held a phone's main thread for 150–300 ms.
  */
 async function start(root: HTMLElement): Promise<void> {
+  // This module's imports have just run: what follows gets a task of its own.
+  await nextTask();
   const queryClient = createQueryClient();
   // Decision 0103: a page the server drew came with the answers it was drawn from: the first render
   // reads them, as the server's drawing did, instead of asking again.
@@ -33,6 +35,9 @@ async function start(root: HTMLElement): Promise<void> {
     }
   }
   const code = boot(queryClient, window.location.pathname);
+  await nextTask();
+  // The Czech texts are read in a task of their own, i18next set up with them in the next.
+  await import('./i18n/cs.json');
   await nextTask();
   const { i18n, i18nReady } = await import('./i18n');
   await nextTask();
