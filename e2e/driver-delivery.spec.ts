@@ -288,6 +288,7 @@ test('a proof whose answer was lost is sent again after a reload and recorded on
   await page.screenshot({ path: testInfo.outputPath('delivery-dialog-qr-cs.png') });
   expect(await seriousFindings(page), 'the delivery dialog').toEqual([]);
   await dialog.getByRole('button', { name: 'Uložit doručení' }).click();
+  await expect(dialog).toBeHidden();
   await expect(page.getByTestId('pending-action')).toHaveCount(1);
   await expect.poll(() => sent).toBe(1);
   expect(await seriousFindings(page), 'the day with its outbox').toEqual([]);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orderEventKinds } from './live-stream.ts';
 
 /**
  * domain.md §1.10, a live board (decision 0065): what `GET /events` tells an open calendar, order list
@@ -10,17 +11,6 @@ import { z } from 'zod';
  *   while) or many orders changed at once: reload every order shown.
  * A comment line (`: ping`) keeps the connection alive every `heartbeatMs`.
  */
-export const orderEventKinds = [
-  'saved',
-  'moved',
-  'done',
-  'undone',
-  'cancelled',
-  'restored',
-  'deleted',
-] as const;
-export type OrderEventKind = (typeof orderEventKinds)[number];
-
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 export const orderEventSchema = z.object({
@@ -38,12 +28,5 @@ export type OrderEvent = z.infer<typeof orderEventSchema>;
 export const resyncEventSchema = z.object({ reason: z.enum(['missed', 'many']) });
 export type ResyncEvent = z.infer<typeof resyncEventSchema>;
 
-/** The SSE `event:` names of the stream. */
-export const liveEventNames = { ready: 'ready', order: 'order', resync: 'resync' } as const;
-
-/** A comment line every this many ms keeps proxies from closing an idle stream. */
-export const heartbeatMs = 20_000;
-/** The `retry:` hint: how long a browser waits before it reconnects by itself. */
-export const reconnectHintMs = 3_000;
-/** Open streams per session (one per tab): more answer 429. */
-export const streamsPerSession = 20;
+// The stream's names and limits, without zod: the web app's stream reads them before any event comes.
+export * from './live-stream.ts';

@@ -10,6 +10,7 @@ import { hydrate } from '@tanstack/react-query';
 import { startTransition } from 'react';
 import { boot } from './app/boot';
 import { createQueryClient } from './app/query-client';
+import { nextTask } from './lib/next-task';
 
 /**
  * Decision 0104: the app's code runs in stages, each in a task of its own, so that a phone's main
@@ -39,7 +40,7 @@ async function start(root: HTMLElement): Promise<void> {
   // The Czech texts are read in a task of their own, i18next set up with them in the next.
   await import('./i18n/cs.json');
   await nextTask();
-  const { i18n, i18nReady } = await import('./i18n');
+  const { i18nReady } = await import('./i18n');
   await nextTask();
   const { createRoot, hydrateRoot } = await import('react-dom/client');
   await nextTask();
@@ -50,7 +51,6 @@ async function start(root: HTMLElement): Promise<void> {
   // English (or another chosen language) loads before the first render: no Czech flash. So does the
   // code of the page and its frame (decision 0100).
   await Promise.allSettled([i18nReady, code]);
-  if (drawnAnswers) await loadNumberData(i18n.language).catch(() => undefined);
   // The router is made in a task of its own, not inside the first render (35 ms at 4× CPU).
   await nextTask();
   const router = createRouter();
@@ -73,21 +73,6 @@ async function start(root: HTMLElement): Promise<void> {
   }
 }
 
-/** The next task: what the browser has waiting (a tap, a frame) runs first. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
 const root = document.getElementById('root');
 if (!root) throw new Error('no #root element');
 void start(root);
-
-/**
- * Decision 0103: the first money format a page makes loads ICU's number data, 20–90 ms of a phone's
- * main thread at 4× CPU. Taking over a page the server drew, that happened inside the render of a
- * day's heading, which React cannot cut: it is made here, in a task of its own, first.
- */
-async function loadNumberData(language: string): Promise<void> {
-  await nextTask();
-  const { formatMoney } = await import('@letokruh/contracts/rules/format');
-  formatMoney(0, 'CZK', language === 'en' ? 'en' : 'cs');
-  await nextTask();
-}

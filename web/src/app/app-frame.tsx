@@ -20,6 +20,7 @@ import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink as RouterNavLink, useLocation } from 'react-router';
 import { avatarUrl } from '../features/auth/api';
+import { inNextTask } from '../lib/next-task';
 import { preloadable } from '../lib/preloadable';
 import { configQuery, useAccess } from '../lib/session';
 import { LanguageSelect } from '../ui/language-select';
@@ -222,10 +223,7 @@ export function AppFrame({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const [opened, { toggle, close }] = useDisclosure(false);
   const [menuWanted, setMenuWanted] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => void PhoneMenu.preload().catch(() => undefined), 0);
-    return () => clearTimeout(timer);
-  }, []);
+  useEffect(() => inNextTask(() => void PhoneMenu.preload().catch(() => undefined)), []);
   return (
     <AppShell header={{ height: 56 }} padding="md">
       <AppShell.Header>

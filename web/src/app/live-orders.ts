@@ -1,4 +1,5 @@
-import { liveEventNames, type OrderEvent, orderEventSchema } from '@letokruh/contracts/live-events';
+import type { OrderEvent } from '@letokruh/contracts/live-events';
+import { liveEventNames } from '@letokruh/contracts/live-stream';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { CalendarQuery } from '../features/order-steps/api';
 import { ordersKey } from '../features/orders/api';
@@ -102,6 +103,7 @@ export function connectLiveOrders(options: LiveOptions): () => void {
   let retry: ReturnType<typeof setTimeout> | undefined;
   let flushing: ReturnType<typeof setTimeout> | undefined;
   let pending: OrderEvent[] = [];
+  let reading: Promise<void> = Promise.resolve();
   const flush = () => {
     flushing = undefined;
     const batch = pending;
@@ -119,10 +121,18 @@ export function connectLiveOrders(options: LiveOptions): () => void {
       connectedBefore = true;
     });
     es.addEventListener(liveEventNames.order, (message) => {
-      const parsed = orderEventSchema.safeParse(safeJson((message as MessageEvent<string>).data));
-      if (!parsed.success) return;
-      pending.push(parsed.data);
-      flushing ??= setTimeout(flush, batchMs);
+      const data = safeJson((message as MessageEvent<string>).data);
+      // The events' schema (and zod) loads when the first event comes, not while the page opens
+      // (decision 0105); the events are read one after another, in the order they came.
+      reading = reading
+        .then(async () => {
+          const { orderEventSchema } = await import('@letokruh/contracts/live-events');
+          const parsed = orderEventSchema.safeParse(data);
+          if (!parsed.success || stopped) return;
+          pending.push(parsed.data);
+          flushing ??= setTimeout(flush, batchMs);
+        })
+        .catch(() => undefined);
     });
     es.addEventListener(liveEventNames.resync, () => onResync());
     es.addEventListener('error', () => {

@@ -11,6 +11,7 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, startTransition, useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../i18n';
+import { inNextTask } from '../lib/next-task';
 import { themeColors } from './theme-colors';
 
 /**
@@ -70,10 +71,7 @@ const readableVariables: CSSVariablesResolver = () => ({
  */
 function NoticesAfterFirstRender() {
   const [shown, setShown] = useState(false);
-  useEffect(() => {
-    const timer = setTimeout(() => startTransition(() => setShown(true)), 0);
-    return () => clearTimeout(timer);
-  }, []);
+  useEffect(() => inNextTask(() => startTransition(() => setShown(true))), []);
   return shown ? <Notifications position="top-right" /> : null;
 }
 

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { lazy, Suspense } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { preloadable } from './preloadable';
+import { preloadable, useCode } from './preloadable';
 
 const Drawn = ({ word }: { word: string }) => <p>{word}</p>;
 const waiting = <p>waiting</p>;
@@ -63,5 +63,37 @@ describe('a component whose code loads on its own (decision 0100)', () => {
     expect(load).toHaveBeenCalledTimes(2);
     render(<Page word="second try" />);
     expect(screen.getByText('second try')).toBeTruthy();
+  });
+});
+
+describe('a part drawn once its code is here (decision 0105)', () => {
+  /** The route's map as "Můj den" draws it: asked for once near, a note while it cannot be had. */
+  function Route({ part: Map, near }: { part: ReturnType<typeof preloadable<typeof Drawn>>; near: boolean }) {
+    const state = useCode(Map, near);
+    if (state === 'loaded') return <Map word="mapa trasy" />;
+    return <p>{state === 'failed' ? 'Mapa se zobrazí, až bude signál.' : 'čeká'}</p>;
+  }
+
+  it('is not asked for until wanted; without a signal a note stands in, drawn when the signal returns', async () => {
+    let signal = false;
+    const load = vi.fn(() =>
+      signal ? Promise.resolve({ default: Drawn }) : Promise.reject(new TypeError('Failed to fetch')),
+    );
+    const Part = preloadable(load);
+    const { rerender } = render(<Route part={Part} near={false} />);
+    await act(async () => {});
+    expect(load).not.toHaveBeenCalled();
+    expect(screen.getByText('čeká')).toBeTruthy();
+
+    rerender(<Route part={Part} near />);
+    expect(await screen.findByText('Mapa se zobrazí, až bude signál.')).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(1);
+
+    signal = true;
+    await act(async () => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(await screen.findByText('mapa trasy')).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(2);
   });
 });

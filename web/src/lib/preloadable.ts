@@ -48,23 +48,35 @@ export function preloadable<C extends Component>(load: () => Promise<{ default: 
   return Object.assign(Preloaded as unknown as C, { preload, loaded: () => loaded !== null });
 }
 
+/** Where a part's code stands: not here yet, here, or not to be had (no signal). */
+export type CodeState = 'waiting' | 'loaded' | 'failed';
+
 /**
- * Whether a component's code is here, asking for it if not (decision 0100). For a part that draws
- * nothing until it is used (a closed dialog, the live board's stream): drawn once loaded, not
- * through a Suspense boundary, whose fallback would hold back the page's own content for 300 ms.
+ * Where a component's code stands, asking for it once `wanted` (decision 0100): a part drawn once
+ * its code is here, without a Suspense boundary, whose fallback would hold back the page's own
+ * content for 300 ms, and whose failed load would take the page to the router's error screen.
+ * Code that could not be had (no signal before the service worker has the app) is asked for again
+ * when the browser comes online (decision 0105).
  */
-export function useLoaded(component: Preloadable<Component>): boolean {
-  const [loaded, setLoaded] = useState(component.loaded);
+export function useCode(component: Preloadable<Component>, wanted = true): CodeState {
+  const [state, setState] = useState<CodeState>(() => (component.loaded() ? 'loaded' : 'waiting'));
   useEffect(() => {
-    if (loaded) return;
+    if (!wanted || state === 'loaded') return;
     let mounted = true;
-    component.preload().then(
-      () => mounted && setLoaded(true),
-      () => {}, // drawn through its Suspense boundary when needed, which asks again and shows the error
-    );
+    const ask = () =>
+      void component.preload().then(
+        () => mounted && setState('loaded'),
+        () => mounted && setState('failed'),
+      );
+    if (state === 'waiting') ask();
+    window.addEventListener('online', ask);
     return () => {
       mounted = false;
+      window.removeEventListener('online', ask);
     };
-  }, [component, loaded]);
-  return loaded;
+  }, [component, wanted, state]);
+  return state;
 }
+
+/** Whether a component's code is here, asking for it if not: for a part that draws nothing until it is used (a closed dialog, the live board's stream). */
+export const useLoaded = (component: Preloadable<Component>): boolean => useCode(component) === 'loaded';

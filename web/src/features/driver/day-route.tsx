@@ -1,16 +1,16 @@
 import type { DriverStop } from '@letokruh/contracts/driver';
 import { dayRoute, geoUri, isPlace, mapyCzRouteUrl } from '@letokruh/contracts/rules/day-route';
 import { Button, Card, Center, Loader, Stack, Text, Title } from '@mantine/core';
-import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNearView } from '../../lib/near-view';
-import { preloadable } from '../../lib/preloadable';
+import { preloadable, useCode } from '../../lib/preloadable';
 import { useFormat } from '../../ui/format';
 
 /**
- * Leaflet is drawn when the route comes near the screen, below the stops; its code is asked for
- * once the day is drawn (`DriverDayPage`), so that the map draws without a signal later
- * (decision 0102).
+ * Leaflet is drawn when the route comes near the screen, below the stops (decision 0102), and its
+ * code is loaded then (decision 0105): its evaluation alone held a phone's main thread for about
+ * 50 ms at 4× CPU while the day was taken over. Without a signal the service worker has it; before
+ * the service worker has the app, a note stands in for the map until the signal returns.
  */
 export const RouteMap = preloadable(() => import('./route-map'));
 
@@ -23,6 +23,7 @@ export function DayRoute({ stops }: { stops: DriverStop[] }) {
   const { t } = useTranslation();
   const f = useFormat();
   const { ref: box, near } = useNearView();
+  const map = useCode(RouteMap, near);
   const left = stops.filter(
     (s) => !s.done && !s.delivered && isPlace({ lat: s.address.gps_lat, lon: s.address.gps_lon }),
   );
@@ -47,13 +48,17 @@ export function DayRoute({ stops }: { stops: DriverStop[] }) {
         <Title order={2} size="h4">
           {t('driverDay.route.title')}
         </Title>
-        {near ? (
-          <Suspense fallback={waiting}>
-            <RouteMap
-              points={route.points}
-              fromYard={!!yard && isPlace({ lat: yard.gps_lat, lon: yard.gps_lon })}
-            />
-          </Suspense>
+        {map === 'loaded' ? (
+          <RouteMap
+            points={route.points}
+            fromYard={!!yard && isPlace({ lat: yard.gps_lat, lon: yard.gps_lon })}
+          />
+        ) : map === 'failed' ? (
+          <Center h={180}>
+            <Text size="sm" c="dimmed" ta="center">
+              {t('driverDay.route.mapLater')}
+            </Text>
+          </Center>
         ) : (
           waiting
         )}

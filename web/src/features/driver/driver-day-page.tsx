@@ -5,12 +5,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { keepDriverDay } from '../../lib/driver-offline';
+import { inNextTask } from '../../lib/next-task';
 import { useAccess } from '../../lib/session';
 import { useFormat } from '../../ui/format';
 import { QueryState } from '../../ui/query-state';
 import { driverDayQuery, driverQrQuery, officeDriversQuery } from './api';
 import { CashOnHand } from './cash-on-hand';
-import { DayRoute, RouteMap } from './day-route';
+import { DayRoute } from './day-route';
 import { PendingList } from './pending-list';
 import { QueueContext, useDeliveryQueue } from './queue/use-delivery-queue';
 import { FoldedStop, StopCard } from './stop-card';
@@ -41,30 +42,21 @@ export function DriverDayPage() {
   const acting = access.canCall('POST /driver/order/:id/delivered') && !!data && data.driver.id === user?.id;
   const waiting = queue.actions.filter((a) => !a.refused).length;
 
-  // Once the day is drawn, the code of the route's map is asked for while there is a signal, in a
-  // task of its own (decision 0104): the map itself is drawn when the driver scrolls to it
-  // (decision 0102).
-  useEffect(() => {
-    if (!acting) return;
-    const timer = setTimeout(() => void RouteMap.preload().catch(() => undefined), 0);
-    return () => clearTimeout(timer);
-  }, [acting]);
-
   // A fresh read of the driver's own day is kept on the phone, with the QR codes of its transfers:
   // in tasks of their own, after the day is drawn (decision 0104).
   useEffect(() => {
     if (!acting || !user || !data || data.kept_at) return;
     const { kept_at: _, ...answer } = data;
-    const keeping = setTimeout(() => void keepDriverDay(user, answer).catch(() => undefined), 0);
-    const asking = setTimeout(() => {
+    const keeping = inNextTask(() => void keepDriverDay(user, answer).catch(() => undefined));
+    const asking = inNextTask(() => {
       for (const stop of answer.days.flatMap((d) => d.stops)) {
         if (stop.payment_type === 'qr_transfer' && !stop.paid && !stop.delivered)
           void client.prefetchQuery(driverQrQuery(stop.id));
       }
-    }, 0);
+    });
     return () => {
-      clearTimeout(keeping);
-      clearTimeout(asking);
+      keeping();
+      asking();
     };
   }, [acting, user, data, client]);
 
