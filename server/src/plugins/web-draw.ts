@@ -19,6 +19,27 @@ export type PageDrawing = {
 
 const entryScript = '<script type="module" crossorigin src="';
 
+/**
+ * index.html with the app's code asked for once the page is on screen: the entry's script and its
+ * `modulepreload` links leave the head and are named in an `app-entry` meta tag, which index.html's
+ * first-screen.js reads in the frame after the first paint. For a page that comes drawn (this
+ * module's landing pages, the login page drawn at build time, decision 0095): on a slow line its
+ * style sheet and markup come first, not after 200 KiB of scripts that share the line.
+ * Unchanged when the build's entry is not found.
+ */
+export function codeAfterPaint(indexHtml: string): string {
+  if (!indexHtml.includes(entryScript)) return indexHtml;
+  const imports = [...indexHtml.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+    ([, href]) => href,
+  );
+  return indexHtml
+    .replace(/<link rel="modulepreload" crossorigin href="[^"]+">\s*/g, '')
+    .replace(
+      /<script type="module" crossorigin src="([^"]+)"><\/script>/,
+      (_, src: string) => `<meta name="app-entry" content="${src}" data-imports="${imports.join(' ')}">`,
+    );
+}
+
 /** How long a page waits for its drawing (about 120 ms when the thread is warm, a second cold). */
 const drawDeadlineMs = 3_000;
 
@@ -95,22 +116,12 @@ export function createPageDrawing(app: FastifyInstance, webDist: string): PageDr
       const root = '<div id="root"></div>';
       if (![root, entryScript, '<html lang="'].every((part) => indexHtml.includes(part))) return null;
       const state = drawn.state.replaceAll('<', '\\u003c');
-      const imports = [...indexHtml.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
-        ([, href]) => href,
-      );
-      const html = indexHtml
+      const html = codeAfterPaint(indexHtml)
         .replace(/<html lang="[a-z]+"/, () => `<html data-drawn lang="${drawn.lang}"`)
         .replace(
           root,
           () =>
             `<div id="root" data-drawn="${address}" data-lang="${drawn.lang}">${drawn.html}</div>\n    <script type="application/json" id="drawn-answers">${state}</script>`,
-        )
-        // The app's code is asked for, and its entry started, after the page's first paint
-        // (index.html's first-screen.js and head script).
-        .replace(/<link rel="modulepreload" crossorigin href="[^"]+">\s*/g, '')
-        .replace(
-          /<script type="module" crossorigin src="([^"]+)"><\/script>/,
-          (_, src: string) => `<meta name="app-entry" content="${src}" data-imports="${imports.join(' ')}">`,
         )
         // The login page drawn at build time (decision 0095) is not this page.
         .replace(/<template id="first-[a-z]+">[\s\S]*?<\/template>\s*/g, '');

@@ -9,12 +9,16 @@ import { type BuiltTestApp, buildTestApp } from '../test/build.ts';
 let t: BuiltTestApp;
 let web: string;
 const script = `console.log(${JSON.stringify('Letokruh '.repeat(500))})`;
+const entry = '<script type="module" crossorigin src="/assets/index-abc.js"></script>';
+const indexHtml = `<!doctype html><html lang="cs"><head><title>Letokruh</title>${entry}
+<link rel="modulepreload" crossorigin href="/assets/app.js">
+</head><body><div id="root"></div></body></html>`;
 
 beforeAll(async () => {
   web = await fs.mkdtemp(path.join(os.tmpdir(), 'letokruh-web-'));
   await fs.mkdir(path.join(web, 'assets'));
   await fs.mkdir(path.join(web, '.vite'));
-  await fs.writeFile(path.join(web, 'index.html'), '<!doctype html><title>Letokruh</title>');
+  await fs.writeFile(path.join(web, 'index.html'), indexHtml);
   await fs.writeFile(path.join(web, 'assets', 'app.js'), script);
   await fs.writeFile(path.join(web, 'assets', 'app.js.br'), zlib.brotliCompressSync(script));
   await fs.writeFile(path.join(web, 'assets', 'app.js.gz'), zlib.gzipSync(script));
@@ -76,6 +80,25 @@ describe('the built web app', () => {
     // No cookies for files and the page shell: nothing there needs a session or a CSRF token.
     expect(shell.headers['set-cookie']).toBeUndefined();
     expect((await t.app.inject({ url: '/assets/app.js' })).headers['set-cookie']).toBeUndefined();
+  });
+
+  it('sends the login page with the app’s code asked for once it is on screen, other pages at once', async () => {
+    // Decision 0105: the login page, drawn at build time, comes first on a slow line, not its scripts.
+    const login = await t.app.inject({ url: '/', headers: { 'accept-encoding': 'br' } });
+    expect(login.statusCode).toBe(200);
+    expect(login.headers['content-type']).toMatch(/^text\/html/);
+    expect(login.headers['cache-control']).toBe('no-cache');
+    expect(login.headers['content-encoding']).toBe('br');
+    const page = zlib.brotliDecompressSync(login.rawPayload).toString();
+    expect(page).toContain(
+      '<meta name="app-entry" content="/assets/index-abc.js" data-imports="/assets/app.js">',
+    );
+    expect(page).not.toContain('<script type="module"');
+    expect(page).not.toContain('modulepreload');
+    expect((await t.app.inject({ method: 'HEAD', url: '/' })).statusCode).toBe(200);
+    // Any other address gets index.html as built: its entry and preloads in the head.
+    const shell = await t.app.inject({ url: '/customers' });
+    expect(shell.body).toBe(indexHtml);
   });
 
   it('answers the JSON 404, never the page shell, under the API however it is spelled', async () => {

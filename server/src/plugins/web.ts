@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import { ErrorCode } from '@letokruh/contracts/errors';
 import type { FastifyInstance } from 'fastify';
 import { preferredCoding } from './answer-json.ts';
-import { createPageDrawing } from './web-draw.ts';
+import { codeAfterPaint, createPageDrawing } from './web-draw.ts';
 
 /** Source maps, the build's manifest and the server's drawing module (decision 0103) stay unserved. */
 const isPublic = (pathName: string) =>
@@ -130,6 +130,17 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
           if (encoding) reply.header('content-encoding', encoding);
           return reply.type('text/html; charset=utf-8').send(body);
         }
+      }
+      // The login page, drawn at build time into index.html (decision 0095), asks for the app's code
+      // once it is on screen, as a page drawn here does (decision 0105).
+      if (url === '/') {
+        const index = codeAfterPaint(await fs.promises.readFile(path.join(webDist, 'index.html'), 'utf8'));
+        reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+        const encoding = preferredCoding(request.headers['accept-encoding']);
+        if (encoding) reply.header('content-encoding', encoding);
+        return reply
+          .type('text/html; charset=utf-8')
+          .send(encoding ? await compressed(index, encoding) : index);
       }
       // index.html names the hashed assets of the current build: always revalidated. Without
       // cacheControl: false, send would replace this header with "public, max-age=0".
