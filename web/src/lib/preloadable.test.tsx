@@ -66,14 +66,14 @@ describe('a component whose code loads on its own (decision 0100)', () => {
   });
 });
 
-describe('a part drawn once its code is here (decision 0105)', () => {
-  /** The route's map as "Můj den" draws it: asked for once near, a note while it cannot be had. */
-  function Route({ part: Map, near }: { part: ReturnType<typeof preloadable<typeof Drawn>>; near: boolean }) {
-    const state = useCode(Map, near);
-    if (state === 'loaded') return <Map word="mapa trasy" />;
-    return <p>{state === 'failed' ? 'Mapa se zobrazí, až bude signál.' : 'čeká'}</p>;
-  }
+/** The route's map as "Můj den" draws it: asked for once near, a note while it cannot be had. */
+function Route({ part: Part, near }: { part: ReturnType<typeof preloadable<typeof Drawn>>; near: boolean }) {
+  const state = useCode(Part, near);
+  if (state === 'loaded') return <Part word="mapa trasy" />;
+  return <p>{state === 'failed' ? 'Mapa se zobrazí, až bude signál.' : 'čeká'}</p>;
+}
 
+describe('a part drawn once its code is here (decision 0105)', () => {
   it('is not asked for until wanted; without a signal a note stands in, drawn when the signal returns', async () => {
     let signal = false;
     const load = vi.fn(() =>
