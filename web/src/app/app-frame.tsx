@@ -16,12 +16,12 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { IconChevronDown } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type ReactNode, Suspense, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink as RouterNavLink, useLocation } from 'react-router';
 import { avatarUrl } from '../features/auth/api';
 import { inNextTask } from '../lib/next-task';
-import { preloadable } from '../lib/preloadable';
+import { preloadable, useCode } from '../lib/preloadable';
 import { configQuery, useAccess } from '../lib/session';
 import { LanguageSelect } from '../ui/language-select';
 import { isActive, type NavItem, visibleNavItems } from './nav-items';
@@ -224,6 +224,9 @@ export function AppFrame({ children }: { children: ReactNode }) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const [menuWanted, setMenuWanted] = useState(false);
   useEffect(() => inNextTask(() => void PhoneMenu.preload().catch(() => undefined)), []);
+  // Drawn from its code once wanted; code that could not be had (no signal before the service
+  // worker has the app) is asked for again when the signal returns, not thrown (decision 0105).
+  const menuCode = useCode(PhoneMenu, menuWanted);
   return (
     <AppShell header={{ height: 56 }} padding="md">
       <AppShell.Header>
@@ -254,13 +257,11 @@ export function AppFrame({ children }: { children: ReactNode }) {
           </Box>
         </Group>
       </AppShell.Header>
-      {menuWanted && (
-        <Suspense>
-          <PhoneMenu opened={opened} onClose={close}>
-            <NavItems vertical onNavigate={close} />
-            <UserCorner onNavigate={close} inline />
-          </PhoneMenu>
-        </Suspense>
+      {menuCode === 'loaded' && (
+        <PhoneMenu opened={opened} onClose={close}>
+          <NavItems vertical onNavigate={close} />
+          <UserCorner onNavigate={close} inline />
+        </PhoneMenu>
       )}
       <AppShell.Main>
         <OfflineBanner />
