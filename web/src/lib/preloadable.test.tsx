@@ -97,3 +97,27 @@ describe('a part drawn once its code is here (decision 0105)', () => {
     expect(load).toHaveBeenCalledTimes(2);
   });
 });
+
+describe('a part behind a Suspense boundary whose code cannot be had without a signal (decision 0105)', () => {
+  it('keeps its fallback, never throws, and is drawn once the browser is online again', async () => {
+    const offline = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    let signal = false;
+    const load = vi.fn(() =>
+      signal ? Promise.resolve({ default: Drawn }) : Promise.reject(new TypeError('Failed to fetch')),
+    );
+    const Page = preloadable(load);
+    await firstCommit(<Page word="stránka" />);
+    await act(async () => {});
+    expect(screen.getByText('waiting')).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(1);
+
+    signal = true;
+    offline.mockReturnValue(true);
+    await act(async () => {
+      window.dispatchEvent(new Event('online'));
+    });
+    expect(await screen.findByText('stránka')).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(2);
+    offline.mockRestore();
+  });
+});

@@ -38,7 +38,17 @@ export function preloadable<C extends Component>(load: () => Promise<{ default: 
     );
     return loading;
   };
-  const Lazy = lazy(preload);
+  // Drawn through React.lazy (a page, a part behind a Suspense boundary): without a signal (the
+  // browser offline, before the service worker has the app) the code is asked for again once the
+  // signal returns, and the part's fallback stays meanwhile, instead of the failure taking the
+  // page to the router's error screen (decision 0105). Online, a failure is thrown as before (a
+  // deploy meanwhile: the error screen offers a reload).
+  const whenSignal = (): Promise<{ default: C }> =>
+    preload().catch((error: unknown) => {
+      if (typeof navigator === 'undefined' || navigator.onLine !== false) throw error;
+      return backOnline().then(whenSignal);
+    });
+  const Lazy = lazy(whenSignal);
   // biome-ignore lint/correctness/noComponentHookFactories: made once per module at its top, as React.lazy is
   function Preloaded(props: ComponentProps<C>) {
     // Chosen once per mount: turning from the lazy component to the module's own would mount it anew.
@@ -47,6 +57,10 @@ export function preloadable<C extends Component>(load: () => Promise<{ default: 
   }
   return Object.assign(Preloaded as unknown as C, { preload, loaded: () => loaded !== null });
 }
+
+/** Resolves when the browser comes online. */
+const backOnline = () =>
+  new Promise<void>((resolve) => window.addEventListener('online', () => resolve(), { once: true }));
 
 /** Where a part's code stands: not here yet, here, or not to be had (no signal). */
 export type CodeState = 'waiting' | 'loaded' | 'failed';
