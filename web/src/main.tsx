@@ -18,8 +18,9 @@ import { nextTask } from './lib/next-task';
  * waits to be taken over: first, with this module, the query cache and the boot (which asks for the
  * session, the settings and the page's code at once, decision 0047); then the texts, React's DOM
  * renderer, the theme and its providers, and the app with its router, each imported when its turn
- * comes; the router is made, and the first render started, each in a task of its own too. index.html preloads every stage's code, so that no stage waits for a request. A module's
- * code runs when it is first imported: all in one task, it held a phone's main thread for 150–300 ms.
+ * comes; the router is made, and the first render started, each in a task of its own too.
+ * index.html preloads every stage's code, so that no stage waits for a request. A module's code
+ * runs when it is first imported: all in one task, it held a phone's main thread for 150–300 ms.
  */
 async function start(root: HTMLElement): Promise<void> {
   // This module's imports have just run: what follows gets a task of its own.

@@ -99,6 +99,15 @@ describe('the built web app', () => {
     // Any other address gets index.html as built: its entry and preloads in the head.
     const shell = await t.app.inject({ url: '/customers' });
     expect(shell.body).toBe(indexHtml);
+    // Made once per build: a new index.html (a deploy) is sent from the next request on.
+    const file = path.join(web, 'index.html');
+    await fs.writeFile(file, indexHtml.replace('<title>Letokruh</title>', '<title>Letokruh 2</title>'));
+    const later = new Date(Date.now() + 60_000);
+    await fs.utimes(file, later, later);
+    const rebuilt = await t.app.inject({ url: '/' });
+    expect(rebuilt.body).toContain('<title>Letokruh 2</title>');
+    expect(rebuilt.body).toContain('<meta name="app-entry"');
+    await fs.writeFile(file, indexHtml);
   });
 
   it('answers the JSON 404, never the page shell, under the API however it is spelled', async () => {

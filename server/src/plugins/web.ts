@@ -79,6 +79,24 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
   const drawing = hasWeb ? createPageDrawing(app, webDist) : null;
   if (drawing) app.addHook('onClose', () => drawing.close());
+  // The login page as sent, made once per build of index.html (its time of change), per encoding.
+  let sent: { changed: number; bodies: Map<string, Promise<string | Buffer>> } | null = null;
+  const loginPage = async (encoding: 'br' | 'gzip' | 'identity') => {
+    const file = path.join(webDist, 'index.html');
+    const { mtimeMs } = await fs.promises.stat(file);
+    if (sent?.changed !== mtimeMs) sent = { changed: mtimeMs, bodies: new Map() };
+    let body = sent.bodies.get(encoding);
+    if (!body) {
+      body = fs.promises.readFile(file, 'utf8').then((html): Promise<string | Buffer> | string => {
+        const page = codeAfterPaint(html);
+        return encoding === 'identity' ? page : compressed(page, encoding);
+      });
+      // A failed read is tried again by the next request, not kept.
+      body.catch(() => sent?.bodies.delete(encoding));
+      sent.bodies.set(encoding, body);
+    }
+    return body;
+  };
   await app.register(async (web) => {
     web.addHook('onRoute', (route) => {
       route.config = { ...route.config, access: 'asset' };
@@ -134,13 +152,11 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
       // The login page, drawn at build time into index.html (decision 0095), asks for the app's code
       // once it is on screen, as a page drawn here does (decision 0105).
       if (url === '/') {
-        const index = codeAfterPaint(await fs.promises.readFile(path.join(webDist, 'index.html'), 'utf8'));
-        reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding');
         const encoding = preferredCoding(request.headers['accept-encoding']);
+        const body = await loginPage(encoding ?? 'identity');
+        reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding');
         if (encoding) reply.header('content-encoding', encoding);
-        return reply
-          .type('text/html; charset=utf-8')
-          .send(encoding ? await compressed(index, encoding) : index);
+        return reply.type('text/html; charset=utf-8').send(body);
       }
       // index.html names the hashed assets of the current build: always revalidated. Without
       // cacheControl: false, send would replace this header with "public, max-age=0".
